@@ -1,0 +1,623 @@
+#!/usr/bin/env python3
+"""Strike Rank's build: set-up, vendoring, tables, the static site, serve, test, bench.
+
+Standard library only. Usage (each does its own set-up on a fresh machine):
+
+    python3 build.py            build the site into dist/
+    python3 build.py serve      build, then serve dist/ on http://127.0.0.1:8000 (--port N)
+    python3 build.py test       build, then run every test (extra arguments go to pytest)
+    python3 build.py bench      build, then print the start-up benchmark table (--json)
+
+Set-up, when missing or out of date: a virtual environment in .venv/ with the
+project and its test extras (pyproject.toml), the vendored browser stack in
+.vendor-cache/ (npm tarballs and PyPI wheels, checked against the sha256 pins in
+pyproject.toml), and for test/bench Debian's Chromium. The script then re-runs
+itself inside .venv, where msgspec and the engine can be imported.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import contextlib
+import csv
+import hashlib
+import http.server
+import io
+import json
+import os
+import re
+import shutil
+import string
+import struct
+import subprocess
+import sys
+import tarfile
+import threading
+import tomllib
+import zipfile
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+CACHE = ROOT / ".vendor-cache"
+DIST = ROOT / "dist"
+WEB = ROOT / "web"
+TABLES = ROOT / "tables"
+VENV_PYTHON = VENV / "bin" / "python"
+DEFAULT_CHROMIUM = "/usr/lib/chromium/chromium"
+
+#: Pyodide's core files: the only ones of its npm package the page needs.
+PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+
+#: MIME types the site needs whatever /etc/mime.types says (offline-stack.md, pitfall 5).
+MIME_TYPES = {
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".wasm": "application/wasm",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+    ".msgpack": "application/vnd.msgpack",
+    ".webmanifest": "application/manifest+json",
+    ".json": "application/json",
+    ".py": "text/plain; charset=utf-8",
+    ".svg": "image/svg+xml",
+}
+
+#: A fixed timestamp for every file in our wheel, so the same sources give the same bytes.
+WHEEL_DATE = (2026, 1, 1, 0, 0, 0)
+
+
+class BuildError(Exception):
+    """A build step that cannot go on; the message says what to fix."""
+
+
+def say(message: str) -> None:
+    print(f"build: {message}", flush=True)
+
+
+# --------------------------------------------------------------------------- pins
+
+
+@dataclass(frozen=True)
+class NpmPin:
+    package: str
+    version: str
+    sha256: str
+
+
+@dataclass(frozen=True)
+class WheelPin:
+    name: str
+    version: str
+    sha256: str
+
+
+@dataclass(frozen=True)
+class Pins:
+    """Every version the build uses, read from pyproject.toml (the one place they live)."""
+
+    pyscript: NpmPin
+    pyodide: NpmPin
+    platform: str
+    python: str
+    wasm_wheels: tuple[WheelPin, ...]
+    engine_version: str
+
+
+def read_pins(pyproject: Path = ROOT / "pyproject.toml") -> Pins:
+    """Reads the pins; the wasm wheels take their versions from [project].dependencies."""
+    data = tomllib.loads(pyproject.read_text(encoding="utf-8"))
+    vendor = data["tool"]["strike-rank"]["vendor"]
+    exact = {}
+    for requirement in data["project"]["dependencies"]:
+        m = re.fullmatch(r"\s*([A-Za-z0-9_.-]+)\s*==\s*([^\s;]+)\s*", requirement)
+        if m:
+            exact[m.group(1).lower()] = m.group(2)
+    wheels = []
+    for name, sha in vendor["wasm-wheels"].items():
+        if name not in exact:
+            raise BuildError(f"pyproject.toml: wasm wheel {name!r} needs an exact pin (name==version) in [project].dependencies")
+        wheels.append(WheelPin(name, exact[name], sha))
+    init = (ROOT / "pyengine" / "__init__.py").read_text(encoding="utf-8")
+    version = re.search(r'^__version__ = "([^"]+)"', init, re.M)
+    if not version:
+        raise BuildError("pyengine/__init__.py: no __version__ line")
+    return Pins(
+        pyscript=NpmPin(vendor["pyscript"]["npm"], vendor["pyscript"]["version"], vendor["pyscript"]["sha256"]),
+        pyodide=NpmPin(vendor["pyodide"]["npm"], vendor["pyodide"]["version"], vendor["pyodide"]["sha256"]),
+        platform=vendor["pyodide-platform"],
+        python=vendor["pyodide-python"],
+        wasm_wheels=tuple(wheels),
+        engine_version=version.group(1),
+    )
+
+
+# --------------------------------------------------------------------------- set-up
+
+
+def sha256_file(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def in_venv() -> bool:
+    return Path(sys.prefix).resolve() == VENV.resolve()
+
+
+def ensure_venv() -> None:
+    """Creates .venv and installs the project with its test extras, unless already current."""
+    stamp_file = VENV / ".strike-rank-setup"
+    stamp = hashlib.sha256((ROOT / "pyproject.toml").read_bytes() + sys.version.encode()).hexdigest()
+    if VENV_PYTHON.exists() and stamp_file.exists() and stamp_file.read_text() == stamp:
+        return
+    say("setting up .venv (the engine, msgspec, pytest, hypothesis, playwright)")
+    if not VENV_PYTHON.exists():
+        subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
+    subprocess.run(
+        [str(VENV_PYTHON), "-m", "pip", "install", "--disable-pip-version-check", "-q", "-e", f"{ROOT}[test]"],
+        check=True,
+    )
+    stamp_file.write_text(stamp)
+
+
+def checked(path: Path, sha256: str) -> Path:
+    actual = sha256_file(path)
+    if actual != sha256:
+        path.unlink()
+        raise BuildError(
+            f"{path.name}: sha256 {actual} does not match the pin {sha256} in pyproject.toml; "
+            "the download was removed, run again (or update the pin if the version changed on purpose)"
+        )
+    return path
+
+
+def npm_pack(pin: NpmPin) -> Path:
+    """Fetches an npm tarball into .vendor-cache/ once, checks it, unpacks it; returns its package/ folder."""
+    slug = pin.package.lstrip("@").replace("/", "-")
+    tgz = CACHE / f"{slug}-{pin.version}.tgz"
+    if not tgz.exists():
+        say(f"fetching {pin.package}@{pin.version} from npm")
+        CACHE.mkdir(exist_ok=True)
+        try:
+            subprocess.run(
+                ["npm", "pack", f"{pin.package}@{pin.version}", "--pack-destination", str(CACHE), "--silent"],
+                check=True, stdout=subprocess.DEVNULL,
+            )
+        except FileNotFoundError:
+            raise BuildError("npm is not installed: install Node.js with npm (Debian: apt-get install npm)") from None
+    checked(tgz, pin.sha256)
+    unpacked = CACHE / f"{slug}-{pin.version}"
+    if not (unpacked / "package").is_dir():
+        tmp = unpacked.with_suffix(".tmp")
+        shutil.rmtree(tmp, ignore_errors=True)
+        with tarfile.open(tgz) as tar:
+            if hasattr(tarfile, "data_filter"):
+                tar.extractall(tmp, filter="data")
+            else:  # pragma: no cover - Python without extraction filters
+                tar.extractall(tmp)
+        shutil.rmtree(unpacked, ignore_errors=True)
+        tmp.rename(unpacked)
+    return unpacked / "package"
+
+
+def pip_download_wasm(pin: WheelPin, pins: Pins) -> Path:
+    """Fetches the wasm wheel for Pyodide from PyPI once and checks it."""
+    folder = CACHE / "wheels"
+    pattern = f"{pin.name}-{pin.version}-*{pins.platform}.whl"
+    found = sorted(folder.glob(pattern))
+    if not found:
+        say(f"fetching {pin.name}=={pin.version} ({pins.platform}) from PyPI")
+        folder.mkdir(parents=True, exist_ok=True)
+        subprocess.run(
+            [sys.executable, "-m", "pip", "download", f"{pin.name}=={pin.version}", "--no-deps",
+             "--only-binary=:all:", "--platform", pins.platform, "--python-version", pins.python,
+             "--implementation", "cp", "-d", str(folder), "-q", "--disable-pip-version-check"],
+            check=True,
+        )
+        found = sorted(folder.glob(pattern))
+        if not found:
+            raise BuildError(f"PyPI gave no wheel matching {pattern}")
+    return checked(found[0], pin.sha256)
+
+
+def chromium_path() -> str:
+    return os.environ.get("CHROMIUM_PATH", DEFAULT_CHROMIUM)
+
+
+def ensure_chromium() -> str:
+    """Makes sure Debian's Chromium is there (installs it as root); never downloads a browser."""
+    path = chromium_path()
+    if Path(path).exists():
+        return path
+    if "CHROMIUM_PATH" in os.environ:
+        raise BuildError(f"CHROMIUM_PATH={path!r} does not exist")
+    command = "apt-get update && apt-get install -y chromium"
+    if hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("apt-get"):
+        say("installing Debian's chromium (apt-get)")
+        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        subprocess.run(["apt-get", "update", "-qq"], check=True, env=env)
+        subprocess.run(["apt-get", "install", "-y", "-qq", "chromium"], check=True, env=env, stdout=subprocess.DEVNULL)
+        if Path(path).exists():
+            return path
+    raise BuildError(f"Chromium is missing at {path}. Install it with: sudo sh -c '{command}' (or set CHROMIUM_PATH)")
+
+
+# --------------------------------------------------------------------------- vendoring
+
+
+def vendor_pyscript(pins: Pins, out: Path) -> None:
+    """Copies PyScript's whole dist/ (chunk names carry hashes; pitfall 11) without source maps."""
+    src = npm_pack(pins.pyscript) / "dist"
+    shutil.copytree(src, out, ignore=shutil.ignore_patterns("*.map"))
+
+
+def patch_lock(lock: dict, wheels: dict[str, tuple[str, Path]]) -> dict:
+    """Cuts Pyodide's lock file down to the wheels we vendor and points each entry at our file.
+
+    ``wheels`` maps a package name to (version, wheel path). Anything else is dropped, so
+    the page can never ask for a package we did not ship.
+    """
+    packages = {}
+    for name, (version, wheel) in wheels.items():
+        if name not in lock["packages"]:
+            raise BuildError(f"pyodide-lock.json has no package {name!r} to patch")
+        entry = dict(lock["packages"][name])
+        entry.update(file_name=wheel.name, sha256=sha256_file(wheel), version=version)
+        if entry.get("depends"):
+            raise BuildError(f"{name} depends on {entry['depends']}, which are not vendored")
+        packages[name] = entry
+    return {"info": lock["info"], "packages": packages}
+
+
+def vendor_pyodide(pins: Pins, out: Path) -> None:
+    src = npm_pack(pins.pyodide)
+    out.mkdir(parents=True)
+    for name in PYODIDE_CORE[:-1]:
+        shutil.copy2(src / name, out / name)
+    wheels = {}
+    for pin in pins.wasm_wheels:
+        wheel = pip_download_wasm(pin, pins)
+        shutil.copy2(wheel, out / wheel.name)
+        wheels[pin.name] = (pin.version, wheel)
+    lock = json.loads((src / "pyodide-lock.json").read_text(encoding="utf-8"))
+    (out / "pyodide-lock.json").write_text(json.dumps(patch_lock(lock, wheels), indent=1), encoding="utf-8")
+
+
+# --------------------------------------------------------------------------- our wheel
+
+
+def build_wheel(out_dir: Path, version: str) -> Path:
+    """Packs pyengine/ (the rules) and web/app/ (the page glue, as package ``app``) into one wheel.
+
+    Reproducible: sorted entries, fixed timestamps. The page unpacks it with PyScript's
+    ``files`` into its working directory, one request for all our Python.
+    """
+    name = "strike_rank"
+    dist_info = f"{name}-{version}.dist-info"
+    entries: list[tuple[str, bytes]] = []
+    for package, source in (("pyengine", ROOT / "pyengine"), ("app", WEB / "app")):
+        for path in sorted(source.rglob("*.py")):
+            if "__pycache__" in path.parts:
+                continue
+            entries.append((f"{package}/{path.relative_to(source).as_posix()}", path.read_bytes()))
+    entries.append((f"{dist_info}/METADATA", f"Metadata-Version: 2.1\nName: strike-rank\nVersion: {version}\n".encode()))
+    entries.append((f"{dist_info}/WHEEL", b"Wheel-Version: 1.0\nGenerator: strike-rank build.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n"))
+    entries.append((f"{dist_info}/top_level.txt", b"app\npyengine\n"))
+    record = io.StringIO()
+    writer = csv.writer(record, lineterminator="\n")
+    for arcname, data in entries:
+        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        writer.writerow([arcname, f"sha256={digest}", len(data)])
+    writer.writerow([f"{dist_info}/RECORD", "", ""])
+    entries.append((f"{dist_info}/RECORD", record.getvalue().encode()))
+    out_dir.mkdir(parents=True, exist_ok=True)
+    wheel = out_dir / f"{name}-{version}-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+        for arcname, data in entries:
+            info = zipfile.ZipInfo(arcname, WHEEL_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            zf.writestr(info, data)
+    return wheel
+
+
+# --------------------------------------------------------------------------- tables
+
+
+def compile_tables(src: Path, out: Path) -> list[str]:
+    """Decodes every ``src/**/*.toml`` into its schema and writes ``out/<id>.msgpack``.
+
+    :raises BuildError: a file has no schema or does not fit it; the message names
+        the file and msgspec's path to the row and field.
+    """
+    from pyengine.errors import TableDataError
+    from pyengine.tables import decode_toml, encode_table, schema_for
+
+    ids = []
+    for path in sorted(src.rglob("*.toml")):
+        table_id = path.relative_to(src).with_suffix("").as_posix()
+        shown = path.relative_to(src.parent).as_posix() if src.parent in path.parents else str(path)
+        try:
+            table = decode_toml(schema_for(table_id), path.read_bytes(), shown)
+        except TableDataError as exc:
+            raise BuildError(str(exc)) from None
+        target = out / f"{table_id}.msgpack"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(encode_table(table))
+        ids.append(table_id)
+    return ids
+
+
+# --------------------------------------------------------------------------- pages
+
+
+@dataclass(frozen=True)
+class Page:
+    """One page of the site: its file, title, glue module and start-page entry."""
+
+    file: str
+    title: str
+    glue: str
+    blurb: str = ""
+    """What the start page says about this tool; empty for the start page itself."""
+
+
+#: The pages that exist. The start page links every one that has a blurb, and only those.
+PAGES: tuple[Page, ...] = (
+    Page("index.html", "Strike Rank", "app.index"),
+)
+
+
+def tools_list() -> str:
+    from xml.etree import ElementTree as ET
+
+    tools = [p for p in PAGES if p.blurb]
+    if not tools:
+        return ""
+    ul = ET.Element("ul", {"class": "tools"})
+    for page in tools:
+        li = ET.SubElement(ul, "li")
+        a = ET.SubElement(li, "a", {"href": f"./{page.file}"})
+        a.text = page.title
+        p = ET.SubElement(li, "p")
+        p.text = page.blurb
+    return ET.tostring(ul, encoding="unicode", method="html")
+
+
+def prerendered(page: Page) -> dict[str, str]:
+    """The static content a page shows before Python is up, made by the engine's renderers."""
+    slots = {"tools": tools_list()}
+    return slots
+
+
+def render_page(page: Page, pins: Pins) -> str:
+    shell = string.Template((WEB / "shell.html").read_text(encoding="utf-8"))
+    body = string.Template((WEB / "pages" / page.file).read_text(encoding="utf-8"))
+    content = body.substitute(prerendered(page))
+    return shell.substitute(
+        title=page.title,
+        content=content,
+        glue=page.glue,
+        engine_version=pins.engine_version,
+    )
+
+
+def pyscript_config(wheel: Path) -> dict:
+    return {
+        "interpreter": "./vendor/pyodide/pyodide.mjs",
+        "packages": ["msgspec"],
+        "packages_cache": "passthrough",
+        "files": {f"./pkg/{wheel.name}": "./*"},
+    }
+
+
+def manifest() -> dict:
+    return {
+        "name": "Strike Rank",
+        "short_name": "Strike Rank",
+        "description": "Offline table companion for RuneQuest-style games.",
+        "start_url": "./index.html",
+        "scope": "./",
+        "display": "standalone",
+        "background_color": "#f7f3ea",
+        "theme_color": "#7a1f16",
+        "icons": [
+            {"src": "./icons/icon-192.png", "sizes": "192x192", "type": "image/png"},
+            {"src": "./icons/icon-512.png", "sizes": "512x512", "type": "image/png", "purpose": "any maskable"},
+        ],
+    }
+
+
+def icon_png(size: int) -> bytes:
+    """Draws the app icon (a light diamond, a die's face, on deep red) as a PNG, with zlib only."""
+    bg, fg = (0x7A, 0x1F, 0x16), (0xF7, 0xF3, 0xEA)
+    c = (size - 1) / 2
+    rows = []
+    for y in range(size):
+        row = bytearray(b"\x00")
+        for x in range(size):
+            inside = abs(x - c) + abs(y - c) <= size * 0.34
+            row += bytes(fg if inside else bg)
+        rows.append(bytes(row))
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    header = struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"".join(rows), 9)) + chunk(b"IEND", b"")
+
+
+def service_worker(site: Path) -> str:
+    """The service worker: pre-caches every file of the site under a content-hashed name."""
+    assets = sorted(
+        p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file() and p.name != "sw.js"
+    )
+    digest = hashlib.sha256()
+    for name in assets:
+        digest.update(name.encode() + b"\0" + hashlib.sha256((site / name).read_bytes()).digest())
+    template = string.Template((WEB / "sw.js").read_text(encoding="utf-8"))
+    return template.substitute(
+        cache_name=json.dumps(f"strike-rank-{digest.hexdigest()[:12]}"),
+        assets=json.dumps(["./"] + [f"./{a}" for a in assets], indent=1),
+    )
+
+
+def build_site(pins: Pins, dist: Path = DIST) -> None:
+    """Builds the whole static site into ``dist``."""
+    tmp = dist.with_name(dist.name + ".tmp")
+    shutil.rmtree(tmp, ignore_errors=True)
+    tmp.mkdir(parents=True)
+    compile_tables(TABLES, tmp / "tables")
+    vendor_pyscript(pins, tmp / "vendor" / "pyscript")
+    vendor_pyodide(pins, tmp / "vendor" / "pyodide")
+    wheel = build_wheel(tmp / "pkg", pins.engine_version)
+    (tmp / "pyscript.json").write_text(json.dumps(pyscript_config(wheel), indent=1), encoding="utf-8")
+    shutil.copytree(WEB / "static", tmp, dirs_exist_ok=True)
+    (tmp / "icons").mkdir(exist_ok=True)
+    for size in (192, 512):
+        (tmp / "icons" / f"icon-{size}.png").write_bytes(icon_png(size))
+    (tmp / "manifest.webmanifest").write_text(json.dumps(manifest(), indent=1), encoding="utf-8")
+    for page in PAGES:
+        (tmp / page.file).write_text(render_page(page, pins), encoding="utf-8")
+    (tmp / "sw.js").write_text(service_worker(tmp), encoding="utf-8")
+    shutil.rmtree(dist, ignore_errors=True)
+    tmp.rename(dist)
+
+
+def site_size(site: Path) -> tuple[int, int]:
+    files = [p for p in site.rglob("*") if p.is_file()]
+    return len(files), sum(p.stat().st_size for p in files)
+
+
+# --------------------------------------------------------------------------- serving
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves a folder with the MIME types the site needs, quietly."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - base signature
+        if os.environ.get("STRIKE_RANK_HTTP_LOG"):
+            super().log_message(format, *args)
+
+
+def make_server(directory: Path, port: int = 0, host: str = "127.0.0.1") -> http.server.ThreadingHTTPServer:
+    """A threading HTTP server for ``directory`` (port 0: any free port)."""
+
+    def handler(*args, **kwargs):
+        return SiteHandler(*args, directory=str(directory), **kwargs)
+
+    server = http.server.ThreadingHTTPServer((host, port), handler)
+    server.daemon_threads = True
+    return server
+
+
+@contextlib.contextmanager
+def serving(directory: Path, port: int = 0):
+    """Serves ``directory`` in a background thread; yields the base URL."""
+    server = make_server(directory, port)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+# --------------------------------------------------------------------------- commands
+
+
+def setup(*, browser: bool) -> Pins:
+    pins = read_pins()
+    for pin in (pins.pyscript, pins.pyodide):
+        npm_pack(pin)
+    for wheel in pins.wasm_wheels:
+        pip_download_wasm(wheel, pins)
+    if browser:
+        ensure_chromium()
+    return pins
+
+
+def cmd_build(args: argparse.Namespace) -> int:
+    pins = setup(browser=False)
+    build_site(pins)
+    count, size = site_size(DIST)
+    say(f"dist/ built: {count} files, {size / 1e6:.2f} MB")
+    return 0
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    cmd_build(args)
+    server = make_server(DIST, args.port, args.host)
+    print(f"Strike Rank is served at http://{args.host}:{server.server_address[1]}/  (Ctrl+C stops)", flush=True)
+    with contextlib.suppress(KeyboardInterrupt):
+        server.serve_forever()
+    server.server_close()
+    return 0
+
+
+def cmd_test(args: argparse.Namespace) -> int:
+    pins = setup(browser=True)
+    build_site(pins)
+    env = {**os.environ, "CHROMIUM_PATH": chromium_path()}
+    command = [sys.executable, "-m", "pytest", "--browser", "chromium", *args.pytest_args]
+    say("running " + " ".join(command[1:]))
+    return subprocess.run(command, cwd=ROOT, env=env).returncode
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    pins = setup(browser=True)
+    build_site(pins)
+    sys.path.insert(0, str(ROOT))
+    from tools import bench
+
+    return bench.main(pins, DIST, as_json=args.json, warm_loads=args.warm)
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="build.py", description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command")
+    sub.add_parser("build", help="build the site into dist/ (the default)")
+    serve = sub.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--host", default="127.0.0.1")
+    test = sub.add_parser("test", help="build, then run every test; extra arguments go to pytest")
+    test.add_argument("pytest_args", nargs=argparse.REMAINDER)
+    bench = sub.add_parser("bench", help="build, then print the start-up benchmark table")
+    bench.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
+    bench.add_argument("--warm", type=int, default=5, help="warm loads per page (at least 5)")
+    args = parser.parse_args(argv)
+    if args.command == "bench" and args.warm < 5:
+        parser.error("--warm: at least 5 warm loads")
+    return args
+
+
+COMMANDS = {None: cmd_build, "build": cmd_build, "serve": cmd_serve, "test": cmd_test, "bench": cmd_bench}
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    args = parse_args(argv)
+    try:
+        if not in_venv():
+            ensure_venv()
+            os.execv(str(VENV_PYTHON), [str(VENV_PYTHON), str(Path(__file__).resolve()), *argv])
+        return COMMANDS[args.command](args)
+    except BuildError as exc:
+        print(f"build: error: {exc}", file=sys.stderr)
+        return 1
+    except subprocess.CalledProcessError as exc:
+        print(f"build: error: {' '.join(map(str, exc.cmd))} failed with exit status {exc.returncode}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

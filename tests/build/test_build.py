@@ -1,0 +1,245 @@
+"""The build: pins in one place, tables validated with file/row/field, a reproducible
+wheel, a pruned lock file, a complete service worker, relative URLs, MIME types."""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import json
+import re
+import shutil
+import struct
+import sys
+import urllib.request
+import zipfile
+from pathlib import Path
+
+import msgspec
+import pytest
+
+import build
+from pyengine.tables import load_table, schema_for
+
+ROOT = build.ROOT
+DIST = build.DIST
+PINS = build.read_pins()
+
+
+@pytest.fixture(scope="module")
+def dist() -> Path:
+    if not (DIST / "index.html").exists():
+        pytest.fail("dist/ is not built: run `python3 build.py test` (it builds first)")
+    return DIST
+
+
+# ---------------------------------------------------------------- pins
+
+
+def test_pins_come_from_pyproject_and_msgspec_matches_in_both_worlds():
+    assert PINS.pyscript.version == "0.7.31"
+    assert PINS.pyodide.version.startswith("314.")
+    (wheel,) = PINS.wasm_wheels
+    assert wheel.name == "msgspec"
+    # The browser's msgspec is the same release the CPython tests run against.
+    assert wheel.version == msgspec.__version__
+
+
+def test_no_version_is_pinned_anywhere_but_pyproject():
+    pinned = [PINS.pyscript.version, PINS.pyodide.version, PINS.wasm_wheels[0].version]
+    pinned += re.findall(r"==([0-9][^\"\s]*)", (ROOT / "pyproject.toml").read_text())
+    offenders = []
+    for path in ROOT.rglob("*"):
+        rel = path.relative_to(ROOT)
+        if rel.parts[0] in {".venv", ".vendor-cache", "dist", ".git", "docs"} or not path.is_file():
+            continue
+        if path.suffix not in {".py", ".js", ".html", ".json", ".toml", ".css"} and path.name != "run":
+            continue
+        if rel.as_posix() in {"pyproject.toml", "tests/build/test_build.py"}:
+            continue
+        text = path.read_text(encoding="utf-8", errors="replace")
+        offenders += [f"{rel}: {v}" for v in pinned if re.search(rf"(?<![\d.]){re.escape(v)}(?![\d.])", text)]
+    assert offenders == []
+
+
+def test_build_script_imports_only_the_standard_library_at_top_level():
+    tree = ast.parse((ROOT / "build.py").read_text())
+    top = set()
+    for node in tree.body:
+        if isinstance(node, ast.Import):
+            top |= {a.name.split(".")[0] for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0:
+            top.add(node.module.split(".")[0])
+    assert top - set(sys.stdlib_module_names) - {"__future__"} == set()
+
+
+# ---------------------------------------------------------------- tables
+
+
+def write_table(folder: Path, table_id: str, text: str) -> Path:
+    path = folder / "tables" / f"{table_id}.toml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+GOOD = (ROOT / "tables" / "runequest" / "hit_locations.toml").read_text(encoding="utf-8")
+
+
+def test_every_table_compiles_and_decodes_back_to_the_same_struct(tmp_path):
+    ids = build.compile_tables(ROOT / "tables", tmp_path)
+    assert "runequest/hit_locations" in ids
+    for table_id in ids:
+        schema = schema_for(table_id)
+        source = (ROOT / "tables" / f"{table_id}.toml").read_bytes()
+        assert load_table(schema, (tmp_path / f"{table_id}.msgpack").read_bytes()) == msgspec.toml.decode(source, type=schema)
+
+
+@pytest.mark.parametrize(
+    ("broken", "names"),
+    [
+        (GOOD.replace('rolls = "12"', 'rolls = "13"'), ["row 3", "roll 12 is missing"]),
+        (GOOD.replace('location = "chest"', 'location = "tail"'), ["$.rows[3].location", "'tail'"]),
+        (GOOD.replace('location = "head"', 'location = "head"\nweight = 3'), ["$.rows[6]", "weight"]),
+        (GOOD.replace('rolls = "5-8"', "rolls = 5"), ["$.rows[1].rolls", "str"]),
+        (GOOD.replace("die = 20", "die = 12"), ["$.die"]),
+        (GOOD + "[[rows]\n", ["line 32"]),
+    ],
+    ids=["gap", "unknown-location", "unknown-key", "wrong-type", "wrong-die", "bad-toml"],
+)
+def test_a_wrong_table_file_fails_the_build_naming_file_row_and_field(tmp_path, broken, names):
+    write_table(tmp_path, "runequest/hit_locations", broken)
+    with pytest.raises(build.BuildError) as info:
+        build.compile_tables(tmp_path / "tables", tmp_path / "out")
+    message = str(info.value)
+    assert "tables/runequest/hit_locations.toml" in message
+    for name in names:
+        assert name in message
+
+
+def test_a_table_file_without_a_schema_fails_the_build(tmp_path):
+    write_table(tmp_path, "runequest/hit_locatoins", GOOD)
+    with pytest.raises(build.BuildError, match="'runequest/hit_locatoins': no schema"):
+        build.compile_tables(tmp_path / "tables", tmp_path / "out")
+
+
+# ---------------------------------------------------------------- wheel and vendoring
+
+
+def test_our_wheel_is_reproducible_and_holds_engine_and_glue(tmp_path):
+    first = build.build_wheel(tmp_path / "a", PINS.engine_version)
+    second = build.build_wheel(tmp_path / "b", PINS.engine_version)
+    assert first.read_bytes() == second.read_bytes()
+    names = zipfile.ZipFile(first).namelist()
+    assert "pyengine/__init__.py" in names and "pyengine/tables.py" in names
+    assert "app/index.py" in names and "app/dom.py" in names
+    assert f"strike_rank-{PINS.engine_version}.dist-info/RECORD" in names
+    assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
+
+
+def test_the_lock_file_knows_only_the_vendored_wheels(dist):
+    lock = json.loads((dist / "vendor/pyodide/pyodide-lock.json").read_text())
+    assert set(lock["packages"]) == {w.name for w in PINS.wasm_wheels}
+    entry = lock["packages"]["msgspec"]
+    wheel = dist / "vendor/pyodide" / entry["file_name"]
+    assert entry["version"] == PINS.wasm_wheels[0].version
+    assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"] == PINS.wasm_wheels[0].sha256
+
+
+def test_patch_lock_refuses_a_package_pyodide_does_not_know(tmp_path):
+    with pytest.raises(build.BuildError, match="no package 'nosuch'"):
+        build.patch_lock({"info": {}, "packages": {}}, {"nosuch": ("1.0", tmp_path)})
+
+
+def test_a_download_that_does_not_match_its_pin_is_refused(tmp_path):
+    bad = tmp_path / "x.tgz"
+    bad.write_bytes(b"not the real tarball")
+    with pytest.raises(build.BuildError, match="does not match the pin"):
+        build.checked(bad, "0" * 64)
+    assert not bad.exists()
+
+
+def test_pyscript_config_loads_nothing_from_elsewhere(dist):
+    config = json.loads((dist / "pyscript.json").read_text())
+    assert config["interpreter"] == "./vendor/pyodide/pyodide.mjs"
+    assert config["packages_cache"] == "passthrough"
+    assert config["packages"] == ["msgspec"]
+    for source in config["files"]:
+        assert (dist / source).exists()
+    assert not list((dist / "vendor").rglob("*.map"))
+
+
+# ---------------------------------------------------------------- pages, service worker, manifest
+
+
+def test_every_url_in_the_pages_is_relative(dist):
+    for page in build.PAGES:
+        html = (dist / page.file).read_text()
+        for url in re.findall(r'(?:src|href)="([^"]*)"', html):
+            assert url.startswith(("./", "#", "data:")), f"{page.file}: {url!r} is not relative"
+            if url.startswith("./"):
+                assert (dist / url[2:]).exists(), f"{page.file}: {url!r} is missing from dist/"
+
+
+def test_the_service_worker_precaches_every_file_under_a_content_hash(dist):
+    sw = (dist / "sw.js").read_text()
+    assets = json.loads(re.search(r"const ASSETS = (\[.*?\]);", sw, re.S).group(1))
+    files = {f"./{p.relative_to(dist).as_posix()}" for p in dist.rglob("*") if p.is_file() and p.name != "sw.js"}
+    assert set(assets) == files | {"./"}
+    assert re.search(r'"strike-rank-[0-9a-f]{12}"', sw)
+
+
+def test_the_cache_name_changes_when_any_file_changes(tmp_path):
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "a.txt").write_text("one")
+    first = build.service_worker(site)
+    assert build.service_worker(site) == first
+    (site / "a.txt").write_text("two")
+    assert build.service_worker(site) != first
+
+
+def test_manifest_and_icons(dist):
+    manifest = json.loads((dist / "manifest.webmanifest").read_text())
+    assert manifest["start_url"] == "./index.html" and manifest["display"] == "standalone"
+    for icon in manifest["icons"]:
+        png = (dist / icon["src"]).read_bytes()
+        assert png.startswith(b"\x89PNG\r\n\x1a\n")
+        width, height = struct.unpack(">II", png[16:24])
+        assert f"{width}x{height}" == icon["sizes"]
+
+
+def test_the_start_page_links_only_pages_that_exist(dist):
+    html = (dist / "index.html").read_text()
+    linked = set(re.findall(r'<ul class="tools">.*?</ul>', html, re.S))
+    for page in build.PAGES:
+        if page.blurb:
+            assert f'href="./{page.file}"' in "".join(linked)
+    for href in re.findall(r'href="\./([a-z]+\.html)"', html):
+        assert (dist / href).exists()
+
+
+def test_the_server_sends_the_mime_types_the_site_needs(dist, tmp_path):
+    site = tmp_path / "site"
+    site.mkdir()
+    for name in ["a.mjs", "a.wasm", "a.whl", "a.msgpack", "manifest.webmanifest", "a.js"]:
+        (site / name).write_bytes(b"x")
+    expected = {"a.mjs": "text/javascript", "a.wasm": "application/wasm", "a.whl": "application/zip",
+                "a.msgpack": "application/vnd.msgpack", "manifest.webmanifest": "application/manifest+json",
+                "a.js": "text/javascript"}
+    with build.serving(site) as url:
+        for name, mime in expected.items():
+            with urllib.request.urlopen(url + name) as response:
+                assert response.headers["Content-Type"] == mime, name
+
+
+def test_build_fails_cleanly_on_a_bad_table_and_leaves_dist_alone(tmp_path, monkeypatch):
+    tables = tmp_path / "tables"
+    shutil.copytree(ROOT / "tables", tables)
+    (tables / "runequest" / "hit_locations.toml").write_text(GOOD.replace("die = 20", "die = 21"))
+    monkeypatch.setattr(build, "TABLES", tables)
+    target = tmp_path / "dist"
+    target.mkdir()
+    (target / "keep.txt").write_text("previous build")
+    with pytest.raises(build.BuildError, match=r"hit_locations.toml"):
+        build.build_site(PINS, target)
+    assert (target / "keep.txt").read_text() == "previous build"

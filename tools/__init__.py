@@ -1,0 +1,1 @@
+"""Developer tools the build runs: the benchmark and the shared Chromium settings."""

@@ -1,0 +1,94 @@
+"""Start page glue: the dice roller, its share links, and the saved-characters list."""
+
+from __future__ import annotations
+
+import json
+
+from pyodide.ffi import create_proxy
+from pyscript import document, window
+
+from app import dom
+from pyengine import dice_roller
+from pyengine.dice import DiceExpr, RandomDice, ScriptedDice
+from pyengine.errors import NotationError, RollError, RulesError
+from pyengine.html import el, to_html
+from pyengine.share import decode_link, encode_link
+
+#: Stored characters live in localStorage under this prefix (docs/formats.md).
+CHARACTER_PREFIX = "strike-rank/character/"
+
+
+def show_roll(roll, *, own_dice: bool) -> None:
+    link = encode_link(dice_roller.KIND, dice_roller.to_state(roll, own_dice=own_dice), version=dice_roller.STATE_VERSION)
+    dom.set_html("dice-result", dice_roller.render_roll(roll, own_dice=own_dice) + share_line(link))
+    window.history.replaceState(None, "", f"#{link}")
+
+
+def share_line(link: str) -> str:
+    return to_html(el("p", {"class": "share-line"}, "Link to this roll: ", el("a", {"id": "dice-share", "href": f"./index.html#{link}"}, "open or copy")))
+
+
+def on_roll(event) -> None:
+    event.preventDefault()
+    dom.field_error("dice-expr", None)
+    dom.field_error("dice-typed", None)
+    try:
+        expr = DiceExpr.parse(dom.value("dice-expr"))
+    except NotationError as exc:
+        dom.field_error("dice-expr", str(exc))
+        return
+    try:
+        typed = dice_roller.parse_typed_rolls(dom.value("dice-typed"))
+        dice = RandomDice() if typed is None else ScriptedDice(typed)
+        roll = expr.roll(dice)
+        if typed is not None and dice.remaining:
+            raise RollError(f"your own dice: {len(typed)} values typed, {expr} uses {len(typed) - len(dice.remaining)}")
+    except RulesError as exc:
+        dom.field_error("dice-typed", str(exc))
+        return
+    show_roll(roll, own_dice=typed is not None)
+
+
+def open_link() -> None:
+    """Replays a shared roll when the page was opened from a link."""
+    fragment = str(window.location.hash)
+    if len(fragment) <= 1:
+        return
+    try:
+        state = decode_link(fragment)
+        if state.kind != dice_roller.KIND:
+            raise RulesError(f"share link: this is a {state.kind!r} link; open it on its own page")
+        roll, own_dice = dice_roller.replay(state.data, state.version)
+    except RulesError as exc:
+        note = dom.element("dice-link-error")
+        note.textContent = str(exc)
+        note.hidden = False
+        return
+    dom.element("dice-expr").value = roll.expression
+    show_roll(roll, own_dice=own_dice)
+
+
+def list_saved_characters() -> None:
+    storage = window.localStorage
+    names = []
+    for i in range(storage.length):
+        key = str(storage.key(i))
+        if key.startswith(CHARACTER_PREFIX):
+            try:
+                names.append(str(json.loads(str(storage.getItem(key)))["name"]))
+            except (ValueError, KeyError, TypeError):
+                names.append(f"(damaged record {key[len(CHARACTER_PREFIX):]!r}, kept as it is)")
+    if names:
+        dom.set_html("saved-list", to_html(el("ul", {"class": "saved"}, *(el("li", None, n) for n in sorted(names)))))
+
+
+def main() -> None:
+    try:
+        open_link()
+        list_saved_characters()
+        document.getElementById("dice-form").addEventListener("submit", create_proxy(on_roll))
+        dom.element("dice-roll").disabled = False
+    except Exception as exc:  # the page must say it failed rather than sit there "starting"
+        dom.mark_failed(f"The rules engine could not start: {exc}")
+        raise
+    dom.mark_ready()

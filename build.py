@@ -594,7 +594,11 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     bench = sub.add_parser("bench", help="build, then print the start-up benchmark table")
     bench.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
     bench.add_argument("--warm", type=int, default=5, help="warm loads per page (at least 5)")
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra and args.command != "test":
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    if args.command == "test":
+        args.pytest_args = [*args.pytest_args, *extra]
     if args.command == "bench" and args.warm < 5:
         parser.error("--warm: at least 5 warm loads")
     return args

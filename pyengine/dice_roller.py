@@ -86,9 +86,18 @@ def _percent(p: Fraction) -> str:
 def render_roll(roll: DiceRoll, *, own_dice: bool) -> str:
     """The result card of a roll: total, every die, range, average, odds, and the working."""
     expr = DiceExpr.parse(roll.expression)
-    dist = expr.distribution()
-    at_least = sum((p for total, p in dist.items() if total >= roll.total), Fraction(0))
-    at_most = sum((p for total, p in dist.items() if total <= roll.total), Fraction(0))
+    odds: list = []
+    try:
+        dist = expr.distribution()
+    except RulesError:  # too many dice for exact odds on a phone; the roll itself stands
+        pass
+    else:
+        at_least = sum((p for total, p in dist.items() if total >= roll.total), Fraction(0))
+        at_most = sum((p for total, p in dist.items() if total <= roll.total), Fraction(0))
+        odds = [
+            el("dt", None, f"{roll.total} or more"), el("dd", None, _percent(at_least)),
+            el("dt", None, f"{roll.total} or less"), el("dd", None, _percent(at_most)),
+        ]
 
     dice_items = []
     working = []
@@ -116,8 +125,7 @@ def render_roll(roll: DiceRoll, *, own_dice: bool) -> str:
             "dl", {"class": "facts"},
             el("dt", None, "Range"), el("dd", None, f"{expr.minimum} to {expr.maximum}"),
             el("dt", None, "Average"), el("dd", None, _number(expr.mean)),
-            el("dt", None, f"{roll.total} or more"), el("dd", None, _percent(at_least)),
-            el("dt", None, f"{roll.total} or less"), el("dd", None, _percent(at_most)),
+            *odds,
         ),
         el("details", {"class": "working"}, el("summary", None, "Working"), el("ol", None, *working)),
     )

@@ -2,7 +2,7 @@
 
 Every message names the kind of thing, the offending value (``!r``) and its
 context, so the page can show it next to the field it came from, e.g.
-``dice notation: unexpected 'x' at 3 in '2Dx6' (expected a number of sides)``.
+``dice notation: unexpected 'x' at 2 in '2Dx6' (expected a number of sides)``.
 """
 
 from __future__ import annotations

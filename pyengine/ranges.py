@@ -6,12 +6,11 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from pyengine.errors import NotationError
 
-_RANGE = re.compile(r"\s*(\d{1,3})\s*(?:[-\u2013]\s*(\d{1,3})\s*)?")
+_DASHES = "-\u2013"
 
 
 def _value(digits: str, die: int) -> int:
@@ -22,25 +21,43 @@ def _value(digits: str, die: int) -> int:
 def parse_roll_range(text: str, die: int = 100) -> tuple[int, int]:
     """Parses ``"26-35"`` to ``(26, 35)`` and ``"66"`` to ``(66, 66)``.
 
-    :raises NotationError: not a range, a value outside 1..die, or low above high.
+    :raises NotationError: not a range (at the first character that does not fit),
+        a value outside 1..die, or low above high.
     """
-    m = _RANGE.fullmatch(text)
-    if not m:
-        pos = len(text) - len(text.lstrip())
-        for i, ch in enumerate(text):
-            if not (ch.isdigit() or ch in " -\u2013"):
-                pos = i
-                break
-        else:
-            pos = len(text)
-        raise NotationError("roll range", text, pos, f"a roll or a range such as 1-{die}")
-    low = _value(m.group(1), die)
-    high = _value(m.group(2), die) if m.group(2) else low
-    for value, at in ((low, m.start(1)), (high, m.start(2) if m.group(2) else m.start(1))):
+    expected = f"a roll or a range such as 1-{die}"
+    pos = 0
+
+    def skip_spaces() -> None:
+        nonlocal pos
+        while pos < len(text) and text[pos] == " ":
+            pos += 1
+
+    def number() -> tuple[str, int]:
+        nonlocal pos
+        start = pos
+        while pos < len(text) and text[pos] in "0123456789" and pos - start < 3:
+            pos += 1
+        if pos == start:
+            raise NotationError("roll range", text, pos, expected)
+        return text[start:pos], start
+
+    skip_spaces()
+    low_digits, low_at = number()
+    skip_spaces()
+    high_digits, high_at = low_digits, low_at
+    if pos < len(text) and text[pos] in _DASHES:
+        pos += 1
+        skip_spaces()
+        high_digits, high_at = number()
+        skip_spaces()
+    if pos < len(text):
+        raise NotationError("roll range", text, pos, expected)
+    low, high = _value(low_digits, die), _value(high_digits, die)
+    for value, at in ((low, low_at), (high, high_at)):
         if not 1 <= value <= die:
             raise NotationError("roll range", text, at, f"a roll from 1 to {die}")
     if low > high:
-        raise NotationError("roll range", text, m.start(2), f"a roll of at least {low}")
+        raise NotationError("roll range", text, high_at, f"a roll of at least {low}")
     return low, high
 
 

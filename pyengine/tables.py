@@ -34,6 +34,7 @@ T = TypeVar("T")
 #: have an entry; the build refuses files it has no schema for.
 CATALOGUE: dict[str, str] = {
     "runequest/hit_locations": "pyengine.runequest.hit_location:HitLocationTable",
+    "shrapnel/ballistic": "pyengine.shrapnel.table:ShrapnelTable",
 }
 
 

@@ -6,7 +6,7 @@ const ASSETS = $assets;
 self.addEventListener("install", (event) => {
   event.waitUntil(
     caches.open(CACHE)
-      .then((cache) => cache.addAll(ASSETS.map((url) => new Request(url, { cache: "reload" }))))
+      .then((cache) => cache.addAll(ASSETS.map((url) => new Request(url, { cache: "no-cache" }))))
       .then(() => self.skipWaiting())
   );
 });

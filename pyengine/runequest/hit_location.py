@@ -10,6 +10,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
+from pyengine.errors import RollError
 from pyengine.ranges import check_tiling, parse_roll_range
 from pyengine.tables import Record
 
@@ -52,4 +53,4 @@ class HitLocationTable(Record):
             low, high = parse_roll_range(row.rolls, self.die)
             if low <= roll <= high:
                 return row.location
-        raise ValueError(f"hit location roll: {roll!r} is not 1-{self.die}")
+        raise RollError(f"hit location roll: {roll!r} does not fit a D{self.die} (1-{self.die})")

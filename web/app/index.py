@@ -25,7 +25,26 @@ def show_roll(roll, *, own_dice: bool) -> None:
 
 
 def share_line(link: str) -> str:
-    return to_html(el("p", {"class": "share-line"}, "Link to this roll: ", el("a", {"id": "dice-share", "href": f"./index.html#{link}"}, "open or copy")))
+    return to_html(
+        el(
+            "p", {"class": "share-line"},
+            el("button", {"type": "button", "id": "dice-copy"}, "Copy link"),
+            el("a", {"id": "dice-share", "href": f"./index.html#{link}"}, "Link to this roll"),
+            el("span", {"id": "dice-copy-status", "role": "status"}),
+        )
+    )
+
+
+async def on_result_click(event) -> None:
+    """Copies the roll's link; where the clipboard is refused, says how to copy it by hand."""
+    if str(event.target.id) != "dice-copy":
+        return
+    status = dom.element("dice-copy-status")
+    try:
+        await window.navigator.clipboard.writeText(str(dom.element("dice-share").href))
+        status.textContent = "Copied."
+    except Exception:  # the clipboard is the browser's to refuse
+        status.textContent = "This browser refused the clipboard: long-press or right-click the link to copy it."
 
 
 def on_roll(event) -> None:
@@ -87,6 +106,7 @@ def main() -> None:
         open_link()
         list_saved_characters()
         document.getElementById("dice-form").addEventListener("submit", create_proxy(on_roll))
+        document.getElementById("dice-result").addEventListener("click", create_proxy(on_result_click))
         dom.element("dice-roll").disabled = False
     except Exception as exc:  # the page must say it failed rather than sit there "starting"
         dom.mark_failed(f"The rules engine could not start: {exc}")

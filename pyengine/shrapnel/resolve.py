@@ -1,0 +1,313 @@
+"""Resolving a Ballistic Shrapnel critical against the target's armour, in one pass.
+
+"A Chest + Arms pattern against a torso vest is base, plus the chest's covered
+side, plus the arms' bare side": the base always applies; each area struck
+reads its covered side where armour covers it and its bare side where it does
+not; everything read adds up. :func:`resolve` is pure: the roll comes in as an
+int, and the result keeps the working behind every number.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Annotated
+
+import msgspec
+
+from pyengine.errors import RollError
+from pyengine.shrapnel.armour import ArmourItem, ArmourPiece, armour_pieces, coverage
+from pyengine.shrapnel.notation import (
+    Bleeding,
+    Breakage,
+    Clause,
+    Dying,
+    Effects,
+    Fatigue,
+    Hits,
+    Injury,
+    Prone,
+    Staggered,
+    Stun,
+    Token,
+    format_effects,
+    format_token,
+)
+from pyengine.shrapnel.table import ShrapnelTable
+from pyengine.shrapnel.vocabulary import Area, Fate, Severity, Side, parse_severity
+from pyengine.tables import Record
+
+D100 = Annotated[int, msgspec.Meta(ge=1, le=100)]
+REASON_STATED = "stated at the head of the cell"
+
+
+class AreaStruck(Record):
+    """One area the pattern struck, and the side of its pair that was read."""
+
+    area: Area
+    side: Side
+    effects: Effects
+    """The tokens read on that side (empty: nothing beyond the base)."""
+    notation: str
+    """The side as printed: ``+12H, ◷20, ⚒(-75)`` or ``—``."""
+    pieces: tuple[str, ...] = ()
+    """The armour pieces covering the area (empty when bare)."""
+
+
+class Totals(Record):
+    """Everything read, added up: base plus every side read."""
+
+    hits: int
+    bleeding: int
+    """Hits per round until healed."""
+    stun_rounds: int
+    stun_penalty: int
+    """0 or negative."""
+    injury: int
+    """Total injury penalty until healed: 0 or negative."""
+    fatigue: int
+    staggered: int
+    """AP lost."""
+    prone: bool
+
+
+class BreakageCheck(Record):
+    """One armour piece's breakage check (one per piece, however many areas it took)."""
+
+    piece: str
+    modifier: int
+    """0 or negative (⚒ with no modifier is 0)."""
+    areas: tuple[Area, ...]
+    """The struck areas this piece covers."""
+
+
+class ShrapnelResult(Record):
+    """A resolved shrapnel critical: inputs, the cell, what was read, the totals, and why."""
+
+    roll: D100
+    severity: Severity
+    row_index: int
+    """0-based index of the row in the table."""
+    rolls: str
+    """The row's roll range as printed: ``76-80``."""
+    areas: tuple[Area, ...]
+    """The areas struck, in the row's order."""
+    base: Effects
+    struck: tuple[AreaStruck, ...]
+    totals: Totals
+    breakage_checks: tuple[BreakageCheck, ...]
+    fate: Fate | None
+    fate_reason: str | None
+    """``stated at the head of the cell``, or which uncovered areas carry ☠."""
+    attacker_bonus: int
+    """Bonus to the attacker's next action this round (0: none)."""
+    prose: str
+    working: tuple[str, ...]
+    """How each number was reached, citing rulings (SHR-n) where one applied."""
+
+    @property
+    def label(self) -> str:
+        """The areas as the table heads the row: ``Chest + Arms``."""
+        return " + ".join(area.label for area in self.areas)
+
+
+def check_roll(roll: object) -> int:
+    """Checks a d100 roll (an int, 1-100).
+
+    :raises RollError: anything else, naming the value.
+    """
+    if isinstance(roll, bool) or not isinstance(roll, int) or not 1 <= roll <= 100:
+        raise RollError(f"shrapnel roll: {roll!r} is not a d100 roll (1 to 100)")
+    return roll
+
+
+def resolve(
+    table: ShrapnelTable,
+    roll: int,
+    severity: Severity | str,
+    armour: Iterable[ArmourItem] | ArmourItem | None = (),
+) -> ShrapnelResult:
+    """Resolves a d100 ``roll`` at ``severity`` against ``armour``.
+
+    ``armour`` is any mix of :class:`~pyengine.shrapnel.armour.ArmourPiece` and
+    areas (or area names); an area on its own is a piece named after it.
+
+    :raises RollError: the roll is not an int from 1 to 100.
+    :raises NotationError: an unknown severity or area, naming the value.
+    :raises IllegalActionError: armour pieces that cannot be told apart or cover nothing.
+    """
+    roll = check_roll(roll)
+    severity = parse_severity(severity)
+    pieces = armour_pieces(armour)
+    covering = coverage(pieces)
+
+    index = table.row_index(roll)
+    row = table.rows[index]
+    cell = row.cell(severity)
+    notation = cell.notation
+    working = [f"roll {roll}, severity {severity}: row {row.rolls} ({row.label}), cell {row.rolls} {severity}"]
+    for ruling in row.rulings + cell.rulings:
+        working.append(f"transcription: {_TRANSCRIPTION.get(ruling, 'see the ruling')} ({ruling})")
+    working.append(f"base, always, armour or not: {format_effects(notation.base)}")
+
+    struck: list[AreaStruck] = []
+    read: list[tuple[str, Token]] = [("base", token) for token in notation.base]
+    for clause in notation.clauses:
+        area = clause.area or row.areas[0]
+        names = covering.get(area, ())
+        side = Side.COVERED if names else Side.BARE
+        effects = clause.covered if names else clause.bare
+        struck.append(AreaStruck(area=area, side=side, effects=effects, notation=format_effects(effects), pieces=names))
+        source = f"{area.label}, {side}"
+        read.extend((source, token) for token in effects)
+        if not names:
+            why = "not covered"
+        elif len(names) == 1:
+            why = f"covered by {names[0]}"
+        else:
+            why = f"covered by {_names(names)} (layered, SHR-6)"
+        what = format_effects(effects) + (" (nothing beyond the base, SHR-3)" if not effects else "")
+        working.append(f"{area.label}: {why} → {side} side: {what}")
+
+    totals = _totals(read, working)
+    checks = _breakage_checks(pieces, struck, working)
+    fate, reason = _fate(cell.fate, notation.clauses, struck, working)
+    if cell.attacker_bonus:
+        working.append(f"attacker: next action this round +{cell.attacker_bonus}, given in the prose (SHR-9)")
+    return ShrapnelResult(
+        roll=roll,
+        severity=severity,
+        row_index=index,
+        rolls=row.rolls,
+        areas=row.areas,
+        base=notation.base,
+        struck=tuple(struck),
+        totals=totals,
+        breakage_checks=checks,
+        fate=fate,
+        fate_reason=reason,
+        attacker_bonus=cell.attacker_bonus,
+        prose=cell.prose,
+        working=tuple(working),
+    )
+
+
+#: One line per ruling a row or cell can carry in the table file.
+_TRANSCRIPTION = {
+    "SHR-1": "three areas below roll 86, the row wins",
+    "SHR-2": "'Leg'/'Arm' in the seed's roll column read as Legs/Arms",
+    "SHR-3": "a side missing in the seed reads — (nothing beyond the base)",
+    "SHR-4": "⚒ restored where the seed shows a dangling separator",
+}
+
+
+def _names(names: Iterable[str]) -> str:
+    names = list(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _stun_text(rounds: int, penalty: int) -> str:
+    plural = "round" if rounds == 1 else "rounds"
+    return f"{rounds} {plural} at {penalty}" if penalty else f"{rounds} {plural}, no penalty"
+
+
+def _sum_line(label: str, parts: list[tuple[str, int]], total: int, unit: str = "") -> str:
+    if not parts:
+        return f"{label}: 0 (nothing read gives any)"
+    terms = " + ".join(f"{value} ({source})" for source, value in parts).replace("+ -", "- ")
+    return f"{label}: {terms} = {total}{unit}"
+
+
+def _totals(read: list[tuple[str, Token]], working: list[str]) -> Totals:
+    hits = [(source, t.hits) for source, t in read if isinstance(t, Hits)]
+    bleeding = [(source, t.per_round) for source, t in read if isinstance(t, Bleeding)]
+    injury = [(source, t.penalty) for source, t in read if isinstance(t, Injury)]
+    fatigue = [(source, t.points) for source, t in read if isinstance(t, Fatigue)]
+    staggered = [(source, t.ap) for source, t in read if isinstance(t, Staggered)]
+    stuns = [(source, token) for source, token in read if isinstance(token, Stun)]
+    prone = [source for source, token in read if isinstance(token, Prone)]
+
+    totals = Totals(
+        hits=sum(v for _, v in hits),
+        bleeding=sum(v for _, v in bleeding),
+        # SHR-7: stun rounds add; the penalty is the worst of those read.
+        stun_rounds=sum(t.rounds for _, t in stuns),
+        stun_penalty=min((t.penalty for _, t in stuns), default=0),
+        injury=sum(v for _, v in injury),
+        fatigue=sum(v for _, v in fatigue),
+        staggered=sum(v for _, v in staggered),
+        prone=bool(prone),
+    )
+    working.append(_sum_line("hits", hits, totals.hits))
+    working.append(_sum_line("bleeding", bleeding, totals.bleeding, " per round"))
+    if not stuns:
+        working.append("stun: none")
+    elif len(stuns) == 1:
+        source, stun = stuns[0]
+        working.append(f"stun: {format_token(stun)} ({source}): {_stun_text(stun.rounds, stun.penalty)}")
+    else:
+        listed = ", ".join(f"{format_token(t)} ({source})" for source, t in stuns)
+        working.append(
+            f"stun: {listed}: rounds add, the worst penalty holds (SHR-7) = "
+            f"{_stun_text(totals.stun_rounds, totals.stun_penalty)}"
+        )
+    working.append(_sum_line("injury", injury, totals.injury))
+    working.append(_sum_line("fatigue", fatigue, totals.fatigue))
+    working.append(_sum_line("staggered", staggered, totals.staggered, " AP"))
+    working.append(f"prone: yes ({', '.join(prone)})" if prone else "prone: no")
+    return totals
+
+
+def _breakage_checks(
+    pieces: Iterable[ArmourPiece], struck: list[AreaStruck], working: list[str]
+) -> tuple[BreakageCheck, ...]:
+    """SHR-5: one check per piece struck whose covered sides read carry ⚒, at the worst modifier."""
+    checks = []
+    # In the order the row strikes the areas (then by name): never the order armour was listed in.
+    order = {a.area: i for i, a in enumerate(struck)}
+    for piece in sorted(pieces, key=lambda p: (min((order[a] for a in p.areas if a in order), default=99), p.name)):
+        hit = [a for a in struck if piece.name in a.pieces]
+        if not hit:
+            continue
+        where = _names(a.area.label for a in hit)
+        modifiers = [t.modifier for a in hit for t in a.effects if isinstance(t, Breakage)]
+        if not modifiers:
+            working.append(f"breakage: {piece.name} struck in {where}; no ⚒ on the covered side read, no check (SHR-5)")
+            continue
+        modifier = min(modifiers)
+        how = f"one check at {modifier}"
+        if len(hit) > 1:
+            how = "one check for the piece, not one per area (SHR-5), at " + (
+                f"{modifier}"
+                if len(set(modifiers)) == 1
+                else f"the worse of {', '.join(map(str, modifiers))}: {modifier}"
+            )
+        working.append(f"breakage: {piece.name} struck in {where} → {how}")
+        checks.append(BreakageCheck(piece=piece.name, modifier=modifier, areas=tuple(a.area for a in hit)))
+    if not checks and not any(a.pieces for a in struck):
+        working.append("breakage: no armour piece struck, no check")
+    return tuple(checks)
+
+
+def _fate(
+    stated: Fate | None,
+    clauses: Sequence[Clause],
+    struck: list[AreaStruck],
+    working: list[str],
+) -> tuple[Fate | None, str | None]:
+    """SHR-8: a stated fate applies whatever the armour; else ☠ read on a bare side means dying."""
+    carrying = [a for a, clause in zip(struck, clauses, strict=True) if any(isinstance(t, Dying) for t in clause.bare)]
+    uncovered = [a.area.label for a in carrying if a.side is Side.BARE]
+    saved = [a for a in carrying if a.side is Side.COVERED]
+    for a in saved:
+        working.append(f"fate: ☠ on the bare side of {a.area.label}, but {_names(a.pieces)} covers it (SHR-8)")
+    if stated is not None:
+        also = f"; ☠ on the bare side of {_names(uncovered)} as well" if uncovered else ""
+        working.append(f"fate: {stated}, {REASON_STATED}, whatever the armour (SHR-8){also}")
+        return stated, REASON_STATED
+    if uncovered:
+        sides = "side" if len(uncovered) == 1 else "sides"
+        reason = f"☠ (dying) on the bare {sides} of {_names(uncovered)}, not covered"
+        working.append(f"fate: dying, {reason} (SHR-8)")
+        return Fate.DYING, reason
+    working.append("fate: neither dying nor dead" + (" (every area carrying ☠ is covered, SHR-8)" if saved else ""))
+    return None, None

@@ -1,0 +1,103 @@
+"""Share-link state for a shrapnel result: the inputs, never the result or its HTML.
+
+A link carries ``{"roll", "severity", "covered", "pieces"}`` (kind ``shrapnel``,
+state version 1); opening it resolves again, so it replays exactly. The
+envelope (kind, version, compression, base64url) is :mod:`pyengine.share`'s.
+
+Version history: 1 -- first version.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Annotated, Any
+
+import msgspec
+
+from pyengine.errors import RulesError, ShareLinkError
+from pyengine.shrapnel.armour import ArmourItem, ArmourPiece, armour_pieces
+from pyengine.shrapnel.resolve import check_roll
+from pyengine.shrapnel.vocabulary import Area, Severity, parse_area, parse_severity
+from pyengine.tables import Record
+
+KIND = "shrapnel"
+VERSION = 1
+
+
+class ShrapnelState(Record):
+    """The inputs of one shrapnel result, as a link carries them."""
+
+    roll: Annotated[int, msgspec.Meta(ge=1, le=100)]
+    severity: Severity
+    covered: Annotated[tuple[Area, ...], msgspec.Meta(max_length=5)] = ()
+    """Areas covered, each its own piece (named after the area)."""
+    pieces: Annotated[tuple[ArmourPiece, ...], msgspec.Meta(max_length=20)] = ()
+    """Named pieces, each covering one or more areas."""
+
+    def armour(self) -> tuple[ArmourPiece, ...]:
+        """The armour to resolve against: the covered areas' pieces, then the named pieces."""
+        return armour_pieces((*self.covered, *self.pieces))
+
+
+def to_state(
+    roll: int, severity: Severity | str, armour: Iterable[ArmourItem] | ArmourItem | None = ()
+) -> dict[str, Any]:
+    """The link state for these inputs, checked as :func:`~pyengine.shrapnel.resolve.resolve` checks them.
+
+    Bare areas (or area names) go to ``covered``, pieces to ``pieces``.
+
+    :raises RulesError: the same errors as resolving these inputs would raise.
+    """
+    roll = check_roll(roll)
+    severity = parse_severity(severity)
+    if isinstance(armour, (str, ArmourPiece)):
+        armour = (armour,)
+    items = list(armour or ())
+    armour_pieces(items)  # the same checks the resolver makes
+    covered = [parse_area(i, "armour area") for i in items if not isinstance(i, ArmourPiece)]
+    pieces = armour_pieces(i for i in items if isinstance(i, ArmourPiece))
+    state = ShrapnelState(roll=roll, severity=severity, covered=tuple(covered), pieces=pieces)
+    data: dict[str, Any] = msgspec.json.decode(msgspec.json.encode(state))
+    return data
+
+
+_AT = re.compile(r" - at `\$(.*)`$")
+_STEP = re.compile(r"\.([A-Za-z_]\w*)|\[(\d+)\]")
+
+
+def _value_at(data: object, path: str) -> object:
+    """The value a msgspec error path (``.pieces[0].areas[1]``) points at, or a marker."""
+    value = data
+    for field, index in _STEP.findall(path):
+        try:
+            value = value[field] if field else value[int(index)]  # type: ignore[index]
+        except (KeyError, IndexError, TypeError):
+            return "(missing)"
+    return value
+
+
+def from_state(data: object, *, version: int = VERSION) -> ShrapnelState:
+    """Reads a link's state back into checked inputs.
+
+    :raises ShareLinkError: a version this code does not know, or a state that is
+        not valid input; the message names the field and the value found there.
+    """
+    if version != VERSION:
+        raise ShareLinkError(f"shrapnel link: state version {version!r} is not known (this version reads {VERSION})")
+    try:
+        state = msgspec.convert(data, type=ShrapnelState)
+    except msgspec.ValidationError as exc:
+        message = str(exc)
+        found = _AT.search(message)
+        if found:
+            path = found.group(1)
+            field = "state" + path
+            problem = message[: found.start()]
+            raise ShareLinkError(f"shrapnel link: {field}: {problem} (found {_value_at(data, path)!r})") from None
+        raise ShareLinkError(f"shrapnel link: {message} (found {data!r:.80})") from None
+    try:
+        state.armour()
+    except RulesError as exc:
+        raise ShareLinkError(f"shrapnel link: {exc}") from None
+    return state

@@ -1,0 +1,13 @@
+"""Fixtures for the shrapnel tests (helpers live in shrapnel_fixtures.py)."""
+
+from __future__ import annotations
+
+import pytest
+from shrapnel_fixtures import load_real
+
+from pyengine.shrapnel.table import ShrapnelTable
+
+
+@pytest.fixture(scope="session")
+def table() -> ShrapnelTable:
+    return load_real()

@@ -371,6 +371,10 @@ class Page:
 #: The pages that exist. The start page links every one that has a blurb, and only those.
 PAGES: tuple[Page, ...] = (
     Page("index.html", "Strike Rank", "app.index"),
+    Page(
+        "shrapnel.html", "Ballistic Shrapnel critical", "app.shrapnel",
+        "Grenades, shotgun spreads, automatic fire: d100 and severity read against the target's armour, area by area.",
+    ),
 )
 
 
@@ -390,9 +394,29 @@ def tools_list() -> str:
     return ET.tostring(ul, encoding="unicode", method="html")
 
 
+def shrapnel_slots() -> dict[str, str]:
+    from pyengine.shrapnel import render
+    from pyengine.shrapnel.inputs import PRESETS
+    from pyengine.tables import decode_toml, schema_for
+
+    source = TABLES / "shrapnel" / "ballistic.toml"
+    table = decode_toml(schema_for("shrapnel/ballistic"), source.read_bytes(), "tables/shrapnel/ballistic.toml")
+    return {
+        "table": render.render_table(table),
+        "legend": render.render_legend(),
+        "presets": render.render_presets(PRESETS),
+    }
+
+
+#: Page file -> what fills its $slots, besides the start page's tools list.
+PRERENDER = {"shrapnel.html": shrapnel_slots}
+
+
 def prerendered(page: Page) -> dict[str, str]:
     """The static content a page shows before Python is up, made by the engine's renderers."""
     slots = {"tools": tools_list()}
+    if page.file in PRERENDER:
+        slots.update(PRERENDER[page.file]())
     return slots
 
 

@@ -39,6 +39,8 @@ from pyengine.shrapnel.notation import (
     Token,
     format_token,
 )
+from pyengine.shrapnel.armour import ArmourPiece
+from pyengine.shrapnel.inputs import format_pieces
 from pyengine.shrapnel.resolve import ShrapnelResult, Totals
 from pyengine.shrapnel.table import ShrapnelRow, ShrapnelTable
 from pyengine.shrapnel.vocabulary import Severity, parse_severity
@@ -371,3 +373,15 @@ def render_result(result: ShrapnelResult) -> str:
     for step in result.working:
         _el(steps, "li", step)
     return _to_html(root)
+
+
+def render_presets(presets: dict[str, tuple[str, tuple[ArmourPiece, ...]]]) -> str:
+    """The armour preset buttons (``button[data-preset]``), each saying what it covers."""
+    group = _el(None, "div", cls="shr-presets")
+    for key, (label, pieces) in presets.items():
+        covers = format_pieces(pieces) or "nothing covered"
+        button = _el(group, "button", label, cls="shr-preset")
+        button.set("type", "button")
+        button.set("data-preset", key)
+        button.set("title", covers)
+    return _to_html(group)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pyodide.ffi import jsnull
 from pyscript import document, window
 
 import pyengine
@@ -10,6 +11,17 @@ import pyengine
 def element(element_id: str):
     """The element with this id (a JS proxy)."""
     return document.getElementById(element_id)
+
+
+def missing(value: object) -> bool:
+    """True for JS ``null``/``undefined`` (Pyodide gives ``jsnull`` for null, not None)."""
+    return value is None or value is jsnull
+
+
+def stored(storage, key: str) -> str | None:
+    """A Web Storage item as text, or None when there is none."""
+    item = storage.getItem(key)
+    return None if missing(item) else str(item)
 
 
 def value(element_id: str) -> str:

@@ -94,14 +94,14 @@ def list_saved_characters() -> None:
         key = str(storage.key(i))
         if key.startswith(CHARACTER_PREFIX):
             try:
-                names.append(str(json.loads(str(storage.getItem(key)))["name"]))
+                names.append(str(json.loads(dom.stored(storage, key) or "")["name"]))
             except (ValueError, KeyError, TypeError):
                 names.append(f"(damaged record {key[len(CHARACTER_PREFIX):]!r}, kept as it is)")
     if names:
         dom.set_html("saved-list", to_html(el("ul", {"class": "saved"}, *(el("li", None, n) for n in sorted(names)))))
 
 
-def main() -> None:
+async def main() -> None:
     try:
         open_link()
         list_saved_characters()

@@ -1,0 +1,104 @@
+"""Reading what a person types on the shrapnel page: the roll, the armour pieces, presets.
+
+Armour pieces are written ``vest: chest + abdomen; helmet: head`` (the command line's
+``--piece vest=chest+abdomen`` in words): :func:`parse_pieces` and
+:func:`format_pieces` are a parser/printer pair. Covered areas that no named piece
+covers are each their own piece, as :func:`armour_from_form` puts it together.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from pyengine.errors import NotationError, RollError
+from pyengine.ranges import parse_roll_range
+from pyengine.shrapnel.armour import ArmourItem, ArmourPiece, armour_pieces
+from pyengine.shrapnel.vocabulary import Area, parse_area
+
+#: The page's quick presets: name -> (label, pieces).
+PRESETS: dict[str, tuple[str, tuple[ArmourPiece, ...]]] = {
+    "none": ("No armour", ()),
+    "vest": ("Torso vest", (ArmourPiece(name="vest", areas=(Area.CHEST, Area.ABDOMEN)),)),
+    "vest-helmet": (
+        "Vest + helmet",
+        (ArmourPiece(name="vest", areas=(Area.CHEST, Area.ABDOMEN)), ArmourPiece(name="helmet", areas=(Area.HEAD,))),
+    ),
+    "full": (
+        "Full cover",
+        (
+            ArmourPiece(name="helmet", areas=(Area.HEAD,)),
+            ArmourPiece(name="vest", areas=(Area.CHEST, Area.ABDOMEN)),
+            ArmourPiece(name="sleeves", areas=(Area.ARMS,)),
+            ArmourPiece(name="leggings", areas=(Area.LEGS,)),
+        ),
+    ),
+}
+
+
+def read_roll(text: str) -> int:
+    """Reads a typed d100 roll: ``"50"``, ``" 7 "``, ``"00"`` (= 100).
+
+    :raises RollError: empty, not a number, a range, or outside 1-100; the message names the value.
+    """
+    if not text.strip():
+        raise RollError("shrapnel roll: empty; type the d100 roll (1 to 100) or tap Roll d100")
+    try:
+        low, high = parse_roll_range(text, 100)
+    except NotationError:
+        raise RollError(f"shrapnel roll: {text.strip()!r} is not a d100 roll (1 to 100)") from None
+    if low != high:
+        raise RollError(f"shrapnel roll: {text.strip()!r} is a range; type the one roll the dice show")
+    return low
+
+
+def parse_pieces(text: str) -> tuple[ArmourPiece, ...]:
+    """Reads ``vest: chest + abdomen; helmet: head`` (``;`` or new lines between pieces).
+
+    :raises NotationError: a piece without ``name:``, or an unknown area (kind ``armour pieces``).
+    :raises IllegalActionError: two pieces with one name, an area twice in a piece.
+    """
+    pieces = []
+    offset = 0
+    for chunk in text.replace("\n", ";").split(";"):
+        start = offset
+        offset += len(chunk) + 1
+        if not chunk.strip():
+            continue
+        name, colon, areas_text = chunk.partition(":")
+        if not colon or not name.strip():
+            raise NotationError("armour pieces", text, start + len(chunk) - len(chunk.lstrip()), "a piece as name: area + area")
+        areas = []
+        at = start + len(name) + 1
+        for word in areas_text.split("+"):
+            if not word.strip():
+                raise NotationError("armour pieces", text, at + len(word), "an area: head, chest, abdomen, legs or arms")
+            try:
+                areas.append(parse_area(word))
+            except NotationError:
+                raise NotationError(
+                    "armour pieces", text, at + len(word) - len(word.lstrip()), "an area: head, chest, abdomen, legs or arms"
+                ) from None
+            at += len(word) + 1
+        pieces.append(ArmourPiece(name=name.strip(), areas=tuple(areas)))
+    return armour_pieces(pieces)
+
+
+def format_pieces(pieces: Iterable[ArmourPiece]) -> str:
+    """Prints pieces as :func:`parse_pieces` reads them: ``vest: chest + abdomen; helmet: head``."""
+    return "; ".join(f"{p.name}: {' + '.join(a.value for a in p.areas)}" for p in pieces)
+
+
+def armour_from_form(covered: Iterable[str | Area], pieces_text: str) -> tuple[ArmourItem, ...]:
+    """The armour the page's form describes: the named pieces, then each covered area no piece covers.
+
+    :raises NotationError: an unknown area. :raises IllegalActionError: see :func:`parse_pieces`.
+    """
+    pieces = parse_pieces(pieces_text)
+    in_pieces = {area for piece in pieces for area in piece.areas}
+    loose = [area for area in (parse_area(a, "armour area") for a in covered) if area not in in_pieces]
+    return (*pieces, *dict.fromkeys(loose))
+
+
+def covered_areas(armour: Iterable[ArmourItem]) -> set[Area]:
+    """Every area some piece covers."""
+    return {area for piece in armour_pieces(armour) for area in piece.areas}

@@ -1,0 +1,84 @@
+"""What a person types on the shrapnel page: the roll, armour pieces, presets."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pyengine.errors import IllegalActionError, NotationError, RollError
+from pyengine.shrapnel.armour import ArmourPiece
+from pyengine.shrapnel.inputs import (
+    PRESETS,
+    armour_from_form,
+    covered_areas,
+    format_pieces,
+    parse_pieces,
+    read_roll,
+)
+from pyengine.shrapnel.resolve import resolve
+from pyengine.shrapnel.vocabulary import Area
+
+
+@pytest.mark.parametrize(("text", "roll"), [("50", 50), (" 7 ", 7), ("00", 100), ("100", 100), ("1", 1)])
+def test_read_roll(text, roll):
+    assert read_roll(text) == roll
+
+
+@pytest.mark.parametrize(("text", "named"), [("", "empty"), ("0", "'0'"), ("101", "'101'"), ("abc", "'abc'"), ("5-9", "range"), ("-3", "'-3'")])
+def test_a_bad_roll_is_refused_naming_the_value(text, named):
+    with pytest.raises(RollError, match="shrapnel roll") as info:
+        read_roll(text)
+    assert named in str(info.value)
+
+
+def test_pieces_parse_and_print():
+    pieces = parse_pieces("Vest: chest + Abdomen;  helmet:head\nsleeves: arm")
+    assert pieces == (
+        ArmourPiece(name="Vest", areas=(Area.CHEST, Area.ABDOMEN)),
+        ArmourPiece(name="helmet", areas=(Area.HEAD,)),
+        ArmourPiece(name="sleeves", areas=(Area.ARMS,)),
+    )
+    assert format_pieces(pieces) == "Vest: chest + abdomen; helmet: head; sleeves: arms"
+    assert parse_pieces("") == () and parse_pieces(" ; ") == ()
+
+
+names = st.text(alphabet="abcdefghijklmnopqrstuvwxyz ", min_size=1, max_size=12).filter(lambda s: s.strip() == s and s)
+
+
+@given(st.dictionaries(names, st.lists(st.sampled_from(list(Area)), min_size=1, max_size=5, unique=True), max_size=5))
+def test_printed_pieces_read_back_the_same(spec):
+    pieces = tuple(ArmourPiece(name=n, areas=tuple(a)) for n, a in spec.items())
+    assert parse_pieces(format_pieces(pieces)) == pieces
+
+
+@pytest.mark.parametrize(
+    ("text", "pos"),
+    [("vest chest", 0), ("vest: chest + tail", 14), ("vest: chest +", 13), ("a: head; : chest", 9)],
+)
+def test_a_bad_piece_names_the_place(text, pos):
+    with pytest.raises(NotationError) as info:
+        parse_pieces(text)
+    assert info.value.kind == "armour pieces"
+    assert info.value.pos == pos
+
+
+def test_two_pieces_with_one_name_are_refused():
+    with pytest.raises(IllegalActionError, match="'vest'"):
+        parse_pieces("vest: chest; vest: head")
+
+
+def test_covered_areas_outside_pieces_are_each_their_own_piece():
+    armour = armour_from_form(["head", "chest", "legs"], "vest: chest + abdomen")
+    assert armour == (ArmourPiece(name="vest", areas=(Area.CHEST, Area.ABDOMEN)), Area.HEAD, Area.LEGS)
+    assert covered_areas(armour) == {Area.HEAD, Area.CHEST, Area.ABDOMEN, Area.LEGS}
+
+
+def test_presets_cover_what_their_names_say(table):
+    assert covered_areas(PRESETS["none"][1]) == set()
+    assert covered_areas(PRESETS["vest"][1]) == {Area.CHEST, Area.ABDOMEN}
+    assert covered_areas(PRESETS["vest-helmet"][1]) == {Area.CHEST, Area.ABDOMEN, Area.HEAD}
+    assert covered_areas(PRESETS["full"][1]) == set(Area)
+    # The vest is one piece: an abdomen + chest + legs pattern (roll 66) makes one vest check.
+    result = resolve(table, 66, "A", PRESETS["vest"][1])
+    assert [c.piece for c in result.breakage_checks] == ["vest"]

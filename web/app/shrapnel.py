@@ -165,12 +165,13 @@ def on_submit(event) -> None:
     if read is None:
         return
     roll, severity, armour = read
-    try:
-        result = resolve(table, roll, severity, armour)
-    except RulesError as exc:  # armour the engine refuses (e.g. a piece named twice)
-        dom.field_error("shr-pieces", str(exc))
-        return
-    show(result, armour)
+    with dom.measured("resolve + render"):
+        try:
+            result = resolve(table, roll, severity, armour)
+        except RulesError as exc:  # armour the engine refuses (e.g. a piece named twice)
+            dom.field_error("shr-pieces", str(exc))
+            return
+        show(result, armour)
 
 
 def on_roll_d100(event) -> None:
@@ -230,7 +231,8 @@ async def main() -> None:
     global table
     try:
         data = await fetch(TABLE_URL).bytearray()
-        table = load_table(ShrapnelTable, bytes(data), TABLE_URL)
+        with dom.measured("table decode"):
+            table = load_table(ShrapnelTable, bytes(data), TABLE_URL)
         open_link()
         list_recent()
         dom.element("shr-form").addEventListener("submit", create_proxy(on_submit))

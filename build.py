@@ -434,7 +434,7 @@ def render_page(page: Page, pins: Pins) -> str:
 
 def pyscript_config(wheel: Path) -> dict:
     return {
-        "interpreter": "./vendor/pyodide/pyodide.mjs",
+        "interpreter": "./pyodide-boot.mjs",
         "packages": ["msgspec"],
         "packages_cache": "passthrough",
         "files": {f"./pkg/{wheel.name}": "./*"},
@@ -492,6 +492,29 @@ def service_worker(site: Path) -> str:
     )
 
 
+def build_snapshot(vendor: Path) -> str | None:
+    """Makes the Pyodide memory snapshot into ``vendor/`` (tools/snapshot.py); returns its URL.
+
+    Needs Chromium; where there is none (a plain ``build`` on a machine without it) the
+    site is built without a snapshot, and the pages start Python the normal way.
+    """
+    if not Path(chromium_path()).exists():
+        say(f"no Chromium at {chromium_path()}: building without the start-up snapshot")
+        return None
+    sys.path.insert(0, str(ROOT))
+    from tools import snapshot
+
+    name = f"snapshot-{snapshot.build_id(vendor / 'pyodide')}.bin.gz"
+    cached = CACHE / "snapshots" / name
+    if not cached.exists():
+        say("making the Pyodide start-up snapshot in Chromium")
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        snapshot.make_snapshot(vendor, cached.with_suffix(".tmp"))
+        cached.with_suffix(".tmp").rename(cached)
+    shutil.copy2(cached, vendor / name)
+    return f"./vendor/{name}"
+
+
 def build_site(pins: Pins, dist: Path = DIST) -> None:
     """Builds the whole static site into ``dist``."""
     tmp = dist.with_name(dist.name + ".tmp")
@@ -501,6 +524,9 @@ def build_site(pins: Pins, dist: Path = DIST) -> None:
     vendor_pyscript(pins, tmp / "vendor" / "pyscript")
     vendor_pyodide(pins, tmp / "vendor" / "pyodide")
     wheel = build_wheel(tmp / "pkg", pins.engine_version)
+    snapshot = build_snapshot(tmp / "vendor")
+    boot = string.Template((WEB / "pyodide-boot.mjs").read_text(encoding="utf-8"))
+    (tmp / "pyodide-boot.mjs").write_text(boot.substitute(snapshot_url=json.dumps(snapshot)), encoding="utf-8")
     (tmp / "pyscript.json").write_text(json.dumps(pyscript_config(wheel), indent=1), encoding="utf-8")
     shutil.copytree(WEB / "static", tmp, dirs_exist_ok=True)
     (tmp / "icons").mkdir(exist_ok=True)

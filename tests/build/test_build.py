@@ -160,7 +160,9 @@ def test_a_download_that_does_not_match_its_pin_is_refused(tmp_path):
 
 def test_pyscript_config_loads_nothing_from_elsewhere(dist):
     config = json.loads((dist / "pyscript.json").read_text())
-    assert config["interpreter"] == "./vendor/pyodide/pyodide.mjs"
+    assert config["interpreter"] == "./pyodide-boot.mjs"
+    boot = (dist / "pyodide-boot.mjs").read_text()
+    assert 'from "./vendor/pyodide/pyodide.mjs"' in boot
     assert config["packages_cache"] == "passthrough"
     assert config["packages"] == ["msgspec"]
     for source in config["files"]:
@@ -243,3 +245,20 @@ def test_build_fails_cleanly_on_a_bad_table_and_leaves_dist_alone(tmp_path, monk
     with pytest.raises(build.BuildError, match=r"hit_locations.toml"):
         build.build_site(PINS, target)
     assert (target / "keep.txt").read_text() == "previous build"
+
+
+def test_the_snapshot_is_named_after_the_pyodide_build_and_shipped(dist):
+    from tools import snapshot
+
+    boot = (dist / "pyodide-boot.mjs").read_text()
+    url = re.search(r"const SNAPSHOT_URL = (.*);", boot).group(1)
+    expected = f"./vendor/snapshot-{snapshot.build_id(dist / 'vendor' / 'pyodide')}.bin.gz"
+    assert json.loads(url) == expected
+    data = (dist / expected).read_bytes()
+    assert data[:2] == b"\x1f\x8b"  # gzip
+
+
+def test_the_snapshot_bakes_in_no_c_extension_and_no_engine_module():
+    from tools import snapshot
+
+    assert not [m for m in snapshot.BAKED_MODULES if m.split(".")[0] in {"msgspec", "pyengine", "app", "random"}]

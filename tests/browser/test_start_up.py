@@ -1,0 +1,61 @@
+"""Start-up: a first visit starts Python normally; a return visit restores it from the
+memory snapshot the service worker keeps; a damaged snapshot falls back to a normal start."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from tests.browser.conftest import READY, READY_TIMEOUT_MS, open_ready
+
+
+def roll_works(page) -> None:
+    page.fill("#dice-expr", "1D6+1")
+    page.fill("#dice-typed", "4")
+    page.click("#dice-roll")
+    expect(page.locator("#dice-result .roll-total")).to_have_text("5")
+
+
+def first_visit(context):
+    page = open_ready(context)
+    page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=READY_TIMEOUT_MS)
+    return page
+
+
+def test_a_return_visit_restores_python_from_the_snapshot_also_offline(app):
+    # Intent: visit 1 starts normally (nothing extra fetched first); visit 2 restores
+    # Python from the snapshot the service worker cached, and the engine works.
+    context, watch = app
+    page = first_visit(context)
+    assert page.evaluate("globalThis.strikeRankStart") == "normal"
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    assert page.evaluate("globalThis.strikeRankStart") == "snapshot"
+    roll_works(page)
+    context.set_offline(True)
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    assert page.evaluate("globalThis.strikeRankStart") == "snapshot"
+    roll_works(page)
+    watch.assert_clean()
+
+
+def test_a_damaged_snapshot_falls_back_to_a_normal_start(app):
+    # Intent: a snapshot that does not restore (damaged in the cache, or from another
+    # Pyodide) costs nothing but the time: the page starts Python normally and works.
+    context, watch = app
+    page = first_visit(context)
+    page.evaluate(
+        """async () => {
+            const url = new URL(JSON.parse((await (await fetch('./pyodide-boot.mjs')).text())
+                .match(/const SNAPSHOT_URL = (.*);/)[1]), location.href).href;
+            for (const name of await caches.keys()) {
+                const cache = await caches.open(name);
+                if (await cache.match(url)) await cache.put(url, new Response(new Uint8Array([31, 139, 8, 0, 1, 2, 3])));
+            }
+        }"""
+    )
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    assert page.evaluate("globalThis.strikeRankStart") == "normal"
+    roll_works(page)
+    watch.assert_clean()

@@ -37,20 +37,31 @@ function fetchSnapshot() {
 // Started as soon as PyScript imports this module, so it overlaps PyScript's own set-up.
 const pendingSnapshot = fetchSnapshot();
 
+function progress(text) {
+  const status = document.getElementById("engine-status-text");
+  if (status) status.textContent = text;
+}
+
 export async function loadPyodide(options = {}) {
   const settings = { ...options, indexURL: INDEX_URL };
   const snapshot = pendingSnapshot && (await pendingSnapshot);
   if (snapshot) {
+    progress("Restoring Python from this device…");
     try {
       const pyodide = await startPyodide({ ...settings, _loadSnapshot: snapshot });
       // The snapshot froze the state of the module-level random generator: reseed it.
       pyodide.runPython("import random\nrandom.seed()");
       globalThis.strikeRankStart = "snapshot";
+      progress("Loading the rules engine…");
       return pyodide;
     } catch (error) {
       console.warn("Strike Rank: the snapshot did not restore, starting Python normally:", error);
     }
   }
   globalThis.strikeRankStart = "normal";
-  return startPyodide(settings);
+  progress(navigator.serviceWorker && navigator.serviceWorker.controller
+    ? "Starting Python…" : "Starting Python (the first visit takes a little longer)…");
+  const pyodide = await startPyodide(settings);
+  progress("Loading the rules engine…");
+  return pyodide;
 }

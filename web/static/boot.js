@@ -1,14 +1,47 @@
-// Registers the service worker that keeps the whole site on this device, and says when it has.
-// On a first visit it waits until Python is up (body[data-ready]), so the precache is filled
-// from the HTTP cache the page just warmed (conditional requests) instead of racing the page
-// for the same 14 MB. No rules here: everything that computes runs in Python.
+// The page's only hand-written JS, none of it rules: it registers the service worker that
+// keeps the site on this device, says when an update is ready, and offers to install.
+// On a first visit it waits until Python is up (body[data-ready]), so the precache is
+// filled from the HTTP cache the page just warmed (conditional requests) instead of
+// racing the page for the same files.
 (function () {
   var status = document.getElementById("offline-status");
   function show(text) { if (status) status.textContent = text; }
+
+  // Install as an app, where the browser offers it.
+  var installBox = document.getElementById("install");
+  var offer = null;
+  window.addEventListener("beforeinstallprompt", function (event) {
+    event.preventDefault();
+    offer = event;
+    if (installBox) installBox.hidden = false;
+  });
+  var installButton = document.getElementById("install-app");
+  if (installButton) installButton.addEventListener("click", function () {
+    if (!offer) return;
+    offer.prompt();
+    offer = null;
+    installBox.hidden = true;
+  });
+
   if (!("serviceWorker" in navigator)) { show("this browser cannot keep an offline copy"); return; }
 
+  function updateReady() {
+    var note = document.getElementById("update-ready");
+    if (!note) return;
+    note.hidden = false;
+    document.getElementById("update-reload").addEventListener("click", function () { location.reload(); });
+  }
+
   function register() {
-    navigator.serviceWorker.register("./sw.js").then(function () {
+    var hadController = !!navigator.serviceWorker.controller;
+    navigator.serviceWorker.register("./sw.js").then(function (registration) {
+      registration.addEventListener("updatefound", function () {
+        var incoming = registration.installing;
+        if (!incoming || !hadController) return;
+        incoming.addEventListener("statechange", function () {
+          if (incoming.state === "activated") updateReady();
+        });
+      });
       return navigator.serviceWorker.ready;
     }).then(function () {
       document.documentElement.dataset.offline = "ready";

@@ -1,0 +1,65 @@
+"""The app side: Chromium finds it installable, a new build is announced as "update ready",
+and nothing saved on the device is lost across the update."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+from playwright.sync_api import expect
+
+import build
+from tests.browser.conftest import READY, READY_TIMEOUT_MS, open_ready
+
+
+def test_chromium_finds_the_app_installable(app):
+    # Intent: manifest, icons and service worker meet Chromium's install criteria.
+    context, watch = app
+    page = open_ready(context)
+    page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=READY_TIMEOUT_MS)
+    cdp = context.new_cdp_session(page)
+    errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    assert errors == []
+    manifest = cdp.send("Page.getAppManifest")
+    assert manifest["errors"] == []
+    watch.assert_clean()
+
+
+@pytest.fixture
+def second_site(tmp_path):
+    """A copy of dist/ served on its own, so a test can put a new build in its place."""
+    site = tmp_path / "site"
+    shutil.copytree(build.DIST, site, symlinks=True)
+    with build.serving(site) as url:
+        yield site, url
+
+
+def test_a_new_build_says_update_ready_and_keeps_saved_characters(browser, second_site, viewport):
+    # Intent: build 2 replaces build 1 on the same origin: the open page says "update
+    # ready", reloading shows build 2, and the character saved on the device is still there.
+    site, url = second_site
+    context = browser.new_context(viewport=viewport, base_url=url)
+    page = open_ready(context)
+    page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=READY_TIMEOUT_MS)
+    record = json.dumps({"name": "Ysolde of the Hills"})
+    page.evaluate("r => localStorage.setItem('strike-rank/character/ysolde', r)", record)
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    expect(page.locator("#saved-list")).to_contain_text("Ysolde of the Hills")
+    expect(page.locator("#update-ready")).to_be_hidden()
+
+    # Build 2: a changed stylesheet, and the service worker generated again.
+    css = site / "style.css"
+    css.write_text(css.read_text() + "\n/* build 2 */\n")
+    (site / "sw.js").write_text(build.service_worker(site))
+
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    expect(page.locator("#update-ready")).to_be_visible(timeout=READY_TIMEOUT_MS)
+    page.click("#update-reload")
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    assert "build 2" in page.evaluate("fetch('./style.css').then(r => r.text())")
+    expect(page.locator("#saved-list")).to_contain_text("Ysolde of the Hills")
+    assert page.evaluate("localStorage.getItem('strike-rank/character/ysolde')") == record
+    context.close()

@@ -34,6 +34,22 @@ T = TypeVar("T")
 #: have an entry; the build refuses files it has no schema for.
 CATALOGUE: dict[str, str] = {
     "runequest/hit_locations": "pyengine.runequest.hit_location:HitLocationTable",
+    "runequest/characteristics": "pyengine.runequest.characteristics:CharacteristicsTable",
+    "runequest/natural_abilities": "pyengine.runequest.abilities:NaturalAbilityTable",
+    "runequest/hit_points": "pyengine.runequest.hit_points:HitPointsTable",
+    "runequest/damage_bonus": "pyengine.runequest.damage_bonus:DamageBonusTable",
+    "runequest/strike_ranks": "pyengine.runequest.strike_rank:StrikeRankTable",
+    "runequest/movement": "pyengine.runequest.encumbrance:MovementTable",
+    "runequest/weapon_training": "pyengine.runequest.skills:SkillTable",
+    "runequest/melee_weapons": "pyengine.runequest.weapon_tables:MeleeWeaponTable",
+    "runequest/missile_weapons": "pyengine.runequest.weapon_tables:MissileWeaponTable",
+    "runequest/shields": "pyengine.runequest.shields:ShieldTable",
+    "runequest/helmets": "pyengine.runequest.armour:ArmourTable",
+    "runequest/body_armour": "pyengine.runequest.armour:ArmourTable",
+    "runequest/background": "pyengine.runequest.background:BackgroundTable",
+    "runequest/starting_equipment": "pyengine.runequest.starting_equipment:StartingEquipmentTable",
+    "runequest/advancement": "pyengine.runequest.advancement:AdvancementTable",
+    "runequest/fumbles": "pyengine.runequest.fumbles:FumbleTable",
     "shrapnel/ballistic": "pyengine.shrapnel.table:ShrapnelTable",
 }
 

@@ -10,12 +10,17 @@ import pytest
 from playwright.sync_api import expect
 
 import build
-from tests.browser.conftest import READY, READY_TIMEOUT_MS, open_ready
+from tests.browser.conftest import READY, READY_TIMEOUT_MS, Watch, open_ready
 
 
-def test_chromium_finds_the_app_installable(app):
-    # Intent: manifest, icons and service worker meet Chromium's install criteria.
-    context, watch = app
+def test_chromium_finds_the_app_installable(browser_type, browser_type_launch_args, site_url, viewport, tmp_path):
+    # Intent: manifest, icons and service worker meet Chromium's install criteria
+    # (in a real profile: Chromium never offers to install from an incognito one).
+    context = browser_type.launch_persistent_context(
+        tmp_path / "profile", **browser_type_launch_args, viewport=viewport, base_url=site_url
+    )
+    watch = Watch()
+    watch.attach_context(context)
     page = open_ready(context)
     page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=READY_TIMEOUT_MS)
     cdp = context.new_cdp_session(page)
@@ -24,6 +29,7 @@ def test_chromium_finds_the_app_installable(app):
     manifest = cdp.send("Page.getAppManifest")
     assert manifest["errors"] == []
     watch.assert_clean()
+    context.close()
 
 
 @pytest.fixture

@@ -60,6 +60,18 @@ def shrapnel_actions(page) -> dict[str, float]:
 #: Page -> what to do on it once warm, returning named timings the page measured.
 PAGE_ACTIONS = {"shrapnel.html": shrapnel_actions}
 
+#: The bare page's interpreter module: Pyodide's own, keeping the object for the memory reading.
+BARE_BOOT = """import { loadPyodide as start, version } from "./vendor/pyodide/pyodide.mjs";
+export { version };
+export async function loadPyodide(options) {
+  const pyodide = await start({ ...options, indexURL: new URL("./vendor/pyodide/", import.meta.url).href });
+  globalThis.strikeRankPyodide = pyodide;
+  return pyodide;
+}
+"""
+
+MEMORY_JS = "globalThis.strikeRankPyodide ? globalThis.strikeRankPyodide._module.HEAPU8.length : 0"
+
 
 @dataclass
 class Measure:
@@ -68,6 +80,10 @@ class Measure:
     warm_ms: list[float]
     first_visit_bytes: int
     actions: dict[str, float]
+    fcp_cold_ms: float
+    fcp_warm_ms: list[float]
+    memory_bytes: int
+    """JS heap in use plus wasm memory, after the last warm start."""
 
     @property
     def warm_median_ms(self) -> float:
@@ -78,14 +94,28 @@ def bare_site(dist: Path, folder: Path) -> Path:
     """A site with only the bare page, sharing dist/'s vendored files."""
     (folder / "vendor").symlink_to(dist / "vendor", target_is_directory=True)
     (folder / "index.html").write_text(BARE_HTML, encoding="utf-8")
-    config = {"interpreter": "./vendor/pyodide/pyodide.mjs", "packages": ["msgspec"], "packages_cache": "passthrough"}
+    config = {"interpreter": "./bare-boot.mjs", "packages": ["msgspec"], "packages_cache": "passthrough"}
     (folder / "bare.json").write_text(json.dumps(config), encoding="utf-8")
+    (folder / "bare-boot.mjs").write_text(BARE_BOOT, encoding="utf-8")
     return folder
 
 
 def ready_ms(page) -> float:
     page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=READY_TIMEOUT_MS)
     return float(page.evaluate("performance.getEntriesByName('ready')[0].startTime"))
+
+
+def fcp_ms(page) -> float:
+    entries = page.evaluate("performance.getEntriesByName('first-contentful-paint').map(e => e.startTime)")
+    return float(entries[0]) if entries else float("nan")
+
+
+def memory_bytes(context, page) -> int:
+    cdp = context.new_cdp_session(page)
+    cdp.send("HeapProfiler.collectGarbage")
+    heap = cdp.send("Runtime.getHeapUsage")["usedSize"]
+    cdp.detach()
+    return int(heap) + int(page.evaluate(MEMORY_JS))
 
 
 def measure(p, subject: str, url: str, warm_loads: int, *, has_sw: bool) -> Measure:
@@ -105,24 +135,42 @@ def measure(p, subject: str, url: str, warm_loads: int, *, has_sw: bool) -> Meas
         page = context.pages[0] if context.pages else context.new_page()
         page.goto(url)
         cold = ready_ms(page)
+        fcp_cold = fcp_ms(page)
         if has_sw:
             page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=READY_TIMEOUT_MS)
         page.wait_for_load_state("networkidle")
         context.remove_listener("requestfinished", on_finished)
-        warm = []
+        warm, fcp_warm = [], []
         for _ in range(warm_loads):
             page.goto("about:blank")
             page.goto(url)
             warm.append(ready_ms(page))
+            fcp_warm.append(fcp_ms(page))
+        memory = memory_bytes(context, page)
         action = PAGE_ACTIONS.get(subject)
         actions = {k: round(v, 2) for k, v in action(page).items()} if action else {}
         context.close()
-    return Measure(subject, round(cold, 1), [round(w, 1) for w in warm], moved, actions)
+    return Measure(
+        subject, round(cold, 1), [round(w, 1) for w in warm], moved, actions,
+        round(fcp_cold, 1), [round(f, 1) for f in fcp_warm], memory,
+    )
 
 
-def own_bytes(dist: Path) -> int:
-    """Our own bytes: everything in dist/ but the vendored browser stack."""
-    return sum(p.stat().st_size for p in dist.rglob("*") if p.is_file() and "vendor" not in p.relative_to(dist).parts)
+def own_bytes(dist: Path) -> dict[str, int]:
+    """Our own bytes by kind: the code and data a page loads (engine wheel, tables, glue,
+    CSS, our JS) and, apart, the pre-rendered pages; the vendored stack and snapshot not counted."""
+    sizes = {"code_and_data": 0, "pages": 0, "other": 0}
+    for path in dist.rglob("*"):
+        rel = path.relative_to(dist)
+        if not path.is_file() or rel.parts[0] == "vendor":
+            continue
+        if path.suffix == ".html":
+            sizes["pages"] += path.stat().st_size
+        elif path.suffix in {".whl", ".msgpack", ".css", ".js", ".mjs", ".json"}:
+            sizes["code_and_data"] += path.stat().st_size
+        else:
+            sizes["other"] += path.stat().st_size
+    return sizes
 
 
 def run(dist: Path, warm_loads: int) -> dict:
@@ -142,6 +190,9 @@ def run(dist: Path, warm_loads: int) -> dict:
             "warm_median_ms": m.warm_median_ms,
             "warm_ratio": round(m.warm_median_ms / base.warm_median_ms, 3),
             "cold_ratio": round(m.cold_ms / base.cold_ms, 3),
+            "fcp_warm_median_ms": statistics.median(m.fcp_warm_ms),
+            "fcp_ratio": round(statistics.median(m.fcp_warm_ms) / base.warm_median_ms, 3),
+            "memory_ratio": round(m.memory_bytes / base.memory_bytes, 3),
         })
     return {
         "warm_loads": warm_loads,
@@ -155,20 +206,24 @@ def run(dist: Path, warm_loads: int) -> dict:
 
 def table(report: dict) -> str:
     lines = [
-        f"| page | cold ready (ms) | warm ready, median of {report['warm_loads']} (ms) | warm × bare | cold × bare | first visit moved (bytes) |",
-        "|---|---:|---:|---:|---:|---:|",
+        f"| page | cold ready (ms) | warm ready, median of {report['warm_loads']} (ms) | warm × bare | cold × bare "
+        "| FCP warm (ms) | FCP × bare ready | memory (MB) | memory × bare | first visit moved (bytes) |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for row in report["subjects"]:
         lines.append(
             f"| {row['subject']} | {row['cold_ms']:.0f} | {row['warm_median_ms']:.0f} | {row['warm_ratio']:.2f} | "
-            f"{row['cold_ratio']:.2f} | {row['first_visit_bytes']:,} |"
+            f"{row['cold_ratio']:.2f} | {row['fcp_warm_median_ms']:.0f} | {row['fcp_ratio']:.2f} | "
+            f"{row['memory_bytes'] / 1e6:.1f} | {row['memory_ratio']:.2f} | {row['first_visit_bytes']:,} |"
         )
     lines.append("")
     for row in report["subjects"]:
         for name, value in row["actions"].items():
             lines.append(f"{row['subject']}: {name}: {value}")
-    lines.append(f"dist/: {report['dist_files']} files, {report['dist_bytes']:,} bytes; "
-                 f"our own bytes (all but vendor/): {report['own_bytes']:,}")
+    own = report["own_bytes"]
+    lines.append(f"dist/: {report['dist_files']} files, {report['dist_bytes']:,} bytes; our own bytes: "
+                 f"{own['code_and_data']:,} code and data (wheel, tables, glue, CSS, JS), "
+                 f"{own['pages']:,} pre-rendered pages, {own['other']:,} other (icons, manifest)")
     return "\n".join(lines)
 
 

@@ -59,3 +59,30 @@ def test_a_damaged_snapshot_falls_back_to_a_normal_start(app):
     assert page.evaluate("globalThis.strikeRankStart") == "normal"
     roll_works(page)
     watch.assert_clean()
+
+
+def test_what_is_typed_before_python_is_up_is_kept_and_nothing_moves(app):
+    # Intent: the pre-rendered form can be filled while Python starts (here held back by
+    # a slow engine download); nothing jumps when Python arrives, and the typed values
+    # are what the engine then uses.
+    context, watch = app
+
+    def slow(route):
+        import time
+
+        time.sleep(1.5)
+        route.continue_()
+
+    context.route("**/pkg/*.whl", slow)
+    page = context.new_page()
+    page.goto("index.html", wait_until="domcontentloaded")
+    page.fill("#dice-expr", "1D4+10")
+    page.fill("#dice-typed", "3")
+    assert page.evaluate("document.body.dataset.ready") is None  # still starting
+    before = page.locator("#dice-form").bounding_box()
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    assert page.locator("#dice-form").bounding_box() == before
+    expect(page.locator("#dice-expr")).to_have_value("1D4+10")
+    page.click("#dice-roll")
+    expect(page.locator("#dice-result .roll-total")).to_have_text("13")
+    watch.assert_clean()

@@ -8,6 +8,7 @@ from pyodide.ffi import jsnull
 from pyscript import document, window
 
 import pyengine
+from pyengine.html import el, to_html
 
 
 def element(element_id: str):
@@ -58,6 +59,47 @@ def measured(name: str):
         yield
     finally:
         window.performance.measure(name, f"{name}:start")
+
+
+def share_line(prefix: str, href: str, label: str, *extra) -> str:
+    """The controls under a shareable result: Copy link, the link itself, any extra controls.
+
+    Ids: ``<prefix>-copy`` (the button, ``data-copy`` names the link), ``<prefix>-share``
+    (the link), ``<prefix>-copy-status``; :func:`copy_link` handles the button.
+    """
+    return to_html(
+        el(
+            "p", {"class": "share-line"},
+            el("button", {"type": "button", "id": f"{prefix}-copy", "data-copy": f"{prefix}-share"}, "Copy link"),
+            el("a", {"id": f"{prefix}-share", "href": href}, label),
+            *extra,
+            el("span", {"id": f"{prefix}-copy-status", "role": "status"}),
+        )
+    )
+
+
+async def copy_link(button) -> bool:
+    """Copies the link a Copy link button names; False when ``button`` is not one.
+
+    Where the browser refuses the clipboard, says how to copy the link by hand.
+    """
+    target = button.getAttribute("data-copy")
+    if missing(target):
+        return False
+    status = element(f"{button.id}-status")
+    try:
+        await window.navigator.clipboard.writeText(str(element(str(target)).href))
+        status.textContent = "Copied."
+    except Exception:  # the clipboard is the browser's to refuse
+        status.textContent = "This browser refused the clipboard: long-press or right-click the link to copy it."
+    return True
+
+
+def show_link_error(element_id: str, message: str | None) -> None:
+    """Shows (or hides) why a link could not be opened, above the form it belongs to."""
+    note = element(element_id)
+    note.textContent = message or ""
+    note.hidden = not message
 
 
 def mark_ready() -> None:

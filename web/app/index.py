@@ -20,31 +20,13 @@ CHARACTER_PREFIX = "strike-rank/character/"
 
 def show_roll(roll, *, own_dice: bool) -> None:
     link = encode_link(dice_roller.KIND, dice_roller.to_state(roll, own_dice=own_dice), version=dice_roller.STATE_VERSION)
-    dom.set_html("dice-result", dice_roller.render_roll(roll, own_dice=own_dice) + share_line(link))
+    share = dom.share_line("dice", f"./index.html#{link}", "Link to this roll")
+    dom.set_html("dice-result", dice_roller.render_roll(roll, own_dice=own_dice) + share)
     window.history.replaceState(None, "", f"#{link}")
 
 
-def share_line(link: str) -> str:
-    return to_html(
-        el(
-            "p", {"class": "share-line"},
-            el("button", {"type": "button", "id": "dice-copy"}, "Copy link"),
-            el("a", {"id": "dice-share", "href": f"./index.html#{link}"}, "Link to this roll"),
-            el("span", {"id": "dice-copy-status", "role": "status"}),
-        )
-    )
-
-
 async def on_result_click(event) -> None:
-    """Copies the roll's link; where the clipboard is refused, says how to copy it by hand."""
-    if str(event.target.id) != "dice-copy":
-        return
-    status = dom.element("dice-copy-status")
-    try:
-        await window.navigator.clipboard.writeText(str(dom.element("dice-share").href))
-        status.textContent = "Copied."
-    except Exception:  # the clipboard is the browser's to refuse
-        status.textContent = "This browser refused the clipboard: long-press or right-click the link to copy it."
+    await dom.copy_link(event.target)
 
 
 def on_roll(event) -> None:
@@ -79,9 +61,7 @@ def open_link() -> None:
             raise RulesError(f"share link: this is a {state.kind!r} link; open it on its own page")
         roll, own_dice = dice_roller.replay(state.data, state.version)
     except RulesError as exc:
-        note = dom.element("dice-link-error")
-        note.textContent = str(exc)
-        note.hidden = False
+        dom.show_link_error("dice-link-error", str(exc))
         return
     dom.element("dice-expr").value = roll.expression
     show_roll(roll, own_dice=own_dice)

@@ -109,14 +109,9 @@ def mark_cell(result: ShrapnelResult) -> None:
 
 def show(result: ShrapnelResult, armour) -> None:
     link = encode_link(link_state.KIND, link_state.to_state(result.roll, result.severity, armour), version=link_state.VERSION)
-    share = el(
-        "p", {"class": "share-line"},
-        el("button", {"type": "button", "id": "shr-copy"}, "Copy link"),
-        el("a", {"id": "shr-share", "href": f"./shrapnel.html#{link}"}, "Link to this result"),
-        el("button", {"type": "button", "id": "shr-find", "data-cell": f"shr-cell-{result.rolls}-{result.severity}"}, "See it in the table"),
-        el("span", {"id": "shr-copy-status", "role": "status"}),
-    )
-    dom.set_html("shr-result", render_result(result) + to_html(share))
+    find = el("button", {"type": "button", "id": "shr-find", "data-cell": f"shr-cell-{result.rolls}-{result.severity}"}, "See it in the table")
+    share = dom.share_line("shr", f"./shrapnel.html#{link}", "Link to this result", find)
+    dom.set_html("shr-result", render_result(result) + share)
     mark_cell(result)
     window.history.replaceState(None, "", f"#{link}")
     remember(result, link)
@@ -195,23 +190,15 @@ async def on_result_click(event) -> None:
     if str(event.target.id) == "shr-find":
         dom.element(str(event.target.getAttribute("data-cell"))).scrollIntoView()
         return
-    if str(event.target.id) != "shr-copy":
-        return
-    status = dom.element("shr-copy-status")
-    try:
-        await window.navigator.clipboard.writeText(str(dom.element("shr-share").href))
-        status.textContent = "Copied."
-    except Exception:  # the clipboard is the browser's to refuse
-        status.textContent = "This browser refused the clipboard: long-press or right-click the link to copy it."
+    await dom.copy_link(event.target)
 
 
 def open_link(event=None) -> None:
     """Opens the result a link carries (at start, and when the fragment changes)."""
     fragment = str(window.location.hash)
-    note = dom.element("shr-link-error")
     if len(fragment) <= 1:
         return
-    note.hidden = True
+    dom.show_link_error("shr-link-error", None)
     try:
         shared = decode_link(fragment)
         if shared.kind != link_state.KIND:
@@ -220,8 +207,7 @@ def open_link(event=None) -> None:
         armour = inputs.armour()
         result = resolve(table, inputs.roll, inputs.severity, armour)
     except RulesError as exc:
-        note.textContent = str(exc)
-        note.hidden = False
+        dom.show_link_error("shr-link-error", str(exc))
         return
     fill_form(inputs.roll, inputs.severity, inputs.covered, inputs.pieces)
     show(result, (*inputs.pieces, *inputs.covered))

@@ -83,7 +83,7 @@ def say(message: str) -> None:
 
 @dataclass(frozen=True)
 class NpmPin:
-    package: str
+    npm: str
     version: str
     sha256: str
 
@@ -105,6 +105,8 @@ class Pins:
     python: str
     wasm_wheels: tuple[WheelPin, ...]
     engine_version: str
+    axe_core: NpmPin
+    """The accessibility checker the browser tests run (not shipped)."""
 
 
 def read_pins(pyproject: Path = ROOT / "pyproject.toml") -> Pins:
@@ -126,12 +128,13 @@ def read_pins(pyproject: Path = ROOT / "pyproject.toml") -> Pins:
     if not version:
         raise BuildError("pyengine/__init__.py: no __version__ line")
     return Pins(
-        pyscript=NpmPin(vendor["pyscript"]["npm"], vendor["pyscript"]["version"], vendor["pyscript"]["sha256"]),
-        pyodide=NpmPin(vendor["pyodide"]["npm"], vendor["pyodide"]["version"], vendor["pyodide"]["sha256"]),
+        pyscript=NpmPin(**vendor["pyscript"]),
+        pyodide=NpmPin(**vendor["pyodide"]),
         platform=vendor["pyodide-platform"],
         python=vendor["pyodide-python"],
         wasm_wheels=tuple(wheels),
         engine_version=version.group(1),
+        axe_core=NpmPin(**data["tool"]["strike-rank"]["test-vendor"]["axe-core"]),
     )
 
 
@@ -179,14 +182,14 @@ def checked(path: Path, sha256: str) -> Path:
 
 def npm_pack(pin: NpmPin) -> Path:
     """Fetches an npm tarball into .vendor-cache/ once, checks it, unpacks it; returns its package/ folder."""
-    slug = pin.package.lstrip("@").replace("/", "-")
+    slug = pin.npm.lstrip("@").replace("/", "-")
     tgz = CACHE / f"{slug}-{pin.version}.tgz"
     if not tgz.exists():
-        say(f"fetching {pin.package}@{pin.version} from npm")
+        say(f"fetching {pin.npm}@{pin.version} from npm")
         CACHE.mkdir(exist_ok=True)
         try:
             subprocess.run(
-                ["npm", "pack", f"{pin.package}@{pin.version}", "--pack-destination", str(CACHE), "--silent"],
+                ["npm", "pack", f"{pin.npm}@{pin.version}", "--pack-destination", str(CACHE), "--silent"],
                 check=True, stdout=subprocess.DEVNULL,
             )
         except FileNotFoundError:
@@ -593,7 +596,13 @@ def setup(*, browser: bool) -> Pins:
         pip_download_wasm(wheel, pins)
     if browser:
         ensure_chromium()
+        npm_pack(pins.axe_core)
     return pins
+
+
+def axe_script(pins: Pins | None = None) -> Path:
+    """axe-core's script, for the accessibility audit in the browser tests."""
+    return npm_pack((pins or read_pins()).axe_core) / "axe.min.js"
 
 
 def cmd_build(args: argparse.Namespace) -> int:

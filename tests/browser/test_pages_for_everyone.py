@@ -1,0 +1,134 @@
+"""Every page, for every user: an accessibility audit (axe-core) with no serious or
+critical finding, layouts from 360 px phones to desktops with no sideways scrolling and
+touch targets of at least 44 px, and text from users or links always shown as text."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+import build
+from pyengine.share import encode_link
+from tests.browser.conftest import Watch, open_ready
+
+PAGES = [page.file for page in build.PAGES]
+LAYOUTS = {"360x740": (360, 740), "390x844": (390, 844), "768x1024": (768, 1024), "1280x800": (1280, 800)}
+SHOTS = Path(__file__).resolve().parents[2] / "dist-screenshots"
+PAYLOADS = ['<img src=x onerror=alert(1)>', '"><script>alert(1)</script>', "javascript:alert(1)", "'; alert(1); '"]
+
+
+@pytest.fixture(scope="module")
+def axe_source() -> str:
+    return build.axe_script().read_text(encoding="utf-8")
+
+
+@pytest.fixture
+def context_at(browser, site_url):
+    contexts = []
+
+    def make(width: int, height: int):
+        context = browser.new_context(viewport={"width": width, "height": height}, base_url=site_url)
+        watch = Watch()
+        watch.attach_context(context)
+        contexts.append(context)
+        return context, watch
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+def serious_findings(page, axe_source: str) -> list[str]:
+    page.add_script_tag(content=axe_source)
+    report = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:5]}"
+        for v in report["violations"]
+        if v["impact"] in {"serious", "critical"}
+    ]
+
+
+def show_a_result(page, file: str) -> None:
+    """Brings each page to the state with the most on it: a result shown."""
+    if file == "index.html":
+        page.fill("#dice-typed", "3 4")
+        page.click("#dice-roll")
+        page.wait_for_selector("#dice-result .roll")
+        page.click("#dice-result details summary")
+    elif file == "shrapnel.html":
+        page.click("label[for=shr-sev-E]")
+        page.fill("#shr-roll", "98")
+        page.click("button[data-preset=vest]")
+        page.click("#shr-resolve")
+        page.wait_for_selector("#shr-result .shr-result")
+
+
+@pytest.mark.parametrize("file", PAGES)
+def test_no_serious_accessibility_finding(context_at, axe_source, file):
+    # Intent: axe-core finds nothing serious or critical, on the page as it starts and with a result shown.
+    context, watch = context_at(390, 844)
+    page = open_ready(context, file)
+    assert serious_findings(page, axe_source) == []
+    show_a_result(page, file)
+    assert serious_findings(page, axe_source) == []
+    watch.assert_clean()
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+@pytest.mark.parametrize("file", PAGES)
+def test_layout_fits_and_targets_are_thumb_sized(context_at, file, layout):
+    # Intent: nothing scrolls sideways, nothing is cut off, every control is at least 44 px
+    # tall; the screenshots are kept in dist-screenshots/ to look at.
+    context, watch = context_at(*LAYOUTS[layout])
+    page = open_ready(context, file)
+    show_a_result(page, file)
+    width = page.evaluate("window.innerWidth")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    small = page.evaluate(
+        """() => [...document.querySelectorAll('button, input:not([type=checkbox]):not([type=radio]), select, summary, label:has(> input[type=checkbox]), .sev-buttons label, .tools a')]
+            .filter(e => e.offsetParent !== null)
+            .map(e => [e.id || e.textContent.trim().slice(0, 30), e.getBoundingClientRect().height])
+            .filter(([, h]) => h < 44)"""
+    )
+    assert small == []
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{Path(file).stem}-{layout}.png"), full_page=file != "shrapnel.html")
+    watch.assert_clean()
+
+
+@pytest.mark.parametrize("payload", PAYLOADS)
+def test_text_typed_or_linked_is_shown_as_text_never_run(context_at, payload):
+    # Intent: hostile text in a field, a link or stored data shows as text on every page;
+    # no script runs, no dialog opens (the watch fails the test on any dialog or error).
+    context, watch = context_at(390, 844)
+    page = open_ready(context)
+    page.fill("#dice-expr", payload)
+    page.click("#dice-roll")
+    expect(page.locator("#dice-expr-error")).to_contain_text(repr(payload)[1:-1][:10])
+    record = json.dumps({"name": payload})
+    page.evaluate("r => localStorage.setItem('strike-rank/character/hostile', r)", record)
+    page.reload()
+    page.wait_for_selector('body[data-ready="1"]', state="attached")
+    expect(page.locator("#saved-list")).to_contain_text(payload)
+
+    link = encode_link("dice", {"expr": payload, "rolls": [1]})
+    page = open_ready(context, f"index.html#{link}")
+    expect(page.locator("#dice-link-error")).to_be_visible()
+
+    shrapnel = open_ready(context, "shrapnel.html")
+    shrapnel.click("label[for=shr-sev-C]")
+    shrapnel.fill("#shr-roll", "50")
+    shrapnel.fill("#shr-pieces", f"{payload}: chest + arms")
+    shrapnel.click("#shr-resolve")
+    if ":" in payload:  # a colon inside the name splits it: refused, and shown as text
+        expect(shrapnel.locator("#shr-pieces-error, #shr-result")).not_to_have_count(0)
+    else:
+        expect(shrapnel.locator("#shr-result .shr-check")).to_contain_text(payload)
+    shrapnel_link = encode_link("shrapnel", {"roll": 50, "severity": "C", "pieces": [{"name": payload, "areas": ["chest"]}]})
+    other = open_ready(context, f"shrapnel.html#{shrapnel_link}")
+    expect(other.locator("#shr-result .shr-check")).to_contain_text(payload)
+    assert other.evaluate("document.querySelectorAll('#shr-result img, #shr-result script').length") == 0
+    watch.assert_clean()

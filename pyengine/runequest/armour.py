@@ -1,0 +1,157 @@
+"""Armour: the helmet and body armour tables, and what a set of worn pieces gives each location.
+
+"Different hit locations may wear different forms of armor" and "these types can,
+as a rule, be overlapped ... accumulating both their protection and their
+encumbrance"; for Move Silently, "take only the noisiest one as the subtractor —
+do not add all the different types together" (seed ch. IV; RQ-21). Tables:
+``tables/runequest/helmets.toml`` and ``tables/runequest/body_armour.toml``.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from fractions import Fraction
+from typing import Annotated
+
+import msgspec
+
+from pyengine.runequest.enc import parse_enc
+from pyengine.runequest.hit_location import Location
+from pyengine.runequest.vocabulary import LOCATION_KEYS, SHEET_ORDER
+from pyengine.runequest.weapon_tables import Cost, EncText, ItemId, Name, Note, check_enc
+from pyengine.runequest.working import RulingIds, Step
+from pyengine.tables import Record
+
+HELMETS_TABLE_ID = "runequest/helmets"
+BODY_TABLE_ID = "runequest/body_armour"
+
+
+class BodyPart(enum.StrEnum):
+    """What a piece covers; ``arms`` and ``legs`` are both limbs of the pair."""
+
+    HEAD = "head"
+    CHEST = "chest"
+    ABDOMEN = "abdomen"
+    ARMS = "arms"
+    LEGS = "legs"
+
+    @property
+    def locations(self) -> tuple[Location, ...]:
+        return _LOCATIONS[self]
+
+
+_LOCATIONS = {
+    BodyPart.HEAD: (Location.HEAD,),
+    BodyPart.CHEST: (Location.CHEST,),
+    BodyPart.ABDOMEN: (Location.ABDOMEN,),
+    BodyPart.ARMS: (Location.RIGHT_ARM, Location.LEFT_ARM),
+    BodyPart.LEGS: (Location.RIGHT_LEG, Location.LEFT_LEG),
+}
+
+
+class ArmourPiece(Record):
+    """One piece: a helmet, or a body armour piece (a set, for arms and legs)."""
+
+    id: ItemId
+    name: Name
+    covers: Annotated[tuple[BodyPart, ...], msgspec.Meta(min_length=1, max_length=5)]
+    absorbs: Annotated[int, msgspec.Meta(ge=0, le=100)]
+    enc: EncText
+    cost: Cost | None = None
+    """Lunars; ``None``: not in the rules we have."""
+    silent: Annotated[int, msgspec.Meta(ge=-100, le=0)] = 0
+    """The Move Silently penalty in %, 0 or negative."""
+    type: Annotated[str, msgspec.Meta(max_length=40)] = ""
+    material: Annotated[str, msgspec.Meta(max_length=40)] = ""
+    under: bool = False
+    """"Can be worn under any other armor" (leather or quilted cloth)."""
+    rulings: RulingIds = ()
+    note: Note = ""
+
+    def __post_init__(self) -> None:
+        check_enc(self.enc)
+        if len(set(self.covers)) != len(self.covers):
+            raise ValueError(f"{self.id}: covers a part twice")
+
+    @property
+    def item_id(self) -> str:
+        return self.id
+
+    @property
+    def enc_value(self) -> Fraction:
+        return parse_enc(self.enc)
+
+    @property
+    def locations(self) -> tuple[Location, ...]:
+        return tuple(loc for part in self.covers for loc in part.locations)
+
+
+class ArmourTable(Record):
+    """``helmets.toml`` or ``body_armour.toml``."""
+
+    pieces: tuple[ArmourPiece, ...]
+
+    def __post_init__(self) -> None:
+        seen = set()
+        for i, row in enumerate(self.pieces):
+            if row.id in seen:
+                raise ValueError(f"pieces[{i}] ({row.id}): the id is used twice")
+            seen.add(row.id)
+
+
+class LocationArmour(Record):
+    """The armour on one location: the pieces, and their absorbs added up."""
+
+    location: Location
+    absorbs: int
+    pieces: tuple[str, ...]
+    """Ids of the pieces covering it, as worn."""
+
+
+class ArmourWorn(Record):
+    """Armour by location, and the Move Silently penalty of the noisiest piece."""
+
+    locations: tuple[LocationArmour, ...]
+    """One per hit location, in the sheet's order (head first)."""
+    silent: int
+    """The Move Silently penalty: the noisiest piece's (0 or negative), never the sum."""
+    noisiest: str | None
+    """The id of the piece that sets it (``None``: no piece has one)."""
+
+    def absorbs(self, location: Location | str) -> int:
+        key = Location(str(location).replace("_", " "))
+        for row in self.locations:
+            if row.location is key:
+                return row.absorbs
+        raise KeyError(location)
+
+
+def armour_worn(pieces: Iterable[ArmourPiece]) -> tuple[ArmourWorn, tuple[Step, ...]]:
+    """What worn pieces give each location (layers add, RQ-21), and the noisiest piece's penalty."""
+    pieces = list(pieces)
+    on: dict[Location, list[ArmourPiece]] = {loc: [] for loc in SHEET_ORDER}
+    for piece in pieces:
+        for loc in piece.locations:
+            on[loc].append(piece)
+    rows = []
+    steps = []
+    for loc in SHEET_ORDER:
+        layer = on[loc]
+        total = sum(p.absorbs for p in layer)
+        rows.append(LocationArmour(location=loc, absorbs=total, pieces=tuple(p.id for p in layer)))
+        if len(layer) > 1:
+            text = " + ".join(f"{p.name} {p.absorbs}" for p in layer) + f" = {total} (layers add)"
+            steps.append(Step(field=f"armour.{LOCATION_KEYS[loc]}", text=text, rulings=("RQ-21",)))
+        elif layer:
+            steps.append(Step(field=f"armour.{LOCATION_KEYS[loc]}", text=f"{layer[0].name}: {total}"))
+    noisy = min(pieces, key=lambda p: p.silent, default=None)
+    silent = noisy.silent if noisy is not None and noisy.silent < 0 else 0
+    noisiest = noisy.id if silent else None
+    if silent:
+        others = [p for p in pieces if p.silent < 0 and p is not noisy]
+        text = f"{noisy.name} {silent}%" + (  # type: ignore[union-attr]
+            f", the noisiest; {', '.join(f'{p.name} {p.silent}%' for p in others)} not added" if others else ""
+        )
+        steps.append(Step(field="armour.silent", text=text, rulings=("RQ-21",)))
+    return ArmourWorn(locations=tuple(rows), silent=silent, noisiest=noisiest), tuple(steps)

@@ -1,0 +1,13 @@
+"""Fixtures for the RuneQuest sheet tests (helpers live in rq_fixtures.py)."""
+
+from __future__ import annotations
+
+import pytest
+from rq_fixtures import real
+
+from pyengine.runequest.catalogue import RuneQuestTables
+
+
+@pytest.fixture(scope="session")
+def tables() -> RuneQuestTables:
+    return real()

@@ -378,6 +378,10 @@ PAGES: tuple[Page, ...] = (
         "shrapnel.html", "Ballistic Shrapnel critical", "app.shrapnel",
         "Grenades, shotgun spreads, automatic fire: d100 and severity read against the target's armour, area by area.",
     ),
+    Page(
+        "sheet.html", "Adventurer sheet", "app.sheet",
+        "RuneQuest characters: roll or type them, every derived number with its working; saved, printed, shared.",
+    ),
 )
 
 
@@ -411,8 +415,16 @@ def shrapnel_slots() -> dict[str, str]:
     }
 
 
+def sheet_slots() -> dict[str, str]:
+    from pyengine.runequest.catalogue import TABLE_IDS, RuneQuestTables
+    from pyengine.runequest.sheet_render import render_item_options, render_weapon_options
+
+    tables = RuneQuestTables.from_toml({i: (TABLES / f"{i}.toml").read_bytes() for i in TABLE_IDS})
+    return {"weapon_options": render_weapon_options(tables), "item_options": render_item_options(tables)}
+
+
 #: Page file -> what fills its $slots, besides the start page's tools list.
-PRERENDER = {"shrapnel.html": shrapnel_slots}
+PRERENDER = {"shrapnel.html": shrapnel_slots, "sheet.html": sheet_slots}
 
 
 def prerendered(page: Page) -> dict[str, str]:

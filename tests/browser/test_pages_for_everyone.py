@@ -64,6 +64,13 @@ def show_a_result(page, file: str) -> None:
         page.click("button[data-preset=vest]")
         page.click("#shr-resolve")
         page.wait_for_selector("#shr-result .shr-result")
+    elif file == "sheet.html":
+        for key, value in zip(("STR", "CON", "SIZ", "INT", "POW", "DEX", "CHA"), (12, 12, 17, 13, 18, 11, 10)):
+            page.fill(f"#sheet-{key}", str(value))
+        page.click("#sheet-roll-bg")
+        page.select_option("#sheet-weapon", "broadsword")
+        page.click("#sheet-add-weapon")
+        page.wait_for_selector("#sheet-view .rq-weapon")
 
 
 @pytest.mark.parametrize("file", PAGES)

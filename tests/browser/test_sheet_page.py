@@ -1,0 +1,130 @@
+"""The adventurer sheet page: typed characteristics give the engine's sheet; saved, it
+survives a reload; exported and imported, it is the same sheet; its link opens it
+read-only; it prints on one page; bad input is explained next to its field."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from tests.browser.conftest import READY, READY_TIMEOUT_MS, open_ready
+
+# The seed's example: CON 12, SIZ 17, POW 18 -> 15 hit points; 14-15 HP -> chest 6, arms 4.
+YSOLDE = {"STR": "12", "CON": "12", "SIZ": "17", "INT": "13", "POW": "18", "DEX": "11", "CHA": "10"}
+
+
+def type_adventurer(page, name: str = "Ysolde", scores: dict[str, str] = YSOLDE) -> None:
+    page.fill("#sheet-name", name)
+    for key, value in scores.items():
+        page.fill(f"#sheet-{key}", value)
+
+
+def numbers(page) -> dict[str, str]:
+    return page.evaluate(
+        "Object.fromEntries([...document.querySelectorAll('#sheet-view [data-field]')].map(e => [e.dataset.field, e.textContent]))"
+    )
+
+
+def test_typed_characteristics_give_the_sheet_and_saving_keeps_it(app):
+    # Intent: typing the seven scores shows the engine's sheet (the seed's 15 hit points);
+    # saved on the device, it is there after a reload and listed on the start page.
+    context, watch = app
+    page = open_ready(context, "sheet.html")
+    type_adventurer(page)
+    expect(page.locator('#sheet-view [data-field="hit_points"]')).to_have_text("15")
+    expect(page.locator('#sheet-view [data-field="locations.chest"]')).to_have_text("6")
+    expect(page.locator('#sheet-view [data-field="locations.left_arm"]')).to_have_text("4")
+    page.select_option("#sheet-weapon", "broadsword")
+    page.click("#sheet-add-weapon")
+    expect(page.locator("#sheet-view .rq-weapon")).to_have_count(1)
+    before = numbers(page)
+    page.click("#sheet-save")
+    expect(page.locator("#sheet-save-status")).to_contain_text("Saved Ysolde")
+    assert re.search(r"sheet\.html\?open=[0-9a-f]+$", page.url)
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    expect(page.locator("#sheet-view .rq-weapon")).to_have_count(1)
+    assert numbers(page) == before
+    expect(page.locator("#sheet-name")).to_have_value("Ysolde")
+    start = open_ready(context, "index.html")
+    expect(start.locator("#saved-list")).to_contain_text("Ysolde")
+    watch.assert_clean()
+
+
+def test_export_then_import_gives_the_same_sheet(app, tmp_path):
+    # Intent: the exported JSON file, imported again, is the same sheet.
+    context, watch = app
+    page = open_ready(context, "sheet.html")
+    type_adventurer(page, "Rurik")
+    page.click("#sheet-roll-bg")
+    expect(page.locator("#sheet-view .rq-gear")).to_have_count(1)
+    before = numbers(page)
+    with page.expect_download() as download:
+        page.click("#sheet-export")
+    path = tmp_path / "rurik.json"
+    download.value.save_as(path)
+    assert download.value.suggested_filename == "Rurik.json"
+    other = open_ready(context, "sheet.html")
+    other.click("#sheet-new")
+    other.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    other.set_input_files("#sheet-import", str(path))
+    expect(other.locator("#sheet-save-status")).to_contain_text("Imported")
+    assert numbers(other) == before
+    expect(other.locator("#sheet-name")).to_have_value("Rurik")
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": 1, "characteristics": {"STR": "strong"}}')
+    other.set_input_files("#sheet-import", str(bad))
+    expect(other.locator("#sheet-import-error")).to_contain_text("STR")
+    assert numbers(other) == before  # nothing lost
+    watch.assert_clean()
+
+
+def test_the_share_link_opens_the_same_sheet_read_only_and_a_copy_can_be_saved(app):
+    # Intent: the link carries the record; it opens read-only with "save a copy".
+    context, watch = app
+    page = open_ready(context, "sheet.html")
+    type_adventurer(page, "Shared Sven")
+    before = numbers(page)
+    page.click("#sheet-share-link")
+    link = page.locator("#sheet-share-box a").get_attribute("href")
+    other = open_ready(context, link)
+    assert numbers(other) == before
+    expect(other.locator("#sheet-shared")).to_be_visible()
+    expect(other.locator("#sheet-STR")).to_be_disabled()
+    other.click("#sheet-save-copy")
+    expect(other.locator("#sheet-save-status")).to_contain_text("Saved Shared Sven")
+    expect(other.locator("#sheet-STR")).to_be_enabled()
+    watch.assert_clean()
+
+
+def test_the_print_view_is_one_page(app, tmp_path):
+    # Intent: a full starting character prints on one page (A4/Letter).
+    context, watch = app
+    page = open_ready(context, "sheet.html")
+    type_adventurer(page, "Printed Pia")
+    page.click("#sheet-roll-bg")
+    page.select_option("#sheet-weapon", "broadsword")
+    page.click("#sheet-add-weapon")
+    for size in ("A4", "Letter"):
+        pdf = page.pdf(format=size)
+        assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 1, size
+    page.emulate_media(media="print")
+    page.screenshot(path=str(tmp_path / "print.png"), full_page=True)
+    watch.assert_clean()
+
+
+def test_bad_input_is_explained_next_to_its_field_and_kept(app):
+    # Intent: a score out of the human range, a word, and money that is not a number each
+    # get a message naming the field and the value; the typed text stays.
+    context, watch = app
+    page = open_ready(context, "sheet.html")
+    type_adventurer(page, "Odd Olaf", {**YSOLDE, "STR": "25", "DEX": "abc"})
+    expect(page.locator("#sheet-DEX-error")).to_contain_text("DEX: 'abc' is not a whole number")
+    expect(page.locator("#sheet-DEX")).to_have_value("abc")
+    page.fill("#sheet-DEX", "11")
+    expect(page.locator("#sheet-STR-error")).to_contain_text("STR")
+    expect(page.locator("#sheet-view .rq-problem").first).to_be_visible()
+    page.fill("#sheet-money", "a lot")
+    expect(page.locator("#sheet-money-error")).to_contain_text("money: 'a lot'")
+    watch.assert_clean()

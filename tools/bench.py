@@ -57,8 +57,26 @@ def shrapnel_actions(page) -> dict[str, float]:
     }
 
 
+def sheet_actions(page) -> dict[str, float]:
+    """Types a character, rolls a background, adds four weapons: each change derives the full sheet."""
+    for key, value in zip(("STR", "CON", "SIZ", "INT", "POW", "DEX", "CHA"), (12, 12, 17, 13, 18, 11, 10)):
+        page.fill(f"#sheet-{key}", str(value))
+    page.click("#sheet-roll-bg")
+    for weapon in ("broadsword", "dagger", "short_spear_1h", "self_bow"):
+        if page.locator(f'#sheet-weapon option[value="{weapon}"]').count():
+            page.select_option("#sheet-weapon", weapon)
+            page.click("#sheet-add-weapon")
+    for value in range(10, 18):
+        page.fill("#sheet-STR", str(value))
+    times = measures(page, "derive + render")
+    return {
+        f"derive + render a full sheet (ms, median of {len(times)})": statistics.median(times),
+        "table decode, 16 RuneQuest tables (ms)": measures(page, "table decode")[0],
+    }
+
+
 #: Page -> what to do on it once warm, returning named timings the page measured.
-PAGE_ACTIONS = {"shrapnel.html": shrapnel_actions}
+PAGE_ACTIONS = {"shrapnel.html": shrapnel_actions, "sheet.html": sheet_actions}
 
 #: The bare page's interpreter module: Pyodide's own, keeping the object for the memory reading.
 BARE_BOOT = """import { loadPyodide as start, version } from "./vendor/pyodide/pyodide.mjs";

@@ -128,3 +128,26 @@ def test_bad_input_is_explained_next_to_its_field_and_kept(app):
     page.fill("#sheet-money", "a lot")
     expect(page.locator("#sheet-money-error")).to_contain_text("money: 'a lot'")
     watch.assert_clean()
+
+
+def test_training_is_priced_and_bought_and_experience_is_rolled(app):
+    # Intent: the advancement panel quotes a course with cost and weeks, pays for it, and
+    # rolls one experience check per ticked weapon use; the sheet follows each change.
+    context, watch = app
+    page = open_ready(context, "sheet.html")
+    type_adventurer(page, "Trainee Tam")
+    page.fill("#sheet-money", "5000")
+    page.select_option("#sheet-weapon", "broadsword")
+    page.click("#sheet-add-weapon")
+    attack_before = page.locator('#sheet-view [data-field="weapons[0].attack"]').inner_text()
+    page.click("#sheet-quote")
+    expect(page.locator("#sheet-quote-result")).to_contain_text(" L for ")
+    expect(page.locator("#sheet-quote-result")).to_contain_text("weeks")
+    page.click("#sheet-train")
+    expect(page.locator("#sheet-view .rq-money")).not_to_contain_text("5000 L")
+    page.check("#sheet-exp-list input[data-use=attack]")
+    page.click("#sheet-exp-roll")
+    expect(page.locator("#sheet-exp-result li")).to_have_count(1)
+    expect(page.locator("#sheet-exp-result")).to_contain_text("broadsword")
+    assert attack_before.endswith("%")
+    watch.assert_clean()

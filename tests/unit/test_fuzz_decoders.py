@@ -1,0 +1,65 @@
+"""Every decoder of outside data, fuzzed with 10,000 examples each in the normal test run:
+whatever a link, a file or a device's storage holds, it opens or says why — with the
+engine's own error, never anything else (issue 9)."""
+
+from __future__ import annotations
+
+import json
+
+import msgspec
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pyengine import dice_roller
+from pyengine.errors import RulesError, ShareLinkError
+from pyengine.runequest.adventurer import RecordError, load_adventurer
+from pyengine.runequest.creation import typed_new
+from pyengine.shrapnel import state as shrapnel_state
+
+FUZZ = settings(max_examples=10_000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+WORDS = ["expr", "rolls", "own_dice", "roll", "severity", "covered", "pieces", "name", "areas", "format",
+         "characteristics", "STR", "weapons", "weapon", "gear", "money", "C", "chest", "2D6+2", "dagger"]
+LEAVES = st.none() | st.booleans() | st.integers(-3, 1001) | st.floats(allow_nan=True) | st.text(max_size=6) | st.sampled_from(WORDS)
+DATA = st.recursive(
+    LEAVES,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from(WORDS) | st.text(max_size=4), inner, max_size=5),
+    max_leaves=14,
+)
+
+
+@FUZZ
+@given(DATA, st.integers(-1, 3))
+def test_dice_roll_states_replay_or_say_why(data, version):
+    try:
+        roll, _ = dice_roller.replay(data, version)
+    except ShareLinkError as exc:
+        assert str(exc).startswith("share link: ")
+    else:
+        assert roll.total == sum(t.subtotal for t in roll.terms)
+
+
+@FUZZ
+@given(DATA, st.integers(-1, 3))
+def test_shrapnel_states_open_or_say_why(data, version):
+    try:
+        shrapnel_state.from_state(data, version=version)
+    except ShareLinkError:
+        pass
+
+
+VALID = msgspec.to_builtins(typed_new({"STR": 12, "CON": 12, "SIZ": 17, "INT": 13, "POW": 18, "DEX": 11, "CHA": 10}, name="Y"))
+
+
+@FUZZ
+@given(st.one_of(
+    st.text(max_size=60),
+    st.binary(max_size=60),
+    DATA.map(json.dumps),
+    st.dictionaries(st.sampled_from(sorted(VALID)), DATA, max_size=4).map(lambda d: json.dumps({**VALID, **d})),
+))
+def test_imported_or_stored_adventurer_files_load_or_say_why(text):
+    try:
+        load_adventurer(text)
+    except RecordError as exc:
+        assert isinstance(exc, RulesError)

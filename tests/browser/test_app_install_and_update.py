@@ -3,14 +3,18 @@ and nothing saved on the device is lost across the update."""
 
 from __future__ import annotations
 
-import json
 import shutil
 
 import pytest
 from playwright.sync_api import expect
 
 import build
+from pyengine.runequest.adventurer import dump_adventurer
+from pyengine.runequest.creation import typed_new
 from tests.browser.conftest import READY, READY_TIMEOUT_MS, Watch, open_ready
+
+
+SCORES = {"STR": 12, "CON": 12, "SIZ": 17, "INT": 13, "POW": 18, "DEX": 11, "CHA": 10}
 
 
 def test_chromium_finds_the_app_installable(browser_type, browser_type_launch_args, site_url, viewport, tmp_path):
@@ -48,7 +52,7 @@ def test_a_new_build_says_update_ready_and_keeps_saved_characters(browser, secon
     context = browser.new_context(viewport=viewport, base_url=url)
     page = open_ready(context)
     page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=READY_TIMEOUT_MS)
-    record = json.dumps({"name": "Ysolde of the Hills"})
+    record = dump_adventurer(typed_new(SCORES, name="Ysolde of the Hills")).decode()
     page.evaluate("r => localStorage.setItem('strike-rank/character/ysolde', r)", record)
     page.reload()
     page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)

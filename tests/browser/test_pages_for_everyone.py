@@ -4,13 +4,14 @@ touch targets of at least 44 px, and text from users or links always shown as te
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
 import build
+from pyengine.runequest.adventurer import dump_adventurer
+from pyengine.runequest.creation import typed_new
 from pyengine.share import encode_link
 from tests.browser.conftest import Watch, open_ready
 
@@ -115,7 +116,7 @@ def test_text_typed_or_linked_is_shown_as_text_never_run(context_at, payload):
     page.fill("#dice-expr", payload)
     page.click("#dice-roll")
     expect(page.locator("#dice-expr-error")).to_contain_text(repr(payload)[1:-1][:10])
-    record = json.dumps({"name": payload})
+    record = dump_adventurer(typed_new({"STR": 12, "CON": 12, "SIZ": 17, "INT": 13, "POW": 18, "DEX": 11, "CHA": 10}, name=payload)).decode()
     page.evaluate("r => localStorage.setItem('strike-rank/character/hostile', r)", record)
     page.reload()
     page.wait_for_selector('body[data-ready="1"]', state="attached")

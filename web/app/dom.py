@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 
-from pyodide.ffi import jsnull
+from pyodide.ffi import jsnull, to_js
 from pyscript import document, window
 
 import pyengine
@@ -100,6 +100,17 @@ def show_link_error(element_id: str, message: str | None) -> None:
     note = element(element_id)
     note.textContent = message or ""
     note.hidden = not message
+
+
+def download(filename: str, text: str, mime: str = "application/json") -> None:
+    """Offers ``text`` as a file to save (export)."""
+    blob = window.Blob.new(to_js([text]), to_js({"type": mime}, dict_converter=window.Object.fromEntries))
+    link = document.createElement("a")
+    link.href = window.URL.createObjectURL(blob)
+    link.download = filename
+    document.body.append(link)
+    link.click()
+    link.remove()
 
 
 def mark_ready() -> None:

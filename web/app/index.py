@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
@@ -12,6 +10,7 @@ from pyengine import dice_roller
 from pyengine.dice import DiceExpr, RandomDice, ScriptedDice
 from pyengine.errors import NotationError, RollError, RulesError
 from pyengine.html import el, to_html
+from pyengine.runequest.adventurer import RecordError, load_adventurer
 from pyengine.share import decode_link, encode_link
 
 #: Stored characters live in localStorage under this prefix (docs/formats.md).
@@ -68,17 +67,32 @@ def open_link() -> None:
 
 
 def list_saved_characters() -> None:
+    """Each character saved on this device, a link to its sheet; a damaged record is kept
+    as it is, said so, and offered for export (never deleted)."""
     storage = window.localStorage
-    names = []
+    rows = []
     for i in range(storage.length):
         key = str(storage.key(i))
-        if key.startswith(CHARACTER_PREFIX):
-            try:
-                names.append(str(json.loads(dom.stored(storage, key) or "")["name"]))
-            except (ValueError, KeyError, TypeError):
-                names.append(f"(damaged record {key[len(CHARACTER_PREFIX):]!r}, kept as it is)")
-    if names:
-        dom.set_html("saved-list", to_html(el("ul", {"class": "saved"}, *(el("li", None, n) for n in sorted(names)))))
+        if not key.startswith(CHARACTER_PREFIX):
+            continue
+        ident = key[len(CHARACTER_PREFIX):]
+        try:
+            name = load_adventurer(dom.stored(storage, key) or "").name or "(no name)"
+            rows.append((name.lower(), el("li", None, el("a", {"href": f"./sheet.html?open={ident}"}, name))))
+        except RecordError as exc:
+            rows.append(("~", el(
+                "li", {"class": "damaged"},
+                f"Damaged record {ident!r} ({exc}); it is kept as it is. ",
+                el("button", {"type": "button", "data-export-key": key}, "Export it"),
+            )))
+    if rows:
+        dom.set_html("saved-list", to_html(el("ul", {"class": "saved"}, *(row for _, row in sorted(rows, key=lambda r: r[0])))))
+
+
+def on_saved_click(event) -> None:
+    key = event.target.getAttribute("data-export-key")
+    if not dom.missing(key):
+        dom.download(f"damaged-{str(key)[len(CHARACTER_PREFIX):]}.json", dom.stored(window.localStorage, str(key)) or "")
 
 
 async def main() -> None:
@@ -87,6 +101,7 @@ async def main() -> None:
         list_saved_characters()
         document.getElementById("dice-form").addEventListener("submit", create_proxy(on_roll))
         document.getElementById("dice-result").addEventListener("click", create_proxy(on_result_click))
+        dom.element("saved-list").addEventListener("click", create_proxy(on_saved_click))
         dom.element("dice-roll").disabled = False
     except Exception as exc:  # the page must say it failed rather than sit there "starting"
         dom.mark_failed(f"The rules engine could not start: {exc}")

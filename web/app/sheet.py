@@ -12,7 +12,7 @@ import json
 import secrets
 
 import msgspec
-from pyodide.ffi import create_proxy, to_js
+from pyodide.ffi import create_proxy
 from pyscript import document, fetch, window
 
 from app import dom
@@ -53,7 +53,10 @@ def storage_put(key: str, text: str) -> str | None:
     try:
         window.localStorage.setItem(key, text)
     except Exception as exc:  # QuotaExceededError, SecurityError: the browser's to refuse
-        return f"this device refused to store it ({getattr(exc, 'name', None) or exc}); nothing was overwritten"
+        text = str(exc)
+        name = "QuotaExceededError" if "Quota" in text else (text.split(":")[0] or type(exc).__name__)
+        why = "the device's storage is full" if "Quota" in name else "the browser refused to store it"
+        return f"{why} ({name}); nothing was overwritten"
     return None
 
 
@@ -338,13 +341,8 @@ def save(key: str | None, *, force: bool = False) -> None:
 
 def export_file(event) -> None:
     adv = state["adventurer"]
-    blob = window.Blob.new(to_js([dump_adventurer(adv).decode()]), to_js({"type": "application/json"}, dict_converter=window.Object.fromEntries))
-    link = document.createElement("a")
-    link.href = window.URL.createObjectURL(blob)
-    link.download = f"{(adv.name or 'adventurer').strip().replace(' ', '-')[:40] or 'adventurer'}.json"
-    document.body.append(link)
-    link.click()
-    link.remove()
+    name = (adv.name or "adventurer").strip().replace(" ", "-")[:40] or "adventurer"
+    dom.download(f"{name}.json", dump_adventurer(adv).decode())
 
 
 async def import_file(event) -> None:

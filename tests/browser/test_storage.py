@@ -1,0 +1,88 @@
+"""The device's storage can be damaged, full, or shared by two tabs: the pages keep
+working, say what happened, and never lose or delete what was saved."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from pyengine.runequest.adventurer import dump_adventurer
+from pyengine.runequest.creation import typed_new
+from tests.browser.conftest import READY, READY_TIMEOUT_MS, open_ready
+
+SCORES = {"STR": 12, "CON": 12, "SIZ": 17, "INT": 13, "POW": 18, "DEX": 11, "CHA": 10}
+DAMAGED = '{"format": 1, "name": "Half a record", "characteristics": {"STR": 1'
+
+
+def test_a_damaged_record_is_said_kept_and_offered_for_export(app, tmp_path):
+    # Intent: a record that cannot be read leaves the pages working, is named as damaged,
+    # stays in storage untouched, and can be exported as it is.
+    context, watch = app
+    page = open_ready(context)
+    page.evaluate("r => localStorage.setItem('strike-rank/character/0badc0ffee00', r)", DAMAGED)
+    good = dump_adventurer(typed_new(SCORES, name="Whole Wenna")).decode()
+    page.evaluate("r => localStorage.setItem('strike-rank/character/00000000beef', r)", good)
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    expect(page.locator("#saved-list")).to_contain_text("Whole Wenna")
+    expect(page.locator("#saved-list .damaged")).to_contain_text("Damaged record '0badc0ffee00'")
+    with page.expect_download() as download:
+        page.click("#saved-list .damaged button")
+    path = tmp_path / "damaged.json"
+    download.value.save_as(path)
+    assert path.read_text() == DAMAGED
+    sheet = open_ready(context, "sheet.html?open=0badc0ffee00")
+    expect(sheet.locator("#sheet-link-error")).to_contain_text("kept as it is")
+    assert sheet.evaluate("localStorage.getItem('strike-rank/character/0badc0ffee00')") == DAMAGED
+    watch.assert_clean()
+
+
+def test_full_storage_on_save_says_so_and_loses_nothing(app):
+    # Intent: when the device refuses to store (quota), the page says so, suggests export,
+    # and everything typed is still on the screen.
+    context, watch = app
+    context.add_init_script(
+        """const put = Storage.prototype.setItem;
+        Storage.prototype.setItem = function (key, value) {
+            if (String(key).startsWith('strike-rank/character/')) throw new DOMException('full', 'QuotaExceededError');
+            return put.call(this, key, value);
+        };"""
+    )
+    page = open_ready(context, "sheet.html")
+    page.fill("#sheet-name", "Crowded Cai")
+    for key, value in SCORES.items():
+        page.fill(f"#sheet-{key}", str(value))
+    page.click("#sheet-save")
+    expect(page.locator("#sheet-save-status")).to_contain_text("Not saved")
+    expect(page.locator("#sheet-save-status")).to_contain_text("QuotaExceededError")
+    expect(page.locator("#sheet-save-status")).to_contain_text("Export")
+    expect(page.locator("#sheet-name")).to_have_value("Crowded Cai")
+    expect(page.locator('#sheet-view [data-field="hit_points"]')).to_have_text("15")
+    watch.assert_clean()
+
+
+def test_two_tabs_editing_one_character_never_silently_overwrite(app):
+    # Intent: tab B saves a change; tab A, opened before it, is warned instead of writing
+    # over it, and can keep both.
+    context, watch = app
+    first = open_ready(context, "sheet.html")
+    first.fill("#sheet-name", "Twin Tove")
+    for key, value in SCORES.items():
+        first.fill(f"#sheet-{key}", str(value))
+    first.click("#sheet-save")
+    expect(first.locator("#sheet-save-status")).to_contain_text("Saved")
+    second = open_ready(context, first.url.split("/")[-1])
+    second.fill("#sheet-name", "Twin Tove, changed in tab B")
+    second.click("#sheet-save")
+    expect(second.locator("#sheet-save-status")).to_contain_text("Saved")
+    first.fill("#sheet-STR", "13")
+    first.click("#sheet-save")
+    expect(first.locator("#sheet-conflict")).to_be_visible()
+    key = "strike-rank/character/" + first.url.split("open=")[1]
+    assert "changed in tab B" in first.evaluate("k => localStorage.getItem(k)", key)
+    first.click("#sheet-save-as-copy")
+    expect(first.locator("#sheet-conflict")).to_be_hidden()
+    names = first.evaluate(
+        "Object.keys(localStorage).filter(k => k.startsWith('strike-rank/character/')).map(k => JSON.parse(localStorage.getItem(k)).name).sort()"
+    )
+    assert names == ["Twin Tove", "Twin Tove, changed in tab B"]
+    watch.assert_clean()

@@ -16,7 +16,10 @@ from pyengine.errors import IllegalActionError
 from pyengine.shrapnel.vocabulary import Area, parse_area
 from pyengine.tables import Record
 
-PieceName = Annotated[str, msgspec.Meta(min_length=1, max_length=40, description="the piece's name, e.g. vest")]
+#: The longest name a piece may have (a share link carries it).
+MAX_NAME = 40
+
+PieceName = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_NAME, description="the piece's name, e.g. vest")]
 PieceAreas = Annotated[tuple[Area, ...], msgspec.Meta(min_length=1, max_length=5, description="areas it covers")]
 
 
@@ -48,6 +51,8 @@ def armour_pieces(armour: Iterable[ArmourItem] | ArmourItem | None) -> tuple[Arm
             name = item.name.strip() if isinstance(item.name, str) else ""
             if not name:
                 raise IllegalActionError(f"armour piece: {item.name!r} is not a name")
+            if len(name) > MAX_NAME:
+                raise IllegalActionError(f"armour piece: {name[:20]!r}… is {len(name)} characters; a name has at most {MAX_NAME}")
             areas = tuple(parse_area(a, "armour area") for a in item.areas)
             if not areas:
                 raise IllegalActionError(f"armour piece {name!r}: covers no area")

@@ -82,3 +82,10 @@ def test_presets_cover_what_their_names_say(table):
     # The vest is one piece: an abdomen + chest + legs pattern (roll 66) makes one vest check.
     result = resolve(table, 66, "A", PRESETS["vest"][1])
     assert [c.piece for c in result.breakage_checks] == ["vest"]
+
+
+def test_a_piece_name_too_long_for_a_link_is_refused_when_typed():
+    # A result is always shareable: what the link could not carry is refused up front.
+    with pytest.raises(IllegalActionError, match="at most 40"):
+        parse_pieces("x" * 41 + ": chest")
+    assert parse_pieces("x" * 40 + ": chest")[0].name == "x" * 40

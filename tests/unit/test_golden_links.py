@@ -1,0 +1,50 @@
+"""Links made by earlier versions keep opening to the same result (tests/golden/links-*.txt)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from pyengine import dice_roller
+from pyengine.runequest import sheet_inputs
+from pyengine.runequest.catalogue import TABLE_IDS, RuneQuestTables
+from pyengine.runequest.sheet import derive
+from pyengine.share import decode_link
+from pyengine.shrapnel import state as shrapnel_state
+from pyengine.shrapnel.cli import load_ballistic
+from pyengine.shrapnel.resolve import resolve
+
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
+ROOT = GOLDEN.parents[1]
+
+
+def golden_links():
+    for path in sorted(GOLDEN.glob("links-*.txt")):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if line.strip() and not line.startswith("#"):
+                kind, link, expect = (part.strip() for part in line.split("|"))
+                yield pytest.param(kind, link, json.loads(expect), id=f"{path.stem}:{number}:{kind}")
+
+
+@pytest.mark.parametrize(("kind", "link", "expect"), list(golden_links()))
+def test_an_old_link_opens_to_the_same_result(kind, link, expect):
+    shared = decode_link(link)
+    assert shared.kind == kind
+    if kind == "dice":
+        roll, own = dice_roller.replay(shared.data, shared.version)
+        assert (roll.expression, roll.total, own) == (expect["expression"], expect["total"], expect["own_dice"])
+    elif kind == "shrapnel":
+        inputs = shrapnel_state.from_state(shared.data, version=shared.version)
+        assert (inputs.roll, str(inputs.severity)) == (expect["roll"], expect["severity"])
+        assert [str(a) for a in inputs.covered] == expect.get("covered", [])
+        assert [p.name for p in inputs.pieces] == expect.get("pieces", [])
+        resolve(load_ballistic(), inputs.roll, inputs.severity, inputs.armour())
+    elif kind == "sheet":
+        adventurer = sheet_inputs.from_state(shared.data, shared.version)
+        tables = RuneQuestTables.from_toml({i: (ROOT / "tables" / f"{i}.toml").read_bytes() for i in TABLE_IDS})
+        assert adventurer.name == expect["name"]
+        assert derive(adventurer, tables).hit_points == expect["hit_points"]
+    else:  # pragma: no cover - a new kind must get its own branch here
+        pytest.fail(f"no check for kind {kind!r}")

@@ -113,6 +113,16 @@ def download(filename: str, text: str, mime: str = "application/json") -> None:
     link.remove()
 
 
+async def start_page(setup) -> None:
+    """Runs a page's set-up; then the page is ready — or it says in the status line why not."""
+    try:
+        await setup()
+    except Exception as exc:  # the page must say it failed rather than sit there "starting"
+        mark_failed(f"The rules engine could not start: {exc}")
+        raise
+    mark_ready()
+
+
 def mark_ready() -> None:
     """Tells the page (and its tests) that Python is up and the page works."""
     element("engine-version").textContent = f"rules engine {pyengine.__version__}"

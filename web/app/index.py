@@ -95,15 +95,14 @@ def on_saved_click(event) -> None:
         dom.download(f"damaged-{str(key)[len(CHARACTER_PREFIX):]}.json", dom.stored(window.localStorage, str(key)) or "")
 
 
+async def setup() -> None:
+    open_link()
+    list_saved_characters()
+    document.getElementById("dice-form").addEventListener("submit", create_proxy(on_roll))
+    document.getElementById("dice-result").addEventListener("click", create_proxy(on_result_click))
+    dom.element("saved-list").addEventListener("click", create_proxy(on_saved_click))
+    dom.element("dice-roll").disabled = False
+
+
 async def main() -> None:
-    try:
-        open_link()
-        list_saved_characters()
-        document.getElementById("dice-form").addEventListener("submit", create_proxy(on_roll))
-        document.getElementById("dice-result").addEventListener("click", create_proxy(on_result_click))
-        dom.element("saved-list").addEventListener("click", create_proxy(on_saved_click))
-        dom.element("dice-roll").disabled = False
-    except Exception as exc:  # the page must say it failed rather than sit there "starting"
-        dom.mark_failed(f"The rules engine could not start: {exc}")
-        raise
-    dom.mark_ready()
+    await dom.start_page(setup)

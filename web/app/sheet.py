@@ -460,27 +460,26 @@ async def load_tables() -> RuneQuestTables:
         return RuneQuestTables.from_msgpack(blobs)
 
 
-async def main() -> None:
+async def setup() -> None:
     global tables
-    try:
-        tables = await load_tables()
-        list_saved()
-        start()
-        for form in document.querySelectorAll("form.sheet-form"):
-            form.addEventListener("input", create_proxy(on_input))
-            form.addEventListener("submit", create_proxy(lambda e: e.preventDefault()))
-        for button, handler in (
-            ("sheet-roll-chars", on_roll_characteristics), ("sheet-roll-bg", on_roll_background),
-            ("sheet-add-weapon", on_add_weapon), ("sheet-buy", on_buy), ("sheet-quote", on_quote),
-            ("sheet-exp-roll", on_experience), ("sheet-export", export_file), ("sheet-share-link", share),
-        ):
-            dom.element(button).addEventListener("click", create_proxy(handler))
-        dom.element("sheet-view").addEventListener("click", create_proxy(on_view_click))
-        dom.element("sheet-quote-result").addEventListener("click", create_proxy(on_quote_click))
-        dom.element("sheet-import").addEventListener("change", create_proxy(import_file))
-        document.querySelector("main").addEventListener("click", create_proxy(on_page_click))
-        dom.element("sheet-roll-chars").disabled = False
-    except Exception as exc:  # the page must say it failed rather than sit there "starting"
-        dom.mark_failed(f"The rules engine could not start: {exc}")
-        raise
-    dom.mark_ready()
+    tables = await load_tables()
+    list_saved()
+    start()
+    for form in document.querySelectorAll("form.sheet-form"):
+        form.addEventListener("input", create_proxy(on_input))
+        form.addEventListener("submit", create_proxy(lambda e: e.preventDefault()))
+    for button, handler in (
+        ("sheet-roll-chars", on_roll_characteristics), ("sheet-roll-bg", on_roll_background),
+        ("sheet-add-weapon", on_add_weapon), ("sheet-buy", on_buy), ("sheet-quote", on_quote),
+        ("sheet-exp-roll", on_experience), ("sheet-export", export_file), ("sheet-share-link", share),
+    ):
+        dom.element(button).addEventListener("click", create_proxy(handler))
+    dom.element("sheet-view").addEventListener("click", create_proxy(on_view_click))
+    dom.element("sheet-quote-result").addEventListener("click", create_proxy(on_quote_click))
+    dom.element("sheet-import").addEventListener("change", create_proxy(import_file))
+    document.querySelector("main").addEventListener("click", create_proxy(on_page_click))
+    dom.element("sheet-roll-chars").disabled = False
+
+
+async def main() -> None:
+    await dom.start_page(setup)

@@ -213,22 +213,21 @@ def open_link(event=None) -> None:
     show(result, (*inputs.pieces, *inputs.covered))
 
 
-async def main() -> None:
+async def setup() -> None:
     global table
-    try:
-        data = await fetch(TABLE_URL).bytearray()
-        with dom.measured("table decode"):
-            table = load_table(ShrapnelTable, bytes(data), TABLE_URL)
-        open_link()
-        list_recent()
-        dom.element("shr-form").addEventListener("submit", create_proxy(on_submit))
-        dom.element("shr-form").addEventListener("click", create_proxy(on_form_click))
-        dom.element("shr-roll-d100").addEventListener("click", create_proxy(on_roll_d100))
-        dom.element("shr-result").addEventListener("click", create_proxy(on_result_click))
-        window.addEventListener("hashchange", create_proxy(open_link))
-        dom.element("shr-resolve").disabled = False
-        dom.element("shr-roll-d100").disabled = False
-    except Exception as exc:  # the page must say it failed rather than sit there "starting"
-        dom.mark_failed(f"The rules engine could not start: {exc}")
-        raise
-    dom.mark_ready()
+    data = await fetch(TABLE_URL).bytearray()
+    with dom.measured("table decode"):
+        table = load_table(ShrapnelTable, bytes(data), TABLE_URL)
+    open_link()
+    list_recent()
+    dom.element("shr-form").addEventListener("submit", create_proxy(on_submit))
+    dom.element("shr-form").addEventListener("click", create_proxy(on_form_click))
+    dom.element("shr-roll-d100").addEventListener("click", create_proxy(on_roll_d100))
+    dom.element("shr-result").addEventListener("click", create_proxy(on_result_click))
+    window.addEventListener("hashchange", create_proxy(open_link))
+    dom.element("shr-resolve").disabled = False
+    dom.element("shr-roll-d100").disabled = False
+
+
+async def main() -> None:
+    await dom.start_page(setup)

@@ -660,16 +660,15 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     serve = sub.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--host", default="127.0.0.1")
-    test = sub.add_parser("test", help="build, then run every test; extra arguments go to pytest")
-    test.add_argument("pytest_args", nargs=argparse.REMAINDER)
+    sub.add_parser("test", help="build, then run every test; every argument after `test` goes to pytest")
     bench = sub.add_parser("bench", help="build, then print the start-up benchmark table")
     bench.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
     bench.add_argument("--warm", type=int, default=5, help="warm loads per page (at least 5)")
-    args, extra = parser.parse_known_args(argv)
-    if extra and args.command != "test":
-        parser.error(f"unrecognized arguments: {' '.join(extra)}")
-    if args.command == "test":
-        args.pytest_args = [*args.pytest_args, *extra]
+    if argv[:1] == ["test"]:  # pytest's own options are passed on as they are
+        args = parser.parse_args(["test"])
+        args.pytest_args = argv[1:]
+        return args
+    args = parser.parse_args(argv)
     if args.command == "bench" and args.warm < 5:
         parser.error("--warm: at least 5 warm loads")
     return args

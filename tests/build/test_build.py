@@ -262,3 +262,12 @@ def test_the_snapshot_bakes_in_no_c_extension_and_no_engine_module():
     from tools import snapshot
 
     assert not [m for m in snapshot.BAKED_MODULES if m.split(".")[0] in {"msgspec", "pyengine", "app", "random"}]
+
+
+def test_every_argument_after_test_goes_to_pytest_as_it_is():
+    args = build.parse_args(["test", "-q", "-p", "no:randomly", "-k", "dice and not slow", "tests/unit"])
+    assert args.command == "test"
+    assert args.pytest_args == ["-q", "-p", "no:randomly", "-k", "dice and not slow", "tests/unit"]
+    assert build.parse_args(["bench", "--json"]).json is True
+    with pytest.raises(SystemExit):
+        build.parse_args(["bench", "--warm", "2"])

@@ -375,6 +375,8 @@ PAGES: tuple[Page, ...] = (
         "shrapnel.html", "Ballistic Shrapnel critical", "app.shrapnel",
         "Grenades, shotgun spreads, automatic fire: d100 and severity read against the target's armour, area by area.",
     ),
+    Page("gear.html", "Equipment and armour", "app.gear",
+         "What goes on your sheet for each weapon, and what your layered armour actually stops, step by step."),
 )
 
 
@@ -408,8 +410,27 @@ def shrapnel_slots() -> dict[str, str]:
     }
 
 
+def gear_slots() -> dict[str, str]:
+    from html import escape
+
+    from pyengine.gear import render
+    from pyengine.gear.example import EXAMPLE
+    from pyengine.gear.inputs import character_texts
+    from pyengine.gear.sheet import sheet_line
+
+    lines = [(e, sheet_line(EXAMPLE.character, e.item, skill=e.skill)) for e in EXAMPLE.entries]
+    return {
+        "character": render.render_character_fields(character_texts(EXAMPLE.character)),
+        "items": render.render_item_list(EXAMPLE.entries),
+        "sheet": render.render_sheet(lines),
+        "areas": escape(EXAMPLE.areas),
+        "defending": render.render_defending_options([e.item.name for e in EXAMPLE.entries], None),
+        "rulings": render.render_rulings(),
+    }
+
+
 #: Page file -> what fills its $slots, besides the start page's tools list.
-PRERENDER = {"shrapnel.html": shrapnel_slots}
+PRERENDER = {"shrapnel.html": shrapnel_slots, "gear.html": gear_slots}
 
 
 def prerendered(page: Page) -> dict[str, str]:

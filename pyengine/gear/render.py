@@ -35,7 +35,7 @@ from pyengine.html import el, to_html
 
 #: Words for each column heading's tooltip.
 _TITLES = {c.key: c.label for c in COLUMNS} | {"skill": "Skill bonus that applies to this item"}
-_KIND_WORDS = {ItemKind.MELEE: "hand to hand", ItemKind.MISSILE: "missile", ItemKind.ARMOUR: "armour"}
+_KIND_WORDS = {ItemKind.MELEE: "melee", ItemKind.MISSILE: "missile", ItemKind.ARMOUR: "armour"}
 _ROLE_WORDS = {
     Role.BLOCKED: "blocked",
     Role.HALF_BLOCKED: "half blocked",
@@ -108,7 +108,7 @@ def _item_card(key: str, texts: Mapping[str, str], number: int) -> ET.Element:
         bonuses,
         _text_field(
             fid("special"), el("span", None, "Special bonuses ", el("span", {"class": "optional"}, "(optional)")),
-            texts.get("special", ""), cls="gear-special", help_text="Your own columns, label and value: Stun 2, Bleed 1",
+            texts.get("special", ""), cls="gear-special", help_text="Your own columns: label and value, e.g. Stun 2, Bleed 1",
         ),
         el(
             "div", {"class": "gear-item-foot"},
@@ -163,8 +163,10 @@ def render_rulings(ids: Iterable[str] | None = None) -> str:
 def _cited(parent: ET.Element, steps: Sequence[str]) -> None:
     ids = cited(steps)
     if ids:
-        parent.append(el("p", {"class": "gear-rulings-title"}, "Rulings applied (docs/rulings.md):"))
-        parent.append(_rulings_list(ids))
+        parent.append(
+            el("details", {"class": "working gear-rulings-box"},
+               el("summary", None, "Rulings applied: " + ", ".join(ids)), _rulings_list(ids))
+        )
 
 
 def _cell(value: int | None, key: str, *, diff: int | None = None) -> ET.Element:
@@ -178,20 +180,28 @@ def _cell(value: int | None, key: str, *, diff: int | None = None) -> ET.Element
 
 
 def render_sheet(rows: Sequence[tuple[Entry, SheetLine]]) -> str:
-    """The sheet lines beside the list values, differences highlighted, with each line's working."""
+    """The sheet lines beside the list values, differences highlighted, with each line's working.
+
+    Columns no item has (blank on the list and on the sheet for every item) are left out.
+    """
     root = el("div", {"class": "gear-sheet-box"})
     if not rows:
         root.append(el("p", {"class": "empty"}, "The list is empty: add an item to see its sheet line."))
         return to_html(root)
+    shown = [
+        c for c in COLUMNS
+        if any(line.value(c.key) is not None or (c.field and getattr(e.item, c.field) is not None) for e, line in rows)
+    ]
+    left_out = [c.abbr for c in COLUMNS if c not in shown]
     specials = any(e.item.special for e, _ in rows)
-    wrap = el("div", {"class": "gear-table-wrap", "role": "region", "aria-label": "Sheet lines", "tabindex": "0"})
+    note = "Each item: its equipment list values, then its character sheet line. Highlighted: the sheet differs from the list."
+    if left_out:
+        note += f" No item has {', '.join(left_out)}."
+    root.append(el("p", {"class": "help gear-sheet-note", "id": "gear-sheet-note"}, note))
+    wrap = el("div", {"class": "gear-table-wrap", "role": "region", "aria-labelledby": "gear-sheet-note", "tabindex": "0"})
     table = el("table", {"class": "gear-sheet"})
-    table.append(
-        el("caption", None, "Each item: its equipment list values, then its character sheet line. "
-           "Highlighted: the sheet differs from the list.")
-    )
-    head = el("tr", None, el("th", {"scope": "col"}, "Item"), el("th", {"scope": "col"}, ""))
-    for c in COLUMNS:
+    head = el("tr", None, el("th", {"scope": "col"}, "Item"), el("th", {"scope": "col"}, el("span", {"class": "visually-hidden"}, "values from")))
+    for c in shown:
         head.append(el("th", {"scope": "col", "class": f"gear-col-{c.key}"}, el("abbr", {"title": c.label}, c.abbr)))
     if specials:
         head.append(el("th", {"scope": "col"}, "Special"))
@@ -203,9 +213,9 @@ def render_sheet(rows: Sequence[tuple[Entry, SheetLine]]) -> str:
             "th", {"scope": "rowgroup", "rowspan": "2", "class": "gear-item-name"},
             item.name, el("span", {"class": "gear-kind-word"}, _KIND_WORDS[item.kind] + (", broken" if item.broken else "")),
         )
-        listed = el("tr", {"class": "gear-list-row", "data-item": item.name}, name_cell, el("th", {"scope": "row"}, "List"))
-        sheet = el("tr", {"class": "gear-sheet-row", "data-item": item.name}, el("th", {"scope": "row"}, "Sheet"))
-        for c in COLUMNS:
+        listed = el("tr", {"class": "gear-list-row", "data-item": item.name}, name_cell, el("th", {"scope": "row"}, "list"))
+        sheet = el("tr", {"class": "gear-sheet-row", "data-item": item.name}, el("th", {"scope": "row"}, "sheet"))
+        for c in shown:
             listed.append(_cell(getattr(item, c.field) if c.field else None, c.key))
             diff = getattr(item, c.field) if c.field and c.key in line.differs else None
             sheet.append(_cell(line.value(c.key), c.key, diff=diff))
@@ -218,10 +228,16 @@ def render_sheet(rows: Sequence[tuple[Entry, SheetLine]]) -> str:
     table.append(body)
     wrap.append(table)
     root.append(wrap)
+    details = el("details", {"class": "working"}, el("summary", None, "Working: how each line was worked out"))
     every: list[str] = []
     for entry, line in rows:
-        _working(root, line.working, f"How {entry.item.name}'s line was worked out")
+        details.append(el("p", {"class": "gear-working-item"}, entry.item.name))
+        ol = el("ol")
+        for step in line.working:
+            ol.append(el("li", None, step))
+        details.append(ol)
         every.extend(line.working)
+    root.append(details)
     _cited(root, every)
     return to_html(root)
 

@@ -180,8 +180,8 @@ def _line_text(line: list[Item], defending: str | None) -> str:
     parts = []
     for n, item in enumerate(line, 1):
         what = "actively defending" if defending is not None and n == 1 else f"absorb {item.absorb or 0}"
-        parts.append(f"{n}. {item.name} ({what}, cover {item.cover or 0})")
-    return "; ".join(parts)
+        parts.append(f"{item.name} ({what}, cover {item.cover or 0})")
+    return ", then ".join(parts)
 
 
 def resolve_block(attack: Attack, items: Sequence[Item], defending: str | None = None) -> BlockResult:
@@ -245,7 +245,7 @@ def resolve_block(attack: Attack, items: Sequence[Item], defending: str | None =
         total += cover
         sum_text = f"{before} + {cover} = {total}" if n > 1 else f"{total}"
         if total > sl:
-            working.append(f"{n}. {item.name}: cover total {sum_text} > success level {sl}: BLOCKED by {item.name}")
+            working.append(f"{item.name} (#{n} in the line): cover total {sum_text} > success level {sl}: BLOCKED by {item.name}")
             blocking.append((item, Role.BLOCKED, n, total))
             stop = n
             break
@@ -253,7 +253,7 @@ def resolve_block(attack: Attack, items: Sequence[Item], defending: str | None =
             if n < len(line):
                 nxt = line[n]
                 working.append(
-                    f"{n}. {item.name}: cover total {sum_text} = success level {sl}: HALF BLOCKED by {item.name} "
+                    f"{item.name} (#{n} in the line): cover total {sum_text} = success level {sl}: HALF BLOCKED by {item.name} "
                     f"and by the next item, {nxt.name}"
                 )
                 blocking.append((item, Role.HALF_BLOCKED, n, total))
@@ -261,13 +261,13 @@ def resolve_block(attack: Attack, items: Sequence[Item], defending: str | None =
                 stop = n + 1
             else:
                 working.append(
-                    f"{n}. {item.name}: cover total {sum_text} = success level {sl}: HALF BLOCKED by {item.name}; "
+                    f"{item.name} (#{n} in the line): cover total {sum_text} = success level {sl}: HALF BLOCKED by {item.name}; "
                     "no item after it"
                 )
                 blocking.append((item, Role.HALF_BLOCKED, n, total))
                 stop = n
             break
-        working.append(f"{n}. {item.name}: cover total {sum_text} < success level {sl}: not blocked here")
+        working.append(f"{item.name} (#{n} in the line): cover total {sum_text} < success level {sl}: not blocked here")
     else:
         if line:
             working.append(f"the cover of the whole line, {total}, does not exceed success level {sl}: not blocked")

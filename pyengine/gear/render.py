@@ -194,7 +194,10 @@ def render_sheet(rows: Sequence[tuple[Entry, SheetLine]]) -> str:
     ]
     left_out = [c.abbr for c in COLUMNS if c not in shown]
     specials = any(e.item.special for e, _ in rows)
-    note = "Each item: its equipment list values, then its character sheet line. Highlighted: the sheet differs from the list."
+    note = (
+        "Each item: its equipment list values (grey), then its character sheet line (bold). "
+        "Highlighted: the sheet differs from the list."
+    )
     if left_out:
         note += f" No item has {', '.join(left_out)}."
     root.append(el("p", {"class": "help gear-sheet-note", "id": "gear-sheet-note"}, note))
@@ -323,9 +326,11 @@ def render_block(result: BlockResult) -> str:
         totals.append(el("div", {"class": f"gear-total gear-total-{key}"}, el("dt", None, label),
                          el("dd", {"data-value": str(value)}, str(value))))
     root.append(totals)
-    if result.rule is not Rule.DEFENDED and result.steps:
+    in_line = [s for s in result.steps if s.role is not Role.NOT_IN_LINE]
+    outside = [s for s in result.steps if s.role is Role.NOT_IN_LINE]
+    if result.rule is not Rule.DEFENDED and in_line:
         ol = el("ul", {"class": "gear-steps", "aria-label": "Each item's part"})
-        for step in result.steps:
+        for step in in_line:
             absorbed_now = step.damage.damage if step.damage else 0
             li = el(
                 "li",
@@ -336,6 +341,13 @@ def render_block(result: BlockResult) -> str:
             )
             ol.append(li)
         root.append(ol)
+    if result.rule is not Rule.DEFENDED and outside:
+        p = el("p", {"class": "gear-not-in-line"}, "Cannot block (not armour, not defending): ")
+        for n, step in enumerate(outside):
+            p.append(el("span", {"data-item": step.name, "data-role": step.role.value}, step.name))
+            if n < len(outside) - 1:
+                p[len(p) - 1].tail = ", "
+        root.append(p)
     broken = [s for s in result.steps if s.broke]
     if broken:
         p = el("p", {"class": "gear-broken-list"}, el("strong", None, "Broken: "))

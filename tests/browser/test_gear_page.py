@@ -44,6 +44,9 @@ def assert_block_shows(page, expected) -> None:
     expect(card).to_have_attribute("data-power-left", str(expected.power_left))
     expect(card).to_have_attribute("data-rule", expected.rule.value)
     for step in expected.steps:
+        if step.role.value == "not_in_line":
+            expect(card.locator(f'.gear-not-in-line [data-item="{step.name}"]')).to_have_count(1)
+            continue
         li = card.locator(f'li.gear-step[data-item="{step.name}"]')
         expect(li).to_have_attribute("data-role", step.role.value)
         expect(li).to_have_attribute("data-absorbed", str(step.absorbed))

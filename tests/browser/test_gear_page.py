@@ -3,6 +3,8 @@ link that reopens the same result, bad input explained next to its field, record
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from playwright.sync_api import expect
 
 from pyengine.gear.blocking import Attack, resolve_block
@@ -201,4 +203,13 @@ def test_lists_are_saved_on_the_device_and_a_damaged_record_is_kept(app):
     with page.expect_download() as download:
         page.click("#gear-export")
     assert download.value.suggested_filename == "Broken.gear.json"
+    exported = Path(download.value.path()).read_bytes()
+
+    # The exported file imports again; a file that is not a gear record is explained next to the field.
+    page.set_input_files("#gear-import", {"name": "notes.json", "mimeType": "application/json", "buffer": b'{"format": "x"}'})
+    expect(page.locator("#gear-import-error")).to_contain_text("file 'notes.json': not a gear record")
+    page.fill("#gear-char-reach", "1")
+    page.set_input_files("#gear-import", {"name": "grunt.json", "mimeType": "application/json", "buffer": exported})
+    expect(page.locator("#gear-char-reach")).to_have_value("7")
+    expect(page.locator("#gear-import-error")).to_be_hidden()
     watch.assert_clean()

@@ -382,6 +382,8 @@ PAGES: tuple[Page, ...] = (
         "sheet.html", "Adventurer sheet", "app.sheet",
         "RuneQuest characters: roll or type them, every derived number with its working; saved, printed, shared.",
     ),
+    Page("gear.html", "Equipment and armour", "app.gear",
+         "What goes on your sheet for each weapon, and what your layered armour actually stops, step by step."),
 )
 
 
@@ -423,8 +425,27 @@ def sheet_slots() -> dict[str, str]:
     return {"weapon_options": render_weapon_options(tables), "item_options": render_item_options(tables)}
 
 
+def gear_slots() -> dict[str, str]:
+    from html import escape
+
+    from pyengine.gear import render
+    from pyengine.gear.example import EXAMPLE
+    from pyengine.gear.inputs import character_texts
+    from pyengine.gear.sheet import sheet_line
+
+    lines = [(e, sheet_line(EXAMPLE.character, e.item, skill=e.skill)) for e in EXAMPLE.entries]
+    return {
+        "character": render.render_character_fields(character_texts(EXAMPLE.character)),
+        "items": render.render_item_list(EXAMPLE.entries),
+        "sheet": render.render_sheet(lines),
+        "areas": escape(EXAMPLE.areas),
+        "defending": render.render_defending_options([e.item.name for e in EXAMPLE.entries], None),
+        "rulings": render.render_rulings(),
+    }
+
+
 #: Page file -> what fills its $slots, besides the start page's tools list.
-PRERENDER = {"shrapnel.html": shrapnel_slots, "sheet.html": sheet_slots}
+PRERENDER = {"shrapnel.html": shrapnel_slots, "sheet.html": sheet_slots, "gear.html": gear_slots}
 
 
 def prerendered(page: Page) -> dict[str, str]:

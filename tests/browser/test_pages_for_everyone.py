@@ -72,6 +72,12 @@ def show_a_result(page, file: str) -> None:
         page.select_option("#sheet-weapon", "broadsword")
         page.click("#sheet-add-weapon")
         page.wait_for_selector("#sheet-view .rq-weapon")
+    elif file == "gear.html":
+        page.click("#gear-work-out")
+        page.fill("#gear-sl", "2")
+        page.fill("#gear-power", "12")
+        page.click("#gear-resolve")
+        page.wait_for_selector("#gear-block .gear-block-result")
 
 
 @pytest.mark.parametrize("file", PAGES)

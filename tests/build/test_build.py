@@ -271,3 +271,12 @@ def test_every_argument_after_test_goes_to_pytest_as_it_is():
     assert build.parse_args(["bench", "--json"]).json is True
     with pytest.raises(SystemExit):
         build.parse_args(["bench", "--warm", "2"])
+
+
+def test_the_stylesheet_braces_balance():
+    # A lost "}" (as a merge once left) silently swallows every rule after it.
+    depth = 0
+    for number, line in enumerate((ROOT / "web" / "static" / "style.css").read_text().splitlines(), 1):
+        depth += line.count("{") - line.count("}")
+        assert depth >= 0, f"style.css:{number}: a '}}' closes nothing"
+    assert depth == 0, "style.css: a '{' is never closed"

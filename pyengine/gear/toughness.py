@@ -1,0 +1,109 @@
+"""Toughness and Breaking: the damage an item takes, and what breaking does to it.
+
+"When a weapon or armor is damaged (by a successful attack, absorbing damage or
+hitting too hard) the item's absorption is reduced by the attack power minus
+the item's toughness. If the item's toughness is greater than the attack power,
+then the weapon is not damaged at all."
+
+"If the damage taken by an item is greater than it's absorbtion, the item
+breaks. Usually this means that the item's reach bonus, lasting damage bonus,
+stun damage bonus, parry bonus and cover bonus are halved."
+
+:func:`damage_item` is the one place both rules are applied; it returns the
+item's next state with its working.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from pyengine.gear.items import STUN_NAMES, Item, halve
+from pyengine.tables import Record
+
+
+class Damage(Record):
+    """What one blow did to one item."""
+
+    before: Item
+    after: Item
+    """The item's next state: absorb lowered, and halved bonuses if it broke."""
+    power: int
+    """The attack power the item was damaged by (for a blocking item: the power it absorbed, GEAR-6)."""
+    damage: int
+    """How much its absorption was reduced by: power - toughness, never below 0."""
+    broke: bool
+    """It broke with this blow (an item breaks once, GEAR-8)."""
+    halved: tuple[tuple[str, int, int], ...]
+    """Each bonus breaking halved: (label, before, after)."""
+    working: tuple[str, ...]
+
+
+def damage_from(power: int, toughness: int | None) -> int:
+    """The damage a blow of ``power`` does to an item of ``toughness``: power - toughness, at least 0.
+
+    No toughness listed counts as 0 (GEAR-9).
+
+    >>> damage_from(12, 8), damage_from(8, 8), damage_from(5, 8), damage_from(3, None)
+    (4, 0, 0, 3)
+    """
+    return max(0, power - (toughness or 0))
+
+
+def _halve_on_breaking(item: Item) -> tuple[Item, tuple[tuple[str, int, int], ...]]:
+    """The item with the bonuses breaking halves, halved (GEAR-8), and what changed."""
+    changes: dict[str, object] = {"broken": True}
+    halved: list[tuple[str, int, int]] = []
+    for field, label in (("reach", "reach"), ("sharpness", "lasting damage (Shp)"), ("parry", "parry"), ("cover", "cover")):
+        value = getattr(item, field)
+        if value is not None:
+            changes[field] = halve(value)
+            halved.append((label, value, halve(value)))
+    special = dict(item.special)
+    for label, value in item.special.items():
+        if label.lower() in STUN_NAMES:
+            special[label] = halve(value)
+            halved.append((f"stun damage ({label})", value, halve(value)))
+    changes["special"] = special
+    return msgspec.structs.replace(item, **changes), tuple(halved)
+
+
+def damage_item(item: Item, power: int, *, cause: str = "a blow") -> Damage:
+    """Damages ``item`` by a blow of ``power``, and breaks it when the damage is greater than its absorption.
+
+    ``cause`` says what the blow was, for the working (``"absorbing 4"``).
+    Absorption never goes below 0; an item breaks only once (GEAR-8).
+    """
+    name = item.name
+    toughness = item.toughness or 0
+    tough_text = f"toughness {toughness}" + (" (none listed: 0, GEAR-9)" if item.toughness is None else "")
+    damage = damage_from(power, item.toughness)
+    steps: list[str] = []
+    if toughness > power:
+        steps.append(f"{name}, {cause}: {tough_text} is greater than power {power}: not damaged at all")
+    elif damage == 0:
+        steps.append(f"{name}, {cause}: power {power} - {tough_text} = 0: no damage")
+    else:
+        steps.append(f"{name}, {cause}: damage = power {power} - {tough_text} = {damage}")
+    if damage == 0:
+        return Damage(before=item, after=item, power=power, damage=0, broke=False, halved=(), working=tuple(steps))
+
+    absorb = item.absorb or 0
+    absorb_text = f"absorption {absorb}" + (" (none listed: 0, GEAR-9)" if item.absorb is None else "")
+    left = max(0, absorb - damage)
+    after = item if item.absorb is None else msgspec.structs.replace(item, absorb=left)
+    if item.absorb is not None:
+        floor = " (never below 0, GEAR-8)" if damage > absorb else ""
+        steps.append(f"{name}: absorption {absorb} - damage {damage} = {left}{floor}")
+    broke = False
+    halved: tuple[tuple[str, int, int], ...] = ()
+    if damage > absorb:
+        if item.broken:
+            steps.append(f"{name}: damage {damage} > {absorb_text}, but it is already broken: it breaks only once (GEAR-8)")
+        else:
+            after, halved = _halve_on_breaking(after)
+            broke = True
+            what = ", ".join(f"{label} {a} → {b}" for label, a, b in halved) or "it has none of the bonuses breaking halves"
+            steps.append(f"{name} BREAKS: damage {damage} > {absorb_text}; halved, rounded down (GEAR-8): {what}")
+    else:
+        steps.append(f"{name}: damage {damage} is not greater than {absorb_text}: it does not break")
+    return Damage(before=item, after=after, power=power, damage=damage, broke=broke, halved=halved, working=tuple(steps))

@@ -145,4 +145,24 @@ def test_text_typed_or_linked_is_shown_as_text_never_run(context_at, payload):
     other = open_ready(context, f"shrapnel.html#{shrapnel_link}")
     expect(other.locator("#shr-result .shr-check")).to_contain_text(payload)
     assert other.evaluate("document.querySelectorAll('#shr-result img, #shr-result script').length") == 0
+
+    sheet = open_ready(context, "sheet.html")
+    sheet.fill("#sheet-name", payload)
+    for key, value in zip(("STR", "CON", "SIZ", "INT", "POW", "DEX", "CHA"), (12, 12, 17, 13, 18, 11, 10)):
+        sheet.fill(f"#sheet-{key}", str(value))
+    expect(sheet.locator("#sheet-view .rq-name")).to_have_text(payload)
+    sheet.fill("#sheet-notes", payload)
+    sheet.click("#sheet-share-link")
+    shared = open_ready(context, sheet.locator("#sheet-share-box a").get_attribute("href"))
+    expect(shared.locator("#sheet-view .rq-name")).to_have_text(payload)
+    expect(shared.locator("#sheet-notes")).to_have_value(payload)
+
+    gear = open_ready(context, "gear.html")
+    gear.click("#gear-add")
+    key = gear.locator("#gear-items .gear-item").last.get_attribute("data-key")
+    gear.fill(f"#gear-item-{key}-name", payload)
+    gear.click("#gear-work-out")
+    expect(gear.locator("#gear-sheet")).to_contain_text(payload)
+    for page_ in (sheet, shared, gear):
+        assert page_.evaluate("document.querySelectorAll('main img, main script').length") == 0
     watch.assert_clean()

@@ -378,6 +378,10 @@ PAGES: tuple[Page, ...] = (
         "shrapnel.html", "Ballistic Shrapnel critical", "app.shrapnel",
         "Grenades, shotgun spreads, automatic fire: d100 and severity read against the target's armour, area by area.",
     ),
+    Page(
+        "combat.html", "Combat exchange", "app.combat",
+        "RuneQuest: one attack against one defender, from Defense and the d100 to the wound, with exact odds and every step explained.",
+    ),
 )
 
 
@@ -411,8 +415,20 @@ def shrapnel_slots() -> dict[str, str]:
     }
 
 
+def combat_slots() -> dict[str, str]:
+    from pyengine.runequest.cli import load_tables
+    from pyengine.runequest.exchange_form import parry_choices, weapon_choices
+    from pyengine.runequest.exchange_render import render_options
+
+    tables = load_tables()
+    return {
+        "weapons": render_options(weapon_choices(tables), selected="broadsword"),
+        "parries": render_options(parry_choices(tables)),
+    }
+
+
 #: Page file -> what fills its $slots, besides the start page's tools list.
-PRERENDER = {"shrapnel.html": shrapnel_slots}
+PRERENDER = {"shrapnel.html": shrapnel_slots, "combat.html": combat_slots}
 
 
 def prerendered(page: Page) -> dict[str, str]:

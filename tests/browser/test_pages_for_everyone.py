@@ -64,6 +64,12 @@ def show_a_result(page, file: str) -> None:
         page.click("button[data-preset=vest]")
         page.click("#shr-resolve")
         page.wait_for_selector("#shr-result .shr-result")
+    elif file == "combat.html":
+        page.select_option("#att-weapon", "short_spear_1h")
+        page.select_option("#def-parry", "medium_shield")
+        page.click("#cx-roll")
+        page.wait_for_selector("#cx-result .cx-result")
+        page.click("#cx-result details summary")
 
 
 @pytest.mark.parametrize("file", PAGES)

@@ -255,3 +255,32 @@ def test_wound_effects_by_location() -> None:
     assert not hurt.severed
     hurt = apply_wound(Location.LEFT_ARM, 7, location_hp=4, before=3, hit_points=14)
     assert hurt.severed and hurt.hp_loss == 7
+
+
+def test_the_next_blow_of_a_fight_carries_wounds_and_weapon_damage() -> None:
+    from pyengine.runequest.fight import after_blow
+
+    attack = Attack(weapon=SWORD, chance=60)
+    defence = defender(parry=PARRY_SWORD)
+    first = resolve_exchange(attack, defence, dice=ScriptedDice([30, 40, 7]))  # parried: the sword takes 8
+    attack2, defence2 = after_blow(attack, defence, first)
+    assert defence2.parry is not None and defence2.parry.damage_taken == 8
+    hit = resolve_exchange(attack2, defence2, dice=ScriptedDice([30, 90, 5, 13]))  # 6 to the right arm
+    attack3, defence3 = after_blow(attack2, defence2, hit)
+    assert defence3.wounds == {"right_arm": 6} and defence3.damage_taken == 6
+    assert defence.wounds == {} and defence.damage_taken == 0  # the first copy is untouched
+    third = resolve_exchange(attack3, defence3, dice=ScriptedDice([30, 90, 1, 13]))
+    # the arm held 4 and has taken 6: 2 more is not 6 beyond what it can hold (0 left), 8 total off... 2 off here
+    assert third.hit_points_after == 14 - 6 - 2
+
+
+def test_every_step_cites_real_rulings() -> None:
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[3] / "docs" / "rulings.md").read_text(encoding="utf-8")
+    for seed in range(40):
+        r = resolve_exchange(Attack(weapon=SPEAR, chance=70, damage_bonus="+1D4"), defender(parry=SHIELD), dice=RandomDice(seed))
+        for step in r.working:
+            assert step.field and step.text
+            for ruling in step.rulings:
+                assert f"### {ruling} " in doc, ruling

@@ -382,8 +382,14 @@ PAGES: tuple[Page, ...] = (
         "sheet.html", "Adventurer sheet", "app.sheet",
         "RuneQuest characters: roll or type them, every derived number with its working; saved, printed, shared.",
     ),
-    Page("gear.html", "Equipment and armour", "app.gear",
-         "What goes on your sheet for each weapon, and what your layered armour actually stops, step by step."),
+    Page(
+        "gear.html", "Equipment and armour", "app.gear",
+        "What goes on your sheet for each weapon, and what your layered armour actually stops, step by step.",
+    ),
+    Page(
+        "combat.html", "Combat exchange", "app.combat",
+        "RuneQuest: one attack against one defender, from Defense and the d100 to the wound, with exact odds and every step explained.",
+    ),
 )
 
 
@@ -444,8 +450,20 @@ def gear_slots() -> dict[str, str]:
     }
 
 
+def combat_slots() -> dict[str, str]:
+    from pyengine.runequest.cli import load_tables
+    from pyengine.runequest.exchange_form import parry_choices, weapon_choices
+    from pyengine.runequest.exchange_render import render_options
+
+    tables = load_tables()
+    return {
+        "weapons": render_options(weapon_choices(tables), selected="broadsword"),
+        "parries": render_options(parry_choices(tables)),
+    }
+
+
 #: Page file -> what fills its $slots, besides the start page's tools list.
-PRERENDER = {"shrapnel.html": shrapnel_slots, "sheet.html": sheet_slots, "gear.html": gear_slots}
+PRERENDER = {"shrapnel.html": shrapnel_slots, "sheet.html": sheet_slots, "gear.html": gear_slots, "combat.html": combat_slots}
 
 
 def prerendered(page: Page) -> dict[str, str]:

@@ -29,7 +29,7 @@ PROG = "python -m pyengine"
 
 #: Modules whose ``register(subparsers)`` adds commands. A module that does not
 #: exist (yet) is skipped; any other import error is raised.
-EXTENSIONS: list[str] = ["pyengine.shrapnel.cli", "pyengine.runequest.cli", "pyengine.gear.cli"]
+EXTENSIONS: list[str] = ["pyengine.shrapnel.cli", "pyengine.runequest.cli", "pyengine.runequest.combat_cli", "pyengine.gear.cli"]
 
 
 def print_json(value: Any, *, indent: int | None = None) -> None:

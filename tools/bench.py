@@ -75,8 +75,40 @@ def sheet_actions(page) -> dict[str, float]:
     }
 
 
+def combat_actions(page) -> dict[str, float]:
+    """Works out the exact odds of one exchange 12 times through the form; the page measures it."""
+    page.select_option("#att-weapon", "short_spear_1h")
+    page.fill("#att-bonus", "+1D6")
+    page.select_option("#def-parry", "medium_shield")
+    for i in range(12):
+        page.click("#cx-odds")
+        page.wait_for_function(f"performance.getEntriesByName('odds', 'measure').length >= {i + 1}")
+    return {"exact odds of one exchange (ms, median of 12)": statistics.median(measures(page, "odds"))}
+
+
+def cpython_odds_ms(runs: int = 20) -> float:
+    """The same exact odds in CPython (target: under 50 ms)."""
+    import time
+
+    from pyengine.runequest.cli import load_tables
+    from pyengine.runequest.exchange_form import quick_attack, quick_defence, quick_parry
+    from pyengine.runequest.odds import exchange_odds
+
+    tables = load_tables()
+    attack = quick_attack(tables, "short_spear_1h", "50", "+1D6")
+    defence = quick_defence(tables, "12", "0", "0", quick_parry(tables, "medium_shield", "40"))
+    exchange_odds(attack, defence)
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        exchange_odds(attack, defence)
+        times.append((time.perf_counter() - start) * 1000)
+    return round(statistics.median(times), 2)
+
+
 #: Page -> what to do on it once warm, returning named timings the page measured.
-PAGE_ACTIONS = {"shrapnel.html": shrapnel_actions, "sheet.html": sheet_actions}
+PAGE_ACTIONS = {"shrapnel.html": shrapnel_actions, "sheet.html": sheet_actions, "combat.html": combat_actions}
+
 
 #: The bare page's interpreter module: Pyodide's own, keeping the object for the memory reading.
 BARE_BOOT = """import { loadPyodide as start, version } from "./vendor/pyodide/pyodide.mjs";
@@ -219,6 +251,7 @@ def run(dist: Path, warm_loads: int) -> dict:
         "dist_bytes": size,
         "own_bytes": own_bytes(dist),
         "chromium": chromium.executable(),
+        "cpython": {"combat exact odds (ms, median of 20)": cpython_odds_ms()},
     }
 
 
@@ -238,6 +271,8 @@ def table(report: dict) -> str:
     for row in report["subjects"]:
         for name, value in row["actions"].items():
             lines.append(f"{row['subject']}: {name}: {value}")
+    for name, value in report.get("cpython", {}).items():
+        lines.append(f"CPython: {name}: {value}")
     own = report["own_bytes"]
     lines.append(f"dist/: {report['dist_files']} files, {report['dist_bytes']:,} bytes; our own bytes: "
                  f"{own['code_and_data']:,} code and data (wheel, tables, glue, CSS, JS), "

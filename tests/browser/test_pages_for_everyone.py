@@ -78,6 +78,12 @@ def show_a_result(page, file: str) -> None:
         page.fill("#gear-power", "12")
         page.click("#gear-resolve")
         page.wait_for_selector("#gear-block .gear-block-result")
+    elif file == "combat.html":
+        page.select_option("#att-weapon", "short_spear_1h")
+        page.select_option("#def-parry", "medium_shield")
+        page.click("#cx-roll")
+        page.wait_for_selector("#cx-result .cx-result")
+        page.click("#cx-result details summary")
 
 
 @pytest.mark.parametrize("file", PAGES)

@@ -1,0 +1,127 @@
+"""``python -m pyengine attack`` and ``replay``: keys, seed values, links and files, exit codes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from pyengine.cli import main
+from pyengine.dice import RandomDice
+from pyengine.runequest.combat import Attack, Defence, Parry, Weapon, resolve_exchange
+from pyengine.runequest.exchange_state import ExchangeState, export_json, to_link
+from pyengine.share import decode_link, encode_link
+
+KEYS = {"chance", "roll", "hit", "critical", "impale", "fumble", "critical_max", "impale_max", "fumble_min"}
+LOCS = dict(head=5, chest=6, abdomen=5, right_arm=4, left_arm=4, right_leg=5, left_leg=5)
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]:
+    assert main([*argv, "--json"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("\n") == 1
+    data: dict[str, object] = json.loads(out)
+    return data
+
+
+def test_at_25_percent_only_01_is_critical(capsys: pytest.CaptureFixture[str]) -> None:
+    # "a character with only a 25% chance to hit ... still only has the flat 1% (a roll of 01)"
+    data = run_json(capsys, "attack", "--chance", "25", "--roll", "1")
+    assert set(data) == KEYS
+    assert data["critical"] is True and data["critical_max"] == 1
+    assert run_json(capsys, "attack", "--chance", "25", "--roll", "2")["critical"] is False
+
+
+def test_a_spear_at_40_impales_on_8(capsys: pytest.CaptureFixture[str]) -> None:
+    # "a spearman with a 40% chance of success who rolls 8 or less on D100 has impaled his opponent"
+    data = run_json(capsys, "attack", "--chance", "40", "--roll", "8", "--impaling")
+    assert data["impale"] is True and data["impale_max"] == 8 and data["hit"] is True
+    assert run_json(capsys, "attack", "--chance", "40", "--roll", "9", "--impaling")["impale"] is False
+    assert run_json(capsys, "attack", "--chance", "40", "--roll", "8")["impale"] is False
+
+
+@pytest.mark.parametrize("roll", [96, 97, 98, 99])
+def test_at_100_percent_96_to_99_miss(capsys: pytest.CaptureFixture[str], roll: int) -> None:
+    # "even with a full 100% chance of hitting or parrying, 96-99 is still always a miss, and 00 is still always a fumble"
+    data = run_json(capsys, "attack", "--chance", "100", "--roll", str(roll))
+    assert data["hit"] is False and data["fumble"] is False
+
+
+def test_at_100_percent_00_fumbles(capsys: pytest.CaptureFixture[str]) -> None:
+    data = run_json(capsys, "attack", "--chance", "100", "--roll", "100")
+    assert data["fumble"] is True and data["fumble_min"] == 100
+
+
+def test_the_text_output(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["attack", "--chance", "40", "--roll", "100"]) == 0
+    assert "00 against 40%: fumble" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("argv", "named"),
+    [
+        (["attack", "--chance", "40", "--roll", "0"], "--roll: 0"),
+        (["attack", "--chance", "40", "--roll", "101"], "--roll: 101"),
+        (["attack", "--chance", "forty", "--roll", "5"], "--chance: 'forty'"),
+        (["attack", "--chance", "400", "--roll", "5"], "--chance: 400"),
+        (["attack", "--roll", "5"], "--chance"),
+        (["replay", "no-such-file.json"], "'no-such-file.json'"),
+    ],
+)
+def test_bad_arguments_exit_2_naming_them(capsys: pytest.CaptureFixture[str], argv: list[str], named: str) -> None:
+    assert main(argv) == 2
+    assert named in capsys.readouterr().err
+
+
+def exchange() -> tuple[Attack, Defence]:
+    spear = Weapon(name="short spear", damage="1D6+1", impales=True, long_hafted=True, hp=15, enc=2)
+    shield = Parry(kind="shield", chance=45, name="medium shield", absorbs=12)
+    return Attack(weapon=spear, chance=65, damage_bonus="+1D4"), Defence(hit_points=14, locations=LOCS, parry=shield, armour={"chest": 3})
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
+def test_replay_a_link_gives_the_same_result(capsys: pytest.CaptureFixture[str], seed: int) -> None:
+    attack, defence = exchange()
+    result = resolve_exchange(attack, defence, dice=RandomDice(seed))
+    link = "https://example.org/dir/combat.html#" + to_link(attack, defence, result.roll_values)
+    data = run_json(capsys, "replay", link)
+    assert data["headline"] == result.headline and data["outcome"] == result.outcome
+    assert [r["value"] for r in data["rolls"]] == result.roll_values  # type: ignore[index, union-attr]
+
+
+def test_replay_a_json_export(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    attack, defence = exchange()
+    result = resolve_exchange(attack, defence, dice=RandomDice(7))
+    path = tmp_path / "exchange.json"
+    path.write_bytes(export_json(ExchangeState(attack=attack, defence=defence, rolls=tuple(result.roll_values)), result))
+    data = run_json(capsys, "replay", str(path))
+    assert data["headline"] == result.headline
+
+
+def test_a_link_state_decodes_as_documented() -> None:
+    attack, defence = exchange()
+    state = decode_link(to_link(attack, defence, [30, 70, 3, 2, 12]))
+    assert state.kind == "exchange" and state.version == 1
+    assert set(state.data) == {"attack", "defence", "rolls", "rules"}
+    assert state.data["rolls"] == [30, 70, 3, 2, 12]
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"attack": {"weapon": {"name": "x", "damage": "1D6"}, "chance": 50}}, "defence"),
+        ({"attack": {"weapon": {"name": "x", "damage": "1Dq"}, "chance": 50}, "defence": {"hit_points": 5, "locations": LOCS}}, "damage"),
+    ],
+)
+def test_a_bad_link_is_refused_with_a_message(capsys: pytest.CaptureFixture[str], data: dict[str, object], message: str) -> None:
+    link = encode_link("exchange", data)
+    assert main(["replay", link, "--json"]) == 1
+    out = json.loads(capsys.readouterr().out)
+    assert message in out["error"]
+
+
+def test_rolls_that_stop_short_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    attack, defence = exchange()
+    assert main(["replay", to_link(attack, defence, [30]), "--json"]) == 1
+    assert "stop short" in json.loads(capsys.readouterr().out)["error"]

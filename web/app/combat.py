@@ -331,33 +331,32 @@ def open_link(event=None) -> None:
     show(state.attack, state.defence, state.rules, list(state.rolls))
 
 
-async def main() -> None:
+async def setup() -> None:
     global tables, fumbles, locations
-    try:
-        blobs = {}
-        for table_id in (*TABLE_IDS, "runequest/hit_locations"):
-            blobs[table_id] = bytes(await fetch(f"./tables/{table_id}.msgpack").bytearray())
-        with dom.measured("table decode"):
-            tables = RuneQuestTables.from_msgpack(blobs)
-            fumbles = tables.fumbles
-            locations = load_table(HitLocationTable, blobs["runequest/hit_locations"], "runequest/hit_locations")
-        load_characters()
-        open_link()
-        dom.element("att-char").addEventListener("change", create_proxy(on_att_char))
-        dom.element("def-char").addEventListener("change", create_proxy(on_def_char))
-        dom.element("cx-odds").addEventListener("click", create_proxy(on_odds))
-        dom.element("cx-roll").addEventListener("click", create_proxy(on_roll))
-        dom.element("cx-start").addEventListener("click", create_proxy(on_start))
-        dom.element("cx-next").addEventListener("click", create_proxy(on_next))
-        dom.element("cx-typed").addEventListener("keydown", create_proxy(on_typed_key))
-        dom.element("cx-result").addEventListener("click", create_proxy(on_result_click))
-        dom.element("cx-form").addEventListener("submit", create_proxy(lambda e: e.preventDefault()))
-        dom.element("cx-form").addEventListener("change", create_proxy(on_form_change))
-        dom.element("cx-form").addEventListener("input", create_proxy(on_form_change))
-        window.addEventListener("hashchange", create_proxy(open_link))
-        for button in ("cx-odds", "cx-roll", "cx-start"):
-            dom.element(button).disabled = False
-    except Exception as exc:  # the page must say it failed rather than sit there "starting"
-        dom.mark_failed(f"The rules engine could not start: {exc}")
-        raise
-    dom.mark_ready()
+    blobs = {}
+    for table_id in (*TABLE_IDS, "runequest/hit_locations"):
+        blobs[table_id] = bytes(await fetch(f"./tables/{table_id}.msgpack").bytearray())
+    with dom.measured("table decode"):
+        tables = RuneQuestTables.from_msgpack(blobs)
+        fumbles = tables.fumbles
+        locations = load_table(HitLocationTable, blobs["runequest/hit_locations"], "runequest/hit_locations")
+    load_characters()
+    open_link()
+    dom.element("att-char").addEventListener("change", create_proxy(on_att_char))
+    dom.element("def-char").addEventListener("change", create_proxy(on_def_char))
+    dom.element("cx-odds").addEventListener("click", create_proxy(on_odds))
+    dom.element("cx-roll").addEventListener("click", create_proxy(on_roll))
+    dom.element("cx-start").addEventListener("click", create_proxy(on_start))
+    dom.element("cx-next").addEventListener("click", create_proxy(on_next))
+    dom.element("cx-typed").addEventListener("keydown", create_proxy(on_typed_key))
+    dom.element("cx-result").addEventListener("click", create_proxy(on_result_click))
+    dom.element("cx-form").addEventListener("submit", create_proxy(lambda e: e.preventDefault()))
+    dom.element("cx-form").addEventListener("change", create_proxy(on_form_change))
+    dom.element("cx-form").addEventListener("input", create_proxy(on_form_change))
+    window.addEventListener("hashchange", create_proxy(open_link))
+    for button in ("cx-odds", "cx-roll", "cx-start"):
+        dom.element(button).disabled = False
+
+
+async def main() -> None:
+    await dom.start_page(setup)

@@ -63,3 +63,50 @@ def test_imported_or_stored_adventurer_files_load_or_say_why(text):
         load_adventurer(text)
     except RecordError as exc:
         assert isinstance(exc, RulesError)
+
+
+@FUZZ
+@given(DATA, st.integers(-1, 3))
+def test_gear_states_open_or_say_why(data, version):
+    from pyengine.gear import state as gear_state
+
+    try:
+        gear_state.from_state(data, version=version)
+    except ShareLinkError:
+        pass
+
+
+@FUZZ
+@given(st.one_of(st.text(max_size=60), st.binary(max_size=60), DATA.map(json.dumps),
+                 DATA.map(lambda d: json.dumps({"format": "strike-rank/gear", "version": 1, "name": "x", "state": d}))))
+def test_gear_records_and_files_load_or_say_why(text):
+    from pyengine.gear import state as gear_state
+
+    try:
+        gear_state.read_record(text)
+    except RulesError:
+        pass
+
+
+@FUZZ
+@given(st.one_of(DATA.map(lambda d: json.dumps({"format": 1, "kind": "exchange", **(d if isinstance(d, dict) else {"x": d})})),
+                 st.text(max_size=60), DATA.map(json.dumps)))
+def test_exchange_exports_and_links_open_or_say_why(text):
+    from pyengine.runequest import exchange_state
+
+    try:
+        exchange_state.read_any(text)
+    except ShareLinkError:
+        pass
+
+
+@FUZZ
+@given(DATA, st.integers(-1, 3))
+def test_exchange_link_states_open_or_say_why(data, version):
+    from pyengine.runequest import exchange_state
+    from pyengine.share import SharedState
+
+    try:
+        exchange_state.from_state(SharedState(kind="exchange", version=version, data=data if isinstance(data, dict) else {"x": data}))
+    except ShareLinkError:
+        pass

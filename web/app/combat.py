@@ -9,7 +9,7 @@ from __future__ import annotations
 from urllib.parse import quote
 
 from pyodide.ffi import create_proxy
-from pyscript import document, fetch, window
+from pyscript import fetch, window
 
 from app import dom
 from pyengine.dice import RandomDice

@@ -135,7 +135,8 @@ def refresh(adv: Adventurer | None, *, keep_draft: bool = True) -> None:
     if adv is None:
         return
     with dom.measured("derive + render"):
-        sheet = derive(adv, tables)
+        with dom.measured("derive"):
+            sheet = derive(adv, tables)
         dom.set_html("sheet-view", render_sheet(sheet, adv.name))
     for problem in sheet.problems:
         if problem.field.startswith("characteristics."):

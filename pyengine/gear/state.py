@@ -16,7 +16,6 @@ Version history: 1 -- first version (both). docs/formats.md describes them.
 
 from __future__ import annotations
 
-import re
 from typing import Annotated, Any
 
 import msgspec
@@ -24,6 +23,7 @@ import msgspec
 from pyengine.errors import IllegalActionError, RulesError, ShareLinkError
 from pyengine.gear.blocking import Attack, Defence, Level, line_up
 from pyengine.gear.items import Bonus, Character, Item, ItemName, check_names
+from pyengine.validation import explain
 from pyengine.tables import Record
 
 KIND = "gear"
@@ -85,34 +85,6 @@ class GearState(Record):
         if self.block is not None:
             line_up(self.items, self.block.defending)
         return self
-
-
-_AT = re.compile(r" - at `\$(.*)`$")
-_STEP = re.compile(r"\.([A-Za-z_]\w*)|\[(\d+)\]")
-
-
-def _value_at(data: object, path: str) -> object:
-    """The value a msgspec error path (``.entries[0].item.cover``) points at, or a marker."""
-    value = data
-    for field, index in _STEP.findall(path):
-        try:
-            value = value[field] if field else value[int(index)]  # type: ignore[index]
-        except (KeyError, IndexError, TypeError):
-            return "(missing)"
-    return value
-
-
-def explain(exc: msgspec.ValidationError, data: object, root: str = "state") -> str:
-    """A validation error as ``state.entries[0].item.cover: Expected `int` >= 0 (found -1)``."""
-    message = str(exc)
-    found = _AT.search(message)
-    if not found:
-        return f"{message} (found {data!r:.80})"
-    path = found.group(1)
-    where = root + path
-    if "key` in" in message:  # a bad map key: "… - at `key` in `$.special`" has no value to show
-        return f"{where}: {message[: found.start()]}"
-    return f"{where}: {message[: found.start()]} (found {_value_at(data, path)!r:.80})"
 
 
 def to_state(state: GearState) -> dict[str, Any]:

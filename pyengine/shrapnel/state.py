@@ -9,7 +9,6 @@ Version history: 1 -- first version.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from typing import Annotated, Any
 
@@ -20,6 +19,7 @@ from pyengine.shrapnel.armour import ArmourItem, ArmourPiece, armour_pieces
 from pyengine.shrapnel.resolve import check_roll
 from pyengine.shrapnel.vocabulary import Area, Severity, parse_area, parse_severity
 from pyengine.tables import Record
+from pyengine.validation import explain
 
 KIND = "shrapnel"
 VERSION = 1
@@ -62,21 +62,6 @@ def to_state(
     return data
 
 
-_AT = re.compile(r" - at `\$(.*)`$")
-_STEP = re.compile(r"\.([A-Za-z_]\w*)|\[(\d+)\]")
-
-
-def _value_at(data: object, path: str) -> object:
-    """The value a msgspec error path (``.pieces[0].areas[1]``) points at, or a marker."""
-    value = data
-    for field, index in _STEP.findall(path):
-        try:
-            value = value[field] if field else value[int(index)]  # type: ignore[index]
-        except (KeyError, IndexError, TypeError):
-            return "(missing)"
-    return value
-
-
 def from_state(data: object, *, version: int = VERSION) -> ShrapnelState:
     """Reads a link's state back into checked inputs.
 
@@ -88,14 +73,7 @@ def from_state(data: object, *, version: int = VERSION) -> ShrapnelState:
     try:
         state = msgspec.convert(data, type=ShrapnelState)
     except msgspec.ValidationError as exc:
-        message = str(exc)
-        found = _AT.search(message)
-        if found:
-            path = found.group(1)
-            field = "state" + path
-            problem = message[: found.start()]
-            raise ShareLinkError(f"shrapnel link: {field}: {problem} (found {_value_at(data, path)!r})") from None
-        raise ShareLinkError(f"shrapnel link: {message} (found {data!r:.80})") from None
+        raise ShareLinkError(f"shrapnel link: {explain(exc, data, limit=None)}") from None
     try:
         state.armour()
     except RulesError as exc:

@@ -1,0 +1,201 @@
+"""Combatants from a saved adventurer's sheet or from a quick stat block.
+
+A sheet gives everything: characteristics, hit points by location, armour worn,
+Defense, damage bonus, movement, and each weapon line's attack, parry and strike rank
+(ENC penalty included). A quick stat block gives STR, CON, SIZ, DEX, hit points, one
+armour value and a few weapons from the tables with their %; the strike ranks come
+from the strike-rank table (DEX SR + SIZ SR + the weapon's SR).
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from pyengine.errors import IllegalActionError
+from pyengine.runequest.adventurer import Adventurer
+from pyengine.runequest.catalogue import RuneQuestTables
+from pyengine.runequest.combat import Parry, Weapon
+from pyengine.runequest.combat_tables import LONG_HAFTED, SHORT_STABBING, weapon_for
+from pyengine.runequest.hit_points import location_hit_points
+from pyengine.runequest.melee.model import Arm, Combatant
+from pyengine.runequest.melee.round import MeleeTables
+from pyengine.runequest.sheet import DerivedSheet
+from pyengine.runequest.shields import Shield
+from pyengine.runequest.strike_rank import dex_sr, siz_sr
+from pyengine.runequest.vocabulary import LOCATION_KEYS, SHEET_ORDER
+from pyengine.runequest.weapon_tables import MeleeWeapon, MissileWeapon
+from pyengine.tables import Record
+
+
+def melee_tables(tables: RuneQuestTables, locations) -> MeleeTables:
+    return MeleeTables(strike_ranks=tables.strike_ranks, fumbles=tables.fumbles, locations=locations)
+
+
+def _hands(mode: str | None, hand: str) -> str:
+    return "both" if mode == "2H" else hand
+
+
+def combatant_from_sheet(
+    adventurer: Adventurer, sheet: DerivedSheet, tables: RuneQuestTables, *, side: str, name: str = "", character: str = ""
+) -> Combatant:
+    """A saved adventurer as a combatant: every usable weapon line is an arm; the first melee weapon
+    and a shield start in hand, missiles prepared.
+
+    :raises IllegalActionError: nothing on the sheet to fight with.
+    """
+    scores = sheet.characteristics
+    arms: list[Arm] = []
+    used: set[str] = set()
+    for line in sheet.weapons:
+        if line.kind == "unknown" or not line.usable:
+            continue
+        label = line.name if line.hand.value == "right" else f"{line.name} (left)"
+        if label in used:
+            continue
+        used.add(label)
+        parry = None
+        if line.parry is not None:
+            if line.kind == "shield":
+                parry = Parry(kind="shield", chance=line.parry, name=label, absorbs=line.absorbs or 0)
+            else:
+                parry = Parry(kind="weapon", chance=line.parry, name=label, hp=line.hp, damage=line.damage,
+                              long_hafted=line.weapon in LONG_HAFTED, short_stabbing=line.weapon in SHORT_STABBING)
+        weapon = None
+        grapple = line.weapon == "grapple"
+        if line.kind != "shield" and not grapple and line.damage is not None:
+            try:
+                weapon = weapon_for(tables, line.weapon)
+            except IllegalActionError:
+                weapon = None
+        arms.append(
+            Arm(
+                name=label,
+                weapon=weapon,
+                attack=None if line.kind == "shield" else line.attack,
+                parry=parry,
+                sr=min(line.sr if line.sr is not None else sheet.dex_sr, 30),
+                hands="left" if line.kind == "shield" and line.hand.value == "right" else _hands(line.mode, line.hand.value),
+                rate=line.rate if line.rate in ("S/MR", "1/MR", "1/2R", "1/3R", "1/5R") else None,
+                grapple=grapple,
+                ref=line.weapon,
+            )
+        )
+    if not arms:
+        raise IllegalActionError(f"{name or adventurer.name or 'this character'}: no usable weapon on the sheet")
+    in_hand = _start_in_hand(arms)
+    locations = {LOCATION_KEYS[loc]: sheet.locations[LOCATION_KEYS[loc]] for loc in SHEET_ORDER}
+    armour = {LOCATION_KEYS[row.location]: row.absorbs for row in sheet.armour.locations if row.absorbs}
+    return Combatant(
+        name=(name or adventurer.name or "Adventurer")[:40],
+        side=side,
+        STR=scores.STR,
+        CON=scores.CON,
+        SIZ=scores.SIZ,
+        DEX=scores.DEX,
+        hit_points=sheet.hit_points,
+        locations=locations,
+        dex_sr=sheet.dex_sr + sheet.strike_rank_penalty,
+        arms=tuple(arms),
+        armour=armour,
+        defense=max(sheet.defense, 0),
+        damage_bonus=sheet.damage_bonus,
+        move=max(sheet.move, 0),
+        in_hand=in_hand,
+        prepared=tuple(a.name for a in arms if a.missile and a.name in in_hand),
+        character=character,
+    )
+
+
+def _start_in_hand(arms: list[Arm]) -> tuple[str, ...]:
+    """The first melee weapon (or missile, if no melee weapon) and, beside a one-handed one, a shield."""
+    first = next((a for a in arms if a.weapon is not None and not a.missile and a.weapon.kind == "melee"), None)
+    first = first or next((a for a in arms if a.missile), None)
+    out = [first.name] if first else []
+    if first is None or first.hands != "both":
+        shield = next((a for a in arms if a.parry is not None and a.parry.kind == "shield"), None)
+        if shield is not None:
+            out.append(shield.name)
+    return tuple(out)
+
+
+class QuickWeapon(Record):
+    """One weapon of a quick stat block: a table id and its %."""
+
+    weapon: str
+    attack: int | None = None
+    parry: int | None = None
+
+
+def quick_combatant(
+    tables: RuneQuestTables,
+    *,
+    name: str,
+    side: str,
+    STR: int,
+    CON: int,
+    SIZ: int,
+    DEX: int,
+    hit_points: int,
+    weapons: list[QuickWeapon] | tuple[QuickWeapon, ...],
+    armour: int = 0,
+    defense: int = 0,
+    damage_bonus: str = "",
+    move: int = 8,
+) -> Combatant:
+    """A quick stat block as a combatant; strike ranks from the table.
+
+    :raises IllegalActionError: a weapon id not in the tables (named).
+    """
+    table = tables.strike_ranks
+    dsr, ssr = dex_sr(table, DEX), siz_sr(table, SIZ)
+    arms: list[Arm] = []
+    for k, q in enumerate(weapons):
+        row = tables.weapon(q.weapon)
+        if row is None:
+            raise IllegalActionError(f"weapons[{k}].weapon: {q.weapon!r} is not in the weapon tables")
+        if isinstance(row, Shield):
+            arms.append(Arm(name=row.name, parry=Parry(kind="shield", chance=q.parry or 0, name=row.name,
+                                                         absorbs=row.absorbs), hands="left", ref=row.id))
+            continue
+        if isinstance(row, MeleeWeapon):
+            grapple = row.damage is None
+            weapon = None if grapple else weapon_for(tables, row.id)
+            parry = None
+            if q.parry is not None and row.hp is not None:
+                parry = Parry(kind="weapon", chance=q.parry, name=row.name, hp=row.hp, damage=row.damage,
+                              long_hafted=row.id in LONG_HAFTED, short_stabbing=row.id in SHORT_STABBING)
+            arms.append(Arm(name=row.name, weapon=weapon, attack=q.attack, parry=parry, sr=dsr + ssr + row.sr,
+                            hands=_hands(row.mode.value if hasattr(row.mode, "value") else row.mode, "right"),
+                            grapple=grapple, ref=row.id))
+        elif isinstance(row, MissileWeapon):
+            weapon = weapon_for(tables, row.id)
+            arms.append(Arm(name=row.name, weapon=weapon, attack=q.attack, sr=dsr, rate=row.rate, ref=row.id,
+                            hands="right" if row.thrown else "both"))
+    locations, _ = location_hit_points(tables.hit_points, hit_points)
+    locs = {key: locations[key] for key in LOCATION_KEYS.values()}
+    in_hand = _start_in_hand(arms)
+    return Combatant(
+        name=name,
+        side=side,
+        STR=STR,
+        CON=CON,
+        SIZ=SIZ,
+        DEX=DEX,
+        hit_points=hit_points,
+        locations=locs,
+        dex_sr=dsr,
+        arms=tuple(arms),
+        armour={key: armour for key in locs} if armour else {},
+        defense=defense,
+        damage_bonus=damage_bonus,
+        move=move,
+        in_hand=in_hand,
+        prepared=tuple(a.name for a in arms if a.missile and a.name in in_hand),
+    )
+
+
+def renamed(c: Combatant, name: str) -> Combatant:
+    return msgspec.structs.replace(c, name=name)
+
+
+__all__ = ["QuickWeapon", "combatant_from_sheet", "melee_tables", "quick_combatant", "Weapon"]

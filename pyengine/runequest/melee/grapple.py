@@ -1,0 +1,167 @@
+"""Grappling (seed ch. IV, "Special Attack — Grappling").
+
+"A successful grapple attack means that the attacker has caught the foe at the hit
+location rolled. If a parry with a weapon intervenes instead, the weapon arm was
+caught; a parry with a shield means the shield has been grasped. Defense can be
+applied against the initial attack normally, and a parry with fist or grapple
+percentage will mean the hold was blocked entirely."
+
+"After a successful attack, the grappler may attempt to immobilize the limb grasped,
+or throw the foe, in the next melee round. To do so, he must make another successful
+grapple attack. Failure means the hold has been broken." Then the Resistance Table:
+STR vs STR to immobilise, STR+DEX vs SIZ+DEX to throw. "If thrown, a character must
+make a DEX×5 roll on D100 or suffer 1D6 damage to a random hit location. Armor
+protects against this damage normally." "Two throws cancel out" (RQ-51).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import msgspec
+
+from pyengine.runequest.combat import NoRollLeft
+from pyengine.runequest.melee.intent import Grapple
+from pyengine.runequest.melee.model import Hold
+from pyengine.runequest.melee.resistance import resistance_chance
+from pyengine.runequest.vocabulary import LOCATION_KEYS
+
+if TYPE_CHECKING:
+    from pyengine.runequest.melee.round import _Round
+    from pyengine.runequest.melee.timing import Timed
+
+THROW_DAMAGE_SIDES = 6
+DEX_ROLL = 5
+
+
+def _succeeds(roll: int, chance: int) -> bool:
+    return roll <= 5 or (roll <= 95 and roll <= chance)
+
+
+def act(r: _Round, t: Timed) -> None:
+    action = t.action
+    assert isinstance(action, Grapple)
+    me, target = r.c(t.who), r.c(action.target)
+    arm = me.arm(action.arm)
+    assert arm is not None and arm.attack is not None
+    what = f"{me.name} grapples {target.name}" + ("" if action.how == "hold" else f": {action.how}")
+    if r.bodies[target.name].condition == "dead":
+        return r.skip(t, what, f"aborted: {target.name} is already dead")
+    why = r.useless_hand(t.who, arm)
+    if why:
+        return r.skip(t, what, f"aborted: {why}")
+    start = len(r.dice.made)
+    if action.how == "hold":
+        return _hold(r, t, what, arm.attack, arm.name, start)
+    hold = next(h for h in r.bodies[t.who].holds if h.on == target.name)
+    share, share_note = r.defense_share(target.name, t.who)
+    chance = arm.attack - share
+    notes = [f"another grapple attack: {arm.attack}%" + (f" − Defense {share}% = {chance}%" if share else "")]
+    if share_note:
+        notes.append(share_note)
+    r.attacked.add(target.name)
+    roll = r.dice.d(100, f"{what}: grapple roll ({chance}%)")
+    if not _succeeds(roll, chance):
+        r.set(t.who, holds=tuple(h for h in r.bodies[t.who].holds if h.on != target.name))
+        notes.append(f"D100 {roll}: failed — the hold is broken")
+        return r.log(t, what, "the hold is broken", target=target.name, notes=tuple(notes), rolls=tuple(r.dice.made[start:]))
+    r.mark(t.who, f"{arm.name} attack")
+    if action.how == "immobilise":
+        active, passive = me.STR, target.STR
+        label = f"STR {me.STR} vs STR {target.STR}"
+    else:
+        active, passive = me.STR + me.DEX, target.SIZ + target.DEX
+        label = f"STR+DEX {active} vs SIZ+DEX {passive}"
+    need = resistance_chance(active, passive)
+    res = r.dice.d(100, f"{what}: resistance {label} ({need}%)")
+    notes.append(f"D100 {roll}: the grapple holds; resistance {label}: {need}% (RQ-51), rolled {res}")
+    if res > need:
+        outcome = f"{target.name} resists; {me.name} keeps his grip"
+        return r.log(t, what, outcome, target=target.name, notes=tuple(notes), rolls=tuple(r.dice.made[start:]))
+    if action.how == "immobilise":
+        holds = tuple(msgspec.structs.replace(h, immobilised=True) if h.on == target.name else h
+                      for h in r.bodies[t.who].holds)
+        r.set(t.who, holds=holds)
+        where = hold.location.replace("_", " ")
+        return r.log(t, what, f"{target.name}'s {where} is immobilised", target=target.name, notes=tuple(notes),
+                     rolls=tuple(r.dice.made[start:]))
+    r.throws.append((t.who, target.name))
+    r.pending.append(lambda: _thrown(r, t, what, notes, start))
+
+
+def _hold(r: _Round, t: Timed, what: str, skill: int, arm_name: str, start: int) -> None:
+    action = t.action
+    target = r.c(action.target)
+    share, share_note = r.defense_share(target.name, t.who)
+    chance = skill - share + (20 if r.helpless(target.name) else 0)
+    notes = [f"grapple {skill}%" + (f" − Defense {share}%" if share else "")
+             + (" + 20% against a helpless foe" if r.helpless(target.name) else "") + f" = {chance}%"]
+    if share_note:
+        notes.append(share_note)
+    r.attacked.add(target.name)
+    roll = r.dice.d(100, f"{what}: grapple roll ({chance}%)")
+    if not _succeeds(roll, chance):
+        notes.append(f"D100 {roll}: missed")
+        return r.log(t, what, "missed", target=target.name, notes=tuple(notes), rolls=tuple(r.dice.made[start:]))
+    r.mark(t.who, f"{arm_name} attack")
+    parry, _k, parry_note = r.parry_for(target.name, t.who, False)
+    if parry_note:
+        notes.append(parry_note)
+    location = None
+    if parry is not None:
+        p_roll = r.dice.d(100, f"{what}: {target.name}'s parry ({parry.chance}%)")
+        if _succeeds(p_roll, parry.chance):
+            r.mark(target.name, f"{parry.name} parry")
+            parry_arm = target.arm(parry.name)
+            if parry_arm is not None and (parry_arm.grapple or (parry_arm.weapon and parry_arm.weapon.kind == "natural")):
+                notes.append(f"parried with the {parry.name} (D100 {p_roll}): the hold is blocked entirely")
+                return r.log(t, what, "blocked", target=target.name, notes=tuple(notes), rolls=tuple(r.dice.made[start:]))
+            side = parry_arm.hands if parry_arm is not None and parry_arm.hands != "both" else "right"
+            location = f"{side}_arm"
+            caught = "shield" if parry.kind == "shield" else "weapon arm"
+            notes.append(f"parried with the {parry.name} (D100 {p_roll}): the {caught} is caught")
+        else:
+            notes.append(f"parry D100 {p_roll}: failed")
+    if location is None:
+        loc = r.tables.locations.locate(r.dice.d(20, f"{what}: hit location (D20)"))
+        location = LOCATION_KEYS[loc]
+    hold = Hold(on=target.name, location=location, since=r.number)
+    holds = tuple(h for h in r.bodies[t.who].holds if h.on != target.name) + (hold,)
+    r.set(t.who, holds=holds)
+    notes.insert(1, f"D100 {roll}: caught")
+    r.log(t, what, f"holds {target.name}'s {location.replace('_', ' ')}", target=target.name, notes=tuple(notes),
+          rolls=tuple(r.dice.made[start:]))
+
+
+def _thrown(r: _Round, t: Timed, what: str, notes: list[str], start: int) -> None:
+    target = r.c(t.action.target)
+    if t.who in r.cancelled:
+        return r.log(t, what, f"{target.name} and {t.who} throw each other at the same instant: the throws cancel (RQ-51)",
+                     target=target.name, notes=tuple(notes), rolls=tuple(r.dice.made[start:]))
+    notes = list(notes)
+    need = target.DEX * DEX_ROLL
+    roll = r.dice.d(100, f"{target.name} thrown: DEX×5 ({need}%)")
+    r.set(target.name, on_ground=True)
+    wound = None
+    if _succeeds(roll, need):
+        notes.append(f"{target.name} thrown; DEX×5 = {need}%, rolled {roll}: he lands unhurt")
+    else:
+        loc = r.tables.locations.locate(r.dice.d(20, f"{target.name} thrown: hit location (D20)"))
+        key = LOCATION_KEYS[loc]
+        damage = r.dice.d(THROW_DAMAGE_SIDES, f"{target.name} thrown: 1D6 damage")
+        armour = target.armour.get(key, 0)
+        through = max(damage - armour, 0)
+        notes.append(f"{target.name} thrown; DEX×5 = {need}%, rolled {roll}: 1D6 = {damage} to the {loc.value}, "
+                     f"armour {armour}: {through} get through")
+        wound = r.wound(target.name, key, through)
+    r.log(t, what, f"{target.name} is thrown to the ground", target=target.name, notes=tuple(notes), wound=wound,
+          rolls=tuple(r.dice.made[start:]))
+
+
+def throws_cancel(r: _Round) -> None:
+    """ "Two throws cancel out and neither character is thrown": two throws at each other in the same instant."""
+    pairs = set(r.throws)
+    for a, b in r.throws:
+        if (b, a) in pairs:
+            r.cancelled.update((a, b))
+

@@ -1,0 +1,135 @@
+"""A whole fight as one share link (kind ``fight``, version 1) and one JSON export.
+
+The log carries the combatants and, for each round, the statements of intent and
+the rolls — never results: opening it resolves every round again with
+``ScriptedDice(rolls)``, which gives the same state (docs/formats.md, "Share-link
+kind fight"). Undo is dropping the last round.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import msgspec
+
+from pyengine.dice import ScriptedDice
+from pyengine.errors import IllegalActionError, RollError, ShareLinkError
+from pyengine.runequest.combat import RULES, NoRollLeft, Rules
+from pyengine.runequest.melee.intent import Intent
+from pyengine.runequest.melee.model import Fight, FightState, start
+from pyengine.runequest.melee.round import MeleeTables, RoundResult, resolve_round
+from pyengine.share import SharedState, decode_link, encode_link
+from pyengine.tables import Record
+
+KIND = "fight"
+VERSION = 1
+EXPORT_FORMAT = 1
+MAX_ROUNDS = 200
+MAX_ROLLS = 400
+
+
+class RoundRecord(Record, omit_defaults=True):
+    intents: Annotated[tuple[Intent, ...], msgspec.Meta(max_length=24)] = ()
+    rolls: Annotated[tuple[Annotated[int, msgspec.Meta(ge=1, le=100)], ...], msgspec.Meta(max_length=MAX_ROLLS)] = ()
+
+
+class FightLog(Record, omit_defaults=True):
+    fight: Fight
+    rounds: Annotated[tuple[RoundRecord, ...], msgspec.Meta(max_length=MAX_ROUNDS)] = ()
+    rules: Rules = RULES
+
+
+class Replayed(Record):
+    state: FightState
+    rounds: tuple[RoundResult, ...]
+
+
+def replay(log: FightLog, tables: MeleeTables) -> Replayed:
+    """Every round again from its rolls.
+
+    :raises RollError: a round's rolls stop short or are left over (the round is named).
+    :raises IllegalActionError: a round's statements do not fit the state (the round is named).
+    """
+    state = start(log.fight)
+    results: list[RoundResult] = []
+    for n, record in enumerate(log.rounds, start=1):
+        dice = ScriptedDice(record.rolls)
+        try:
+            result = resolve_round(log.fight, state, record.intents, dice=dice, tables=tables, rules=log.rules)
+        except NoRollLeft as exc:
+            raise RollError(f"round {n}: the rolls stop short: {exc}") from None
+        except (RollError, IllegalActionError) as exc:
+            raise type(exc)(f"round {n}: {exc}") from None
+        if dice.remaining:
+            raise RollError(f"round {n}: {len(dice.remaining)} roll(s) left over ({', '.join(map(str, dice.remaining))})")
+        results.append(result)
+        state = result.state
+    return Replayed(state=state, rounds=tuple(results))
+
+
+def to_state(log: FightLog) -> dict[str, Any]:
+    data: dict[str, Any] = msgspec.to_builtins(log)
+    return data
+
+
+def to_link(log: FightLog) -> str:
+    """A share-link fragment (without ``#``)."""
+    return encode_link(KIND, to_state(log), version=VERSION)
+
+
+def _convert(data: Any, what: str) -> FightLog:
+    try:
+        return msgspec.convert(data, type=FightLog)
+    except (msgspec.ValidationError, ValueError) as exc:
+        raise ShareLinkError(f"{what}: {exc}") from None
+
+
+def from_state(state: SharedState) -> FightLog:
+    """:raises ShareLinkError: another kind, a newer version, or data that does not fit (the field is named)."""
+    if state.kind != KIND:
+        raise ShareLinkError(f"share link: a {state.kind!r} link, not a fight")
+    if state.version > VERSION:
+        raise ShareLinkError(f"share link: fight version {state.version} is newer than this app reads ({VERSION})")
+    return _convert(state.data, "share link")
+
+
+def export_json(log: FightLog, replayed: Replayed) -> bytes:
+    """The JSON export: the log, then the final state and every round's events for people and tools."""
+    return msgspec.json.encode(
+        {
+            "format": EXPORT_FORMAT,
+            "kind": KIND,
+            **to_state(log),
+            "final": msgspec.to_builtins(replayed.state),
+            "log": [msgspec.to_builtins(r.events) for r in replayed.rounds],
+        }
+    )
+
+
+def read_export(text: str | bytes) -> FightLog:
+    """:raises ShareLinkError: not JSON, not a fight, or a field that does not fit."""
+    try:
+        raw = msgspec.json.decode(text)
+    except msgspec.DecodeError as exc:
+        raise ShareLinkError(f"fight file: not JSON ({exc})") from None
+    if not isinstance(raw, dict) or raw.get("kind") != KIND:
+        raise ShareLinkError('fight file: not a fight export (no "kind": "fight")')
+    if not isinstance(raw.get("format"), int) or raw["format"] > EXPORT_FORMAT:
+        raise ShareLinkError(f"fight file: format {raw.get('format')!r} is not one this app reads (1)")
+    data = {k: v for k, v in raw.items() if k not in ("format", "kind", "final", "log")}
+    return _convert(data, "fight file")
+
+
+def read_any(text: str) -> FightLog:
+    stripped = text.strip()
+    if stripped.startswith("{"):
+        return read_export(stripped)
+    return from_state(decode_link(stripped))
+
+
+def undo(log: FightLog) -> FightLog:
+    return msgspec.structs.replace(log, rounds=log.rounds[:-1])
+
+
+def add_round(log: FightLog, result: RoundResult, intents: tuple[Intent, ...]) -> FightLog:
+    return msgspec.structs.replace(log, rounds=(*log.rounds, RoundRecord(intents=intents, rolls=result.rolls)))

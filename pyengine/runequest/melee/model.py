@@ -1,0 +1,208 @@
+"""Who fights, and what state they are in between rounds.
+
+:class:`Combatant` is what does not change during a fight (from a sheet or a quick
+stat block); :class:`Body` is what does (hit points by location, wounds and their
+bleeding clocks, weapons' accumulated damage, what is in each hand, weapons stuck in
+him or in his shield, holds, experience marks). Everything is a frozen Struct: a
+round makes new copies and never changes the old ones, so undo is dropping a round.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+import msgspec
+
+from pyengine.runequest.combat import Chance, DiceText, Parry, Points, Weapon
+from pyengine.runequest.vocabulary import LOCATION_KEYS
+from pyengine.runequest.weapon_tables import RateText
+from pyengine.runequest.wounds import Condition
+from pyengine.tables import Record
+
+Name = Annotated[str, msgspec.Meta(min_length=1, max_length=40)]
+Side = Annotated[str, msgspec.Meta(min_length=1, max_length=30)]
+SR = Annotated[int, msgspec.Meta(ge=0, le=30)]
+Score = Annotated[int, msgspec.Meta(ge=1, le=99)]
+LocationKey = Literal["right_leg", "left_leg", "abdomen", "chest", "right_arm", "left_arm", "head"]
+Hands = Literal["right", "left", "both"]
+
+#: "He'll bleed to death in 2 full turns" — a full turn is 25 melee rounds.
+BLEED_OUT_ROUNDS = 50
+#: "the referee should simply assume he's gotten the weapon back after about a minute (5 melee rounds)".
+WORK_FREE_ROUNDS = 5
+
+
+class Arm(Record, omit_defaults=True):
+    """A weapon or shield a combatant can use, as he uses it."""
+
+    name: Name
+    """Unique among his arms: what intents and the log call it."""
+    weapon: Weapon | None = None
+    """What it strikes with; ``None``: it only parries (a shield)."""
+    attack: Chance | None = None
+    parry: Parry | None = None
+    """How it parries, with its chance; ``None``: not a parrying weapon."""
+    sr: SR = 0
+    """Its strike rank ready in hand: DEX SR + SIZ SR + its length SR for a melee weapon
+    (plus any ENC penalty), DEX SR for a missile."""
+    hands: Hands = "right"
+    rate: RateText | None = None
+    """A missile's rate of fire."""
+    grapple: bool = False
+    """The grapple skill: holds, immobilises, throws; it does no damage."""
+    ref: str = ""
+    """Its id in the weapon tables, for experience on a saved character's sheet."""
+
+    @property
+    def missile(self) -> bool:
+        return self.weapon is not None and self.weapon.missile
+
+
+class Combatant(Record, omit_defaults=True):
+    """One fighter, as he came into the fight."""
+
+    name: Name
+    side: Side
+    STR: Score
+    CON: Score
+    SIZ: Score
+    DEX: Score
+    hit_points: Annotated[int, msgspec.Meta(ge=1, le=999)]
+    locations: dict[LocationKey, Annotated[int, msgspec.Meta(ge=1, le=999)]]
+    dex_sr: SR
+    """DEX SR (with any ENC penalty): missiles, spells, later grapple actions."""
+    arms: Annotated[tuple[Arm, ...], msgspec.Meta(max_length=12)] = ()
+    armour: dict[LocationKey, Annotated[int, msgspec.Meta(ge=0, le=99)]] = {}
+    defense: Annotated[int, msgspec.Meta(ge=0, le=200)] = 0
+    damage_bonus: DiceText = ""
+    move: Annotated[int, msgspec.Meta(ge=0, le=30)] = 8
+    """Movement class: units of 3 m in a melee round."""
+    in_hand: tuple[Name, ...] = ()
+    """Arms ready in hand when the fight starts."""
+    prepared: tuple[Name, ...] = ()
+    """Missiles ready to loose when the fight starts (an arrow nocked)."""
+    character: Annotated[str, msgspec.Meta(max_length=80)] = ""
+    """A saved character's id: his experience marks go to that sheet."""
+
+    def __post_init__(self) -> None:
+        missing = sorted(set(LOCATION_KEYS.values()) - set(self.locations))
+        if missing:
+            raise ValueError(f"locations: {', '.join(missing)} missing")
+        names = [a.name for a in self.arms]
+        for name in names:
+            if names.count(name) > 1:
+                raise ValueError(f"arms: two called {name!r}")
+        for name in (*self.in_hand, *self.prepared):
+            if name not in names:
+                raise ValueError(f"in_hand/prepared: {name!r} is not one of his arms")
+
+    def arm(self, name: str) -> Arm | None:
+        for a in self.arms:
+            if a.name == name:
+                return a
+        return None
+
+
+class Stuck(Record, omit_defaults=True):
+    """A weapon stuck in a body after an impale."""
+
+    owner: Name
+    weapon: Name
+    location: LocationKey
+    impale_max: Annotated[int, msgspec.Meta(ge=0, le=100)]
+    """The owner's impale chance when it struck: he pulls it free on twice this."""
+    fumble_min: Annotated[int, msgspec.Meta(ge=1, le=100)]
+    damage: DiceText
+    """The weapon's own damage: a victim who moves takes half of it again."""
+    enc: float = 1.0
+    held: bool = True
+    """Still in the owner's hands (False once jerked out of them)."""
+    alone_rounds: Annotated[int, msgspec.Meta(ge=0, le=99)] = 0
+
+
+class InShield(Record, omit_defaults=True):
+    """A weapon stuck fast in a shield after an impaling blow was parried."""
+
+    shield: Name
+    owner: Name
+    weapon: Name
+    enc: float
+
+
+class Hold(Record, omit_defaults=True):
+    """A grapple hold on another combatant."""
+
+    on: Name
+    location: LocationKey
+    immobilised: bool = False
+    since: Annotated[int, msgspec.Meta(ge=0, le=10_000)] = 0
+    """The round it was made: immobilise and throw come in a later round."""
+
+
+Mark = Annotated[str, msgspec.Meta(max_length=60)]
+
+
+class Body(Record, omit_defaults=True):
+    """One combatant's state between rounds."""
+
+    damage_taken: Points = 0
+    wounds: dict[LocationKey, Points] = {}
+    condition: Condition = "unhurt"
+    maimed: bool = False
+    """A limb severed or struck more than twice its points: functionally incapacitated."""
+    on_ground: bool = False
+    in_hand: tuple[Name, ...] = ()
+    prepared: tuple[Name, ...] = ()
+    weapon_damage: dict[Name, Points] = {}
+    broken: tuple[Name, ...] = ()
+    gone: tuple[Name, ...] = ()
+    """Arms out of his reach: thrown, stuck in a shield, pulled out and dropped."""
+    stuck_in: tuple[Stuck, ...] = ()
+    shield_stuck: tuple[InShield, ...] = ()
+    holds: tuple[Hold, ...] = ()
+    bleeding: dict[LocationKey, Annotated[int, msgspec.Meta(ge=0, le=BLEED_OUT_ROUNDS)]] = {}
+    """Rounds left before he bleeds to death, by wound."""
+    reload: dict[Name, Annotated[int, msgspec.Meta(ge=0, le=10)]] = {}
+    """Rounds before a slow missile can shoot again."""
+    one_attack: bool = False
+    """A second split blow impaled: only one attack this round."""
+    marks: tuple[Mark, ...] = ()
+    """Experience: each weapon or shield use and Defense that succeeded, once per fight."""
+    defense_saved: bool = False
+
+    @property
+    def out(self) -> bool:
+        """Cannot act at all."""
+        return self.condition in ("unconscious", "dead")
+
+
+class Fight(Record, omit_defaults=True):
+    """The combatants, in the order they were added."""
+
+    combatants: Annotated[tuple[Combatant, ...], msgspec.Meta(min_length=1, max_length=24)]
+
+    def __post_init__(self) -> None:
+        names = [c.name for c in self.combatants]
+        for name in names:
+            if names.count(name) > 1:
+                raise ValueError(f"combatants: two called {name!r}")
+
+    def combatant(self, name: str) -> Combatant | None:
+        for c in self.combatants:
+            if c.name == name:
+                return c
+        return None
+
+
+class FightState(Record, omit_defaults=True):
+    """Everyone's state after ``round`` rounds."""
+
+    round: Annotated[int, msgspec.Meta(ge=0, le=10_000)] = 0
+    bodies: dict[Name, Body] = {}
+
+
+def start(fight: Fight) -> FightState:
+    """Everyone fresh, weapons in hand as they came in."""
+    return FightState(
+        round=0, bodies={c.name: Body(in_hand=c.in_hand, prepared=c.prepared) for c in fight.combatants}
+    )

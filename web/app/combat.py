@@ -316,16 +316,46 @@ async def on_result_click(event) -> None:
     await dom.copy_link(event.target)
 
 
+def show_mode(mode: str) -> None:
+    """One exchange or a fight: the tabs at the top of the page switch (``#exchange``, ``#fight``)."""
+    dom.element("exchange-mode").hidden = mode != "exchange"
+    dom.element("fight-mode").hidden = mode != "fight"
+    for tab in ("exchange", "fight"):
+        node = dom.element(f"tab-{tab}")
+        if tab == mode:
+            node.setAttribute("aria-current", "page")
+        else:
+            node.removeAttribute("aria-current")
+
+
+def open_fight(link: str | None = None) -> None:
+    """Fight mode; its glue is imported the first time it opens, so the exchange starts as fast as before."""
+    show_mode("fight")
+    from app import fight as fight_mode
+
+    fight_mode.open_fight(tables, locations, characters, link)
+
+
 def open_link(event=None) -> None:
-    """Replays the exchange a link carries (at start, and when the fragment changes)."""
+    """Replays the exchange or the fight a link carries (at start, and when the fragment changes)."""
     fragment = str(window.location.hash)
-    if len(fragment) <= 1:
+    if fragment == "#fight":
+        open_fight()
+        return
+    if len(fragment) <= 1 or fragment == "#exchange":
+        show_mode("exchange")
         return
     dom.show_link_error("cx-link-error", None)
     try:
-        state = from_state(decode_link(fragment))
+        shared = decode_link(fragment)
+        if shared.kind == "fight":
+            open_fight(fragment[1:])
+            return
+        show_mode("exchange")
+        state = from_state(shared)
         replay(state, fumbles=fumbles, locations=locations)
     except RulesError as exc:
+        show_mode("exchange")
         dom.show_link_error("cx-link-error", str(exc))
         return
     show(state.attack, state.defence, state.rules, list(state.rolls))

@@ -1,0 +1,520 @@
+"""HTML for the combat page's fight mode: combatants, the statements of intent, their
+strike ranks, everyone's state, each round's log, experience marks.
+
+Pure functions from the melee engine's values to :mod:`pyengine.html` elements (every
+text escaped: names come from people and from links). The page glue
+(``web/app/fight.py``) serialises them with :func:`~pyengine.html.to_html`.
+
+Form field ids (the glue reads them back): the *k*-th combatant's statement is
+``fd-<k>-…``: ``a<j>-do``, ``a<j>-arm``, ``a<j>-target``, ``a<j>-n``, ``a<j>-where``,
+``a<j>-spell``, ``a<j>-stuck`` for action row *j*; ``p<j>-arm``, ``p<j>-against`` for
+parry row *j*; ``def-<f>`` for his Defense share against foe *f* (an index into the
+fight's combatants); ``surprised``. :func:`field_for` turns an engine field path
+(``intents[1].actions[0].target``) into one of these ids.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+from xml.etree import ElementTree as ET
+
+from pyengine.html import el
+from pyengine.runequest.exchange_render import render_result
+from pyengine.runequest.melee.model import Body, Combatant, Fight, FightState
+from pyengine.runequest.melee.round import Event, RoundResult, describe
+from pyengine.runequest.melee.timing import Timed
+from pyengine.runequest.vocabulary import LOCATION_KEYS, SHEET_ORDER
+
+#: Action rows and parry rows in each statement form.
+ACTION_ROWS = 3
+PARRY_ROWS = 2
+
+#: What an action row can do: (value, label).
+DO_CHOICES: tuple[tuple[str, str], ...] = (
+    ("", "nothing"),
+    ("attack", "attack"),
+    ("shoot", "shoot / throw"),
+    ("ready", "ready a weapon (+5)"),
+    ("move", "move"),
+    ("grapple", "grapple: hold"),
+    ("immobilise", "grapple: immobilise"),
+    ("throw", "grapple: throw"),
+    ("extract", "pull his weapon free"),
+    ("pull_out", "pull a weapon out of himself"),
+    ("heal", "Healing spell"),
+    ("spell", "other spell"),
+)
+#: Which inputs each kind of action uses (the others are hidden by the style sheet).
+FIELDS_FOR: dict[str, tuple[str, ...]] = {
+    "arm": ("attack", "shoot", "ready", "grapple", "immobilise", "throw", "extract"),
+    "target": ("attack", "shoot", "grapple", "immobilise", "throw", "heal", "spell"),
+    "n": ("move", "shoot", "heal", "spell"),
+    "where": ("heal",),
+    "spell": ("spell",),
+    "stuck": ("pull_out",),
+}
+N_LABEL = {"move": "metres", "shoot": "range m", "heal": "points", "spell": "points"}
+
+LOCATION_SHORT = {
+    "head": "H",
+    "chest": "Ch",
+    "abdomen": "Ab",
+    "right_arm": "RA",
+    "left_arm": "LA",
+    "right_leg": "RL",
+    "left_leg": "LL",
+}
+ORDER = tuple(LOCATION_KEYS[loc] for loc in SHEET_ORDER)
+CONDITION_WORDS = {
+    "unhurt": "unhurt",
+    "fighting": "wounded, fighting",
+    "incapacitated": "incapacitated",
+    "unconscious": "unconscious",
+    "dead": "dead",
+}
+
+
+def _words(key: str) -> str:
+    return key.replace("_", " ")
+
+
+def _options(choices: Sequence[tuple[str, str]], selected: str) -> list[ET.Element]:
+    out = []
+    for value, label in choices:
+        attrs = {"value": value}
+        if value == selected:
+            attrs["selected"] = "selected"
+        out.append(el("option", attrs, label))
+    return out
+
+
+# -- combatants ------------------------------------------------------------------------------
+
+
+def arm_summary(c: Combatant) -> str:
+    """``broadsword 60%/40% SR 7; medium shield parry 50%``."""
+    parts = []
+    for a in c.arms:
+        bits = []
+        if a.attack is not None:
+            bits.append(f"{a.attack}%")
+        if a.parry is not None:
+            bits.append(f"parry {a.parry.chance}%")
+        if a.attack is not None:
+            bits.append(f"SR {a.sr}")
+        parts.append(f"{a.name} {' '.join(bits)}".strip())
+    return "; ".join(parts)
+
+
+def render_combatants(fight: Fight | None, *, removable: bool) -> ET.Element:
+    """Who is in the fight, by side, each with a remove button before the first round."""
+    if fight is None or not fight.combatants:
+        return el("p", {"class": "empty", "id": "fc-empty"}, "No combatants yet: add two or more, on two sides.")
+    ul = el("ul", {"class": "fc-list"})
+    for k, c in enumerate(fight.combatants):
+        facts = f"side {c.side} · {c.hit_points} HP · DEX {c.DEX} · SIZ {c.SIZ}"
+        if c.armour:
+            values = sorted(set(c.armour.values()))
+            facts += f" · armour {'/'.join(map(str, values))}"
+        if c.defense:
+            facts += f" · Defense {c.defense}%"
+        if c.damage_bonus:
+            facts += f" · bonus {c.damage_bonus}"
+        if c.character:
+            facts += " · from a saved character"
+        li = el(
+            "li",
+            {"class": "fc-item", "data-name": c.name, "data-side": c.side},
+            el("strong", None, c.name),
+            " ",
+            el("span", {"class": "fc-facts"}, facts),
+            el("br"),
+            el("span", {"class": "fc-arms"}, arm_summary(c)),
+        )
+        if removable:
+            li.append(el("button", {"type": "button", "class": "fc-remove", "data-remove": str(k)}, f"Remove {c.name}"))
+        ul.append(li)
+    return ul
+
+
+# -- everyone's state ------------------------------------------------------------------------
+
+
+def _body_notes(c: Combatant, body: Body) -> list[str]:
+    notes = []
+    if body.on_ground:
+        notes.append("on the ground")
+    if body.maimed:
+        notes.append("a limb maimed: cannot fight until healed")
+    for key, left in body.bleeding.items():
+        notes.append(f"bleeding from the {_words(key)}: dies in {left} round{'s' if left != 1 else ''} unless healed (2 points stop it)")
+    notes.append("in hand: " + (", ".join(body.in_hand) if body.in_hand else "nothing"))
+    for s in body.stuck_in:
+        notes.append(
+            f"{s.owner}'s {s.weapon} stuck in his {_words(s.location)}"
+            + ("" if s.held else " (out of its owner's hands)")
+        )
+    for s in body.shield_stuck:
+        notes.append(f"{s.owner}'s {s.weapon} stuck in his {s.shield}")
+    if body.broken:
+        notes.append("broken: " + ", ".join(body.broken))
+    if body.gone:
+        notes.append("out of reach: " + ", ".join(body.gone))
+    harmed = {k: v for k, v in body.weapon_damage.items() if v}
+    if harmed:
+        notes.append("weapon damage: " + ", ".join(f"{k} {v}" for k, v in harmed.items()))
+    for h in body.holds:
+        notes.append(f"holds {h.on} by the {_words(h.location)}" + (", immobilised" if h.immobilised else ""))
+    for arm, rounds in body.reload.items():
+        notes.append(f"{arm}: shoots again in {rounds} round{'s' if rounds != 1 else ''}")
+    if body.one_attack:
+        notes.append("only one attack next round (his split blow impaled)")
+    return notes
+
+
+def render_body(c: Combatant, body: Body) -> ET.Element:
+    """One combatant at a glance: condition in words, hit points, each location, the rest as notes."""
+    left = c.hit_points - body.damage_taken
+    card = el(
+        "article",
+        {"class": "fs-body", "data-name": c.name, "data-condition": body.condition, "data-hp": str(left)},
+        el(
+            "h3",
+            None,
+            c.name,
+            " ",
+            el("span", {"class": "fs-side"}, f"side {c.side}"),
+            " ",
+            el("span", {"class": f"fs-cond fs-cond-{body.condition}"}, CONDITION_WORDS[body.condition]),
+        ),
+        el("p", {"class": "fs-hp"}, f"Hit points {left} of {c.hit_points}"),
+    )
+    head = el("tr")
+    row = el("tr")
+    for key in ORDER:
+        have = c.locations[key]
+        taken = body.wounds.get(key, 0)
+        remaining = have - taken
+        state = "out" if taken >= have else ("hurt" if taken else "ok")
+        head.append(el("th", {"scope": "col"}, el("abbr", {"title": _words(key)}, LOCATION_SHORT[key])))
+        text = f"{remaining}/{have}" + (" ✕" if state == "out" else "")
+        row.append(el("td", {"class": f"fs-loc fs-loc-{state}", "data-location": key, "data-left": str(remaining)}, text))
+    card.append(
+        el(
+            "table",
+            {"class": "fs-locations"},
+            el("caption", None, f"{c.name}: hit points left by location (✕ disabled)"),
+            el("thead", None, head),
+            el("tbody", None, row),
+        )
+    )
+    card.append(el("ul", {"class": "fs-notes"}, *(el("li", None, n) for n in _body_notes(c, body))))
+    return card
+
+
+def render_state(fight: Fight | None, state: FightState | None) -> ET.Element:
+    """Everyone's state after the last round."""
+    if fight is None or state is None:
+        return el("p", {"class": "empty"}, "Nobody is fighting yet.")
+    div = el("div", {"class": "fs-state", "data-round": str(state.round)})
+    for c in fight.combatants:
+        div.append(render_body(c, state.bodies[c.name]))
+    return div
+
+
+# -- statements of intent ----------------------------------------------------------------------
+
+
+def default_declaration(fight: Fight, state: FightState, c: Combatant) -> dict[str, Any]:
+    """What a combatant does when nobody says otherwise: strike the first foe standing with the
+    weapon in his hand (or shoot), and parry with his shield (or that weapon)."""
+    body = state.bodies[c.name]
+    foes = [o.name for o in fight.combatants if o.side != c.side and state.bodies[o.name].condition != "dead"]
+    target = foes[0] if foes else ""
+    held = [c.arm(n) for n in body.in_hand]
+    melee = [a for a in held if a is not None and a.weapon is not None and a.attack is not None and not a.missile]
+    melee += [a for a in c.arms if a.weapon is not None and a.attack is not None and not a.missile]
+    missile = [a for a in c.arms if a.missile and a.attack is not None]
+    actions: list[dict[str, str]] = []
+    if melee:
+        actions.append({"do": "attack", "arm": melee[0].name, "target": target})
+    elif missile:
+        actions.append({"do": "shoot", "arm": missile[0].name, "target": target})
+    parriers = [a for a in c.arms if a.parry is not None]
+    shields = [a for a in parriers if a.parry.kind == "shield"]
+    parry = (shields or parriers)[:1]
+    return {
+        "actions": actions,
+        "parries": [{"arm": p.name, "against": ""} for p in parry],
+        "defense": {},
+        "surprised": False,
+    }
+
+
+def _select(ident: str, label: str, choices: Sequence[tuple[str, str]], selected: str, *, cls: str = "") -> ET.Element:
+    return el(
+        "div",
+        {"class": f"field {cls}".strip()},
+        el("label", {"for": ident}, label),
+        el("select", {"id": ident}, *_options(choices, selected)),
+    )
+
+
+def _input(ident: str, label: str, value: str, *, cls: str = "", numeric: bool = True, size: int = 5) -> ET.Element:
+    attrs = {"id": ident, "autocomplete": "off", "maxlength": str(size), "value": value}
+    if numeric:
+        attrs["inputmode"] = "numeric"
+    return el("div", {"class": f"field {cls}".strip()}, el("label", {"for": ident}, label), el("input", attrs))
+
+
+def render_declaration(
+    fight: Fight, state: FightState, k: int, draft: Mapping[str, Any], timed: Sequence[Timed] | None = None
+) -> ET.Element:
+    """The statement-of-intent form for the ``k``-th combatant, filled from ``draft``."""
+    c = fight.combatants[k]
+    body = state.bodies[c.name]
+    p = f"fd-{k}"
+    box = el("fieldset", {"class": "fd-who", "id": p, "data-name": c.name, "data-condition": body.condition})
+    box.append(el("legend", None, c.name, " ", el("span", {"class": "fs-side"}, f"side {c.side}")))
+    if body.condition == "dead":
+        box.append(el("p", {"class": "fd-dead"}, f"{c.name} is dead."))
+        return box
+    if body.condition in ("unconscious", "incapacitated"):
+        box.append(el("p", {"class": "help"}, f"{c.name} is {body.condition}: only what the rules allow happens."))
+    others = [(o.name, o.name) for o in fight.combatants if o.name != c.name]
+    everyone = [(o.name, o.name) for o in fight.combatants]
+    arms = [(a.name, a.name + (" (missile)" if a.missile else "")) for a in c.arms if a.name not in body.broken]
+    stuck = [
+        (f"{s.owner}\u241f{s.weapon}", f"{s.owner}'s {s.weapon} ({_words(s.location)})") for s in body.stuck_in
+    ] or [("", "nothing is stuck in him")]
+    locations = [(key, _words(key)) for key in ORDER]
+    rows = list(draft.get("actions", ()))
+    for j in range(ACTION_ROWS):
+        row = rows[j] if j < len(rows) else {}
+        do = row.get("do", "")
+        a = f"{p}-a{j}"
+        line = el("div", {"class": "fd-action", "data-do": do, "id": a})
+        line.append(_select(f"{a}-do", "First" if j == 0 else "Then", DO_CHOICES, do, cls="fd-do"))
+        line.append(_select(f"{a}-arm", "with", arms, row.get("arm", ""), cls="fd-f fd-arm"))
+        target_choices = others if do != "heal" else everyone
+        if do == "spell":
+            target_choices = [("", "no target"), *everyone]
+        line.append(_select(f"{a}-target", "at", target_choices, row.get("target", ""), cls="fd-f fd-target"))
+        line.append(_input(f"{a}-n", N_LABEL.get(do, "number"), row.get("n", ""), cls="fd-f fd-n"))
+        line.append(_select(f"{a}-where", "location", locations, row.get("where", ""), cls="fd-f fd-where"))
+        line.append(_input(f"{a}-spell", "spell", row.get("spell", ""), cls="fd-f fd-spell", numeric=False, size=40))
+        line.append(_select(f"{a}-stuck", "which", stuck, row.get("stuck", ""), cls="fd-f fd-stuck"))
+        box.append(line)
+    parriers = [(a.name, f"{a.name} {a.parry.chance}%") for a in c.arms if a.parry is not None]
+    prows = list(draft.get("parries", ()))
+    for j in range(PARRY_ROWS):
+        row = prows[j] if j < len(prows) else {}
+        q = f"{p}-p{j}"
+        box.append(
+            el(
+                "div",
+                {"class": "fd-parry", "id": q},
+                _select(f"{q}-arm", "Parry with" if j == 0 else "and parry with", [("", "no parry"), *parriers], row.get("arm", "")),
+                _select(f"{q}-against", "against", [("", "the first blow at him"), *others], row.get("against", "")),
+            )
+        )
+    foes = [(f, o) for f, o in enumerate(fight.combatants) if o.side != c.side]
+    if c.defense and foes:
+        shares = draft.get("defense", {})
+        split = el(
+            "details",
+            {"class": "fd-defense", "id": f"{p}-defense"},
+            el("summary", None, f"Defense {c.defense}%: split it (empty: all against the first to strike)"),
+        )
+        grid = el("div", {"class": "fd-shares"})
+        for f, o in foes:
+            grid.append(_input(f"{p}-def-{f}", f"% against {o.name}", str(shares.get(o.name, "")), size=3))
+        split.append(grid)
+        if any(str(v).strip() for v in shares.values()):
+            split.set("open", "open")
+        box.append(split)
+    surprised = {"type": "checkbox", "id": f"{p}-surprised"}
+    if draft.get("surprised"):
+        surprised["checked"] = "checked"
+    box.append(el("label", {"class": "fd-check"}, el("input", surprised), " surprised (+3 SR)"))
+    box.append(el("div", {"class": "fd-sr", "id": f"{p}-sr", "aria-live": "polite"}, render_schedule(timed)))
+    box.append(el("p", {"id": f"{p}-error", "class": "field-error", "role": "alert", "hidden": "hidden"}))
+    return box
+
+
+def render_declarations(fight: Fight, state: FightState, drafts: Mapping[str, Mapping[str, Any]],
+                        schedules: Mapping[str, Sequence[Timed]] | None = None) -> ET.Element:
+    div = el("div", {"class": "fd-all"})
+    for k, c in enumerate(fight.combatants):
+        draft = drafts.get(c.name) or default_declaration(fight, state, c)
+        div.append(render_declaration(fight, state, k, draft, (schedules or {}).get(c.name)))
+    return div
+
+
+def render_schedule(timed: Sequence[Timed] | None) -> ET.Element:
+    """His declared actions with their strike ranks, as the engine times them."""
+    if timed is None:
+        return el("p", {"class": "help fd-sr-none"}, "Strike ranks show here as you declare.")
+    if not timed:
+        return el("p", {"class": "help fd-sr-none"}, "Does nothing but parry and defend.")
+    ol = el("ol", {"class": "fd-sr-list"})
+    for t in timed:
+        li = el(
+            "li",
+            {"data-sr": str(t.sr), "class": "too-late" if t.too_late else ""},
+            el("span", {"class": "sr-badge"}, f"SR {t.sr}"),
+            " ",
+            describe(t.who, t.action).removeprefix(f"{t.who} "),
+            el("br"),
+            el("small", None, t.working + (f" — {t.too_late}" if t.too_late else "")),
+        )
+        ol.append(li)
+    return ol
+
+
+# -- the round ---------------------------------------------------------------------------------
+
+
+def _html_element(html: str) -> ET.Element:
+    return ET.fromstring(html)
+
+
+def render_event(event: Event, n: int) -> ET.Element:
+    """One line of the round: strike rank, who does what, what came of it; the working one tap away."""
+    attrs = {
+        "class": "fr-event" + ("" if event.done else " fr-not-done") + (" fr-simultaneous" if event.simultaneous else ""),
+        "data-sr": str(event.sr),
+        "data-who": event.who,
+        "data-done": "1" if event.done else "0",
+    }
+    if event.exchange is not None:
+        attrs["data-outcome"] = event.exchange.outcome
+    li = el(
+        "li",
+        attrs,
+        el("span", {"class": "sr-badge"}, f"SR {event.sr}"),
+        " ",
+        el("span", {"class": "fr-what"}, event.what),
+        el("span", {"class": "fr-simul"}, " (simultaneous)") if event.simultaneous else None,
+        ": ",
+        el("span", {"class": "fr-outcome"}, event.outcome),
+    )
+    if event.exchange is not None or event.notes or event.working or event.rolls:
+        details = el("details", {"class": "working fr-working"}, el("summary", None, "Working"))
+        if event.working:
+            details.append(el("p", None, f"Strike rank: {event.working}"))
+        if event.notes:
+            details.append(el("ul", {"class": "fr-notes"}, *(el("li", None, note) for note in event.notes)))
+        if event.exchange is not None:
+            details.append(_html_element(render_result(event.exchange)))
+        elif event.rolls:
+            details.append(
+                el("ul", {"class": "cx-rolls"}, *(el("li", None, f"{r.purpose}: D{r.sides} {r.value}") for r in event.rolls))
+            )
+        li.append(details)
+    return li
+
+
+def render_round(result: RoundResult) -> ET.Element:
+    """A round's events in strike-rank order."""
+    ol = el("ol", {"class": "fr-events"}, *(render_event(e, n) for n, e in enumerate(result.events)))
+    if not result.events:
+        ol = el("p", {"class": "empty"}, "Nothing happened this round.")
+    return el(
+        "section",
+        {"class": "fr-round", "data-round": str(result.round), "data-rolls": str(len(result.rolls))},
+        el("h3", None, f"Round {result.round}"),
+        ol,
+        el("p", {"class": "help fr-dice"}, f"Dice this round: {', '.join(map(str, result.rolls)) or 'none'}"),
+    )
+
+
+def render_log(results: Sequence[RoundResult]) -> ET.Element:
+    """Every round, the latest first and open; earlier ones one tap away."""
+    if not results:
+        return el("p", {"class": "empty", "id": "fl-empty"}, "No round resolved yet.")
+    div = el("div", {"class": "fr-log", "data-rounds": str(len(results))})
+    for k, result in enumerate(reversed(results)):
+        if k == 0:
+            div.append(render_round(result))
+        else:
+            div.append(el("details", {"class": "fr-old"}, el("summary", None, f"Round {result.round}"), render_round(result)))
+    return div
+
+
+# -- experience --------------------------------------------------------------------------------
+
+
+def render_marks(fight: Fight | None, state: FightState | None, applied: Sequence[str] = ()) -> ET.Element:
+    """Each combatant's experience marks; for a saved character, a button to roll them onto his sheet."""
+    if fight is None or state is None:
+        return el("p", {"class": "empty"}, "No marks yet.")
+    ul = el("ul", {"class": "fx-marks"})
+    for k, c in enumerate(fight.combatants):
+        marks = state.bodies[c.name].marks
+        li = el(
+            "li",
+            {"data-name": c.name, "data-marks": str(len(marks))},
+            el("strong", None, c.name),
+            ": ",
+            ", ".join(marks) if marks else "no marks",
+        )
+        if c.character and marks:
+            if c.name in applied:
+                li.append(el("span", {"class": "fx-applied"}, " — checks rolled onto his sheet."))
+            else:
+                li.append(el("button", {"type": "button", "class": "fx-apply", "data-apply": str(k)},
+                             f"Roll {c.name}'s experience checks onto his sheet"))
+        ul.append(li)
+    return ul
+
+
+def render_checks(name: str, checks: Sequence[Any]) -> ET.Element:
+    """The experience checks rolled for one character (``ExperienceCheck``s)."""
+    ul = el("ul", {"class": "fx-checks"})
+    for ch in checks:
+        if ch.chance is None:
+            text = f"{ch.target}: {ch.note}"
+        else:
+            text = f"{ch.target} {ch.ability}%: roll {ch.roll} against {ch.chance}: " + (
+                f"+{ch.gain}%" if ch.success else "no gain"
+            )
+        ul.append(el("li", None, text))
+    return el("div", {"class": "fx-result", "data-name": name}, el("p", None, f"{name}'s sheet updated:"), ul)
+
+
+# -- errors ------------------------------------------------------------------------------------
+
+_PATH = re.compile(r"^intents\[(\d+)\](?:\.(\w+)(?:\[(\d+)\])?(?:\.(\w+))?)?:\s*(.*)$", re.S)
+_ACTION_FIELD = {"target": "target", "arm": "arm", "metres": "n", "points": "n", "distance": "n",
+                 "location": "where", "how": "do", "weapon": "stuck", "owner": "stuck", "name": "spell"}
+
+
+def field_for(message: str, who: Sequence[int], action_rows: Sequence[Sequence[int]]) -> tuple[str, str]:
+    """The form field an engine message is about, and the message in words.
+
+    ``who[i]`` is the combatant index of ``intents[i]``; ``action_rows[i][j]`` the form row of
+    its ``actions[j]`` (rows left at "nothing" are skipped). Returns ``(field id, message)``;
+    the id is the combatant's fieldset when no finer field fits.
+    """
+    m = _PATH.match(message)
+    if not m:
+        return "", message
+    i, part, index, sub, text = m.groups()
+    k = who[int(i)]
+    base = f"fd-{k}"
+    if part == "actions" and index is not None:
+        j = int(index)
+        row = action_rows[int(i)][j] if j < len(action_rows[int(i)]) else j
+        field = _ACTION_FIELD.get(sub or "", "do")
+        return f"{base}-a{row}-{field}", f"action {row + 1}, {sub or 'what'}: {text}"
+    if part == "parries" and index is not None:
+        field = "against" if sub == "against" else "arm"
+        return f"{base}-p{index}-{field}", f"parry {int(index) + 1}, {field}: {text}"
+    if part == "defense":
+        return f"{base}-defense", f"Defense split: {text}"
+    if part == "actions":
+        return f"{base}-a0-do", f"actions: {text}"
+    return base, text

@@ -1,0 +1,658 @@
+"""Combat page, fight mode: several combatants, statements of intent, whole melee rounds.
+
+Loaded only when fight mode opens (``app.combat`` imports it lazily). The rules are
+``pyengine.runequest.melee``; the HTML is ``melee.render``'s; this reads the forms
+(``app.fight_form``), keeps the fight log and the draft (localStorage
+``strike-rank/draft/fight``: nothing typed is lost), and writes what the renderers return.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from pyodide.ffi import create_proxy
+from pyscript import document, window
+
+from app import dom
+from app.fight_form import DECLARE_ACTION_FIELDS, QUICK_FIELDS, draft_of, read_declaration, read_quick
+from pyengine.dice import RandomDice
+from pyengine.errors import RollError, RulesError
+from pyengine.html import el, to_html
+from pyengine.runequest.combat import NeededRoll, NoRollLeft
+from pyengine.runequest.exchange_form import FieldError, read_int, sheet_of
+from pyengine.runequest.exchange_render import render_needed, render_options
+from pyengine.runequest.melee import log as fight_log
+from pyengine.runequest.melee import render
+from pyengine.runequest.melee.build import combatant_from_sheet, melee_tables
+from pyengine.runequest.melee.model import Fight, FightState, start
+from pyengine.runequest.melee.roller import RoundDice
+from pyengine.runequest.melee.round import RoundResult, resolve_round
+from pyengine.runequest.melee.timing import schedule
+
+DRAFT_KEY = "strike-rank/draft/fight"
+CHARACTER_PREFIX = "strike-rank/character/"
+
+tables = None
+mt = None
+characters: dict[str, str] = {}
+log: fight_log.FightLog | None = None
+results: list[RoundResult] = []
+draft: dict[str, Any] = {"add": {}, "declare": {}, "applied": [], "link": ""}
+typing: tuple | None = None
+typed: list[int] = []
+started = False
+
+
+# -- storage -----------------------------------------------------------------------------------
+
+
+def save() -> None:
+    draft["link"] = fight_log.to_link(log) if log is not None else ""
+    try:
+        window.localStorage.setItem(DRAFT_KEY, json.dumps(draft))
+    except Exception:  # storage full or refused: the page still works, the draft is not kept
+        pass
+
+
+def restore() -> None:
+    global draft
+    text = dom.stored(window.localStorage, DRAFT_KEY)
+    if not text:
+        return
+    try:
+        saved = json.loads(text)
+    except ValueError:
+        return
+    if isinstance(saved, dict):
+        draft.update({k: v for k, v in saved.items() if k in draft})
+
+
+# -- the fight ---------------------------------------------------------------------------------
+
+
+def state_now() -> FightState | None:
+    if log is None:
+        return None
+    return results[-1].state if results else start(log.fight)
+
+
+def set_log(new: fight_log.FightLog | None) -> None:
+    """Takes a new log and replays it. :raises RulesError: it does not replay."""
+    global log, results
+    if new is None or not new.fight.combatants:
+        log, results = None, []
+        return
+    replayed = fight_log.replay(new, mt)
+    log, results = new, list(replayed.rounds)
+
+
+def fight_link() -> str:
+    return fight_log.to_link(log) if log is not None else ""
+
+
+# -- showing -----------------------------------------------------------------------------------
+
+
+def declare_drafts() -> dict[str, dict]:
+    out = {}
+    for c in log.fight.combatants if log else ():
+        d = draft["declare"].get(c.name)
+        if d is None:
+            d = render.default_declaration(log.fight, state_now(), c)
+            draft["declare"][c.name] = d
+        out[c.name] = d
+    return out
+
+
+def show_all() -> None:
+    state = state_now()
+    fight = log.fight if log else None
+    dom.set_html("fc-list", to_html(render.render_combatants(fight, removable=not results)))
+    dom.set_html("fs-out", to_html(render.render_state(fight, state)))
+    dom.set_html("fl-out", to_html(render.render_log(results)))
+    dom.set_html("fx-out", to_html(render.render_marks(fight, state, draft["applied"])))
+    dom.element("fd-round").textContent = str((state.round if state else 0) + 1)
+    if fight is not None and state is not None:
+        dom.set_html("fd-list", to_html(render.render_declarations(fight, state, declare_drafts())))
+        for k in range(len(fight.combatants)):
+            live_sr(k)
+    else:
+        dom.set_html("fd-list", to_html(el("p", {"class": "empty"}, "Add combatants first.")))
+    ready = fight is not None and len({c.side for c in fight.combatants}) >= 2
+    dom.element("fd-roll").disabled = not ready
+    dom.element("fd-start").disabled = not ready
+    dom.element("fd-undo").disabled = not results
+    link = fight_link()
+    if link:
+        export = el("button", {"type": "button", "id": "fl-export"}, "Export JSON")
+        dom.set_html("fl-share", dom.share_line("fl", f"./combat.html#{link}", "Link to this fight", export))
+        window.history.replaceState(None, "", f"#{link}")
+    else:
+        dom.set_html("fl-share", "")
+
+
+def live_sr(k: int) -> None:
+    """The k-th combatant's strike ranks as declared so far (nothing when the form does not read)."""
+    c = log.fight.combatants[k]
+    body = state_now().bodies[c.name]
+    if dom.missing(dom.element(f"fd-{k}-sr")):
+        return
+    try:
+        intent, _ = read_declaration(log.fight, k, draft["declare"].get(c.name, {}))
+        timed = schedule(c, body, intent, mt.strike_ranks)
+    except Exception:  # a half-typed statement: the strike ranks show once it reads
+        return
+    dom.set_html(f"fd-{k}-sr", to_html(render.render_schedule(timed)))
+
+
+# -- the statements ----------------------------------------------------------------------------
+
+
+def _val(ident: str) -> str | None:
+    node = dom.element(ident)
+    return None if dom.missing(node) else str(node.value)
+
+
+def read_dom_declaration(k: int) -> None:
+    c = log.fight.combatants[k]
+    p = f"fd-{k}"
+    if _val(f"{p}-a0-do") is None:
+        return
+    actions = []
+    for j in range(render.ACTION_ROWS):
+        actions.append({f: (_val(f"{p}-a{j}-{f}") or "") for f in DECLARE_ACTION_FIELDS})
+    parries = [{"arm": _val(f"{p}-p{j}-arm") or "", "against": _val(f"{p}-p{j}-against") or ""}
+               for j in range(render.PARRY_ROWS)]
+    defense = {}
+    for f, o in enumerate(log.fight.combatants):
+        text = _val(f"{p}-def-{f}")
+        if text is not None:
+            defense[o.name] = text
+    surprised = dom.element(f"{p}-surprised")
+    draft["declare"][c.name] = {
+        "actions": actions,
+        "parries": parries,
+        "defense": defense,
+        "surprised": bool(surprised.checked) if not dom.missing(surprised) else False,
+    }
+
+
+def on_declare(event) -> None:
+    if log is None:
+        return
+    m = re.match(r"fd-(\d+)-", str(event.target.id))
+    if not m:
+        return
+    k = int(m.group(1))
+    if k >= len(log.fight.combatants):
+        return
+    read_dom_declaration(k)
+    if str(event.target.id).endswith("-do") and str(event.type) == "change":
+        row = event.target.closest(".fd-action")
+        if not dom.missing(row):
+            row.dataset.do = str(event.target.value)
+    clear_errors(k)
+    live_sr(k)
+    save()
+
+
+def clear_errors(k: int | None = None) -> None:
+    ks = range(len(log.fight.combatants)) if (log and k is None) else ([k] if k is not None else [])
+    for i in ks:
+        note = dom.element(f"fd-{i}-error")
+        if not dom.missing(note):
+            note.hidden = True
+            note.textContent = ""
+    for node in document.querySelectorAll("#fd-list [aria-invalid]"):
+        if k is None or str(node.id).startswith(f"fd-{k}-"):
+            node.removeAttribute("aria-invalid")
+    dom.show_link_error("fd-form-error", None)
+
+
+def show_field_error(field: str, message: str) -> None:
+    m = re.match(r"fd-(\d+)", field)
+    if not m:
+        dom.show_link_error("fd-form-error", message)
+        return
+    k = int(m.group(1))
+    name = log.fight.combatants[k].name
+    note = dom.element(f"fd-{k}-error")
+    note.textContent = f"{name} — {message}"
+    note.hidden = False
+    node = dom.element(field)
+    if not dom.missing(node):
+        node.setAttribute("aria-invalid", "true")
+        if str(node.tagName) == "DETAILS":
+            node.open = True
+
+
+def statements() -> tuple | None:
+    """Everyone's statements of intent, or None with every problem shown beside its field."""
+    clear_errors()
+    state = state_now()
+    intents, who, rows = [], [], []
+    bad = False
+    for k, c in enumerate(log.fight.combatants):
+        if state.bodies[c.name].condition == "dead":
+            continue
+        read_dom_declaration(k)
+        try:
+            intent, used = read_declaration(log.fight, k, draft["declare"].get(c.name, {}))
+        except FieldError as exc:
+            for field, message in exc.problems:
+                show_field_error(field, message)
+            bad = True
+            continue
+        intents.append(intent)
+        who.append(k)
+        rows.append(used)
+    save()
+    if bad:
+        return None
+    from pyengine.runequest.melee.intent import check_intents
+
+    try:
+        check_intents(log.fight, state, tuple(intents))
+    except RulesError as exc:
+        field, message = render.field_for(str(exc), who, rows)
+        show_field_error(field or "fd-form", message)
+        return None
+    return tuple(intents)
+
+
+# -- resolving ---------------------------------------------------------------------------------
+
+
+def commit(result: RoundResult, intents: tuple) -> None:
+    global log
+    log = fight_log.add_round(log, result, intents)
+    results.append(result)
+    save()
+    show_all()
+    dom.element("fl-out").scrollIntoView()
+
+
+def on_roll(event=None) -> None:
+    if log is None:
+        return
+    end_typing()
+    intents = statements()
+    if intents is None:
+        return
+    try:
+        with dom.measured("fight round"):
+            result = resolve_round(log.fight, state_now(), intents, dice=RandomDice(), tables=mt, rules=log.rules)
+            commit(result, intents)
+    except RulesError as exc:
+        dom.show_link_error("fd-form-error", str(exc))
+
+
+class _OutOfDice(Exception):
+    """Typed dice ran out (not a RollError, so that no exchange wraps it): ``sides`` is the die."""
+
+    def __init__(self, sides: int) -> None:
+        self.sides = sides
+
+
+class TypedDice:
+    def __init__(self, values: list[int]) -> None:
+        self.values = list(values)
+        self.at = 0
+
+    def roll(self, sides: int) -> int:
+        if self.at >= len(self.values):
+            raise _OutOfDice(sides)
+        self.at += 1
+        return self.values[self.at - 1]
+
+
+def try_typed(values: list[int]) -> RoundResult | NeededRoll:
+    """The round from these rolls, or the die it needs next. :raises RulesError: a roll off its die."""
+    intents = typing[0]
+    rd = RoundDice(TypedDice(values))
+    try:
+        return resolve_round(log.fight, state_now(), intents, dice=rd, tables=mt, rules=log.rules)
+    except _OutOfDice as out:
+        return NeededRoll(sides=out.sides, purpose=rd._purpose or "the round", index=len(rd.made))
+    except NoRollLeft as exc:
+        return exc.needed
+
+
+def end_typing() -> None:
+    global typing
+    typing = None
+    typed.clear()
+    dom.element("fd-typing").hidden = True
+    dom.field_error("fd-typed", None)
+
+
+def ask_next() -> None:
+    got = try_typed(typed)
+    if isinstance(got, NeededRoll):
+        dom.set_html("fd-ask", render_needed(got, typed))
+        dom.element("fd-typed").focus()
+        return
+    intents = typing[0]
+    end_typing()
+    commit(got, intents)
+
+
+def on_start(event=None) -> None:
+    global typing
+    if log is None:
+        return
+    end_typing()
+    intents = statements()
+    if intents is None:
+        return
+    typing = (intents,)
+    dom.element("fd-typing").hidden = False
+    try:
+        ask_next()
+    except RulesError as exc:
+        end_typing()
+        dom.show_link_error("fd-form-error", str(exc))
+
+
+def on_next(event=None) -> None:
+    if typing is None:
+        return
+    dom.field_error("fd-typed", None)
+    try:
+        value = read_int(dom.value("fd-typed"), "fd-typed", "roll", 1, 100)
+        try_typed([*typed, value])
+    except RulesError as exc:
+        dom.field_error("fd-typed", str(exc))
+        return
+    typed.append(value)
+    dom.element("fd-typed").value = ""
+    ask_next()
+
+
+def on_typed_key(event) -> None:
+    if str(event.key) == "Enter":
+        event.preventDefault()
+        on_next()
+
+
+def on_undo(event=None) -> None:
+    global log
+    if log is None or not results:
+        return
+    end_typing()
+    log = fight_log.undo(log)
+    results.pop()
+    save()
+    show_all()
+
+
+# -- combatants --------------------------------------------------------------------------------
+
+
+def character_options() -> None:
+    options = []
+    for ident, record in characters.items():
+        try:
+            adventurer, _ = sheet_of(record, tables)
+        except Exception:  # unreadable records stay unlisted, as on the exchange side
+            continue
+        options.append((ident, adventurer.name or ident))
+    current = _val("fa-source") or ""
+    dom.set_html("fa-source", render_options(options, none="Quick stat block", selected=current))
+
+
+def weapon_options() -> None:
+    melee = [(r.id, f"{r.name} ({r.mode}, {r.damage or 'grapple'})") for r in tables.melee.weapons]
+    missile = [(r.id, f"{r.name} ({'thrown' if r.thrown else 'missile'}, {r.damage})") for r in tables.missile.weapons]
+    shields = [(s.id, f"{s.name} (shield, absorbs {s.absorbs})") for s in tables.shields.shields]
+    choices = melee + missile + shields
+    for n in (1, 2, 3):
+        field = f"fa-w{n}"
+        current = draft["add"].get(field, _val(field) or "")
+        dom.set_html(field, render_options(choices, none=None if n == 1 else "none", selected=current))
+
+
+def on_source(event=None) -> None:
+    quick = not _val("fa-source")
+    dom.element("fa-quick").disabled = not quick
+    dom.element("fa-quick").hidden = not quick
+
+
+def read_add_form() -> dict[str, str]:
+    values = {field: _val(field) or "" for field in QUICK_FIELDS}
+    values["fa-source"] = _val("fa-source") or ""
+    return values
+
+
+def on_add_input(event=None) -> None:
+    draft["add"] = read_add_form()
+    save()
+
+
+def on_add(event=None) -> None:
+    if event is not None:
+        event.preventDefault()
+    for field in QUICK_FIELDS:
+        dom.field_error(field, None)
+    values = read_add_form()
+    draft["add"] = values
+    fight = log.fight if log else None
+    try:
+        ident = values["fa-source"]
+        if ident:
+            problems: list[FieldError] = []
+            from app.fight_form import read_name
+
+            name, side = read_name(values, fight, problems)
+            if problems:
+                raise FieldError(problems[0].field, problems[0].problems[0][1], more=tuple(problems[1:]))
+            adventurer, sheet = sheet_of(characters[ident], tables)
+            try:
+                c = combatant_from_sheet(adventurer, sheet, tables, side=side, name=name, character=ident)
+            except RulesError as exc:
+                raise FieldError("fa-source", str(exc)) from None
+        else:
+            c = read_quick(tables, values, fight)
+    except FieldError as exc:
+        for field, message in exc.problems:
+            dom.field_error(field, message)
+        save()
+        return
+    new = Fight(combatants=(*(fight.combatants if fight else ()), c))
+    try:
+        set_log(fight_log.FightLog(fight=new, rounds=log.rounds if log else ()))
+    except RulesError as exc:
+        dom.field_error("fa-name", str(exc))
+        return
+    dom.element("fa-name").value = ""
+    draft["add"]["fa-name"] = ""
+    save()
+    show_all()
+    dom.element("fa-name").focus()
+
+
+def on_combatants_click(event) -> None:
+    target = event.target
+    k = target.getAttribute("data-remove")
+    if dom.missing(k) or log is None or results:
+        return
+    k = int(str(k))
+    name = log.fight.combatants[k].name
+    rest = tuple(c for i, c in enumerate(log.fight.combatants) if i != k)
+    draft["declare"].pop(name, None)
+    set_log(fight_log.FightLog(fight=Fight(combatants=rest), rules=log.rules) if rest else None)
+    # Statements naming him no longer fit: fall back to the defaults for those.
+    for other in list(draft["declare"]):
+        if name in json.dumps(draft["declare"][other]):
+            draft["declare"].pop(other)
+    save()
+    show_all()
+
+
+def on_new(event=None) -> None:
+    global log, results
+    end_typing()
+    log, results = None, []
+    draft["declare"] = {}
+    draft["applied"] = []
+    save()
+    window.history.replaceState(None, "", "#fight")
+    show_all()
+
+
+# -- sharing -----------------------------------------------------------------------------------
+
+
+async def on_share_click(event) -> None:
+    if str(event.target.id) == "fl-export":
+        replayed = fight_log.Replayed(state=state_now(), rounds=tuple(results))
+        dom.download("fight.json", fight_log.export_json(log, replayed).decode("utf-8"))
+        return
+    await dom.copy_link(event.target)
+
+
+def open_text(text: str, error_id: str) -> bool:
+    """Opens a fight from a link or an export; False (and why, shown) when it cannot."""
+    dom.show_link_error(error_id, None)
+    try:
+        new = fight_log.read_any(text)
+        old = (log, list(results))
+        try:
+            set_log(new)
+        except RulesError:
+            restore_log(*old)
+            raise
+    except RulesError as exc:
+        dom.show_link_error(error_id, str(exc))
+        return False
+    end_typing()
+    draft["declare"] = {}
+    draft["applied"] = []
+    if results:
+        last = log.rounds[-1]
+        for intent in last.intents:
+            draft["declare"][intent.who] = draft_of(intent, log.fight)
+    save()
+    show_all()
+    return True
+
+
+def restore_log(old_log, old_results) -> None:
+    global log, results
+    log, results = old_log, old_results
+
+
+def on_import(event=None) -> None:
+    text = _val("fi-text") or ""
+    if not text.strip():
+        dom.show_link_error("fi-error", "Paste a fight link or a fight's JSON export first, or choose a file.")
+        return
+    open_text(text, "fi-error")
+
+
+async def on_file(event) -> None:
+    files = event.target.files
+    if dom.missing(files) or files.length == 0:
+        return
+    text = str(await files.item(0).text())
+    open_text(text, "fi-error")
+
+
+# -- experience --------------------------------------------------------------------------------
+
+
+def on_marks_click(event) -> None:
+    k = event.target.getAttribute("data-apply")
+    if dom.missing(k) or log is None:
+        return
+    from pyengine.runequest.adventurer import dump_adventurer
+    from pyengine.runequest.experience import FieldUse, after_adventure
+
+    c = log.fight.combatants[int(str(k))]
+    body = state_now().bodies[c.name]
+    key = CHARACTER_PREFIX + c.character
+    record = dom.stored(window.localStorage, key)
+    if record is None:
+        dom.set_html("fx-result", to_html(el("p", {"class": "notice"}, f"{c.name}'s saved sheet is no longer on this device.")))
+        return
+    uses = []
+    for mark in body.marks:
+        for arm in c.arms:
+            for use in ("attack", "parry"):
+                if mark == f"{arm.name} {use}" and arm.ref:
+                    hand = "left" if arm.name.endswith("(left)") else "right"
+                    uses.append(FieldUse(weapon=arm.ref, use=use, hand=hand))
+    try:
+        adventurer, _ = sheet_of(record, tables)
+        result = after_adventure(adventurer, tables, uses, RandomDice(), defense_saved=body.defense_saved)
+    except RulesError as exc:
+        dom.set_html("fx-result", to_html(el("p", {"class": "notice"}, str(exc))))
+        return
+    text = dump_adventurer(result.adventurer).decode()
+    window.localStorage.setItem(key, text)
+    characters[c.character] = text
+    draft["applied"] = [*draft["applied"], c.name]
+    save()
+    dom.set_html("fx-out", to_html(render.render_marks(log.fight, state_now(), draft["applied"])))
+    dom.set_html("fx-result", to_html(render.render_checks(c.name, result.checks)))
+
+
+# -- start -------------------------------------------------------------------------------------
+
+
+def setup(all_tables, locations, saved: dict[str, str]) -> None:
+    global tables, mt, started
+    tables = all_tables
+    mt = melee_tables(tables, locations)
+    characters.update(saved)
+    restore()
+    weapon_options()
+    character_options()
+    for field, value in draft["add"].items():
+        node = dom.element(field)
+        if not dom.missing(node) and value is not None:
+            node.value = value
+    on_source()
+    if draft.get("link"):
+        try:
+            set_log(fight_log.read_any(draft["link"]))
+        except RulesError as exc:
+            dom.show_link_error("fl-link-error", f"The fight kept on this device could not be replayed: {exc}")
+    dom.element("fa-form").addEventListener("submit", create_proxy(on_add))
+    dom.element("fa-form").addEventListener("input", create_proxy(on_add_input))
+    dom.element("fa-form").addEventListener("change", create_proxy(on_add_input))
+    dom.element("fa-source").addEventListener("change", create_proxy(on_source))
+    dom.element("fc-list").addEventListener("click", create_proxy(on_combatants_click))
+    dom.element("fd-list").addEventListener("input", create_proxy(on_declare))
+    dom.element("fd-list").addEventListener("change", create_proxy(on_declare))
+    dom.element("fd-form").addEventListener("submit", create_proxy(lambda e: e.preventDefault()))
+    dom.element("fd-roll").addEventListener("click", create_proxy(on_roll))
+    dom.element("fd-start").addEventListener("click", create_proxy(on_start))
+    dom.element("fd-next").addEventListener("click", create_proxy(on_next))
+    dom.element("fd-cancel").addEventListener("click", create_proxy(lambda e: end_typing()))
+    dom.element("fd-typed").addEventListener("keydown", create_proxy(on_typed_key))
+    dom.element("fd-undo").addEventListener("click", create_proxy(on_undo))
+    dom.element("fl-share").addEventListener("click", create_proxy(on_share_click))
+    dom.element("fl-new").addEventListener("click", create_proxy(on_new))
+    dom.element("fi-open").addEventListener("click", create_proxy(on_import))
+    dom.element("fi-file").addEventListener("change", create_proxy(on_file))
+    dom.element("fx-out").addEventListener("click", create_proxy(on_marks_click))
+    dom.element("fa-add").disabled = False
+    started = True
+
+
+def open_fight(all_tables, locations, saved: dict[str, str], link: str | None = None) -> None:
+    """Shows fight mode: the first time sets it up; a link replaces the fight with the one it carries."""
+    if not started:
+        setup(all_tables, locations, saved)
+    dom.show_link_error("fl-link-error", None)
+    if link:
+        if link != fight_link():
+            open_text(link, "fl-link-error")
+        else:
+            show_all()
+    else:
+        show_all()
+    dom.element("fight-loading").hidden = True

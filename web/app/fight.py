@@ -127,10 +127,10 @@ def show_all() -> None:
     link = fight_link()
     if link:
         export = el("button", {"type": "button", "id": "fl-export"}, "Export JSON")
-        dom.set_html("fl-share", dom.share_line("fl", f"./combat.html#{link}", "Link to this fight", export))
+        dom.set_html("fl-links", dom.share_line("fl", f"./combat.html#{link}", "Link to this fight", export))
         window.history.replaceState(None, "", f"#{link}")
     else:
-        dom.set_html("fl-share", "")
+        dom.set_html("fl-links", "")
 
 
 def live_sr(k: int) -> None:
@@ -269,9 +269,25 @@ def commit(result: RoundResult, intents: tuple) -> None:
     global log
     log = fight_log.add_round(log, result, intents)
     results.append(result)
+    retarget()
     save()
     show_all()
     dom.element("fl-out").scrollIntoView()
+
+
+def retarget() -> None:
+    """Same as last round, except that a blow at a foe now dead goes to the first foe still alive."""
+    state = state_now()
+    for c in log.fight.combatants:
+        d = draft["declare"].get(c.name)
+        if not d:
+            continue
+        alive = [o.name for o in log.fight.combatants if o.side != c.side and state.bodies[o.name].condition != "dead"]
+        for row in d.get("actions", ()):
+            target = row.get("target", "")
+            if row.get("do") in ("attack", "shoot", "grapple") and target in state.bodies and \
+                    state.bodies[target].condition == "dead" and alive:
+                row["target"] = alive[0]
 
 
 def on_roll(event=None) -> None:
@@ -634,7 +650,7 @@ def setup(all_tables, locations, saved: dict[str, str]) -> None:
     dom.element("fd-cancel").addEventListener("click", create_proxy(lambda e: end_typing()))
     dom.element("fd-typed").addEventListener("keydown", create_proxy(on_typed_key))
     dom.element("fd-undo").addEventListener("click", create_proxy(on_undo))
-    dom.element("fl-share").addEventListener("click", create_proxy(on_share_click))
+    dom.element("fl-links").addEventListener("click", create_proxy(on_share_click))
     dom.element("fl-new").addEventListener("click", create_proxy(on_new))
     dom.element("fi-open").addEventListener("click", create_proxy(on_import))
     dom.element("fi-file").addEventListener("change", create_proxy(on_file))

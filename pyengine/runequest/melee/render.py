@@ -148,7 +148,7 @@ def _body_notes(c: Combatant, body: Body) -> list[str]:
         notes.append("on the ground")
     if body.maimed:
         notes.append("a limb maimed: cannot fight until healed")
-    for key, left in body.bleeding.items():
+    for key, left in (body.bleeding.items() if body.condition != "dead" else ()):
         notes.append(f"bleeding from the {_words(key)}: dies in {left} round{'s' if left != 1 else ''} unless healed (2 points stop it)")
     notes.append("in hand: " + (", ".join(body.in_hand) if body.in_hand else "nothing"))
     for s in body.stuck_in:
@@ -199,8 +199,8 @@ def render_body(c: Combatant, body: Body) -> ET.Element:
         remaining = have - taken
         state = "out" if taken >= have else ("hurt" if taken else "ok")
         head.append(el("th", {"scope": "col"}, el("abbr", {"title": _words(key)}, LOCATION_SHORT[key])))
-        text = f"{remaining}/{have}" + (" ✕" if state == "out" else "")
-        row.append(el("td", {"class": f"fs-loc fs-loc-{state}", "data-location": key, "data-left": str(remaining)}, text))
+        text = f"{max(remaining, 0)}/{have}" + (" ✕" if state == "out" else "")
+        row.append(el("td", {"class": f"fs-loc fs-loc-{state}", "data-location": key, "data-left": str(remaining), "title": f"{taken} taken"}, text))
     card.append(
         el(
             "table",

@@ -22,7 +22,7 @@ from pyengine.errors import RollError, RulesError
 from pyengine.html import el, to_html
 from pyengine.runequest.combat import NeededRoll, NoRollLeft
 from pyengine.runequest.exchange_form import FieldError, read_int, sheet_of
-from pyengine.runequest.exchange_render import render_needed, render_options
+from pyengine.runequest.exchange_render import render_options
 from pyengine.runequest.melee import log as fight_log
 from pyengine.runequest.melee import render
 from pyengine.runequest.melee.build import combatant_from_sheet, melee_tables
@@ -190,9 +190,11 @@ def on_declare(event) -> None:
         return
     read_dom_declaration(k)
     if str(event.target.id).endswith("-do") and str(event.type) == "change":
-        row = event.target.closest(".fd-action")
-        if not dom.missing(row):
-            row.dataset.do = str(event.target.value)
+        # Its inputs (and their labels) depend on what he does: the statement is drawn again.
+        ident = str(event.target.id)
+        node = dom.element(f"fd-{k}")
+        node.outerHTML = to_html(render.render_declaration(log.fight, state_now(), k, draft["declare"][log.fight.combatants[k].name]))
+        dom.element(ident).focus()
     clear_errors(k)
     live_sr(k)
     save()
@@ -228,6 +230,12 @@ def show_field_error(field: str, message: str) -> None:
             node.open = True
 
 
+def focus_first_error() -> None:
+    node = document.querySelector("#fd-list [aria-invalid]")
+    if not dom.missing(node):
+        node.focus()
+
+
 def statements() -> tuple | None:
     """Everyone's statements of intent, or None with every problem shown beside its field."""
     clear_errors()
@@ -250,6 +258,7 @@ def statements() -> tuple | None:
         rows.append(used)
     save()
     if bad:
+        focus_first_error()
         return None
     from pyengine.runequest.melee.intent import check_intents
 
@@ -258,6 +267,7 @@ def statements() -> tuple | None:
     except RulesError as exc:
         field, message = render.field_for(str(exc), who, rows)
         show_field_error(field or "fd-form", message)
+        focus_first_error()
         return None
     return tuple(intents)
 
@@ -347,7 +357,7 @@ def end_typing() -> None:
 def ask_next() -> None:
     got = try_typed(typed)
     if isinstance(got, NeededRoll):
-        dom.set_html("fd-ask", render_needed(got, typed))
+        dom.set_html("fd-ask", to_html(render.render_needed(got.sides, got.purpose, got.index, typed)))
         dom.element("fd-typed").focus()
         return
     intents = typing[0]
@@ -552,6 +562,7 @@ def open_text(text: str, error_id: str) -> bool:
             draft["declare"][intent.who] = draft_of(intent, log.fight)
     save()
     show_all()
+    dom.element("fa-box").open = len(log.fight.combatants) < 2
     return True
 
 
@@ -632,6 +643,7 @@ def setup(all_tables, locations, saved: dict[str, str]) -> None:
             node.value = value
     on_source()
     if draft.get("link"):
+        dom.element("fa-box").open = False
         try:
             set_log(fight_log.read_any(draft["link"]))
         except RulesError as exc:

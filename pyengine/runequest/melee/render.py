@@ -374,6 +374,21 @@ def render_schedule(timed: Sequence[Timed] | None) -> ET.Element:
     return ol
 
 
+def render_needed(sides: int, purpose: str, index: int, typed: Sequence[int]) -> ET.Element:
+    """The die the round needs next (typed dice), and the rolls typed so far."""
+    return el(
+        "div",
+        None,
+        el(
+            "p",
+            {"class": "cx-ask", "data-sides": str(sides)},
+            f"Roll {index + 1}: a D{sides}" + (" (00 is 100)" if sides == 100 else "") + " — ",
+            el("strong", None, purpose),
+        ),
+        el("p", {"class": "help"}, f"Typed so far: {', '.join(map(str, typed)) or 'none yet'}"),
+    )
+
+
 # -- the round ---------------------------------------------------------------------------------
 
 

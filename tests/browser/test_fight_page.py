@@ -249,3 +249,46 @@ def test_the_exchange_tab_still_works_beside_the_fight(app):
     page.click("#cx-roll")
     expect(page.locator("#cx-result .cx-result")).to_have_count(1)
     watch.assert_clean()
+
+
+def test_a_saved_character_fights_and_takes_his_experience_checks_home(app):
+    # Intent: a saved adventurer joins with his sheet's numbers; what he did well is marked;
+    # at the end his experience checks are rolled onto his saved sheet, once.
+    from pyengine.runequest.adventurer import Adventurer, Gear, WeaponSkill, dump_adventurer, load_adventurer
+    from pyengine.runequest.characteristics import Characteristics
+
+    context, watch = app
+    hero = Adventurer(
+        name="Rurik",
+        characteristics=Characteristics(STR=15, CON=10, SIZ=15, INT=10, POW=10, DEX=10, CHA=10),
+        weapons=(WeaponSkill(weapon="broadsword", attack=30, parry=20), WeaponSkill(weapon="medium_shield", parry=20)),
+        gear=(Gear(ref="hauberk_ring_mail", worn=True),),
+    )
+    record = dump_adventurer(hero).decode()
+    page = open_ready(context, "index.html")
+    page.evaluate("r => localStorage.setItem('strike-rank/character/rurik', r)", record)
+    page = open_fight(context)
+    page.select_option("#fa-source", "rurik")
+    expect(page.locator("#fa-quick")).to_be_hidden()
+    page.fill("#fa-name", "Rurik")
+    page.fill("#fa-side", "A")
+    page.click("#fa-add")
+    expect(page.locator("#fc-list .fc-item")).to_have_count(1)
+    expect(page.locator("#fc-list .fc-item")).to_contain_text("from a saved character")
+    page.select_option("#fa-source", "")
+    add(page, THREE[1:2])
+    page.click("#fd-start")
+    for _ in range(40):  # every D100 a 05: every blow and every parry succeeds
+        if page.locator("#fd-typing").is_hidden():
+            break
+        sides = int(page.locator("#fd-ask .cx-ask").get_attribute("data-sides"))
+        page.fill("#fd-typed", "5" if sides == 100 else "1")
+        page.click("#fd-next")
+    rurik = page.locator("#fx-out li[data-name=Rurik]")
+    expect(rurik).to_contain_text("broadsword attack")
+    rurik.locator(".fx-apply").click()
+    expect(page.locator("#fx-result .fx-checks li").first).to_contain_text("broadsword")
+    expect(rurik.locator(".fx-apply")).to_have_count(0)
+    saved = page.evaluate("localStorage.getItem('strike-rank/character/rurik')")
+    assert load_adventurer(saved).name == "Rurik"
+    watch.assert_clean()

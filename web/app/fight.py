@@ -33,6 +33,7 @@ from pyengine.runequest.melee.timing import schedule
 
 DRAFT_KEY = "strike-rank/draft/fight"
 CHARACTER_PREFIX = "strike-rank/character/"
+MAX_COMBATANTS = 24
 
 tables = None
 mt = None
@@ -107,6 +108,12 @@ def declare_drafts() -> dict[str, dict]:
 
 
 def show_all() -> None:
+    show_results()
+    show_declarations()
+
+
+def show_results() -> None:
+    """Everything but the statement forms: combatants, everyone's state, the log, marks, the link."""
     state = state_now()
     fight = log.fight if log else None
     dom.set_html("fc-list", to_html(render.render_combatants(fight, removable=not results)))
@@ -114,12 +121,6 @@ def show_all() -> None:
     dom.set_html("fl-out", to_html(render.render_log(results)))
     dom.set_html("fx-out", to_html(render.render_marks(fight, state, draft["applied"])))
     dom.element("fd-round").textContent = str((state.round if state else 0) + 1)
-    if fight is not None and state is not None:
-        dom.set_html("fd-list", to_html(render.render_declarations(fight, state, declare_drafts())))
-        for k in range(len(fight.combatants)):
-            live_sr(k)
-    else:
-        dom.set_html("fd-list", to_html(el("p", {"class": "empty"}, "Add combatants first.")))
     ready = fight is not None and len({c.side for c in fight.combatants}) >= 2
     dom.element("fd-roll").disabled = not ready
     dom.element("fd-start").disabled = not ready
@@ -133,6 +134,18 @@ def show_all() -> None:
         dom.set_html("fl-links", "")
 
 
+def show_declarations() -> None:
+    """The statement forms, from the draft, each with its strike ranks."""
+    state = state_now()
+    fight = log.fight if log else None
+    if fight is not None and state is not None:
+        dom.set_html("fd-list", to_html(render.render_declarations(fight, state, declare_drafts())))
+        for k in range(len(fight.combatants)):
+            live_sr(k)
+    else:
+        dom.set_html("fd-list", to_html(el("p", {"class": "empty"}, "Add combatants first.")))
+
+
 def live_sr(k: int) -> None:
     """The k-th combatant's strike ranks as declared so far (nothing when the form does not read)."""
     c = log.fight.combatants[k]
@@ -143,7 +156,7 @@ def live_sr(k: int) -> None:
         intent, _ = read_declaration(log.fight, k, draft["declare"].get(c.name, {}))
         timed = schedule(c, body, intent, mt.strike_ranks)
     except Exception:  # a half-typed statement: the strike ranks show once it reads
-        return
+        timed = None
     dom.set_html(f"fd-{k}-sr", to_html(render.render_schedule(timed)))
 
 
@@ -160,9 +173,16 @@ def read_dom_declaration(k: int) -> None:
     p = f"fd-{k}"
     if _val(f"{p}-a0-do") is None:
         return
+    before = draft["declare"].get(c.name) or {}
+    old_rows = list(before.get("actions", ()))
     actions = []
     for j in range(render.ACTION_ROWS):
-        actions.append({f: (_val(f"{p}-a{j}-{f}") or "") for f in DECLARE_ACTION_FIELDS})
+        old = old_rows[j] if j < len(old_rows) else {}
+        row = {}
+        for f in DECLARE_ACTION_FIELDS:
+            shown = _val(f"{p}-a{j}-{f}")
+            row[f] = shown if shown is not None else old.get(f, "")  # not drawn for this action: kept
+        actions.append(row)
     parries = [{"arm": _val(f"{p}-p{j}-arm") or "", "against": _val(f"{p}-p{j}-against") or ""}
                for j in range(render.PARRY_ROWS)]
     defense = {}
@@ -276,12 +296,17 @@ def statements() -> tuple | None:
 
 
 def commit(result: RoundResult, intents: tuple) -> None:
+    """Adds the round to the fight and shows it (the statements are drawn again by :func:`after_round`)."""
     global log
     log = fight_log.add_round(log, result, intents)
     results.append(result)
+    show_results()
+
+
+def after_round() -> None:
     retarget()
     save()
-    show_all()
+    show_declarations()
     dom.element("fl-out").scrollIntoView()
 
 
@@ -308,11 +333,14 @@ def on_roll(event=None) -> None:
     if intents is None:
         return
     try:
+        # The bench's "fight round": the round resolved, its log and everyone's state drawn.
         with dom.measured("fight round"):
             result = resolve_round(log.fight, state_now(), intents, dice=RandomDice(), tables=mt, rules=log.rules)
             commit(result, intents)
     except RulesError as exc:
         dom.show_link_error("fd-form-error", str(exc))
+        return
+    after_round()
 
 
 class _OutOfDice(Exception):
@@ -363,6 +391,7 @@ def ask_next() -> None:
     intents = typing[0]
     end_typing()
     commit(got, intents)
+    after_round()
 
 
 def on_start(event=None) -> None:
@@ -465,6 +494,9 @@ def on_add(event=None) -> None:
     values = read_add_form()
     draft["add"] = values
     fight = log.fight if log else None
+    if fight is not None and len(fight.combatants) >= MAX_COMBATANTS:
+        dom.field_error("fa-name", f"name: a fight holds {MAX_COMBATANTS} combatants at most")
+        return
     try:
         ident = values["fa-source"]
         if ident:
@@ -511,7 +543,9 @@ def on_combatants_click(event) -> None:
     set_log(fight_log.FightLog(fight=Fight(combatants=rest), rules=log.rules) if rest else None)
     # Statements naming him no longer fit: fall back to the defaults for those.
     for other in list(draft["declare"]):
-        if name in json.dumps(draft["declare"][other]):
+        d = draft["declare"][other]
+        named = [row.get("target") for row in d.get("actions", ())] + [row.get("against") for row in d.get("parries", ())]
+        if name in named or name in d.get("defense", {}):
             draft["declare"].pop(other)
     save()
     show_all()

@@ -297,15 +297,23 @@ def render_declaration(
         a = f"{p}-a{j}"
         line = el("div", {"class": "fd-action", "data-do": do, "id": a})
         line.append(_select(f"{a}-do", "First" if j == 0 else "Then", DO_CHOICES, do, cls="fd-do"))
-        line.append(_select(f"{a}-arm", "with", arms, row.get("arm", ""), cls="fd-f fd-arm"))
-        target_choices = others if do != "heal" else everyone
-        if do == "spell":
-            target_choices = [("", "no target"), *everyone]
-        line.append(_select(f"{a}-target", "at", target_choices, row.get("target", ""), cls="fd-f fd-target"))
-        line.append(_input(f"{a}-n", N_LABEL.get(do, "number"), row.get("n", ""), cls="fd-f fd-n"))
-        line.append(_select(f"{a}-where", "location", locations, row.get("where", ""), cls="fd-f fd-where"))
-        line.append(_input(f"{a}-spell", "spell", row.get("spell", ""), cls="fd-f fd-spell", numeric=False, size=40))
-        line.append(_select(f"{a}-stuck", "which", stuck, row.get("stuck", ""), cls="fd-f fd-stuck"))
+        # Only the inputs this action uses (the page draws the row again when the action changes).
+        uses = {field for field, kinds in FIELDS_FOR.items() if do in kinds}
+        if "arm" in uses:
+            line.append(_select(f"{a}-arm", "with", arms, row.get("arm", ""), cls="fd-f fd-arm"))
+        if "target" in uses:
+            target_choices = others if do != "heal" else everyone
+            if do == "spell":
+                target_choices = [("", "no target"), *everyone]
+            line.append(_select(f"{a}-target", "at", target_choices, row.get("target", ""), cls="fd-f fd-target"))
+        if "n" in uses:
+            line.append(_input(f"{a}-n", N_LABEL.get(do, "number"), row.get("n", ""), cls="fd-f fd-n"))
+        if "where" in uses:
+            line.append(_select(f"{a}-where", "location", locations, row.get("where", ""), cls="fd-f fd-where"))
+        if "spell" in uses:
+            line.append(_input(f"{a}-spell", "spell", row.get("spell", ""), cls="fd-f fd-spell", numeric=False, size=40))
+        if "stuck" in uses:
+            line.append(_select(f"{a}-stuck", "which", stuck, row.get("stuck", ""), cls="fd-f fd-stuck"))
         box.append(line)
     parriers = [(a.name, f"{a.name} {a.parry.chance}%") for a in c.arms if a.parry is not None]
     prows = list(draft.get("parries", ()))
@@ -356,7 +364,7 @@ def render_declarations(fight: Fight, state: FightState, drafts: Mapping[str, Ma
 def render_schedule(timed: Sequence[Timed] | None) -> ET.Element:
     """His declared actions with their strike ranks, as the engine times them."""
     if timed is None:
-        return el("p", {"class": "help fd-sr-none"}, "Strike ranks show here as you declare.")
+        return el("p", {"class": "help fd-sr-none"}, "Strike ranks show here once the statement reads.")
     if not timed:
         return el("p", {"class": "help fd-sr-none"}, "Does nothing but parry and defend.")
     ol = el("ol", {"class": "fd-sr-list"})

@@ -61,7 +61,8 @@ def open_fight(context):
 
 
 def add(page, who=THREE) -> None:
-    for n, (name, side, w1, w2) in enumerate(who, start=1):
+    before = page.locator("#fc-list .fc-item").count()
+    for n, (name, side, w1, w2) in enumerate(who, start=before + 1):
         page.fill("#fa-name", name)
         page.fill("#fa-side", side)
         page.select_option("#fa-w1", w1)

@@ -293,3 +293,27 @@ def test_a_saved_character_fights_and_takes_his_experience_checks_home(app):
     saved = page.evaluate("localStorage.getItem('strike-rank/character/rurik')")
     assert load_adventurer(saved).name == "Rurik"
     watch.assert_clean()
+
+
+HOSTILE = '<img src=x onerror=alert(1)>'
+
+
+def test_hostile_names_typed_or_linked_show_as_text(app, engine):
+    # Intent: a name typed in the form, or carried by a fight link, is shown as text everywhere
+    # (combatants, statements, state, log); nothing runs, no dialog opens (the watch says so).
+    context, watch = app
+    tables, mt = engine
+    page = open_fight(context)
+    add(page, ((HOSTILE, "A", "broadsword", ""), ("Bera", '"><b>B', "dagger", "")))
+    page.click("#fd-roll")
+    expect(page.locator("#fl-out .fr-round")).to_have_count(1)
+    for where in ("#fc-list", "#fd-list", "#fs-out", "#fl-out"):
+        expect(page.locator(where)).to_contain_text(HOSTILE)
+    assert page.evaluate("document.querySelectorAll('#fight-mode img, #fight-mode b').length") == 0
+
+    fight = engine_fight(tables, ((HOSTILE, "A", "broadsword", ""), ("Bera", "B", "dagger", "")))
+    log = fight_log.FightLog(fight=fight)
+    other = open_ready(context, f"combat.html#{fight_log.to_link(log)}")
+    expect(other.locator("#fc-list")).to_contain_text(HOSTILE)
+    assert other.evaluate("document.querySelectorAll('#fight-mode img').length") == 0
+    watch.assert_clean()

@@ -66,7 +66,7 @@ class _Named:
 def _find(r: _Round, owner: str, weapon: str) -> tuple[str, Stuck] | None:
     for who, body in r.bodies.items():
         for s in body.stuck_in:
-            if s.owner == owner and s.weapon == weapon:
+            if s.owner == owner and s.weapon == weapon and not s.missile:
                 return who, s
     return None
 
@@ -188,9 +188,9 @@ def heal(r: _Round, action: Heal) -> list[str]:
     bleeding = dict(body.bleeding)
     if points >= STOPS_BLEEDING and key in bleeding:
         del bleeding[key]
-        notes.append(f"the {where} stops bleeding")
+        notes.append(f"the {where} stops bleeding (Healing 2 or more, RQ-53)")
     if any(s.location == key for s in body.stuck_in):
-        notes.append(f"a weapon is still in the {where}: no points heal until it is out")
+        notes.append(f"a weapon is still in the {where}: no points heal until it is out (RQ-53)")
         r.set(name, bleeding=bleeding)
         return notes
     had = body.wounds.get(key, 0)

@@ -180,7 +180,9 @@ def check_intents(fight: Fight, state: FightState, intents: tuple[Intent, ...]) 
                             f"{field}.how", f"to {action.how} {action.target}, {me.name} needs a hold on him from an earlier round"
                         )
                 if isinstance(action, Extract) and not any(
-                    s.owner == me.name and s.weapon == arm.name for b in state.bodies.values() for s in b.stuck_in
+                    s.owner == me.name and s.weapon == arm.name and not s.missile
+                    for b in state.bodies.values()
+                    for s in b.stuck_in
                 ):
                     raise _fail(f"{field}.arm", f"{me.name}'s {arm.name} is not stuck in anyone")
             if isinstance(action, PullOut) and not any(

@@ -145,7 +145,7 @@ class _Round:
             return f"the {arm.name} is out of his reach"
         for other in self.bodies.values():
             for s in other.stuck_in:
-                if s.owner == name and s.weapon == arm.name:
+                if s.owner == name and s.weapon == arm.name and not s.missile:
                     return f"the {arm.name} is stuck in {self._holder(s)}"
         return self.useless_hand(name, arm)
 
@@ -261,8 +261,9 @@ class _Round:
         if w.disabled and w.condition != "dead":
             loc = w.location
             if loc in (Location.RIGHT_LEG, Location.LEFT_LEG, Location.ABDOMEN, Location.CHEST):
+                if not body.on_ground:
+                    self.fell.add(name)  # "he must fall, doing nothing else that round"
                 changes["on_ground"] = True
-                self.fell.add(name)
             if loc in (Location.ABDOMEN, Location.CHEST, Location.HEAD):
                 bleeding = dict(body.bleeding)
                 bleeding.setdefault(key, BLEED_OUT_ROUNDS)
@@ -276,6 +277,7 @@ class _Round:
                         dropped.append(held)
                 changes["in_hand"] = tuple(h for h in body.in_hand if h not in dropped)
         if changes["condition"] == "dead":
+            changes["bleeding"] = {}
             self._release(name)
         self.set(name, **changes)
         return w
@@ -319,7 +321,7 @@ class _Round:
         what = f"{me.name} {verb} {action.target} with the {arm.name}"
         tbody = self.bodies[action.target]
         if tbody.condition == "dead":
-            return self.skip(t, what, f"aborted: {action.target} is already dead")
+            return self.skip(t, what, f"aborted: {action.target} is already dead (RQ-49)")
         why = self.unusable(t.who, arm)
         if why:
             return self.skip(t, what, f"aborted: {why}")
@@ -412,6 +414,7 @@ class _Round:
                 damage=arm.weapon.damage,
                 enc=arm.weapon.enc,
                 held=not arm.missile,
+                missile=arm.missile,
             )
             tb = self.bodies[target]
             self.set(target, stuck_in=(*tb.stuck_in, stuck))
@@ -502,7 +505,7 @@ class _Round:
             return self.skip(t, what, t.too_late)
         unable = self.unable(t.who)
         if unable and not (isinstance(action, Heal) and action.target == t.who and self._may_heal_self(t.who)):
-            return self.skip(t, what, f"{unable}: he does nothing (disabled before his strike rank)")
+            return self.skip(t, what, f"{unable}: he does nothing (disabled before his strike rank, RQ-49)")
         if isinstance(action, (Strike, Shoot)):
             self.strike(t)
         elif isinstance(action, Ready):
@@ -545,7 +548,7 @@ class _Round:
                     changes["condition"] = "dead"
                     changes["bleeding"] = {}
                     self.events.append(Event(sr=end, who=name, what=f"{name} bleeds", kind="bleed",
-                                             outcome=f"bled to death from the {where} wound: 2 full turns untreated"))
+                                             outcome=f"bled to death from the {where} wound: 2 full turns untreated (RQ-53)"))
             if changes:
                 self.set(name, **changes)
                 if changes.get("condition") == "dead":

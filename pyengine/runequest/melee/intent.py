@@ -166,7 +166,7 @@ def check_intents(fight: Fight, state: FightState, intents: tuple[Intent, ...]) 
                         raise _fail(f"{field}.arm", f"a {arm.name} is not a missile weapon")
                     shots[arm.name] = shots.get(arm.name, 0) + 1
                     if arm.rate != "S/MR" and shots[arm.name] > 1:
-                        raise _fail(f"{field}.arm", f"a {arm.name} shoots {arm.rate}: one shot this round at most")
+                        raise _fail(f"{field}.arm", f"a {arm.name} shoots {arm.rate}: one shot this round at most (RQ-55)")
                     if body.reload.get(arm.name):
                         raise _fail(
                             f"{field}.arm",

@@ -305,6 +305,7 @@ class _Round:
         return ""
 
     def mark(self, name: str, what: str) -> None:
+        """An experience mark, once per fight (RQ-54)."""
         body = self.bodies[name]
         if what not in body.marks:
             self.set(name, marks=(*body.marks, what))
@@ -373,7 +374,7 @@ class _Round:
                 self.set(t.who, gone=(*body.gone, arm.name), in_hand=tuple(h for h in body.in_hand if h != arm.name))
             else:
                 self.set(t.who, prepared=tuple(p for p in body.prepared if p != arm.name))
-            slow = {"1/2R": 1, "1/3R": 2, "1/5R": 4}.get(arm.rate or "", 0)
+            slow = {"1/2R": 1, "1/3R": 2, "1/5R": 4}.get(arm.rate or "", 0)  # RQ-55
             if slow:
                 reload = dict(self.bodies[t.who].reload)
                 reload[arm.name] = slow

@@ -76,7 +76,7 @@ def schedule(me: Combatant, body: Body, intent: Intent, table: StrikeRankTable) 
     mods = table.modifiers
     limit = mods.round_limit
     clock = mods.surprised if intent.surprised else 0
-    lead = f"surprised {mods.surprised}" if intent.surprised else ""
+    lead = f"surprised {mods.surprised} (RQ-46)" if intent.surprised else ""
     hands = {name: a.hands for name in body.in_hand if (a := me.arm(name)) is not None}
     prepared = set(body.prepared)
     out: list[Timed] = []

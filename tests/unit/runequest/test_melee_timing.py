@@ -102,7 +102,7 @@ def test_surprise_adds_to_the_round(tables):
     got, timed = srs(me, Body(in_hand=("sword",)), Strike(arm="sword", target="Foe"), table=tables.strike_ranks,
                      surprised=True)
     assert got == [(8, False)]
-    assert timed[0].working.startswith("surprised 3")
+    assert timed[0].working.startswith("surprised 3 (RQ-46)")
 
 
 def test_a_spell_with_both_hands_full_adds_5(tables):

@@ -131,8 +131,6 @@ def check_intents(fight: Fight, state: FightState, intents: tuple[Intent, ...]) 
             raise _fail(f"{where}.who", f"{intent.who} has two statements this round")
         seen.add(intent.who)
         body = state.bodies[me.name]
-        if body.condition == "dead":
-            raise _fail(f"{where}.who", f"{me.name} is dead")
         _check_defense(fight, me.name, me.defense, intent, where)
         _check_parries(fight, intent, where)
         strikes: dict[str, list[str]] = {}

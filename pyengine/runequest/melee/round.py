@@ -178,6 +178,8 @@ class _Round:
             return 0, f"{target} is pulling a weapon out of himself: no Defense this round"
         if not c.defense:
             return 0, ""
+        if self.bodies[target].condition in ("dead", "unconscious", "incapacitated"):
+            return 0, f"{target} is {self.bodies[target].condition}: no Defense"
         if intent is not None and intent.defense:
             share = intent.defense.get(attacker, 0)
             return share, f"{target} allotted {share}% of his {c.defense}% Defense to {attacker}"

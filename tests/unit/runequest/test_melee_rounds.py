@@ -283,3 +283,24 @@ def test_typed_dice_running_out_name_the_die_needed(mt):
     with pytest.raises(NoRollLeft) as caught:
         resolve_round(fight, start(fight), (attack("Ann", "Bo"),), dice=ScriptedDice([10, 3]), tables=mt)
     assert caught.value.needed.sides == 20 and caught.value.needed.index == 2
+
+
+def test_marks_become_the_uses_checked_on_the_sheet(mt, tables):
+    from pyengine.runequest.melee.build import QuickWeapon, quick_combatant
+    from pyengine.runequest.melee.experience import field_uses
+
+    a = quick_combatant(tables, name="A", side="1", STR=12, CON=12, SIZ=12, DEX=12, hit_points=12,
+                        weapons=[QuickWeapon(weapon="broadsword", attack=50, parry=50),
+                                 QuickWeapon(weapon="medium_shield", parry=50)], defense=10)
+    b = quick_combatant(tables, name="B", side="2", STR=12, CON=12, SIZ=12, DEX=10, hit_points=12,
+                        weapons=[QuickWeapon(weapon="broadsword", attack=50, parry=50)])
+    fight = Fight(combatants=(a, b))
+    shield = a.arms[1].name
+    intents = [Intent(who="A", actions=(Strike(arm="broadsword", target="B"),), parries=(ParryIntent(arm=shield),)),
+               Intent(who="B", actions=(Strike(arm="broadsword", target="A"),))]
+    # A (DEX 12) strikes before B (DEX 10) at the same SR: A hits (20), B has no parry: 1D8+1 = 2 to a leg;
+    # B hits (30), A's shield parries (10), 1D8+1 = 4 absorbed
+    result = run(fight, start(fight), intents, [20, 1, LEG, 30, 10, 4], mt)
+    uses, saved = field_uses(a, result.state.bodies["A"])
+    assert [(u.weapon, u.use.value) for u in uses] == [("broadsword", "attack"), ("medium_shield", "parry")]
+    assert not saved

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Literal
 import msgspec
 
 from pyengine.dice import DiceExpr
+from pyengine.runequest.attack import succeeds
 from pyengine.runequest.melee.intent import Extract, Heal, PullOut
 from pyengine.runequest.melee.model import WORK_FREE_ROUNDS, InShield, Stuck
 
@@ -119,7 +120,7 @@ def pull_out(r: _Round, t: Timed) -> None:
     need = (me.STR + me.CON) * 2
     start = len(r.dice.made)
     roll = r.dice.d(100, f"{what}: (STR {me.STR} + CON {me.CON}) × 2 = {need}%")
-    if roll <= 95 and (roll <= need or roll <= 5):
+    if succeeds(roll, need):
         _remove(r, t.who, stuck)
         owner = r.bodies.get(action.owner)
         owner_arm = r.c(action.owner).arm(action.weapon)

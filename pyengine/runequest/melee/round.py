@@ -20,6 +20,7 @@ from itertools import groupby
 import msgspec
 
 from pyengine.dice import Dice
+from pyengine.runequest.attack import succeeds as _succeeds
 from pyengine.runequest.combat import RULES, Attack, Defence, ExchangeResult, NoRollLeft, Parry, RollMade, Rules, resolve_exchange
 from pyengine.runequest.fumbles import FumbleTable
 from pyengine.runequest.hit_location import HitLocationTable, Location
@@ -86,10 +87,6 @@ class RoundResult(Record):
     events: tuple[Event, ...]
     state: FightState
     rolls: tuple[int, ...]
-
-
-def _succeeds(roll: int, chance: int) -> bool:
-    return roll <= 5 or (roll <= 95 and roll <= chance)
 
 
 class _Round:

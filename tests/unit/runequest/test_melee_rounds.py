@@ -304,3 +304,19 @@ def test_marks_become_the_uses_checked_on_the_sheet(mt, tables):
     uses, saved = field_uses(a, result.state.bodies["A"])
     assert [(u.weapon, u.use.value) for u in uses] == [("broadsword", "attack"), ("medium_shield", "parry")]
     assert not saved
+
+
+def test_next_round_defaults_to_the_same_statements_less_what_cannot_be_done(mt):
+    from pyengine.runequest.melee.defaults import next_intents
+
+    guard = Parry(kind="weapon", chance=40, hp=20, damage="1D8")
+    fight = Fight(combatants=(fighter("Fast", "A", sr=5, parry=guard), fighter("Slow", "B", sr=7),
+                              fighter("Third", "B", sr=7)))
+    intents = (attack("Fast", "Slow", parries=(ParryIntent(arm="sword", against="Slow"),)), attack("Slow", "Fast"),
+               attack("Third", "Slow", surprised=True))
+    # Fast knocks Slow out (8 to a 5-point head); Third misses (97)
+    result = run(fight, start(fight), list(intents), [10, 8, HEAD, 97], mt)
+    carried = next_intents(fight, result.state, intents)
+    assert [i.who for i in carried] == ["Fast", "Third"]  # Slow is unconscious
+    assert carried[0].actions == (Strike(arm="sword", target="Slow"),)  # not dead: still his target
+    assert carried[1].surprised is False

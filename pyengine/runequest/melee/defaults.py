@@ -66,7 +66,7 @@ def next_intents(fight: Fight, state: FightState, previous: tuple[Intent, ...]) 
         parries = tuple(p for p in intent.parries if p.against not in dead and p.arm not in body.broken)
         defense = {foe: share for foe, share in intent.defense.items() if foe not in dead}
         candidate = msgspec.structs.replace(intent, actions=tuple(actions), parries=parries, defense=defense,
-                                            surprised=False)
+                                            surprised=False, aborted=())
         try:
             check_intents(fight, state, (candidate,))
         except IllegalActionError:

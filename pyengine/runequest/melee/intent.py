@@ -110,6 +110,8 @@ class Intent(Record, omit_defaults=True):
     defense: dict[Name, Annotated[int, msgspec.Meta(ge=0, le=200)]] = {}
     """Defense allotted to each attacker; empty: all of it against the first to strike (RQ-47)."""
     surprised: bool = False
+    aborted: Annotated[tuple[Annotated[int, msgspec.Meta(ge=0, le=7)], ...], msgspec.Meta(max_length=8)] = ()
+    """Actions (by place in ``actions``) he gave up during the round: "intentions may be aborted but not altered"."""
 
 
 def _fail(field: str, message: str) -> IllegalActionError:

@@ -503,6 +503,8 @@ class _Round:
         what = describe(t.who, action)
         if t.too_late:
             return self.skip(t, what, t.too_late)
+        if t.index in self.intents[t.who].aborted:
+            return self.skip(t, what, "aborted by his player (intentions may be aborted, not altered)")
         unable = self.unable(t.who)
         if unable and not (isinstance(action, Heal) and action.target == t.who and self._may_heal_self(t.who)):
             return self.skip(t, what, f"{unable}: he does nothing (disabled before his strike rank, RQ-49)")

@@ -320,3 +320,9 @@ def test_next_round_defaults_to_the_same_statements_less_what_cannot_be_done(mt)
     assert [i.who for i in carried] == ["Fast", "Third"]  # Slow is unconscious
     assert carried[0].actions == (Strike(arm="sword", target="Slow"),)  # not dead: still his target
     assert carried[1].surprised is False
+
+
+def test_an_action_may_be_aborted_but_not_altered(mt):
+    fight = Fight(combatants=(fighter("Ann", "A"), fighter("Bo", "B")))
+    result = run(fight, start(fight), [attack("Ann", "Bo", aborted=(0,))], [], mt)
+    assert not result.events[0].done and "aborted by his player" in result.events[0].outcome

@@ -91,6 +91,11 @@ def read_d100(roll: int, t: Thresholds, *, impales: bool = False) -> D100:
     return D100(roll=roll, success=success, critical=critical, impale=impale, fumble=fumble)
 
 
+def succeeds(roll: int, chance: int) -> bool:
+    """A plain D100 roll against a chance: 01-05 always succeed, 96-00 always fail."""
+    return roll <= ALWAYS_HITS or (roll < ALWAYS_MISSES and roll <= chance)
+
+
 def shown(roll: int) -> str:
     """A d100 roll as the dice show it: ``07``, ``00`` for 100."""
     return "00" if roll == 100 else f"{roll:02d}"

@@ -307,7 +307,7 @@ class _Roller:
         try:
             value = self.dice.roll(sides)
         except RollError as exc:
-            if isinstance(self.dice, ScriptedDice) and not self.dice.remaining:
+            if isinstance(exc, NoRollLeft) or (isinstance(self.dice, ScriptedDice) and not self.dice.remaining):
                 raise NoRollLeft(NeededRoll(sides=sides, purpose=purpose, index=len(self.rolls))) from None
             raise RollError(f"{purpose}: {exc}") from None
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= sides:

@@ -4,7 +4,8 @@
   (R 1-100, 100 being 00) against a chance: ``hit``, ``critical``, ``impale``,
   ``fumble`` and the thresholds ``critical_max``, ``impale_max``, ``fumble_min``.
 * ``replay FILE_OR_LINK [--json]``: resolves a saved (JSON export) or shared
-  exchange again from its rolls and prints its result.
+  exchange again from its rolls and prints its result; a whole fight (kind
+  ``fight``) is replayed round by round and its final state and log printed.
 
 Bad arguments exit 2 with a message naming the argument and the value.
 """
@@ -98,6 +99,8 @@ def _run_replay(args: argparse.Namespace) -> int:
             )
             return 2
         text = path.read_text(encoding="utf-8")
+    if _kind(text) == "fight":
+        return _replay_fight(text, args.json)
     state = read_any(text)
     result = replay(state)
     if args.json:
@@ -106,6 +109,48 @@ def _run_replay(args: argparse.Namespace) -> int:
         print(result.headline)
         for step in result.working:
             print(f"  {step}")
+    return 0
+
+
+def _kind(text: str) -> str:
+    """The kind a link or export says it is (``""`` when it cannot tell: the exchange reader explains)."""
+    from pyengine.errors import ShareLinkError
+    from pyengine.share import decode_link
+
+    stripped = text.strip()
+    if stripped.startswith("{"):
+        try:
+            raw = msgspec.json.decode(stripped)
+        except msgspec.DecodeError:
+            return ""
+        return raw.get("kind", "") if isinstance(raw, dict) and isinstance(raw.get("kind"), str) else ""
+    try:
+        return decode_link(stripped).kind
+    except ShareLinkError:
+        return ""
+
+
+def _replay_fight(text: str, as_json: bool) -> int:
+    from pyengine.runequest.combat_tables import default_fumbles, default_locations, default_strike_ranks
+    from pyengine.runequest.melee import log
+    from pyengine.runequest.melee.round import MeleeTables
+
+    fight_log = log.read_any(text)
+    tables = MeleeTables(strike_ranks=default_strike_ranks(), fumbles=default_fumbles(), locations=default_locations())
+    replayed = log.replay(fight_log, tables)
+    if as_json:
+        print(log.export_json(fight_log, replayed).decode())
+        return 0
+    for result in replayed.rounds:
+        print(f"Round {result.round}")
+        for e in result.events:
+            mark = "=" if e.simultaneous else " "
+            print(f"  SR {e.sr:>2}{mark} {e.what}: {e.outcome}")
+    print("After round", replayed.state.round)
+    for c in fight_log.fight.combatants:
+        body = replayed.state.bodies[c.name]
+        left = c.hit_points - body.damage_taken
+        print(f"  {c.name} ({c.side}): {body.condition}, {left} of {c.hit_points} hit points")
     return 0
 
 
@@ -124,8 +169,9 @@ def register(subparsers: Any) -> None:
 
     rep = subparsers.add_parser(
         "replay",
-        help="resolve a saved or shared combat exchange again and print its result",
-        description="Resolves an exchange from a JSON export file or a share link (kind 'exchange').",
+        help="resolve a saved or shared combat exchange or whole fight again and print its result",
+        description="Resolves an exchange (kind 'exchange') or a whole fight (kind 'fight') again from a JSON "
+        "export file or a share link; a fight prints its final state and its log.",
     )
     rep.add_argument("source", metavar="FILE_OR_LINK", help="a JSON export file, or a share link / its fragment")
     rep.add_argument("--json", action="store_true", help="print one JSON object")

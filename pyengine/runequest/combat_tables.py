@@ -18,6 +18,7 @@ from pyengine.runequest.combat import Attack, Defence, Parry, Weapon
 from pyengine.runequest.fumbles import FumbleTable
 from pyengine.runequest.hit_location import HitLocationTable
 from pyengine.runequest.sheet import DerivedSheet
+from pyengine.runequest.strike_rank import StrikeRankTable
 from pyengine.runequest.vocabulary import LOCATION_KEYS, SHEET_ORDER
 from pyengine.runequest.weapon_tables import MeleeWeapon, MissileWeapon
 from pyengine.tables import decode_toml
@@ -57,6 +58,13 @@ def default_locations() -> HitLocationTable:
     """The D20 hit-location table from ``tables/runequest/hit_locations.toml``."""
     path = _tables_dir() / "runequest" / "hit_locations.toml"
     return decode_toml(HitLocationTable, path.read_bytes(), "tables/runequest/hit_locations.toml")
+
+
+@functools.lru_cache(maxsize=1)
+def default_strike_ranks() -> StrikeRankTable:
+    """The strike-rank table from ``tables/runequest/strike_ranks.toml``."""
+    path = _tables_dir() / "runequest" / "strike_ranks.toml"
+    return decode_toml(StrikeRankTable, path.read_bytes(), "tables/runequest/strike_ranks.toml")
 
 
 def weapon_for(tables: RuneQuestTables, weapon_id: str) -> Weapon:

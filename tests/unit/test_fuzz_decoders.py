@@ -110,3 +110,60 @@ def test_exchange_link_states_open_or_say_why(data, version):
         exchange_state.from_state(SharedState(kind="exchange", version=version, data=data if isinstance(data, dict) else {"x": data}))
     except ShareLinkError:
         pass
+
+
+def _fight_sample() -> dict:
+    """The golden 3-against-3 fight cut to its first round, as link data."""
+    from pathlib import Path
+
+    from pyengine.runequest.melee import log
+    from pyengine.share import decode_link
+
+    text = (Path(__file__).resolve().parents[1] / "golden" / "fight-3v3.link").read_text().strip()
+    data = decode_link(text).data
+    data["rounds"] = data["rounds"][:1]
+    assert log.from_state(decode_link(log.encode_link(log.KIND, data, version=1)))
+    return data
+
+
+def _mutate(data, path: list, value):
+    import copy
+
+    out = copy.deepcopy(data)
+    node = out
+    for step in path[:-1]:
+        if isinstance(node, dict) and node:
+            node = node[sorted(node)[step % len(node)]]
+        elif isinstance(node, list) and node:
+            node = node[step % len(node)]
+        else:
+            return out
+    if isinstance(node, dict) and node:
+        node[sorted(node)[path[-1] % len(node)]] = value
+    elif isinstance(node, list) and node:
+        node[path[-1] % len(node)] = value
+    return out
+
+
+_FIGHT = None
+
+
+@FUZZ
+@given(st.lists(st.integers(0, 40), min_size=1, max_size=7), DATA, st.integers(-1, 3))
+def test_fight_links_open_and_replay_or_say_why(path, value, version):
+    """Every part of a real fight's link replaced by junk: it opens and replays, or says why."""
+    global _FIGHT
+    from pyengine.runequest.combat_tables import default_fumbles, default_locations, default_strike_ranks
+    from pyengine.runequest.melee import log
+    from pyengine.runequest.melee.round import MeleeTables
+    from pyengine.share import SharedState
+
+    if _FIGHT is None:
+        _FIGHT = _fight_sample()
+    tables = MeleeTables(strike_ranks=default_strike_ranks(), fumbles=default_fumbles(), locations=default_locations())
+    data = _mutate(_FIGHT, path, value)
+    try:
+        fight_log = log.from_state(SharedState(kind="fight", version=max(version, 1), data=data))
+        log.replay(fight_log, tables)
+    except RulesError:
+        pass

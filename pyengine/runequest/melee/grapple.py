@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from pyengine.runequest.combat import NoRollLeft
+from pyengine.runequest.attack import succeeds as _succeeds
 from pyengine.runequest.melee.intent import Grapple
 from pyengine.runequest.melee.model import Hold
 from pyengine.runequest.melee.resistance import resistance_chance
@@ -32,10 +32,6 @@ if TYPE_CHECKING:
 
 THROW_DAMAGE_SIDES = 6
 DEX_ROLL = 5
-
-
-def _succeeds(roll: int, chance: int) -> bool:
-    return roll <= 5 or (roll <= 95 and roll <= chance)
 
 
 def act(r: _Round, t: Timed) -> None:

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Literal
 import msgspec
 
 from pyengine.dice import DiceExpr
+from pyengine.runequest.attack import succeeds
 from pyengine.runequest.melee.intent import Extract, Heal, PullOut
 from pyengine.runequest.melee.model import WORK_FREE_ROUNDS, InShield, Stuck
 
@@ -66,7 +67,7 @@ class _Named:
 def _find(r: _Round, owner: str, weapon: str) -> tuple[str, Stuck] | None:
     for who, body in r.bodies.items():
         for s in body.stuck_in:
-            if s.owner == owner and s.weapon == weapon:
+            if s.owner == owner and s.weapon == weapon and not s.missile:
                 return who, s
     return None
 
@@ -119,7 +120,7 @@ def pull_out(r: _Round, t: Timed) -> None:
     need = (me.STR + me.CON) * 2
     start = len(r.dice.made)
     roll = r.dice.d(100, f"{what}: (STR {me.STR} + CON {me.CON}) × 2 = {need}%")
-    if roll <= 95 and (roll <= need or roll <= 5):
+    if succeeds(roll, need):
         _remove(r, t.who, stuck)
         owner = r.bodies.get(action.owner)
         owner_arm = r.c(action.owner).arm(action.weapon)
@@ -188,9 +189,9 @@ def heal(r: _Round, action: Heal) -> list[str]:
     bleeding = dict(body.bleeding)
     if points >= STOPS_BLEEDING and key in bleeding:
         del bleeding[key]
-        notes.append(f"the {where} stops bleeding")
+        notes.append(f"the {where} stops bleeding (Healing 2 or more, RQ-53)")
     if any(s.location == key for s in body.stuck_in):
-        notes.append(f"a weapon is still in the {where}: no points heal until it is out")
+        notes.append(f"a weapon is still in the {where}: no points heal until it is out (RQ-53)")
         r.set(name, bleeding=bleeding)
         return notes
     had = body.wounds.get(key, 0)

@@ -110,6 +110,8 @@ class Intent(Record, omit_defaults=True):
     defense: dict[Name, Annotated[int, msgspec.Meta(ge=0, le=200)]] = {}
     """Defense allotted to each attacker; empty: all of it against the first to strike (RQ-47)."""
     surprised: bool = False
+    aborted: Annotated[tuple[Annotated[int, msgspec.Meta(ge=0, le=7)], ...], msgspec.Meta(max_length=8)] = ()
+    """Actions (by place in ``actions``) he gave up during the round: "intentions may be aborted but not altered"."""
 
 
 def _fail(field: str, message: str) -> IllegalActionError:
@@ -131,8 +133,6 @@ def check_intents(fight: Fight, state: FightState, intents: tuple[Intent, ...]) 
             raise _fail(f"{where}.who", f"{intent.who} has two statements this round")
         seen.add(intent.who)
         body = state.bodies[me.name]
-        if body.condition == "dead":
-            raise _fail(f"{where}.who", f"{me.name} is dead")
         _check_defense(fight, me.name, me.defense, intent, where)
         _check_parries(fight, intent, where)
         strikes: dict[str, list[str]] = {}
@@ -166,7 +166,7 @@ def check_intents(fight: Fight, state: FightState, intents: tuple[Intent, ...]) 
                         raise _fail(f"{field}.arm", f"a {arm.name} is not a missile weapon")
                     shots[arm.name] = shots.get(arm.name, 0) + 1
                     if arm.rate != "S/MR" and shots[arm.name] > 1:
-                        raise _fail(f"{field}.arm", f"a {arm.name} shoots {arm.rate}: one shot this round at most")
+                        raise _fail(f"{field}.arm", f"a {arm.name} shoots {arm.rate}: one shot this round at most (RQ-55)")
                     if body.reload.get(arm.name):
                         raise _fail(
                             f"{field}.arm",
@@ -180,7 +180,9 @@ def check_intents(fight: Fight, state: FightState, intents: tuple[Intent, ...]) 
                             f"{field}.how", f"to {action.how} {action.target}, {me.name} needs a hold on him from an earlier round"
                         )
                 if isinstance(action, Extract) and not any(
-                    s.owner == me.name and s.weapon == arm.name for b in state.bodies.values() for s in b.stuck_in
+                    s.owner == me.name and s.weapon == arm.name and not s.missile
+                    for b in state.bodies.values()
+                    for s in b.stuck_in
                 ):
                     raise _fail(f"{field}.arm", f"{me.name}'s {arm.name} is not stuck in anyone")
             if isinstance(action, PullOut) and not any(

@@ -117,6 +117,8 @@ class Stuck(Record, omit_defaults=True):
     enc: float = 1.0
     held: bool = True
     """Still in the owner's hands (False once jerked out of them)."""
+    missile: bool = False
+    """An arrow, bolt or javelin: not its owner's to pull free (RQ-52); the victim may."""
     alone_rounds: Annotated[int, msgspec.Meta(ge=0, le=99)] = 0
 
 

@@ -20,6 +20,7 @@ from itertools import groupby
 import msgspec
 
 from pyengine.dice import Dice
+from pyengine.runequest.attack import succeeds as _succeeds
 from pyengine.runequest.combat import RULES, Attack, Defence, ExchangeResult, NoRollLeft, Parry, RollMade, Rules, resolve_exchange
 from pyengine.runequest.fumbles import FumbleTable
 from pyengine.runequest.hit_location import HitLocationTable, Location
@@ -88,10 +89,6 @@ class RoundResult(Record):
     rolls: tuple[int, ...]
 
 
-def _succeeds(roll: int, chance: int) -> bool:
-    return roll <= 5 or (roll <= 95 and roll <= chance)
-
-
 class _Round:
     """The working state of one round (the bodies change as blows land)."""
 
@@ -145,7 +142,7 @@ class _Round:
             return f"the {arm.name} is out of his reach"
         for other in self.bodies.values():
             for s in other.stuck_in:
-                if s.owner == name and s.weapon == arm.name:
+                if s.owner == name and s.weapon == arm.name and not s.missile:
                     return f"the {arm.name} is stuck in {self._holder(s)}"
         return self.useless_hand(name, arm)
 
@@ -178,6 +175,8 @@ class _Round:
             return 0, f"{target} is pulling a weapon out of himself: no Defense this round"
         if not c.defense:
             return 0, ""
+        if self.bodies[target].condition in ("dead", "unconscious", "incapacitated"):
+            return 0, f"{target} is {self.bodies[target].condition}: no Defense"
         if intent is not None and intent.defense:
             share = intent.defense.get(attacker, 0)
             return share, f"{target} allotted {share}% of his {c.defense}% Defense to {attacker}"
@@ -261,8 +260,9 @@ class _Round:
         if w.disabled and w.condition != "dead":
             loc = w.location
             if loc in (Location.RIGHT_LEG, Location.LEFT_LEG, Location.ABDOMEN, Location.CHEST):
+                if not body.on_ground:
+                    self.fell.add(name)  # "he must fall, doing nothing else that round"
                 changes["on_ground"] = True
-                self.fell.add(name)
             if loc in (Location.ABDOMEN, Location.CHEST, Location.HEAD):
                 bleeding = dict(body.bleeding)
                 bleeding.setdefault(key, BLEED_OUT_ROUNDS)
@@ -276,6 +276,7 @@ class _Round:
                         dropped.append(held)
                 changes["in_hand"] = tuple(h for h in body.in_hand if h not in dropped)
         if changes["condition"] == "dead":
+            changes["bleeding"] = {}
             self._release(name)
         self.set(name, **changes)
         return w
@@ -303,6 +304,7 @@ class _Round:
         return ""
 
     def mark(self, name: str, what: str) -> None:
+        """An experience mark, once per fight (RQ-54)."""
         body = self.bodies[name]
         if what not in body.marks:
             self.set(name, marks=(*body.marks, what))
@@ -319,7 +321,7 @@ class _Round:
         what = f"{me.name} {verb} {action.target} with the {arm.name}"
         tbody = self.bodies[action.target]
         if tbody.condition == "dead":
-            return self.skip(t, what, f"aborted: {action.target} is already dead")
+            return self.skip(t, what, f"aborted: {action.target} is already dead (RQ-49)")
         why = self.unusable(t.who, arm)
         if why:
             return self.skip(t, what, f"aborted: {why}")
@@ -371,7 +373,7 @@ class _Round:
                 self.set(t.who, gone=(*body.gone, arm.name), in_hand=tuple(h for h in body.in_hand if h != arm.name))
             else:
                 self.set(t.who, prepared=tuple(p for p in body.prepared if p != arm.name))
-            slow = {"1/2R": 1, "1/3R": 2, "1/5R": 4}.get(arm.rate or "", 0)
+            slow = {"1/2R": 1, "1/3R": 2, "1/5R": 4}.get(arm.rate or "", 0)  # RQ-55
             if slow:
                 reload = dict(self.bodies[t.who].reload)
                 reload[arm.name] = slow
@@ -412,6 +414,7 @@ class _Round:
                 damage=arm.weapon.damage,
                 enc=arm.weapon.enc,
                 held=not arm.missile,
+                missile=arm.missile,
             )
             tb = self.bodies[target]
             self.set(target, stuck_in=(*tb.stuck_in, stuck))
@@ -500,9 +503,11 @@ class _Round:
         what = describe(t.who, action)
         if t.too_late:
             return self.skip(t, what, t.too_late)
+        if t.index in self.intents[t.who].aborted:
+            return self.skip(t, what, "aborted by his player (intentions may be aborted, not altered)")
         unable = self.unable(t.who)
         if unable and not (isinstance(action, Heal) and action.target == t.who and self._may_heal_self(t.who)):
-            return self.skip(t, what, f"{unable}: he does nothing (disabled before his strike rank)")
+            return self.skip(t, what, f"{unable}: he does nothing (disabled before his strike rank, RQ-49)")
         if isinstance(action, (Strike, Shoot)):
             self.strike(t)
         elif isinstance(action, Ready):
@@ -545,7 +550,7 @@ class _Round:
                     changes["condition"] = "dead"
                     changes["bleeding"] = {}
                     self.events.append(Event(sr=end, who=name, what=f"{name} bleeds", kind="bleed",
-                                             outcome=f"bled to death from the {where} wound: 2 full turns untreated"))
+                                             outcome=f"bled to death from the {where} wound: 2 full turns untreated (RQ-53)"))
             if changes:
                 self.set(name, **changes)
                 if changes.get("condition") == "dead":

@@ -76,7 +76,7 @@ def schedule(me: Combatant, body: Body, intent: Intent, table: StrikeRankTable) 
     mods = table.modifiers
     limit = mods.round_limit
     clock = mods.surprised if intent.surprised else 0
-    lead = f"surprised +{mods.surprised}" if intent.surprised else ""
+    lead = f"surprised {mods.surprised} (RQ-46)" if intent.surprised else ""
     hands = {name: a.hands for name in body.in_hand if (a := me.arm(name)) is not None}
     prepared = set(body.prepared)
     out: list[Timed] = []
@@ -96,7 +96,7 @@ def schedule(me: Combatant, body: Body, intent: Intent, table: StrikeRankTable) 
                 action=action,
                 sr=sr,
                 working=f"{text} = SR {sr}",
-                too_late=f"SR {sr} is past {limit}: no time this round" if sr > limit else "",
+                too_late=f"SR {sr} is past {limit}: no time this round (RQ-44)" if sr > limit else "",
                 share=share,
                 dex=me.DEX,
             )
@@ -199,6 +199,6 @@ def _two_weapons_in_time(out: list[Timed], limit: int) -> None:
                 out[k] = Timed(
                     **{
                         **{f: getattr(t, f) for f in t.__struct_fields__},
-                        "too_late": f"two weapons at SR {second.sr}, past {limit}: neither can attack this round",
+                        "too_late": f"two weapons at SR {second.sr}, past {limit}: neither can attack this round (RQ-44)",
                     }
                 )

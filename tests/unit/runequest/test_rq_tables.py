@@ -443,7 +443,7 @@ def test_every_ruling_cited_is_recorded_and_every_recorded_ruling_is_used() -> N
 
     doc = (ROOT / "docs" / "rulings.md").read_text(encoding="utf-8")
     recorded = set(re.findall(r"^### (RQ-\d+) — ", doc, flags=re.M))
-    sources = [*(ROOT / "pyengine" / "runequest").glob("*.py"), *(ROOT / "tables" / "runequest").glob("*.toml")]
+    sources = [*(ROOT / "pyengine" / "runequest").rglob("*.py"), *(ROOT / "tables" / "runequest").glob("*.toml")]
     cited = {m for path in sources for m in re.findall(r"RQ-\d+", path.read_text(encoding="utf-8"))}
     assert cited - recorded == set(), "cited but not in docs/rulings.md"
     assert recorded - cited == set(), "recorded but cited nowhere in the code or tables"

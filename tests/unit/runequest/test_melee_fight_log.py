@@ -1,0 +1,108 @@
+"""A whole fight as one link: replaying it gives the same state (issue 6)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import msgspec
+import pytest
+from fight_3v3 import ROUNDS, make_log
+
+from pyengine.dice import ScriptedDice
+from pyengine.errors import IllegalActionError, RollError, ShareLinkError
+from pyengine.runequest.combat_tables import default_locations
+from pyengine.runequest.melee.build import melee_tables
+from pyengine.runequest.melee.log import (
+    FightLog,
+    RoundRecord,
+    export_json,
+    read_any,
+    replay,
+    to_link,
+    undo,
+)
+from pyengine.runequest.melee.model import FightState
+from pyengine.share import MAX_TEXT, encode_link
+
+GOLDEN = Path(__file__).resolve().parents[2] / "golden"
+
+
+@pytest.fixture(scope="module")
+def mt(tables):
+    return melee_tables(tables, default_locations())
+
+
+@pytest.fixture(scope="module")
+def log(tables, mt):
+    return make_log(tables, mt)
+
+
+def test_a_3_against_3_fight_of_10_rounds_replays_identically_from_its_link(log, mt):
+    link = to_link(log)
+    assert (GOLDEN / "fight-3v3.link").read_text().strip() == link, "the engine changed how this fight plays out"
+    assert len(link) < MAX_TEXT
+    print(f"\n3-against-3, {ROUNDS} rounds: link of {len(link)} characters")
+    again = replay(read_any(link), mt)
+    assert len(again.rounds) == ROUNDS
+    direct = replay(log, mt)
+    assert again.state == direct.state
+    golden = msgspec.json.decode((GOLDEN / "fight-3v3.final.json").read_bytes(), type=FightState)
+    assert again.state == golden
+    assert all(r.events for r in again.rounds), "every round has something happen"
+
+
+def test_the_json_export_reads_back_to_the_same_fight(log, mt):
+    replayed = replay(log, mt)
+    data = export_json(log, replayed)
+    back = read_any(data.decode())
+    assert back == log
+    assert msgspec.json.decode(data)["final"] == msgspec.json.decode(msgspec.json.encode(replayed.state))
+
+
+def test_undo_drops_the_last_round(log, mt):
+    shorter = undo(log)
+    assert len(shorter.rounds) == ROUNDS - 1
+    assert replay(shorter, mt).state.round == ROUNDS - 1
+
+
+def test_damaged_logs_are_explained(log, mt):
+    with pytest.raises(RollError, match=r"round 1: the rolls stop short"):
+        replay(msgspec.structs.replace(log, rounds=(RoundRecord(intents=log.rounds[0].intents, rolls=()),)), mt)
+    with pytest.raises(RollError, match=r"round 1: 1 roll\(s\) left over"):
+        replay(msgspec.structs.replace(log, rounds=(RoundRecord(intents=(), rolls=(5,)),)), mt)
+    bad = msgspec.structs.replace(log.rounds[0].intents[0], who="Nobody")
+    with pytest.raises(IllegalActionError, match=r"round 1: intents\[0\]\.who: 'Nobody' is not in the fight"):
+        replay(msgspec.structs.replace(log, rounds=(RoundRecord(intents=(bad,), rolls=()),)), mt)
+    with pytest.raises(ShareLinkError, match="not a fight"):
+        read_any(encode_link("dice", {"x": 1}))
+    data = msgspec.to_builtins(log)
+    data["fight"]["combatants"][0]["DEX"] = "fast"
+    with pytest.raises(ShareLinkError, match=r"DEX"):
+        read_any(encode_link("fight", data))
+    with pytest.raises(ShareLinkError, match="not JSON"):
+        read_any("{nope")
+
+
+def test_a_round_replays_from_its_own_rolls(log, mt):
+    first = replay(FightLog(fight=log.fight, rounds=log.rounds[:1]), mt)
+    from pyengine.runequest.melee.model import start
+    from pyengine.runequest.melee.round import resolve_round
+
+    again = resolve_round(log.fight, start(log.fight), log.rounds[0].intents, dice=ScriptedDice(log.rounds[0].rolls),
+                          tables=mt)
+    assert again.state == first.state
+
+
+def test_the_replay_command_prints_a_fights_final_state_and_log(capsys, tmp_path):
+    from pyengine.cli import main
+
+    link = (GOLDEN / "fight-3v3.link").read_text().strip()
+    assert main(["replay", link, "--json"]) == 0
+    out = msgspec.json.decode(capsys.readouterr().out)
+    golden = msgspec.json.decode((GOLDEN / "fight-3v3.final.json").read_bytes())
+    assert out["kind"] == "fight" and out["final"] == golden and len(out["log"]) == ROUNDS
+    path = tmp_path / "fight.json"
+    path.write_text(msgspec.json.encode(out).decode())
+    assert main(["replay", str(path)]) == 0
+    text = capsys.readouterr().out
+    assert "Round 10" in text and "After round 10" in text and "Rurik (Sartar)" in text

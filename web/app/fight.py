@@ -17,7 +17,7 @@ from pyscript import document, window
 
 from app import dom
 from app.fight_form import DECLARE_ACTION_FIELDS, QUICK_FIELDS, draft_of, read_declaration, read_quick
-from pyengine.dice import RandomDice
+from pyengine.dice import RandomDice, ScriptedDice
 from pyengine.errors import RollError, RulesError
 from pyengine.html import el, to_html
 from pyengine.runequest.combat import NeededRoll, NoRollLeft
@@ -26,8 +26,8 @@ from pyengine.runequest.exchange_render import render_options
 from pyengine.runequest.melee import log as fight_log
 from pyengine.runequest.melee import render
 from pyengine.runequest.melee.build import combatant_from_sheet, melee_tables
+from pyengine.runequest.melee.defaults import next_intents
 from pyengine.runequest.melee.model import Fight, FightState, start
-from pyengine.runequest.melee.roller import RoundDice
 from pyengine.runequest.melee.round import RoundResult, resolve_round
 from pyengine.runequest.melee.timing import schedule
 
@@ -182,6 +182,8 @@ def read_dom_declaration(k: int) -> None:
         for f in DECLARE_ACTION_FIELDS:
             shown = _val(f"{p}-a{j}-{f}")
             row[f] = shown if shown is not None else old.get(f, "")  # not drawn for this action: kept
+        abort = dom.element(f"{p}-a{j}-abort")
+        row["abort"] = bool(abort.checked) if not dom.missing(abort) else False
         actions.append(row)
     parries = [{"arm": _val(f"{p}-p{j}-arm") or "", "against": _val(f"{p}-p{j}-against") or ""}
                for j in range(render.PARRY_ROWS)]
@@ -304,25 +306,22 @@ def commit(result: RoundResult, intents: tuple) -> None:
 
 
 def after_round() -> None:
-    retarget()
+    carry_statements()
     save()
     show_declarations()
     dom.element("fl-out").scrollIntoView()
 
 
-def retarget() -> None:
-    """Same as last round, except that a blow at a foe now dead goes to the first foe still alive."""
+def carry_statements() -> None:
+    """Next round's statements: last round's, less what can no longer be done (``melee.defaults``);
+    a combatant now down states nothing. Defense shares typed but not used stay as typed."""
     state = state_now()
+    carried = {i.who: i for i in next_intents(log.fight, state, log.rounds[-1].intents)}
     for c in log.fight.combatants:
-        d = draft["declare"].get(c.name)
-        if not d:
-            continue
-        alive = [o.name for o in log.fight.combatants if o.side != c.side and state.bodies[o.name].condition != "dead"]
-        for row in d.get("actions", ()):
-            target = row.get("target", "")
-            if row.get("do") in ("attack", "shoot", "grapple") and target in state.bodies and \
-                    state.bodies[target].condition == "dead" and alive:
-                row["target"] = alive[0]
+        if c.name in carried:
+            draft["declare"][c.name] = draft_of(carried[c.name], log.fight)
+        elif state.bodies[c.name].condition != "dead":
+            draft["declare"][c.name] = {"actions": [], "parries": [], "defense": {}, "surprised": False}
 
 
 def on_roll(event=None) -> None:
@@ -343,33 +342,11 @@ def on_roll(event=None) -> None:
     after_round()
 
 
-class _OutOfDice(Exception):
-    """Typed dice ran out (not a RollError, so that no exchange wraps it): ``sides`` is the die."""
-
-    def __init__(self, sides: int) -> None:
-        self.sides = sides
-
-
-class TypedDice:
-    def __init__(self, values: list[int]) -> None:
-        self.values = list(values)
-        self.at = 0
-
-    def roll(self, sides: int) -> int:
-        if self.at >= len(self.values):
-            raise _OutOfDice(sides)
-        self.at += 1
-        return self.values[self.at - 1]
-
-
 def try_typed(values: list[int]) -> RoundResult | NeededRoll:
     """The round from these rolls, or the die it needs next. :raises RulesError: a roll off its die."""
     intents = typing[0]
-    rd = RoundDice(TypedDice(values))
     try:
-        return resolve_round(log.fight, state_now(), intents, dice=rd, tables=mt, rules=log.rules)
-    except _OutOfDice as out:
-        return NeededRoll(sides=out.sides, purpose=rd._purpose or "the round", index=len(rd.made))
+        return resolve_round(log.fight, state_now(), intents, dice=ScriptedDice(values), tables=mt, rules=log.rules)
     except NoRollLeft as exc:
         return exc.needed
 
@@ -437,8 +414,14 @@ def on_undo(event=None) -> None:
     if log is None or not results:
         return
     end_typing()
+    undone = log.rounds[-1].intents
     log = fight_log.undo(log)
     results.pop()
+    # The undone round's statements come back, to be changed and resolved again.
+    for c in log.fight.combatants:
+        mine = next((i for i in undone if i.who == c.name), None)
+        draft["declare"][c.name] = draft_of(mine, log.fight) if mine is not None else {
+            "actions": [], "parries": [], "defense": {}, "surprised": False}
     save()
     show_all()
 
@@ -591,9 +574,7 @@ def open_text(text: str, error_id: str) -> bool:
     draft["declare"] = {}
     draft["applied"] = []
     if results:
-        last = log.rounds[-1]
-        for intent in last.intents:
-            draft["declare"][intent.who] = draft_of(intent, log.fight)
+        carry_statements()
     save()
     show_all()
     dom.element("fa-box").open = len(log.fight.combatants) < 2
@@ -629,7 +610,8 @@ def on_marks_click(event) -> None:
     if dom.missing(k) or log is None:
         return
     from pyengine.runequest.adventurer import dump_adventurer
-    from pyengine.runequest.experience import FieldUse, after_adventure
+    from pyengine.runequest.experience import after_adventure
+    from pyengine.runequest.melee.experience import field_uses
 
     c = log.fight.combatants[int(str(k))]
     body = state_now().bodies[c.name]
@@ -638,16 +620,10 @@ def on_marks_click(event) -> None:
     if record is None:
         dom.set_html("fx-result", to_html(el("p", {"class": "notice"}, f"{c.name}'s saved sheet is no longer on this device.")))
         return
-    uses = []
-    for mark in body.marks:
-        for arm in c.arms:
-            for use in ("attack", "parry"):
-                if mark == f"{arm.name} {use}" and arm.ref:
-                    hand = "left" if arm.name.endswith("(left)") else "right"
-                    uses.append(FieldUse(weapon=arm.ref, use=use, hand=hand))
+    uses, defense_saved = field_uses(c, body)
     try:
         adventurer, _ = sheet_of(record, tables)
-        result = after_adventure(adventurer, tables, uses, RandomDice(), defense_saved=body.defense_saved)
+        result = after_adventure(adventurer, tables, uses, RandomDice(), defense_saved=defense_saved)
     except RulesError as exc:
         dom.set_html("fx-result", to_html(el("p", {"class": "notice"}, str(exc))))
         return

@@ -131,12 +131,15 @@ def read_declaration(fight: Fight, k: int, draft: Mapping[str, Any]) -> tuple[I.
     problems: list[FieldError] = []
     actions: list[Any] = []
     rows: list[int] = []
+    aborted: list[int] = []
     for j, row in enumerate(list(draft.get("actions", ()))[:ACTION_ROWS]):
         do = row.get("do", "")
         if not do:
             continue
         a = f"{p}-a{j}"
         arm, target, n = row.get("arm", ""), row.get("target", ""), row.get("n", "")
+        if row.get("abort"):
+            aborted.append(len(actions))
         try:
             if do == "attack":
                 actions.append(I.Strike(arm=arm, target=target))
@@ -170,6 +173,8 @@ def read_declaration(fight: Fight, k: int, draft: Mapping[str, Any]) -> tuple[I.
                 raise FieldError(f"{a}-do", f"action {j + 1}: {do!r} is not an action")
             rows.append(j)
         except FieldError as exc:
+            if aborted and aborted[-1] == len(actions):
+                aborted.pop()
             problems.append(exc)
     parries = []
     for j, row in enumerate(list(draft.get("parries", ()))[:PARRY_ROWS]):
@@ -189,7 +194,7 @@ def read_declaration(fight: Fight, k: int, draft: Mapping[str, Any]) -> tuple[I.
             defense[o.name] = share
     _all(problems)
     return I.Intent(who=c.name, actions=tuple(actions), parries=tuple(parries), defense=defense,
-                    surprised=bool(draft.get("surprised"))), rows
+                    surprised=bool(draft.get("surprised")), aborted=tuple(aborted)), rows
 
 
 def draft_of(intent: I.Intent, fight: Fight) -> dict[str, Any]:
@@ -215,6 +220,8 @@ def draft_of(intent: I.Intent, fight: Fight) -> dict[str, Any]:
                 row["spell"] = action.name
         elif isinstance(action, I.PullOut):
             row["stuck"] = f"{action.owner}{STUCK_SEPARATOR}{action.weapon}"
+        if len(rows) in intent.aborted:
+            row["abort"] = True
         rows.append(row)
     return {
         "actions": rows,

@@ -314,6 +314,11 @@ def render_declaration(
             line.append(_input(f"{a}-spell", "spell", row.get("spell", ""), cls="fd-f fd-spell", numeric=False, size=40))
         if "stuck" in uses:
             line.append(_select(f"{a}-stuck", "which", stuck, row.get("stuck", ""), cls="fd-f fd-stuck"))
+        if do:
+            abort = {"type": "checkbox", "id": f"{a}-abort"}
+            if row.get("abort"):
+                abort["checked"] = "checked"
+            line.append(el("label", {"class": "fd-check fd-abort"}, el("input", abort), " aborted during the round"))
         box.append(line)
     parriers = [(a.name, f"{a.name} {a.parry.chance}%") for a in c.arms if a.parry is not None]
     prows = list(draft.get("parries", ()))

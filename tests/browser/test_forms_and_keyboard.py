@@ -208,3 +208,212 @@ def test_keyboard_alone_makes_and_saves_a_sheet(phone):
     page.keyboard.press("Enter")
     expect(page.locator("#sheet-save-status")).to_contain_text("Saved Keyboard Kari")
     watch.assert_clean()
+
+
+# -- keyboard alone: the gear page and the combat page ----------------------------------------
+
+#: The focused element (or the label a hidden radio/checkbox draws as) shows a ring.
+FOCUS = """sel => {
+    const e = document.activeElement;
+    if (!e || e === document.body) return [false, false, 'body'];
+    const ringed = el => { if (!el) return false; const s = getComputedStyle(el);
+        return (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0) || s.boxShadow !== 'none'; };
+    const label = e.matches('input[type=radio], input[type=checkbox]') ? (e.nextElementSibling || e.parentElement) : null;
+    return [e.matches(sel), ringed(e) || ringed(label), e.id || e.tagName + ':' + e.textContent.trim().slice(0, 20)];
+}"""
+
+
+def tab_to(page, selector: str, *, limit: int = 400) -> None:
+    """Presses Tab until ``selector`` has the focus; each stop on the way shows where the focus is."""
+    unringed = []
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        here, ringed, name = page.evaluate(FOCUS, selector)
+        if not ringed and name != "body":  # past the last control the focus leaves the page, then comes back
+            unringed.append(name)
+        if here:
+            assert unringed == [], f"focus not visible on {unringed}"
+            return
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def focused_id(page) -> str:
+    return page.evaluate("document.activeElement ? document.activeElement.id : ''")
+
+
+def test_keyboard_alone_edits_the_gear_list(phone):
+    # Intent: add an item, name it, pick its kind and type bonuses, work out the sheet with
+    # Enter; remove an item with Space and keep the focus in the list; nothing clicked.
+    context, watch = phone
+    page = open_ready(context, "gear.html")
+    tab_to(page, "#gear-add")
+    page.keyboard.press("Enter")
+    expect(page.locator("#gear-item-6-name")).to_be_focused()
+    page.keyboard.type("spear")
+    page.keyboard.press("Tab")
+    expect(page.locator("#gear-item-6-kind")).to_be_focused()
+    page.keyboard.press("Home")  # melee, the first kind
+    expect(page.locator("#gear-item-6-kind")).to_have_value("melee")
+    for value in ("4", "11", "9", "2", "1"):  # reach, power, heft, sharpness, attack
+        page.keyboard.press("Tab")
+        page.keyboard.type(value)
+    page.keyboard.press("Enter")
+    row = page.locator('#gear-sheet tr.gear-sheet-row[data-item="spear"]')
+    expect(row).to_have_count(1)
+    expect(page.locator('#gear-sheet tr.gear-list-row[data-item="spear"] td.gear-col-shp')).to_have_attribute("data-value", "2")
+    tab_to(page, 'button[data-remove="3"]')  # the sling
+    page.keyboard.press("Space")
+    expect(page.locator("#gear-item-3")).to_have_count(0)
+    expect(page.locator('#gear-sheet tr[data-item="sling"]')).to_have_count(0)
+    expect(page.locator("#gear-item-4-name")).to_be_focused()
+    watch.assert_clean()
+
+
+def test_keyboard_alone_organizes_armour(phone):
+    # Intent: the areas field reached by Tab, Enter organizes, Space puts the pieces in the list;
+    # the focus stays on what the page says next.
+    context, watch = phone
+    page = open_ready(context, "gear.html")
+    tab_to(page, "#gear-areas")
+    page.keyboard.type("3: leather + chainmail; 2: chainmail; 1: leather")  # Tab selected what was there
+    page.keyboard.press("Enter")
+    expect(page.locator("#gear-organized .gear-piece")).to_have_count(3)
+    tab_to(page, "#gear-use-pieces")
+    page.keyboard.press("Space")
+    expect(page.locator("#gear-used")).to_be_focused()
+    expect(page.locator('#gear-items input[value="leather"]')).to_have_count(0)
+    expect(page.locator("#gear-sheet tr.gear-sheet-row")).to_have_count(6)
+    watch.assert_clean()
+
+
+def test_keyboard_alone_resolves_a_block(phone):
+    # Intent: success level and power typed, the defence by arrow keys, the defending item and
+    # the attacking weapon chosen and typed, Enter resolves; Enter applies the damage.
+    from pyengine.gear.blocking import Attack, resolve_block
+    from pyengine.gear.example import ENTRIES
+    from pyengine.gear.items import Item, ItemKind
+
+    axe = Item(name="axe", kind=ItemKind.MELEE, toughness=6, absorb=3)
+    expected = resolve_block(Attack(success_level=4, power=14, weapon=axe), [e.item for e in ENTRIES], "shield")
+    context, watch = phone
+    page = open_ready(context, "gear.html")
+    tab_to(page, "#gear-sl")
+    page.keyboard.type("4")
+    page.keyboard.press("Tab")
+    page.keyboard.type("14")
+    page.keyboard.press("Tab")
+    expect(page.locator("#gear-defence-failed")).to_be_focused()
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#gear-defence-half")).to_be_checked()
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator("#gear-defence-failed")).to_be_checked()
+    page.keyboard.press("Tab")
+    expect(page.locator("#gear-defending")).to_be_focused()
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowDown")
+    expect(page.locator("#gear-defending")).to_have_value("shield")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")  # opens "The attacking weapon"
+    for value in ("axe", "6", "3"):
+        page.keyboard.press("Tab")
+        page.keyboard.type(value)
+    page.keyboard.press("Enter")
+    card = page.locator("#gear-block .gear-block-result")
+    expect(card).to_have_attribute("data-power-left", str(expected.power_left))
+    expect(page.locator("#gear-block .gear-verdict")).to_have_text("Half blocked by shield and chainmail")
+    tab_to(page, "#gear-apply")
+    page.keyboard.press("Enter")
+    expect(page.locator("#gear-applied")).to_be_focused()
+    expect(page.locator("#gear-weapon-absorb")).to_have_value(str(expected.weapon.absorb))
+    watch.assert_clean()
+
+
+def combat_engine():
+    from pyengine.runequest.cli import load_tables
+    from pyengine.runequest.exchange_form import quick_attack, quick_defence, quick_parry
+
+    tables = load_tables()
+    attack = quick_attack(tables, "short_spear_1h", "55", "+1D4")
+    defence = quick_defence(tables, "12", "2", "5", quick_parry(tables, "medium_shield", "40"))
+    return attack, defence
+
+
+def fill_combat_by_keyboard(page) -> None:
+    """Both sides of the exchange, from the first field on, by Tab and typing alone."""
+    tab_to(page, "#att-char")
+    page.keyboard.press("Tab")
+    expect(page.locator("#att-weapon")).to_be_focused()
+    page.keyboard.type("short spear (1H")  # a select picks the option its typed text starts
+    expect(page.locator("#att-weapon")).to_have_value("short_spear_1h")
+    for value in ("55", "+1D4"):  # attack %, damage bonus
+        page.keyboard.press("Tab")
+        page.keyboard.type(value)
+    page.keyboard.press("Tab")
+    expect(page.locator("#def-char")).to_be_focused()
+    for value in ("12", "2", "5"):  # hit points, armour, Defense
+        page.keyboard.press("Tab")
+        page.keyboard.type(value)
+    page.keyboard.press("Tab")
+    expect(page.locator("#def-parry")).to_be_focused()
+    page.keyboard.type("medium shield")
+    expect(page.locator("#def-parry")).to_have_value("medium_shield")
+    page.keyboard.press("Tab")
+    page.keyboard.type("40")
+
+
+def test_keyboard_alone_resolves_an_exchange_with_app_dice(phone):
+    # Intent: the form filled by Tab, a situation ticked with Space, the odds and the roll by Enter.
+    context, watch = phone
+    page = open_ready(context, "combat.html")
+    fill_combat_by_keyboard(page)
+    tab_to(page, "#sit-helpless")
+    page.keyboard.press("Space")
+    expect(page.locator("#sit-helpless")).to_be_checked()
+    page.keyboard.press("Space")
+    expect(page.locator("#sit-helpless")).not_to_be_checked()
+    tab_to(page, "#cx-odds")
+    page.keyboard.press("Enter")
+    expect(page.locator("#cx-odds-out .cx-odds-table")).to_be_visible()
+    page.keyboard.press("Tab")
+    expect(page.locator("#cx-roll")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("#cx-result .cx-result")).to_have_count(1)
+    expect(page.locator("#cx-result .cx-fact-chance")).to_have_attribute("data-value", "50%")  # 55% less 5% Defense
+    watch.assert_clean()
+
+
+def test_keyboard_alone_types_each_roll_and_opens_the_link(phone):
+    # Intent: Enter starts, the page asks for each roll in turn and keeps the focus on the roll
+    # field; Enter uses each; the result is the engine's; the link opens by keyboard too.
+    from pyengine.dice import ScriptedDice
+    from pyengine.runequest.combat import next_roll, resolve_exchange
+
+    rolls = [10, 71, 4, 3, 12]
+    attack, defence = combat_engine()
+    expected = resolve_exchange(attack, defence, dice=ScriptedDice(rolls))
+    context, watch = phone
+    page = open_ready(context, "combat.html")
+    fill_combat_by_keyboard(page)
+    tab_to(page, "#cx-start")
+    page.keyboard.press("Enter")
+    for i, roll in enumerate(rolls):
+        needed = next_roll(attack, defence, rolls[:i])
+        expect(page.locator("#cx-ask .cx-ask")).to_contain_text(needed.purpose)
+        expect(page.locator("#cx-typed")).to_be_focused()
+        page.keyboard.type(str(roll))
+        page.keyboard.press("Enter")
+    expect(page.locator("#cx-ask")).to_contain_text("Every roll is in")
+    card = page.locator("#cx-result .cx-result")
+    expect(card).to_have_attribute("data-outcome", expected.outcome)
+    expect(card.locator(".cx-headline")).to_have_text(expected.headline)
+    tab_to(page, "#cx-result details summary")
+    page.keyboard.press("Enter")
+    expect(page.locator("#cx-result details.working")).to_have_attribute("open", "")
+    tab_to(page, "#cx-share")
+    href = page.locator("#cx-share").get_attribute("href")
+    page.evaluate("history.replaceState(null, '', '#')")  # so that following the link changes the page
+    page.locator("#cx-result .cx-result").evaluate("e => e.remove()")
+    page.keyboard.press("Enter")
+    expect(page.locator("#cx-result .cx-result")).to_have_attribute("data-outcome", expected.outcome)
+    assert page.url.endswith(href.removeprefix("./combat.html"))
+    watch.assert_clean()

@@ -217,3 +217,42 @@ def hostile_exchange(payload: str) -> dict:
     defence = quick_defence(tables, "30", "2", "5", parry, name=f"{payload}, defending")
     result = resolve_exchange(attack, defence, dice=ScriptedDice([10, 71, 4, 3, 12]))
     return to_state(attack, defence, result.roll_values)
+
+
+#: Text a screen reader would have to guess at: an element whose only text is symbols, or a
+#: meaning-carrying glyph, where no word says the same (aria-hidden glyphs with words beside are fine).
+UNSPOKEN_GLYPHS = """skip => {
+    const found = [];
+    const walker = document.createTreeWalker(document.querySelector('main'), NodeFilter.SHOW_TEXT);
+    const spoken = e => [...e.childNodes].map(n => n.nodeType === 3 ? n.textContent
+        : (n.closest && n.closest('[aria-hidden=true]') ? '' : spoken(n))).join('');
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const parent = n.parentElement;
+        if (!n.textContent.trim() || parent.closest('[aria-hidden=true], script, style, template')) continue;
+        if (skip && parent.closest(skip)) continue;
+        if (!/[\\p{L}\\p{N}]/u.test(spoken(parent)) || /[→½×♦⚒✓✗]/u.test(n.textContent))
+            found.push(`${parent.tagName}.${parent.className}: ${n.textContent.trim().slice(0, 40)}`);
+    }
+    return found;
+}"""
+
+
+@pytest.mark.parametrize("file", ["gear.html", "combat.html"])
+def test_every_glyph_and_colour_has_words(context_at, file):
+    # Intent: nothing on the gear and combat pages is said by a symbol or a colour alone: empty
+    # cells say "none", arrows and halves are words, highlighted and broken things say so in text.
+    # (The engine's own working steps on the combat page are prose with ×½ and →; left to it.)
+    context, watch = context_at(390, 844)
+    page = open_ready(context, file)
+    show_a_result(page, file)
+    if file == "gear.html":
+        page.click("#gear-organize")
+        page.wait_for_selector("#gear-organized .gear-organized")
+        expect(page.locator("#gear-organized .gear-organized-title")).to_contain_text("become")
+        diffs = page.locator("#gear-sheet td.gear-diff")
+        assert diffs.count() > 0
+        for i in range(diffs.count()):
+            expect(diffs.nth(i).locator(".visually-hidden")).to_contain_text("the list says")
+        expect(page.locator('#gear-sheet td[data-value=""]').first).to_contain_text("none")
+    assert page.evaluate(UNSPOKEN_GLYPHS, "details.working" if file == "combat.html" else None) == []
+    watch.assert_clean()

@@ -281,7 +281,7 @@ def resolve_block(attack: Attack, items: Sequence[Item], defending: str | None =
         half = "" if role is Role.BLOCKED else f"half of absorb {absorb}, rounded down = {amount} (GEAR-7); "
         taken = min(amount, left)
         capped = " (all the power that reached it)" if taken < amount else ""
-        working.append(f"{item.name} absorbs: {half}{taken} of power {left}{capped} → {left - taken} left")
+        working.append(f"{item.name} absorbs: {half}{taken} of power {left}{capped}, {left - taken} left")
         absorbed_by[n] = (left, taken)
         left -= taken
 

@@ -24,8 +24,10 @@ from pyengine.gear.organizing import Area
 #: Bonuses are kept to this range (a table can hold them; see items.Bonus).
 LOWEST, HIGHEST = -999, 999
 _MINUS = "\u2212"
-_WHOLE = re.compile(r"\s*([+\-\u2212]?)\s*(\d{1,6})\s*")
-_TRAILING_VALUE = re.compile(r"([+\-\u2212]?\d{1,6})\s*$")
+_WHOLE = re.compile(r"\s*([+\-\u2212]?)\s*(\d+)\s*")
+_TRAILING_VALUE = re.compile(r"([+\-\u2212]?\d+)\s*$")
+#: More digits than this is out of range whatever the bounds (and never reaches ``int``).
+_MAX_DIGITS = 6
 WHOLE_EXPECTED = "a whole number such as 3 or -5"
 
 
@@ -54,9 +56,12 @@ def parse_whole(text: str, what: str, *, low: int = LOWEST, high: int = HIGHEST)
             while pos < len(text) and text[pos] == " ":
                 pos += 1
         raise NotationError(what, text, pos, WHOLE_EXPECTED)
+    shown = text.strip() if len(text.strip()) <= 24 else text.strip()[:24] + "…"
+    if len(m.group(2)) > _MAX_DIGITS:
+        raise IllegalActionError(f"{what}: {shown!r} is out of range ({low} to {high})")
     value = int(m.group(2)) * (-1 if m.group(1) in ("-", _MINUS) else 1)
     if not low <= value <= high:
-        raise IllegalActionError(f"{what}: {text.strip()!r} is out of range ({low} to {high})")
+        raise IllegalActionError(f"{what}: {shown!r} is out of range ({low} to {high})")
     return value
 
 
@@ -114,7 +119,7 @@ def format_specials(special: Mapping[str, int]) -> str:
     return ", ".join(f"{label} {value}" for label, value in special.items())
 
 
-_COVER = re.compile(r"\s*(\d{1,3})\s*:")
+_COVER = re.compile(r"\s*(\d+)\s*:")
 
 
 def parse_areas(text: str, what: str = "armour areas") -> tuple[Area, ...]:
@@ -132,6 +137,9 @@ def parse_areas(text: str, what: str = "armour areas") -> tuple[Area, ...]:
             pos, expected = (start + digits.end(), "':' after the cover") if digits else (
                 start + lead, "an area as cover: piece + piece, such as 3: leather + chainmail")
             raise NotationError(what, text, pos, expected)
+        if len(m.group(1)) > 3:
+            digits = m.group(1) if len(m.group(1)) <= 24 else m.group(1)[:24] + "…"
+            raise IllegalActionError(f"{what}: cover {digits!r} is out of range (1 to 999)")
         cover = int(m.group(1))
         if cover < 1:
             raise NotationError(what, text, start + m.start(1), "a cover of 1 or more")

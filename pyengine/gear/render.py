@@ -169,9 +169,14 @@ def _cited(parent: ET.Element, steps: Sequence[str]) -> None:
         )
 
 
+def _none() -> list[ET.Element]:
+    """The dash of an empty cell, and the word a screen reader says for it."""
+    return [el("span", {"aria-hidden": "true"}, NONE), el("span", {"class": "visually-hidden"}, "none")]
+
+
 def _cell(value: int | None, key: str, *, diff: int | None = None) -> ET.Element:
-    shown = NONE if value is None else str(value)
-    td = el("td", {"class": f"gear-col-{key}", "data-value": "" if value is None else str(value)}, shown)
+    shown = _none() if value is None else [str(value)]
+    td = el("td", {"class": f"gear-col-{key}", "data-value": "" if value is None else str(value)}, *shown)
     if diff is not None:
         td.set("class", f"gear-col-{key} gear-diff")
         td.set("title", f"the list says {diff}")
@@ -223,9 +228,9 @@ def render_sheet(rows: Sequence[tuple[Entry, SheetLine]]) -> str:
             diff = getattr(item, c.field) if c.field and c.key in line.differs else None
             sheet.append(_cell(line.value(c.key), c.key, diff=diff))
         if specials:
-            text = ", ".join(f"{k} {v}" for k, v in item.special.items()) or NONE
-            listed.append(el("td", {"class": "gear-col-special"}, text))
-            sheet.append(el("td", {"class": "gear-col-special"}, text))
+            text = ", ".join(f"{k} {v}" for k, v in item.special.items())
+            listed.append(el("td", {"class": "gear-col-special"}, *([text] if text else _none())))
+            sheet.append(el("td", {"class": "gear-col-special"}, *([text] if text else _none())))
         body.append(listed)
         body.append(sheet)
     table.append(body)
@@ -253,7 +258,9 @@ def render_organized(result: Organized) -> str:
         return to_html(root)
     root.append(
         el("p", {"class": "gear-organized-title"},
-           f"{', '.join(result.replaced)} → {len(result.pieces)} separate piece{'s' if len(result.pieces) != 1 else ''}")
+           f"{', '.join(result.replaced)} ", el("span", {"aria-hidden": "true"}, "→"),
+           el("span", {"class": "visually-hidden"}, "become"),
+           f" {len(result.pieces)} separate piece{'s' if len(result.pieces) != 1 else ''}")
     )
     ul = el("ul", {"class": "gear-pieces"})
     for piece in result.pieces:
@@ -336,7 +343,7 @@ def render_block(result: BlockResult) -> str:
                 "li",
                 {"class": f"gear-step gear-role-{step.role.value}", "data-item": step.name, "data-role": step.role.value,
                  "data-absorbed": str(step.absorbed), "data-damage": str(absorbed_now)},
-                el("span", {"class": "gear-step-pos"}, f"{step.position}." if step.position else "·"), " ",
+                el("span", {"class": "gear-step-pos"}, f"{step.position}." if step.position else el("span", {"aria-hidden": "true"}, "·")), " ",
                 el("strong", {"class": "gear-step-name"}, step.name), ": ", *_step_text(step),
             )
             ol.append(li)
@@ -354,7 +361,7 @@ def render_block(result: BlockResult) -> str:
         texts = []
         for step in broken:
             assert step.damage is not None
-            halved = ", ".join(f"{label} {a} → {b}" for label, a, b in step.damage.halved)
+            halved = ", ".join(f"{label} {a} to {b}" for label, a, b in step.damage.halved)
             texts.append(f"{step.name}" + (f" ({halved})" if halved else ""))
         p.append(el("span", None, "; ".join(texts)))
         root.append(p)
@@ -364,10 +371,10 @@ def render_block(result: BlockResult) -> str:
         if wd is None:
             text = f"{weapon.name}: not damaged" + ("" if result.hit_too_hard else " (it did not hit too hard)")
         else:
-            now = "" if wd.after.absorb is None else f", absorb {wd.before.absorb} → {wd.after.absorb}"
+            now = "" if wd.after.absorb is None else f", absorb {wd.before.absorb} to {wd.after.absorb}"
             text = f"{weapon.name} hit too hard: takes {wd.damage} damage{now}"
             if wd.broke:
-                halved = ", ".join(f"{label} {a} → {b}" for label, a, b in wd.halved)
+                halved = ", ".join(f"{label} {a} to {b}" for label, a, b in wd.halved)
                 text += " · BROKEN" + (f" ({halved})" if halved else "")
         root.append(
             el("p", {"class": "gear-weapon", "data-damage": str(wd.damage if wd else 0),

@@ -102,7 +102,7 @@ def damage_item(item: Item, power: int, *, cause: str = "a blow") -> Damage:
         else:
             after, halved = _halve_on_breaking(after)
             broke = True
-            what = ", ".join(f"{label} {a} → {b}" for label, a, b in halved) or "it has none of the bonuses breaking halves"
+            what = ", ".join(f"{label} {a} to {b}" for label, a, b in halved) or "it has none of the bonuses breaking halves"
             steps.append(f"{name} BREAKS: damage {damage} > {absorb_text}; halved, rounded down (GEAR-8): {what}")
     else:
         steps.append(f"{name}: damage {damage} is not greater than {absorb_text}: it does not break")

@@ -23,7 +23,9 @@ from pyengine.runequest.shields import Shield
 from pyengine.runequest.vocabulary import LOCATION_KEYS
 from pyengine.runequest.weapon_tables import MeleeWeapon, MissileWeapon
 
-_INT = re.compile(r"^\s*([+-]?\d{1,4})\s*%?\s*$")
+_INT = re.compile(r"^\s*([+-]?)(\d+)\s*%?\s*$")
+#: More digits than this is out of range for every field (and never reaches ``int``).
+_MAX_DIGITS = 6
 
 
 class FieldError(RulesError):
@@ -48,15 +50,24 @@ def read_int(text: str, field: str, label: str, low: int, high: int, *, empty: i
 
     :raises FieldError: not a whole number, or outside ``low``-``high``.
     """
-    if not text.strip() and empty is not None:
-        return empty
+    if not text.strip():
+        if empty is not None:
+            return empty
+        raise FieldError(field, f"{label}: empty; type a whole number from {low} to {high}")
     m = _INT.match(text)
     if not m:
-        raise FieldError(field, f"{label}: {text!r} is not a whole number")
-    value = int(m.group(1))
+        raise FieldError(field, f"{label}: {_clip(text)!r} is not a whole number")
+    if len(m.group(2)) > _MAX_DIGITS:
+        raise FieldError(field, f"{label}: {_clip(text.strip())!r} is not {low} to {high}")
+    value = int(m.group(1) + m.group(2))
     if not low <= value <= high:
         raise FieldError(field, f"{label}: {value} is not {low} to {high}")
     return value
+
+
+def _clip(text: str, most: int = 24) -> str:
+    """``text`` as a message shows it: at most ``most`` characters, then ``…``."""
+    return text if len(text) <= most else text[:most] + "…"
 
 
 def read_bonus(text: str, field: str) -> str:

@@ -10,7 +10,8 @@ import pytest
 from playwright.sync_api import expect
 
 import build
-from pyengine.runequest.adventurer import dump_adventurer
+from pyengine.runequest.adventurer import Adventurer, WeaponSkill, dump_adventurer
+from pyengine.runequest.characteristics import Characteristics
 from pyengine.runequest.creation import typed_new
 from pyengine.share import encode_link
 from tests.browser.conftest import Watch, open_ready
@@ -121,7 +122,8 @@ def test_layout_fits_and_targets_are_thumb_sized(context_at, file, layout):
 
 @pytest.mark.parametrize("payload", PAYLOADS)
 def test_text_typed_or_linked_is_shown_as_text_never_run(context_at, payload):
-    # Intent: hostile text in a field, a link or stored data shows as text on every page;
+    # Intent: hostile text in a field, a link or stored data shows as text on every page
+    # (combat: fighters' names, weapon and shield names, and everything a link carries);
     # no script runs, no dialog opens (the watch fails the test on any dialog or error).
     context, watch = context_at(390, 844)
     page = open_ready(context)
@@ -169,6 +171,88 @@ def test_text_typed_or_linked_is_shown_as_text_never_run(context_at, payload):
     gear.fill(f"#gear-item-{key}-name", payload)
     gear.click("#gear-work-out")
     expect(gear.locator("#gear-sheet")).to_contain_text(payload)
-    for page_ in (sheet, shared, gear):
+
+    # combat: a saved fighter's name in both choosers and the result; every name a link carries
+    # (attacker, defender, weapon, parrying shield) in the result, its working and the fight line
+    fighter = Adventurer(
+        name=payload,
+        characteristics=Characteristics(STR=15, CON=10, SIZ=15, INT=10, POW=10, DEX=10, CHA=10),
+        weapons=(WeaponSkill(weapon="broadsword", attack=30, parry=20), WeaponSkill(weapon="medium_shield", parry=20)),
+    )
+    gear.evaluate("r => localStorage.setItem('strike-rank/character/fighter', r)", dump_adventurer(fighter).decode())
+    combat = open_ready(context, "combat.html")
+    expect(combat.locator('#att-char option[value="fighter"]')).to_have_text(payload)
+    expect(combat.locator('#def-char option[value="fighter"]')).to_have_text(payload)
+    combat.select_option("#att-char", "fighter")
+    combat.select_option("#def-char", "fighter")
+    combat.click("#cx-roll")
+    expect(combat.locator("#cx-result .cx-result")).to_contain_text(payload)
+    combat_link = encode_link("exchange", hostile_exchange(payload), version=1)
+    linked = open_ready(context, f"combat.html#{combat_link}")
+    expect(linked.locator("#cx-result .cx-headline")).to_contain_text(f"{payload}, defending")
+    linked.click("#cx-result details summary")
+    for name in (f"{payload}, attacking", f"{payload}'s weapon", f"{payload}'s shield"):
+        expect(linked.locator("#cx-result")).to_contain_text(name)
+    linked.click("#cx-again")
+    expect(linked.locator("#cx-fight")).to_contain_text(f"{payload}, defending has")
+    for page_ in (sheet, shared, gear, combat, linked):
         assert page_.evaluate("document.querySelectorAll('main img, main script').length") == 0
+    watch.assert_clean()
+
+
+def hostile_exchange(payload: str) -> dict:
+    """An exchange link's state whose every name is ``payload`` (with what it names after it)."""
+    from msgspec.structs import replace
+
+    from pyengine.dice import ScriptedDice
+    from pyengine.runequest.cli import load_tables
+    from pyengine.runequest.combat import resolve_exchange
+    from pyengine.runequest.exchange_form import quick_attack, quick_defence, quick_parry
+    from pyengine.runequest.exchange_state import to_state
+
+    tables = load_tables()
+    attack = quick_attack(tables, "short_spear_1h", "55", "+1D4", name=f"{payload}, attacking")
+    attack = replace(attack, weapon=replace(attack.weapon, name=f"{payload}'s weapon"))
+    parry = replace(quick_parry(tables, "medium_shield", "40"), name=f"{payload}'s shield")
+    defence = quick_defence(tables, "30", "2", "5", parry, name=f"{payload}, defending")
+    result = resolve_exchange(attack, defence, dice=ScriptedDice([10, 71, 4, 3, 12]))
+    return to_state(attack, defence, result.roll_values)
+
+
+#: Text a screen reader would have to guess at: an element whose only text is symbols, or a
+#: meaning-carrying glyph, where no word says the same (aria-hidden glyphs with words beside are fine).
+UNSPOKEN_GLYPHS = """skip => {
+    const found = [];
+    const walker = document.createTreeWalker(document.querySelector('main'), NodeFilter.SHOW_TEXT);
+    const spoken = e => [...e.childNodes].map(n => n.nodeType === 3 ? n.textContent
+        : (n.closest && n.closest('[aria-hidden=true]') ? '' : spoken(n))).join('');
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const parent = n.parentElement;
+        if (!n.textContent.trim() || parent.closest('[aria-hidden=true], script, style, template')) continue;
+        if (skip && parent.closest(skip)) continue;
+        if (!/[\\p{L}\\p{N}]/u.test(spoken(parent)) || /[→½×♦⚒✓✗]/u.test(n.textContent))
+            found.push(`${parent.tagName}.${parent.className}: ${n.textContent.trim().slice(0, 40)}`);
+    }
+    return found;
+}"""
+
+
+@pytest.mark.parametrize("file", ["gear.html", "combat.html"])
+def test_every_glyph_and_colour_has_words(context_at, file):
+    # Intent: nothing on the gear and combat pages is said by a symbol or a colour alone: empty
+    # cells say "none", arrows and halves are words, highlighted and broken things say so in text.
+    # (The engine's own working steps on the combat page are prose with ×½ and →; left to it.)
+    context, watch = context_at(390, 844)
+    page = open_ready(context, file)
+    show_a_result(page, file)
+    if file == "gear.html":
+        page.click("#gear-organize")
+        page.wait_for_selector("#gear-organized .gear-organized")
+        expect(page.locator("#gear-organized .gear-organized-title")).to_contain_text("become")
+        diffs = page.locator("#gear-sheet td.gear-diff")
+        assert diffs.count() > 0
+        for i in range(diffs.count()):
+            expect(diffs.nth(i).locator(".visually-hidden")).to_contain_text("the list says")
+        expect(page.locator('#gear-sheet td[data-value=""]').first).to_contain_text("none")
+    assert page.evaluate(UNSPOKEN_GLYPHS, "details.working" if file == "combat.html" else None) == []
     watch.assert_clean()

@@ -133,7 +133,7 @@ def read_form() -> tuple[Attack, Defence, Rules] | None:
     try:
         text = dom.value("sit-distance")
         if text.strip():
-            situation["distance"] = read_int(text, "sit-distance", "range", 0, 10000)
+            situation["distance"] = read_int(text, "sit-distance", "range in metres", 0, 10000)
     except FieldError as exc:
         problems.append(exc)
     try:
@@ -292,11 +292,14 @@ def on_next(event=None) -> None:
         return
     dom.field_error("cx-typed", None)
     try:
-        value = read_int(dom.value("cx-typed"), "cx-typed", "roll", 1, 1000)
+        value = read_int(dom.value("cx-typed"), "cx-typed", "the roll", 1, 1000)
         attack, defence, rules = typing_for
         next_roll(attack, defence, [*typed, value], fumbles=fumbles, locations=locations, rules=rules)
-    except RulesError as exc:
+    except FieldError as exc:
         dom.field_error("cx-typed", str(exc))
+        return
+    except RulesError as exc:  # a roll the die cannot show: the engine says which die and why
+        dom.field_error("cx-typed", f"the roll: {exc}")
         return
     typed.append(value)
     dom.element("cx-typed").value = ""

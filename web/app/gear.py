@@ -214,9 +214,10 @@ def use_pieces() -> None:
     skills = {e.item.name: e.skill for e in entries}
     fill_list([Entry(item=item, skill=skills.get(item.name, 0)) for item in last_organized.items])
     dom.element("gear-areas").value = ""
-    dom.set_html("gear-organized", to_html(el("p", {"class": "gear-status"},
+    dom.set_html("gear-organized", to_html(el("p", {"class": "gear-status", "id": "gear-used", "tabindex": "-1"},
         f"The list now holds {len(last_organized.pieces)} pieces in place of {', '.join(last_organized.replaced)}.")))
     work_out()
+    dom.element("gear-used").focus()  # the button pressed is gone: the focus stays where it was
 
 
 def resolve() -> None:
@@ -259,10 +260,13 @@ def apply_damage() -> None:
     button = dom.element("gear-apply")
     if not dom.missing(button):
         button.outerHTML = to_html(el(
-            "p", {"class": "gear-status", "id": "gear-applied"},
+            "p", {"class": "gear-status", "id": "gear-applied", "tabindex": "-1"},
             "Applied: the list holds each item as this attack left it. Resolve again for the next attack.",
         ))
     work_out()
+    applied = dom.element("gear-applied")
+    if not dom.missing(applied):
+        applied.focus()  # the button pressed is gone: the focus stays where it was
 
 
 # -- links, storage, files --------------------------------------------------------
@@ -433,10 +437,14 @@ def on_items_click(event) -> None:
         return
     card = dom.element(f"gear-item-{key}")
     if not dom.missing(card):
+        # the focus moves to the next item (or the one before, or "Add an item"), never to nowhere
+        near = card.nextElementSibling if not dom.missing(card.nextElementSibling) else card.previousElementSibling
         card.remove()
         for n, legend in enumerate(document.querySelectorAll("#gear-items .gear-item > legend"), 1):
             legend.textContent = f"Item {n}"
         work_out()
+        field = None if dom.missing(near) else near.querySelector("input")
+        (dom.element("gear-add") if dom.missing(field) else field).focus()
 
 
 def on_submit(handler):

@@ -37,6 +37,15 @@ def test_out_of_range_names_the_value() -> None:
         parse_whole("-1", "Cvr of 'x'", low=0)
 
 
+def test_huge_numbers_are_out_of_range_not_misread() -> None:
+    with pytest.raises(IllegalActionError, match=r"Abs: '999999999999999999999999…' is out of range \(0 to 999\)"):
+        parse_whole("9" * 40, "Abs", low=0)
+    with pytest.raises(IllegalActionError, match=r"Stun: '9999999' is out of range"):
+        parse_specials("Stun 9999999")
+    with pytest.raises(IllegalActionError, match=r"cover '9999' is out of range \(1 to 999\)"):
+        parse_areas("9999: leather")
+
+
 def test_specials() -> None:
     assert parse_specials("Stun 2, Bleed -1") == {"Stun": 2, "Bleed": -1}
     assert parse_specials("Stun: +2; Knock back 1\n") == {"Stun": 2, "Knock back": 1}

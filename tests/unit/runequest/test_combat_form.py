@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from pyengine.dice import RandomDice, ScriptedDice
@@ -16,6 +18,7 @@ from pyengine.runequest.exchange_form import (
     quick_defence,
     quick_parry,
     read_bonus,
+    read_int,
     sheet_attack,
     sheet_defence,
     sheet_of,
@@ -50,6 +53,24 @@ def test_every_problem_is_named_with_its_field(tables: RuneQuestTables) -> None:
         quick_parry(tables, "self_bow", "30")
     with pytest.raises(FieldError, match="grapple"):
         quick_attack(tables, "grapple", "30", "")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "attack %: empty; type a whole number from -100 to 300"),
+        ("  ", "attack %: empty"),
+        ("abc", "attack %: 'abc' is not a whole number"),
+        ("301", "attack %: 301 is not -100 to 300"),
+        ("99999", "attack %: 99999 is not -100 to 300"),
+        ("9" * 40, "attack %: '999999999999999999999999…' is not -100 to 300"),
+    ],
+)
+def test_a_number_field_says_empty_out_of_range_or_not_a_number(text: str, message: str) -> None:
+    with pytest.raises(FieldError, match=re.escape(message)):
+        read_int(text, "att-chance", "attack %", -100, 300)
+    assert read_int(" -5% ", "att-chance", "attack %", -100, 300) == -5
+    assert read_int("", "def-armour", "armour", 0, 99, empty=0) == 0
 
 
 def test_bonus_notation() -> None:

@@ -546,8 +546,56 @@ def service_worker(site: Path) -> str:
     )
 
 
-def build_snapshot(vendor: Path) -> str | None:
+def wheel_sources(wheel: Path) -> dict[str, bytes]:
+    """Every Python file of our wheel, by the path the page unpacks it to."""
+    from tools.snapshot import HOME
+
+    with zipfile.ZipFile(wheel) as zf:
+        return {f"{HOME}/{name}": zf.read(name) for name in zf.namelist() if name.endswith(".py")}
+
+
+def package_sources(pins: Pins) -> dict[str, bytes]:
+    """The Python files of the wasm wheels loadPackage installs (msgspec), by their path in the page."""
+    sources = {}
+    for pin in pins.wasm_wheels:
+        with zipfile.ZipFile(pip_download_wasm(pin, pins)) as zf:
+            for name in zf.namelist():
+                if name.endswith(".py"):
+                    sources[f"/lib/python{pins.python}/site-packages/{name}"] = zf.read(name)
+    return sources
+
+
+def pyscript_sources(pyscript_dir: Path) -> dict[str, bytes]:
+    """PyScript's own Python package, as its core writes it into the page's working directory.
+
+    The core carries the files as one JSON-style object literal; when this PyScript
+    release packs them some other way, nothing is returned and they compile as before.
+    """
+    from tools.snapshot import HOME
+
+    decoder = json.JSONDecoder()
+    for core in sorted(pyscript_dir.glob("core-*.js")):
+        text = core.read_text(encoding="utf-8")
+        at = text.find('"websocket.py":"')
+        start = text.rfind("{", 0, at)
+        while at > 0 and start >= 0:
+            try:
+                files, end = decoder.raw_decode(text, start)
+            except ValueError:
+                start = text.rfind("{", 0, start)
+                continue
+            if end > at and "__init__.py" in files and all(isinstance(v, str) for v in files.values()):
+                return {f"{HOME}/pyscript/{name}": source.encode() for name, source in files.items()}
+            start = text.rfind("{", 0, start)
+    return {}
+
+
+def build_snapshot(vendor: Path, wheel: Path | None = None, pins: Pins | None = None) -> str | None:
     """Makes the Pyodide memory snapshot into ``vendor/`` (tools/snapshot.py); returns its URL.
+
+    The snapshot also carries the compiled code (by Pyodide's own Python) of every Python
+    file a page imports from a file rather than from the snapshot: our wheel, PyScript's
+    package and the wasm wheels' Python parts, so a return visit compiles none of them.
 
     Needs Chromium; where there is none (a plain ``build`` on a machine without it) the
     site is built without a snapshot, and the pages start Python the normal way.
@@ -558,13 +606,21 @@ def build_snapshot(vendor: Path) -> str | None:
     sys.path.insert(0, str(ROOT))
     from tools import snapshot
 
-    name = f"snapshot-{snapshot.build_id(vendor / 'pyodide')}.bin.gz"
+    sources = {
+        **(package_sources(pins) if pins else {}),
+        **pyscript_sources(vendor / "pyscript"),
+        **(wheel_sources(wheel) if wheel else {}),
+    }
+    stem = f"snapshot-{snapshot.build_id(vendor / 'pyodide')}"
+    name = f"{stem}-{snapshot.code_id(sources)}.bin.gz"
     cached = CACHE / "snapshots" / name
     if not cached.exists():
         say("making the Pyodide start-up snapshot in Chromium")
         cached.parent.mkdir(parents=True, exist_ok=True)
-        snapshot.make_snapshot(vendor, cached.with_suffix(".tmp"))
+        snapshot.make_snapshot(vendor, cached.with_suffix(".tmp"), sources)
         cached.with_suffix(".tmp").rename(cached)
+        for old in sorted(cached.parent.glob("snapshot-*.bin.gz"), key=lambda p: p.stat().st_mtime)[:-4]:
+            old.unlink()  # keep the cache to the few most recent sources
     shutil.copy2(cached, vendor / name)
     return f"./vendor/{name}"
 
@@ -578,7 +634,7 @@ def build_site(pins: Pins, dist: Path = DIST) -> None:
     vendor_pyscript(pins, tmp / "vendor" / "pyscript")
     vendor_pyodide(pins, tmp / "vendor" / "pyodide")
     wheel = build_wheel(tmp / "pkg", pins.engine_version)
-    snapshot = build_snapshot(tmp / "vendor")
+    snapshot = build_snapshot(tmp / "vendor", wheel, pins)
     boot = string.Template((WEB / "pyodide-boot.mjs").read_text(encoding="utf-8"))
     (tmp / "pyodide-boot.mjs").write_text(boot.substitute(snapshot_url=json.dumps(snapshot)), encoding="utf-8")
     (tmp / "pyscript.json").write_text(json.dumps(pyscript_config(wheel), indent=1), encoding="utf-8")

@@ -252,7 +252,12 @@ def test_the_snapshot_is_named_after_the_pyodide_build_and_shipped(dist):
 
     boot = (dist / "pyodide-boot.mjs").read_text()
     url = re.search(r"const SNAPSHOT_URL = (.*);", boot).group(1)
-    expected = f"./vendor/snapshot-{snapshot.build_id(dist / 'vendor' / 'pyodide')}.bin.gz"
+    sources = {
+        **build.package_sources(PINS),
+        **build.pyscript_sources(dist / "vendor" / "pyscript"),
+        **build.wheel_sources(next((dist / "pkg").glob("*.whl"))),
+    }
+    expected = f"./vendor/snapshot-{snapshot.build_id(dist / 'vendor' / 'pyodide')}-{snapshot.code_id(sources)}.bin.gz"
     assert json.loads(url) == expected
     data = (dist / expected).read_bytes()
     assert data[:2] == b"\x1f\x8b"  # gzip
@@ -262,6 +267,17 @@ def test_the_snapshot_bakes_in_no_c_extension_and_no_engine_module():
     from tools import snapshot
 
     assert not [m for m in snapshot.BAKED_MODULES if m.split(".")[0] in {"msgspec", "pyengine", "app", "random"}]
+
+
+def test_the_snapshot_carries_compiled_code_for_every_python_file_a_page_imports(dist):
+    # Intent: a return visit compiles nothing: our wheel's modules, PyScript's package and
+    # msgspec's Python parts come compiled in the snapshot, each under the path the page
+    # finds it at, and PyScript's files are still found in this PyScript release.
+    wheel = build.wheel_sources(next((dist / "pkg").glob("*.whl")))
+    assert "/home/pyodide/app/dom.py" in wheel and "/home/pyodide/pyengine/__init__.py" in wheel
+    assert {"/home/pyodide/pyscript/__init__.py", "/home/pyodide/pyscript/fetch.py"} <= set(
+        build.pyscript_sources(dist / "vendor" / "pyscript"))
+    assert f"/lib/python{PINS.python}/site-packages/msgspec/__init__.py" in build.package_sources(PINS)
 
 
 def test_every_argument_after_test_goes_to_pytest_as_it_is():

@@ -486,9 +486,15 @@ def render_page(page: Page, pins: Pins) -> str:
     )
 
 
+#: PyScript's optional plugins the pages do without (each is a module it would otherwise
+#: import before starting Python); "error" stays, it shows a Python error on the page.
+PYSCRIPT_PLUGINS_OFF = ("codemirror", "deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal")
+
+
 def pyscript_config(wheel: Path) -> dict:
     return {
         "interpreter": "./pyodide-boot.mjs",
+        "plugins": [f"!{name}" for name in PYSCRIPT_PLUGINS_OFF],
         "packages": ["msgspec"],
         "packages_cache": "passthrough",
         "files": {f"./pkg/{wheel.name}": "./*"},
@@ -636,7 +642,10 @@ def build_site(pins: Pins, dist: Path = DIST) -> None:
     wheel = build_wheel(tmp / "pkg", pins.engine_version)
     snapshot = build_snapshot(tmp / "vendor", wheel, pins)
     boot = string.Template((WEB / "pyodide-boot.mjs").read_text(encoding="utf-8"))
-    (tmp / "pyodide-boot.mjs").write_text(boot.substitute(snapshot_url=json.dumps(snapshot)), encoding="utf-8")
+    prefetch = [f"./{p.relative_to(tmp).as_posix()}" for p in sorted((tmp / "tables").rglob("*.msgpack"))]
+    prefetch.insert(0, f"./pkg/{wheel.name}")
+    (tmp / "pyodide-boot.mjs").write_text(
+        boot.substitute(snapshot_url=json.dumps(snapshot), prefetch=json.dumps(prefetch)), encoding="utf-8")
     (tmp / "pyscript.json").write_text(json.dumps(pyscript_config(wheel), indent=1), encoding="utf-8")
     shutil.copytree(WEB / "static", tmp, dirs_exist_ok=True)
     (tmp / "icons").mkdir(exist_ok=True)
@@ -745,7 +754,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     sys.path.insert(0, str(ROOT))
     from tools import bench
 
-    return bench.main(pins, DIST, as_json=args.json, warm_loads=args.warm)
+    return bench.main(pins, DIST, as_json=args.json, warm_loads=args.warm, cold_loads=args.cold)
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -759,6 +768,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     bench = sub.add_parser("bench", help="build, then print the start-up benchmark table")
     bench.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
     bench.add_argument("--warm", type=int, default=5, help="warm loads per page (at least 5)")
+    bench.add_argument("--cold", type=int, default=3, help="first visits per page, each in a fresh profile (median)")
     if argv[:1] == ["test"]:  # pytest's own options are passed on as they are
         args = parser.parse_args(["test"])
         args.pytest_args = argv[1:]

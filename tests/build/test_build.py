@@ -170,6 +170,26 @@ def test_pyscript_config_loads_nothing_from_elsewhere(dist):
     assert not list((dist / "vendor").rglob("*.map"))
 
 
+def test_pyscript_skips_only_plugins_it_has_and_keeps_its_error_plugin(dist):
+    # Intent: the "!name" entries name plugins this PyScript release really has (a typo
+    # would silently load the plugin again); "error" stays, it shows a Python error.
+    config = json.loads((dist / "pyscript.json").read_text())
+    core = "".join(p.read_text() for p in (dist / "vendor/pyscript").glob("core-*.js"))
+    assert config["plugins"] and all(name.startswith("!") for name in config["plugins"])
+    for name in config["plugins"]:
+        assert re.search(rf'["{{,]"?{re.escape(name[1:])}"?:\(\)=>', core), name
+    assert "!error" not in config["plugins"]
+
+
+def test_the_boot_module_prefetches_our_wheel_and_every_table(dist):
+    boot = (dist / "pyodide-boot.mjs").read_text()
+    prefetch = json.loads(re.search(r"const PREFETCH = (.*);", boot).group(1))
+    wheel = next((dist / "pkg").glob("*.whl"))
+    tables = {f"./{p.relative_to(dist).as_posix()}" for p in (dist / "tables").rglob("*.msgpack")}
+    assert prefetch[0] == f"./pkg/{wheel.name}" and set(prefetch[1:]) == tables
+    assert all((dist / path).is_file() for path in prefetch)
+
+
 # ---------------------------------------------------------------- pages, service worker, manifest
 
 

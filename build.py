@@ -548,7 +548,7 @@ def service_worker(site: Path) -> str:
     template = string.Template((WEB / "sw.js").read_text(encoding="utf-8"))
     return template.substitute(
         cache_name=json.dumps(f"strike-rank-{digest.hexdigest()[:12]}"),
-        assets=json.dumps(["./"] + [f"./{a}" for a in assets], indent=1),
+        assets=json.dumps(["./"] + [f"./{a}" for a in assets]),
     )
 
 
@@ -644,9 +644,11 @@ def build_site(pins: Pins, dist: Path = DIST) -> None:
     boot = string.Template((WEB / "pyodide-boot.mjs").read_text(encoding="utf-8"))
     prefetch = [f"./{p.relative_to(tmp).as_posix()}" for p in sorted((tmp / "tables").rglob("*.msgpack"))]
     prefetch.insert(0, f"./pkg/{wheel.name}")
-    (tmp / "pyodide-boot.mjs").write_text(
-        boot.substitute(snapshot_url=json.dumps(snapshot), prefetch=json.dumps(prefetch)), encoding="utf-8")
-    (tmp / "pyscript.json").write_text(json.dumps(pyscript_config(wheel), indent=1), encoding="utf-8")
+    boot_js = boot.substitute(snapshot_url=json.dumps(snapshot), prefetch=json.dumps(prefetch))
+    # The template's comments are for us, not for every visitor (our bytes are counted).
+    boot_js = "".join(line for line in boot_js.splitlines(keepends=True) if not line.lstrip().startswith("//"))
+    (tmp / "pyodide-boot.mjs").write_text(boot_js, encoding="utf-8")
+    (tmp / "pyscript.json").write_text(json.dumps(pyscript_config(wheel)), encoding="utf-8")
     shutil.copytree(WEB / "static", tmp, dirs_exist_ok=True)
     (tmp / "icons").mkdir(exist_ok=True)
     for size in (192, 512):

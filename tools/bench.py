@@ -86,7 +86,73 @@ def combat_actions(page) -> dict[str, float]:
     for i in range(12):
         page.click("#cx-odds")
         page.wait_for_function(f"performance.getEntriesByName('odds', 'measure').length >= {i + 1}")
-    return {"exact odds of one exchange (ms, median of 12)": statistics.median(measures(page, "odds"))}
+    out = {"exact odds of one exchange (ms, median of 12)": statistics.median(measures(page, "odds"))}
+    out.update(fight_actions(page, page.url.split("#")[0]))
+    return out
+
+
+def fight_link() -> str:
+    """The golden 3-against-3 fight after one round in which every blow missed: all six fighters
+    state again, so the next round is a round of six."""
+    from pyengine.runequest.cli import load_tables
+    from pyengine.runequest.combat_tables import default_locations
+    from pyengine.runequest.melee.build import melee_tables
+    from pyengine.runequest.melee.log import FightLog, add_round, read_any, to_link
+    from pyengine.runequest.melee.model import start
+    from pyengine.runequest.melee.round import resolve_round
+
+    class Misses:
+        """96 on every D100 (a miss, and no fumble at 25% or more), 1 on anything else."""
+
+        def roll(self, sides: int) -> int:
+            return 96 if sides == 100 else 1
+
+    golden = read_any((build.ROOT / "tests" / "golden" / "fight-3v3.link").read_text(encoding="utf-8"))
+    intents = golden.rounds[0].intents
+    log = FightLog(fight=golden.fight, rules=golden.rules)
+    result = resolve_round(log.fight, start(log.fight), intents, dice=Misses(),
+                           tables=melee_tables(load_tables(), default_locations()), rules=log.rules)
+    return to_link(add_round(log, result, intents))
+
+
+def fight_actions(page, url: str, rounds: int = 8) -> dict[str, float]:
+    """Opens a fight of six and resolves its next round with the app's dice, ``rounds`` times over."""
+    link = fight_link()
+    times = []
+    for _ in range(rounds):
+        page.goto("about:blank")
+        page.goto(f"{url}#{link}")
+        ready_ms(page)
+        page.wait_for_selector("#fd-roll:not([disabled])", timeout=READY_TIMEOUT_MS)
+        page.click("#fd-roll")
+        page.wait_for_function("performance.getEntriesByName('fight round', 'measure').length >= 1")
+        times.append(measures(page, "fight round")[0])
+    return {f"one round of six combatants, resolved and drawn (ms, median of {rounds})": statistics.median(times)}
+
+
+def cpython_round_ms(runs: int = 20) -> float:
+    """The same round of six in CPython."""
+    import time
+
+    from pyengine.dice import RandomDice
+    from pyengine.runequest.cli import load_tables
+    from pyengine.runequest.combat_tables import default_locations
+    from pyengine.runequest.melee.build import melee_tables
+    from pyengine.runequest.melee.defaults import next_intents
+    from pyengine.runequest.melee.log import read_any, replay
+    from pyengine.runequest.melee.round import resolve_round
+
+    mt = melee_tables(load_tables(), default_locations())
+    log = read_any(fight_link())
+    state = replay(log, mt).state
+    intents = next_intents(log.fight, state, log.rounds[-1].intents)
+    assert len(intents) == 6
+    times = []
+    for seed in range(runs):
+        start = time.perf_counter()
+        resolve_round(log.fight, state, intents, dice=RandomDice(seed), tables=mt)
+        times.append((time.perf_counter() - start) * 1000)
+    return round(statistics.median(times), 2)
 
 
 def cpython_odds_ms(runs: int = 20) -> float:
@@ -299,7 +365,10 @@ def run(dist: Path, warm_loads: int, cold_loads: int = 3) -> dict:
         "dist_bytes": size,
         "own_bytes": own_bytes(dist),
         "chromium": chromium.executable(),
-        "cpython": {"combat exact odds (ms, median of 20)": cpython_odds_ms()},
+        "cpython": {
+            "combat exact odds (ms, median of 20)": cpython_odds_ms(),
+            "one round of six combatants (ms, median of 20)": cpython_round_ms(),
+        },
     }
 
 

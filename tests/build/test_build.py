@@ -317,3 +317,27 @@ def test_the_stylesheet_braces_balance():
         depth += line.count("{") - line.count("}")
         assert depth >= 0, f"style.css:{number}: a '}}' closes nothing"
     assert depth == 0, "style.css: a '{' is never closed"
+
+
+def test_the_wheel_ships_code_without_notes_each_line_where_it_was(tmp_path):
+    wheel = build.build_wheel(tmp_path, "0.0.0")
+    with zipfile.ZipFile(wheel) as zf:
+        names = set(zf.namelist())
+        assert "pyengine/cli.py" not in names and "pyengine/runequest/combat_cli.py" not in names
+        assert "pyengine/__main__.py" not in names
+        for name in names:
+            if not name.endswith(".py"):
+                continue
+            shipped = zf.read(name).decode("utf-8")
+            package, _, rel = name.partition("/")
+            source = (build.ROOT / "pyengine" if package == "pyengine" else build.WEB / "app") / rel
+            original = source.read_text(encoding="utf-8")
+            assert shipped.count("\n") == original.count("\n"), f"{name}: lines moved"
+            tree = ast.parse(shipped)
+            for node in ast.walk(tree):
+                if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+                    assert ast.get_docstring(node) is None, f"{name}: a docstring left in {getattr(node, 'name', '')}"
+            code_lines = [n.lineno for n in ast.walk(ast.parse(original)) if isinstance(n, (ast.Assign, ast.Return, ast.Call))]
+            shipped_lines = [n.lineno for n in ast.walk(tree) if isinstance(n, (ast.Assign, ast.Return, ast.Call))]
+            assert code_lines == shipped_lines, f"{name}: code moved"
+    assert build.shipped_source('def f():\n    """Doc."""\n\n\nx = 1  # note\n') == "def f():\n    pass\n\n\nx = 1\n"

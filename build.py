@@ -295,6 +295,47 @@ def vendor_pyodide(pins: Pins, out: Path) -> None:
 # --------------------------------------------------------------------------- our wheel
 
 
+def command_line_only(path: Path) -> bool:
+    """``python -m pyengine`` and its commands: CPython only, never imported by a page."""
+    return path.name in ("__main__.py", "cli.py") or path.name.endswith("_cli.py")
+
+
+def shipped_source(text: str) -> str:
+    """The source as the browser gets it: docstrings and comments blanked, every line where it was.
+
+    The page needs the code, not our notes on the rules: blanking them takes a quarter off
+    the wheel. Lines stay where they were, so a traceback's line numbers still match the
+    repository's source.
+    """
+    import ast
+    import tokenize
+
+    lines = text.splitlines(keepends=True)
+    spans = []
+    for node in ast.walk(ast.parse(text)):
+        for field in ("body", "orelse", "finalbody"):
+            body = getattr(node, field, None)
+            if not isinstance(body, list):
+                continue
+            for stmt in body:
+                if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) and isinstance(stmt.value.value, str):
+                    spans.append((stmt.lineno, stmt.end_lineno or stmt.lineno, stmt.col_offset, len(body) == 1))
+    for start, end, col, alone in sorted(spans, reverse=True):
+        prefix = lines[start - 1][:col]
+        if prefix.strip():  # on a line with code (``class X: "doc"``): left as it is
+            continue
+        lines[start - 1 : end] = [prefix + "pass\n" if alone else "\n"] + ["\n"] * (end - start)
+    out = "".join(lines)
+    comments: dict[int, int] = {}
+    for tok in tokenize.generate_tokens(io.StringIO(out).readline):
+        if tok.type == tokenize.COMMENT:
+            comments.setdefault(tok.start[0], tok.start[1])
+    kept = out.splitlines(keepends=True)
+    for row, col in comments.items():
+        kept[row - 1] = kept[row - 1][:col].rstrip() + "\n"
+    return "".join(kept)
+
+
 def build_wheel(out_dir: Path, version: str) -> Path:
     """Packs pyengine/ (the rules) and web/app/ (the page glue, as package ``app``) into one wheel.
 
@@ -306,9 +347,10 @@ def build_wheel(out_dir: Path, version: str) -> Path:
     entries: list[tuple[str, bytes]] = []
     for package, source in (("pyengine", ROOT / "pyengine"), ("app", WEB / "app")):
         for path in sorted(source.rglob("*.py")):
-            if "__pycache__" in path.parts:
+            if "__pycache__" in path.parts or (package == "pyengine" and command_line_only(path)):
                 continue
-            entries.append((f"{package}/{path.relative_to(source).as_posix()}", path.read_bytes()))
+            text = path.read_text(encoding="utf-8")
+            entries.append((f"{package}/{path.relative_to(source).as_posix()}", shipped_source(text).encode("utf-8")))
     entries.append((f"{dist_info}/METADATA", f"Metadata-Version: 2.1\nName: strike-rank\nVersion: {version}\n".encode()))
     entries.append((f"{dist_info}/WHEEL", b"Wheel-Version: 1.0\nGenerator: strike-rank build.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n"))
     entries.append((f"{dist_info}/top_level.txt", b"app\npyengine\n"))
@@ -486,9 +528,15 @@ def render_page(page: Page, pins: Pins) -> str:
     )
 
 
+#: PyScript's optional plugins the pages do without (each is a module it would otherwise
+#: import before starting Python); "error" stays, it shows a Python error on the page.
+PYSCRIPT_PLUGINS_OFF = ("codemirror", "deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal")
+
+
 def pyscript_config(wheel: Path) -> dict:
     return {
         "interpreter": "./pyodide-boot.mjs",
+        "plugins": [f"!{name}" for name in PYSCRIPT_PLUGINS_OFF],
         "packages": ["msgspec"],
         "packages_cache": "passthrough",
         "files": {f"./pkg/{wheel.name}": "./*"},
@@ -542,12 +590,60 @@ def service_worker(site: Path) -> str:
     template = string.Template((WEB / "sw.js").read_text(encoding="utf-8"))
     return template.substitute(
         cache_name=json.dumps(f"strike-rank-{digest.hexdigest()[:12]}"),
-        assets=json.dumps(["./"] + [f"./{a}" for a in assets], indent=1),
+        assets=json.dumps(["./"] + [f"./{a}" for a in assets]),
     )
 
 
-def build_snapshot(vendor: Path) -> str | None:
+def wheel_sources(wheel: Path) -> dict[str, bytes]:
+    """Every Python file of our wheel, by the path the page unpacks it to."""
+    from tools.snapshot import HOME
+
+    with zipfile.ZipFile(wheel) as zf:
+        return {f"{HOME}/{name}": zf.read(name) for name in zf.namelist() if name.endswith(".py")}
+
+
+def package_sources(pins: Pins) -> dict[str, bytes]:
+    """The Python files of the wasm wheels loadPackage installs (msgspec), by their path in the page."""
+    sources = {}
+    for pin in pins.wasm_wheels:
+        with zipfile.ZipFile(pip_download_wasm(pin, pins)) as zf:
+            for name in zf.namelist():
+                if name.endswith(".py"):
+                    sources[f"/lib/python{pins.python}/site-packages/{name}"] = zf.read(name)
+    return sources
+
+
+def pyscript_sources(pyscript_dir: Path) -> dict[str, bytes]:
+    """PyScript's own Python package, as its core writes it into the page's working directory.
+
+    The core carries the files as one JSON-style object literal; when this PyScript
+    release packs them some other way, nothing is returned and they compile as before.
+    """
+    from tools.snapshot import HOME
+
+    decoder = json.JSONDecoder()
+    for core in sorted(pyscript_dir.glob("core-*.js")):
+        text = core.read_text(encoding="utf-8")
+        at = text.find('"websocket.py":"')
+        start = text.rfind("{", 0, at)
+        while at > 0 and start >= 0:
+            try:
+                files, end = decoder.raw_decode(text, start)
+            except ValueError:
+                start = text.rfind("{", 0, start)
+                continue
+            if end > at and "__init__.py" in files and all(isinstance(v, str) for v in files.values()):
+                return {f"{HOME}/pyscript/{name}": source.encode() for name, source in files.items()}
+            start = text.rfind("{", 0, start)
+    return {}
+
+
+def build_snapshot(vendor: Path, wheel: Path | None = None, pins: Pins | None = None) -> str | None:
     """Makes the Pyodide memory snapshot into ``vendor/`` (tools/snapshot.py); returns its URL.
+
+    The snapshot also carries the compiled code (by Pyodide's own Python) of every Python
+    file a page imports from a file rather than from the snapshot: our wheel, PyScript's
+    package and the wasm wheels' Python parts, so a return visit compiles none of them.
 
     Needs Chromium; where there is none (a plain ``build`` on a machine without it) the
     site is built without a snapshot, and the pages start Python the normal way.
@@ -558,13 +654,21 @@ def build_snapshot(vendor: Path) -> str | None:
     sys.path.insert(0, str(ROOT))
     from tools import snapshot
 
-    name = f"snapshot-{snapshot.build_id(vendor / 'pyodide')}.bin.gz"
+    sources = {
+        **(package_sources(pins) if pins else {}),
+        **pyscript_sources(vendor / "pyscript"),
+        **(wheel_sources(wheel) if wheel else {}),
+    }
+    stem = f"snapshot-{snapshot.build_id(vendor / 'pyodide')}"
+    name = f"{stem}-{snapshot.code_id(sources)}.bin.gz"
     cached = CACHE / "snapshots" / name
     if not cached.exists():
         say("making the Pyodide start-up snapshot in Chromium")
         cached.parent.mkdir(parents=True, exist_ok=True)
-        snapshot.make_snapshot(vendor, cached.with_suffix(".tmp"))
+        snapshot.make_snapshot(vendor, cached.with_suffix(".tmp"), sources)
         cached.with_suffix(".tmp").rename(cached)
+        for old in sorted(cached.parent.glob("snapshot-*.bin.gz"), key=lambda p: p.stat().st_mtime)[:-4]:
+            old.unlink()  # keep the cache to the few most recent sources
     shutil.copy2(cached, vendor / name)
     return f"./vendor/{name}"
 
@@ -578,10 +682,15 @@ def build_site(pins: Pins, dist: Path = DIST) -> None:
     vendor_pyscript(pins, tmp / "vendor" / "pyscript")
     vendor_pyodide(pins, tmp / "vendor" / "pyodide")
     wheel = build_wheel(tmp / "pkg", pins.engine_version)
-    snapshot = build_snapshot(tmp / "vendor")
+    snapshot = build_snapshot(tmp / "vendor", wheel, pins)
     boot = string.Template((WEB / "pyodide-boot.mjs").read_text(encoding="utf-8"))
-    (tmp / "pyodide-boot.mjs").write_text(boot.substitute(snapshot_url=json.dumps(snapshot)), encoding="utf-8")
-    (tmp / "pyscript.json").write_text(json.dumps(pyscript_config(wheel), indent=1), encoding="utf-8")
+    prefetch = [f"./{p.relative_to(tmp).as_posix()}" for p in sorted((tmp / "tables").rglob("*.msgpack"))]
+    prefetch.insert(0, f"./pkg/{wheel.name}")
+    boot_js = boot.substitute(snapshot_url=json.dumps(snapshot), prefetch=json.dumps(prefetch))
+    # The template's comments are for us, not for every visitor (our bytes are counted).
+    boot_js = "".join(line for line in boot_js.splitlines(keepends=True) if not line.lstrip().startswith("//"))
+    (tmp / "pyodide-boot.mjs").write_text(boot_js, encoding="utf-8")
+    (tmp / "pyscript.json").write_text(json.dumps(pyscript_config(wheel)), encoding="utf-8")
     shutil.copytree(WEB / "static", tmp, dirs_exist_ok=True)
     (tmp / "icons").mkdir(exist_ok=True)
     for size in (192, 512):
@@ -689,7 +798,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     sys.path.insert(0, str(ROOT))
     from tools import bench
 
-    return bench.main(pins, DIST, as_json=args.json, warm_loads=args.warm)
+    return bench.main(pins, DIST, as_json=args.json, warm_loads=args.warm, cold_loads=args.cold)
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -703,6 +812,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     bench = sub.add_parser("bench", help="build, then print the start-up benchmark table")
     bench.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
     bench.add_argument("--warm", type=int, default=5, help="warm loads per page (at least 5)")
+    bench.add_argument("--cold", type=int, default=3, help="first visits per page, each in a fresh profile (median)")
     if argv[:1] == ["test"]:  # pytest's own options are passed on as they are
         args = parser.parse_args(["test"])
         args.pytest_args = argv[1:]

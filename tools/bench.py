@@ -1,9 +1,10 @@
 """Start-up benchmark: every page against a bare PyScript + Pyodide page, in the same run.
 
 The bare page is made from the same vendored files: it loads msgspec, marks "ready"
-and does nothing else. Each subject is loaded once cold (a fresh browser profile),
-then ``warm_loads`` times in that same persistent profile (HTTP cache and, for our
-pages, the service worker warm). Time to ready is the ``ready`` performance mark,
+and does nothing else. Each subject is loaded ``cold_loads`` times cold (each in a fresh
+browser profile; the median counts), then ``warm_loads`` times in the first of those
+persistent profiles (HTTP cache and, for our pages, the service worker warm). Subjects
+take turns, load by load, so a change in the machine's load hits them all alike. Time to ready is the ``ready`` performance mark,
 from navigation start. Ratios are subject / bare, so the machine's speed cancels out.
 
 Run it with ``python3 build.py bench`` (``--json`` for one JSON object).
@@ -85,7 +86,73 @@ def combat_actions(page) -> dict[str, float]:
     for i in range(12):
         page.click("#cx-odds")
         page.wait_for_function(f"performance.getEntriesByName('odds', 'measure').length >= {i + 1}")
-    return {"exact odds of one exchange (ms, median of 12)": statistics.median(measures(page, "odds"))}
+    out = {"exact odds of one exchange (ms, median of 12)": statistics.median(measures(page, "odds"))}
+    out.update(fight_actions(page, page.url.split("#")[0]))
+    return out
+
+
+def fight_link() -> str:
+    """The golden 3-against-3 fight after one round in which every blow missed: all six fighters
+    state again, so the next round is a round of six."""
+    from pyengine.runequest.cli import load_tables
+    from pyengine.runequest.combat_tables import default_locations
+    from pyengine.runequest.melee.build import melee_tables
+    from pyengine.runequest.melee.log import FightLog, add_round, read_any, to_link
+    from pyengine.runequest.melee.model import start
+    from pyengine.runequest.melee.round import resolve_round
+
+    class Misses:
+        """96 on every D100 (a miss, and no fumble at 25% or more), 1 on anything else."""
+
+        def roll(self, sides: int) -> int:
+            return 96 if sides == 100 else 1
+
+    golden = read_any((build.ROOT / "tests" / "golden" / "fight-3v3.link").read_text(encoding="utf-8"))
+    intents = golden.rounds[0].intents
+    log = FightLog(fight=golden.fight, rules=golden.rules)
+    result = resolve_round(log.fight, start(log.fight), intents, dice=Misses(),
+                           tables=melee_tables(load_tables(), default_locations()), rules=log.rules)
+    return to_link(add_round(log, result, intents))
+
+
+def fight_actions(page, url: str, rounds: int = 8) -> dict[str, float]:
+    """Opens a fight of six and resolves its next round with the app's dice, ``rounds`` times over."""
+    link = fight_link()
+    times = []
+    for _ in range(rounds):
+        page.goto("about:blank")
+        page.goto(f"{url}#{link}")
+        ready_ms(page)
+        page.wait_for_selector("#fd-roll:not([disabled])", timeout=READY_TIMEOUT_MS)
+        page.click("#fd-roll")
+        page.wait_for_function("performance.getEntriesByName('fight round', 'measure').length >= 1")
+        times.append(measures(page, "fight round")[0])
+    return {f"one round of six combatants, resolved and drawn (ms, median of {rounds})": statistics.median(times)}
+
+
+def cpython_round_ms(runs: int = 20) -> float:
+    """The same round of six in CPython."""
+    import time
+
+    from pyengine.dice import RandomDice
+    from pyengine.runequest.cli import load_tables
+    from pyengine.runequest.combat_tables import default_locations
+    from pyengine.runequest.melee.build import melee_tables
+    from pyengine.runequest.melee.defaults import next_intents
+    from pyengine.runequest.melee.log import read_any, replay
+    from pyengine.runequest.melee.round import resolve_round
+
+    mt = melee_tables(load_tables(), default_locations())
+    log = read_any(fight_link())
+    state = replay(log, mt).state
+    intents = next_intents(log.fight, state, log.rounds[-1].intents)
+    assert len(intents) == 6
+    times = []
+    for seed in range(runs):
+        start = time.perf_counter()
+        resolve_round(log.fight, state, intents, dice=RandomDice(seed), tables=mt)
+        times.append((time.perf_counter() - start) * 1000)
+    return round(statistics.median(times), 2)
 
 
 def cpython_odds_ms(runs: int = 20) -> float:
@@ -128,7 +195,8 @@ MEMORY_JS = "globalThis.strikeRankPyodide ? globalThis.strikeRankPyodide._module
 @dataclass
 class Measure:
     subject: str
-    cold_ms: float
+    cold_samples: list[float]
+    """Time to ready of each first visit, each in a fresh browser profile."""
     warm_ms: list[float]
     first_visit_bytes: int
     actions: dict[str, float]
@@ -140,6 +208,10 @@ class Measure:
     @property
     def warm_median_ms(self) -> float:
         return statistics.median(self.warm_ms)
+
+    @property
+    def cold_ms(self) -> float:
+        return statistics.median(self.cold_samples)
 
 
 def bare_site(dist: Path, folder: Path) -> Path:
@@ -170,42 +242,81 @@ def memory_bytes(context, page) -> int:
     return int(heap) + int(page.evaluate(MEMORY_JS))
 
 
-def measure(p, subject: str, url: str, warm_loads: int, *, has_sw: bool) -> Measure:
-    with tempfile.TemporaryDirectory(prefix="bench-profile-") as profile:
-        context = p.chromium.launch_persistent_context(profile, **chromium.launch_options(viewport=chromium.PHONE))
+class Subject:
+    """One page under test, with the persistent profile its warm loads share."""
+
+    def __init__(self, p, name: str, url: str, *, has_sw: bool, profiles: Path) -> None:
+        self.p, self.name, self.url, self.has_sw, self.profiles = p, name, url, has_sw, profiles
+        self.cold: list[float] = []
+        self.warm: list[float] = []
+        self.fcp_warm: list[float] = []
+        self.fcp_cold = float("nan")
+        self.moved = 0
+        self.context = None
+        self.page = None
+
+    def first_visit(self, keep: bool) -> None:
+        """A first visit in a fresh profile; the first one is kept for the warm loads."""
+        folder = tempfile.mkdtemp(prefix="profile-", dir=self.profiles)
+        context = self.p.chromium.launch_persistent_context(folder, **chromium.launch_options(viewport=chromium.PHONE))
         moved = 0
 
         def on_finished(request) -> None:
             nonlocal moved
-            response = request.response()
-            if response is None or response.from_service_worker:
+            try:
+                response = request.response()
+                if response is None or response.from_service_worker:
+                    return
+                sizes = request.sizes()
+            except Exception:  # a first visit whose browser has closed meanwhile
                 return
-            sizes = request.sizes()
             moved += max(sizes["responseBodySize"], 0) + max(sizes["responseHeadersSize"], 0)
 
         context.on("requestfinished", on_finished)
         page = context.pages[0] if context.pages else context.new_page()
-        page.goto(url)
-        cold = ready_ms(page)
-        fcp_cold = fcp_ms(page)
-        if has_sw:
+        page.goto(self.url)
+        self.cold.append(ready_ms(page))
+        if not keep:
+            context.remove_listener("requestfinished", on_finished)
+            context.close()
+            return
+        self.fcp_cold = fcp_ms(page)
+        if self.has_sw:
             page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=READY_TIMEOUT_MS)
         page.wait_for_load_state("networkidle")
         context.remove_listener("requestfinished", on_finished)
-        warm, fcp_warm = [], []
+        self.moved, self.context, self.page = moved, context, page
+
+    def return_visit(self) -> None:
+        self.page.goto("about:blank")
+        self.page.goto(self.url)
+        self.warm.append(ready_ms(self.page))
+        self.fcp_warm.append(fcp_ms(self.page))
+
+    def finish(self) -> Measure:
+        memory = memory_bytes(self.context, self.page)
+        action = PAGE_ACTIONS.get(self.name)
+        actions = {k: round(v, 2) for k, v in action(self.page).items()} if action else {}
+        self.context.close()
+        return Measure(
+            self.name, [round(c, 1) for c in self.cold], [round(w, 1) for w in self.warm], self.moved, actions,
+            round(self.fcp_cold, 1), [round(f, 1) for f in self.fcp_warm], memory,
+        )
+
+
+def measure_all(p, subjects: list[tuple[str, str, bool]], warm_loads: int, cold_loads: int) -> list[Measure]:
+    """Round-robin over the subjects, so a change in the machine's load hits them all alike:
+    ``cold_loads`` first visits each (a fresh profile every time), then ``warm_loads`` rounds of
+    return visits in the profile of each subject's first visit."""
+    with tempfile.TemporaryDirectory(prefix="bench-profiles-") as profiles:
+        runs = [Subject(p, name, url, has_sw=has_sw, profiles=Path(profiles)) for name, url, has_sw in subjects]
+        for round_ in range(cold_loads):
+            for run in runs:
+                run.first_visit(keep=round_ == 0)
         for _ in range(warm_loads):
-            page.goto("about:blank")
-            page.goto(url)
-            warm.append(ready_ms(page))
-            fcp_warm.append(fcp_ms(page))
-        memory = memory_bytes(context, page)
-        action = PAGE_ACTIONS.get(subject)
-        actions = {k: round(v, 2) for k, v in action(page).items()} if action else {}
-        context.close()
-    return Measure(
-        subject, round(cold, 1), [round(w, 1) for w in warm], moved, actions,
-        round(fcp_cold, 1), [round(f, 1) for f in fcp_warm], memory,
-    )
+            for run in runs:
+                run.return_visit()
+        return [run.finish() for run in runs]
 
 
 def own_bytes(dist: Path) -> dict[str, int]:
@@ -225,20 +336,20 @@ def own_bytes(dist: Path) -> dict[str, int]:
     return sizes
 
 
-def run(dist: Path, warm_loads: int) -> dict:
-    results: list[Measure] = []
+def run(dist: Path, warm_loads: int, cold_loads: int = 3) -> dict:
     with tempfile.TemporaryDirectory(prefix="bench-bare-") as bare_dir:
         bare = bare_site(dist, Path(bare_dir))
         with build.serving(bare) as bare_url, build.serving(dist) as site_url, sync_playwright() as p:
-            results.append(measure(p, "bare PyScript + Pyodide", bare_url + "index.html", warm_loads, has_sw=False))
-            for page in build.PAGES:
-                results.append(measure(p, page.file, site_url + page.file, warm_loads, has_sw=True))
+            subjects = [("bare PyScript + Pyodide", bare_url + "index.html", False)]
+            subjects += [(page.file, site_url + page.file, True) for page in build.PAGES]
+            results = measure_all(p, subjects, warm_loads, cold_loads)
     base = results[0]
     files, size = build.site_size(dist)
     rows = []
     for m in results:
         rows.append({
             **asdict(m),
+            "cold_ms": m.cold_ms,
             "warm_median_ms": m.warm_median_ms,
             "warm_ratio": round(m.warm_median_ms / base.warm_median_ms, 3),
             "cold_ratio": round(m.cold_ms / base.cold_ms, 3),
@@ -248,18 +359,22 @@ def run(dist: Path, warm_loads: int) -> dict:
         })
     return {
         "warm_loads": warm_loads,
+        "cold_loads": cold_loads,
         "subjects": rows,
         "dist_files": files,
         "dist_bytes": size,
         "own_bytes": own_bytes(dist),
         "chromium": chromium.executable(),
-        "cpython": {"combat exact odds (ms, median of 20)": cpython_odds_ms()},
+        "cpython": {
+            "combat exact odds (ms, median of 20)": cpython_odds_ms(),
+            "one round of six combatants (ms, median of 20)": cpython_round_ms(),
+        },
     }
 
 
 def table(report: dict) -> str:
     lines = [
-        f"| page | cold ready (ms) | warm ready, median of {report['warm_loads']} (ms) | warm × bare | cold × bare "
+        f"| page | cold ready, median of {report['cold_loads']} (ms) | warm ready, median of {report['warm_loads']} (ms) | warm × bare | cold × bare "
         "| FCP warm (ms) | FCP × bare ready | memory (MB) | memory × bare | first visit moved (bytes) |",
         "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
@@ -282,8 +397,8 @@ def table(report: dict) -> str:
     return "\n".join(lines)
 
 
-def main(pins: build.Pins, dist: Path, *, as_json: bool, warm_loads: int) -> int:
-    report = run(dist, warm_loads)
+def main(pins: build.Pins, dist: Path, *, as_json: bool, warm_loads: int, cold_loads: int = 3) -> int:
+    report = run(dist, warm_loads, cold_loads)
     report["pins"] = {"pyscript": pins.pyscript.version, "pyodide": pins.pyodide.version}
     print(json.dumps(report, indent=1) if as_json else table(report))
     return 0

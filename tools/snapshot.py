@@ -17,6 +17,7 @@ error.
 from __future__ import annotations
 
 import hashlib
+import json
 import tempfile
 from pathlib import Path
 
@@ -25,12 +26,70 @@ from playwright.sync_api import sync_playwright
 import build
 from tools import chromium
 
-#: Standard-library modules the engine, its renderers and the glue import, baked in.
+#: Standard-library modules the engine, its renderers and the glue import, baked in; then
+#: those PyScript, Pyodide's package loader and the glue import after a restore (listed by
+#: ``python -m tools.startprofile``, which prints what a page imports on top of the snapshot).
 BAKED_MODULES = (
     "argparse", "base64", "bisect", "collections", "collections.abc", "contextlib", "dataclasses",
     "enum", "fractions", "functools", "importlib", "json", "math", "re", "struct", "typing",
     "xml.etree.ElementTree", "zlib", "asyncio", "inspect", "textwrap",
+    "datetime", "decimal", "email", "encodings.cp437", "hmac", "html", "html.entities", "importlib.metadata",
+    "ipaddress", "tarfile", "urllib.parse", "uuid",
 )
+
+#: Where PyScript unpacks our wheel (its ``files`` target ``./*``): the working directory.
+HOME = "/home/pyodide"
+
+#: Installed in the snapshot as module ``strike_rank_baked``: a finder placed before Python's
+#: own path finder that gives a module in the baked table the code object compiled at build
+#: time, when the file on disk is still the one it was compiled from (same sha256), and
+#: otherwise lets Python compile the file as usual. Code objects are plain memory, so the
+#: snapshot keeps them; the source files still come from our wheel (tracebacks, inspect).
+BAKED_LOADER = r"""
+import hashlib
+import sys
+from importlib.machinery import PathFinder, SourceFileLoader
+
+CODE = {}
+USED = []
+#: What the snapshot had imported (for the profile: what a page imports on top).
+SNAPSHOT_MODULES = set()
+
+
+class BakedLoader(SourceFileLoader):
+    def get_code(self, fullname):
+        path = self.get_filename(fullname)
+        baked = CODE.get(path)
+        if baked is not None:
+            try:
+                same = hashlib.sha256(self.get_data(path)).hexdigest() == baked[0]
+            except OSError:
+                same = False
+            if same:
+                USED.append(fullname)
+                return baked[1]
+        return super().get_code(fullname)
+
+
+class BakedFinder:
+    @classmethod
+    def find_spec(cls, fullname, path=None, target=None):
+        spec = PathFinder.find_spec(fullname, path, target)
+        if spec is not None and spec.origin in CODE and type(spec.loader) is SourceFileLoader:
+            spec.loader = BakedLoader(spec.loader.name, spec.loader.path)
+        return spec
+
+    @classmethod
+    def invalidate_caches(cls):
+        pass
+
+
+def bake(sources):
+    for path, (digest, text) in sources.items():
+        CODE[path] = (digest, compile(text, path, "exec", dont_inherit=True))
+    sys.meta_path.insert(sys.meta_path.index(PathFinder), BakedFinder)
+    SNAPSHOT_MODULES.update(sys.modules)
+"""
 
 MAKER_HTML = """<!doctype html>
 <html><head><meta charset="utf-8"><link rel="icon" href="data:,"></head><body>
@@ -39,6 +98,17 @@ import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
 try {
   const py = await loadPyodide({ _makeSnapshot: true });
   py.runPython(%(imports)s);
+  const sources = await (await fetch("./baked.json")).text();
+  py.globals.set("baked_sources", sources);
+  py.globals.set("baked_loader", %(loader)s);
+  py.runPython(`
+import json, sys, types
+module = types.ModuleType("strike_rank_baked")
+exec(compile(baked_loader, "<strike_rank_baked>", "exec"), module.__dict__)
+sys.modules["strike_rank_baked"] = module
+module.bake(json.loads(baked_sources))
+del baked_sources, baked_loader, json, sys, types, module
+`);
   const bytes = py.makeMemorySnapshot();
   const gz = await new Response(new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"))).blob();
   const a = document.createElement("a");
@@ -61,16 +131,37 @@ def build_id(pyodide_dir: Path) -> str:
     for name in ("pyodide.asm.wasm", "pyodide.asm.mjs", "python_stdlib.zip"):
         digest.update(hashlib.sha256((pyodide_dir / name).read_bytes()).digest())
     digest.update("\n".join(BAKED_MODULES).encode())
+    digest.update(BAKED_LOADER.encode())
     return digest.hexdigest()[:16]
 
 
-def make_snapshot(vendor: Path, out: Path) -> int:
-    """Makes the gzip-compressed snapshot file ``out`` with the Pyodide in ``vendor``; returns raw size."""
+def code_id(sources: dict[str, bytes]) -> str:
+    """Names the compiled code a snapshot carries after the sources it was compiled from."""
+    digest = hashlib.sha256()
+    for path in sorted(sources):
+        digest.update(path.encode() + b"\0" + hashlib.sha256(sources[path]).digest())
+    return digest.hexdigest()[:8]
+
+
+def baked_json(sources: dict[str, bytes]) -> str:
+    return json.dumps(
+        {path: [hashlib.sha256(data).hexdigest(), data.decode("utf-8")] for path, data in sorted(sources.items())}
+    )
+
+
+def make_snapshot(vendor: Path, out: Path, sources: dict[str, bytes] | None = None) -> int:
+    """Makes the gzip-compressed snapshot file ``out`` with the Pyodide in ``vendor``; returns raw size.
+
+    ``sources`` maps a file's path in the page (under :data:`HOME`) to its bytes: each is
+    compiled by the Pyodide in Chromium and kept in the snapshot as a code object.
+    """
     imports = "import " + ", ".join(BAKED_MODULES)
     with tempfile.TemporaryDirectory(prefix="snapshot-maker-") as folder:
         site = Path(folder)
         (site / "vendor").symlink_to(vendor, target_is_directory=True)
-        (site / "index.html").write_text(MAKER_HTML % {"imports": repr(imports).replace("'", '"')}, encoding="utf-8")
+        (site / "baked.json").write_text(baked_json(sources or {}), encoding="utf-8")
+        html = MAKER_HTML % {"imports": json.dumps(imports), "loader": json.dumps(BAKED_LOADER)}
+        (site / "index.html").write_text(html, encoding="utf-8")
         with build.serving(site) as url, sync_playwright() as p:
             browser = p.chromium.launch(**chromium.launch_options())
             page = browser.new_page(accept_downloads=True)

@@ -13,6 +13,27 @@ export { version };
 
 const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
 const SNAPSHOT_URL = $snapshot_url;
+// Our wheel and the tables, which the page would otherwise fetch one after another once
+// Python is up (build.py lists them): fetched now, while Pyodide starts, and handed to the
+// page's own fetch of the same URL. Any failure falls through to a normal fetch.
+const PREFETCH = $prefetch;
+
+const early = new Map();
+for (const path of PREFETCH) {
+  const url = new URL(path, import.meta.url).href;
+  const response = fetch(url).then((r) => (r.ok ? r : Promise.reject(new Error("HTTP " + r.status))));
+  response.catch(() => early.delete(url));
+  early.set(url, response);
+}
+if (early.size) {
+  const pageFetch = globalThis.fetch;
+  globalThis.fetch = function (input, init) {
+    const plain = typeof input === "string" && (!init || !init.method || init.method === "GET");
+    const response = plain ? early.get(new URL(input, document.baseURI).href) : undefined;
+    if (!response) return pageFetch.apply(this, arguments);
+    return response.then((r) => r.clone(), () => pageFetch.apply(this, arguments));
+  };
+}
 
 function fetchSnapshot() {
   if (!SNAPSHOT_URL || !navigator.serviceWorker || !navigator.serviceWorker.controller) return null;

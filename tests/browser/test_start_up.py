@@ -31,6 +31,15 @@ def test_a_return_visit_restores_python_from_the_snapshot_also_offline(app):
     page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
     assert page.evaluate("globalThis.strikeRankStart") == "snapshot"
     roll_works(page)
+    # Our modules came compiled in the snapshot, and their source is still there to show.
+    used, source = page.evaluate(
+        """() => globalThis.strikeRankPyodide.runPython(`
+import inspect, sys, app.dom
+[sorted(sys.modules["strike_rank_baked"].USED), inspect.getsource(app.dom.start_page)]
+`).toJs()"""
+    )
+    assert {"app.index", "app.dom", "pyengine.dice", "pyscript"} <= set(used)
+    assert source.startswith("async def start_page(setup)")
     context.set_offline(True)
     page.reload()
     page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)

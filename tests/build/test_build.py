@@ -170,6 +170,26 @@ def test_pyscript_config_loads_nothing_from_elsewhere(dist):
     assert not list((dist / "vendor").rglob("*.map"))
 
 
+def test_pyscript_skips_only_plugins_it_has_and_keeps_its_error_plugin(dist):
+    # Intent: the "!name" entries name plugins this PyScript release really has (a typo
+    # would silently load the plugin again); "error" stays, it shows a Python error.
+    config = json.loads((dist / "pyscript.json").read_text())
+    core = "".join(p.read_text() for p in (dist / "vendor/pyscript").glob("core-*.js"))
+    assert config["plugins"] and all(name.startswith("!") for name in config["plugins"])
+    for name in config["plugins"]:
+        assert re.search(rf'["{{,]"?{re.escape(name[1:])}"?:\(\)=>', core), name
+    assert "!error" not in config["plugins"]
+
+
+def test_the_boot_module_prefetches_our_wheel_and_every_table(dist):
+    boot = (dist / "pyodide-boot.mjs").read_text()
+    prefetch = json.loads(re.search(r"const PREFETCH = (.*);", boot).group(1))
+    wheel = next((dist / "pkg").glob("*.whl"))
+    tables = {f"./{p.relative_to(dist).as_posix()}" for p in (dist / "tables").rglob("*.msgpack")}
+    assert prefetch[0] == f"./pkg/{wheel.name}" and set(prefetch[1:]) == tables
+    assert all((dist / path).is_file() for path in prefetch)
+
+
 # ---------------------------------------------------------------- pages, service worker, manifest
 
 
@@ -252,7 +272,12 @@ def test_the_snapshot_is_named_after_the_pyodide_build_and_shipped(dist):
 
     boot = (dist / "pyodide-boot.mjs").read_text()
     url = re.search(r"const SNAPSHOT_URL = (.*);", boot).group(1)
-    expected = f"./vendor/snapshot-{snapshot.build_id(dist / 'vendor' / 'pyodide')}.bin.gz"
+    sources = {
+        **build.package_sources(PINS),
+        **build.pyscript_sources(dist / "vendor" / "pyscript"),
+        **build.wheel_sources(next((dist / "pkg").glob("*.whl"))),
+    }
+    expected = f"./vendor/snapshot-{snapshot.build_id(dist / 'vendor' / 'pyodide')}-{snapshot.code_id(sources)}.bin.gz"
     assert json.loads(url) == expected
     data = (dist / expected).read_bytes()
     assert data[:2] == b"\x1f\x8b"  # gzip
@@ -264,11 +289,23 @@ def test_the_snapshot_bakes_in_no_c_extension_and_no_engine_module():
     assert not [m for m in snapshot.BAKED_MODULES if m.split(".")[0] in {"msgspec", "pyengine", "app", "random"}]
 
 
+def test_the_snapshot_carries_compiled_code_for_every_python_file_a_page_imports(dist):
+    # Intent: a return visit compiles nothing: our wheel's modules, PyScript's package and
+    # msgspec's Python parts come compiled in the snapshot, each under the path the page
+    # finds it at, and PyScript's files are still found in this PyScript release.
+    wheel = build.wheel_sources(next((dist / "pkg").glob("*.whl")))
+    assert "/home/pyodide/app/dom.py" in wheel and "/home/pyodide/pyengine/__init__.py" in wheel
+    assert {"/home/pyodide/pyscript/__init__.py", "/home/pyodide/pyscript/fetch.py"} <= set(
+        build.pyscript_sources(dist / "vendor" / "pyscript"))
+    assert f"/lib/python{PINS.python}/site-packages/msgspec/__init__.py" in build.package_sources(PINS)
+
+
 def test_every_argument_after_test_goes_to_pytest_as_it_is():
     args = build.parse_args(["test", "-q", "-p", "no:randomly", "-k", "dice and not slow", "tests/unit"])
     assert args.command == "test"
     assert args.pytest_args == ["-q", "-p", "no:randomly", "-k", "dice and not slow", "tests/unit"]
     assert build.parse_args(["bench", "--json"]).json is True
+    assert build.parse_args(["bench"]).cold == 3 and build.parse_args(["bench", "--cold", "5"]).cold == 5
     with pytest.raises(SystemExit):
         build.parse_args(["bench", "--warm", "2"])
 
@@ -280,3 +317,27 @@ def test_the_stylesheet_braces_balance():
         depth += line.count("{") - line.count("}")
         assert depth >= 0, f"style.css:{number}: a '}}' closes nothing"
     assert depth == 0, "style.css: a '{' is never closed"
+
+
+def test_the_wheel_ships_code_without_notes_each_line_where_it_was(tmp_path):
+    wheel = build.build_wheel(tmp_path, "0.0.0")
+    with zipfile.ZipFile(wheel) as zf:
+        names = set(zf.namelist())
+        assert "pyengine/cli.py" not in names and "pyengine/runequest/combat_cli.py" not in names
+        assert "pyengine/__main__.py" not in names
+        for name in names:
+            if not name.endswith(".py"):
+                continue
+            shipped = zf.read(name).decode("utf-8")
+            package, _, rel = name.partition("/")
+            source = (build.ROOT / "pyengine" if package == "pyengine" else build.WEB / "app") / rel
+            original = source.read_text(encoding="utf-8")
+            assert shipped.count("\n") == original.count("\n"), f"{name}: lines moved"
+            tree = ast.parse(shipped)
+            for node in ast.walk(tree):
+                if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+                    assert ast.get_docstring(node) is None, f"{name}: a docstring left in {getattr(node, 'name', '')}"
+            code_lines = [n.lineno for n in ast.walk(ast.parse(original)) if isinstance(n, (ast.Assign, ast.Return, ast.Call))]
+            shipped_lines = [n.lineno for n in ast.walk(tree) if isinstance(n, (ast.Assign, ast.Return, ast.Call))]
+            assert code_lines == shipped_lines, f"{name}: code moved"
+    assert build.shipped_source('def f():\n    """Doc."""\n\n\nx = 1  # note\n') == "def f():\n    pass\n\n\nx = 1\n"

@@ -1,0 +1,32 @@
+"""Issue 6: a 3-against-3 fight of 10 rounds, typed in, replays identically from its link in
+the browser and in CPython (tests/golden/fight-3v3.link; the CPython side is
+tests/unit/runequest/test_melee_fight_log.py)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from playwright.sync_api import expect
+
+from tests.browser.conftest import open_ready
+
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
+
+
+def test_the_golden_3_against_3_fight_replays_in_the_page_to_the_cpython_state(app):
+    context, watch = app
+    link = (GOLDEN / "fight-3v3.link").read_text(encoding="utf-8").strip()
+    page = open_ready(context, f"combat.html#{link}")
+    expect(page.locator("#fight-mode")).to_be_visible()
+    expect(page.locator("#fl-out .fr-log")).to_have_attribute("data-rounds", "10")
+    with page.expect_download() as download:
+        page.click("#fl-export")
+    exported = json.loads(download.value.path().read_text(encoding="utf-8"))
+    golden = json.loads((GOLDEN / "fight-3v3.final.json").read_text(encoding="utf-8"))
+    assert exported["final"] == golden
+    assert len(exported["log"]) == 10
+    hp = {b.get_attribute("data-name"): b.get_attribute("data-hp") for b in page.locator("#fs-out .fs-body").all()}
+    assert hp == {"Rurik": "9", "Vasana": "12", "Yanioth": "11", "Broo": "-7", "Scorpion man": "5", "Tusk rider": "12"}
+    print(f"\n3-against-3 fight, 10 rounds: link of {len(link)} characters replays the same in the page")
+    watch.assert_clean()

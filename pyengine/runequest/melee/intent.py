@@ -123,6 +123,11 @@ def check_intents(fight: Fight, state: FightState, intents: tuple[Intent, ...]) 
 
     :raises IllegalActionError: names the field (``intents[1].actions[0].target``) and the value.
     """
+    try:
+        msgspec.convert(msgspec.to_builtins(intents), type=tuple[Intent, ...])
+    except msgspec.ValidationError as exc:
+        path = str(exc).rpartition(" - at `$")[2].rstrip("`")
+        raise _fail(f"intents{path}" if path else "intents", str(exc).partition(" - at ")[0]) from None
     seen: set[str] = set()
     for i, intent in enumerate(intents):
         where = f"intents[{i}]"

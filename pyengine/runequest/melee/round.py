@@ -366,7 +366,10 @@ class _Round:
             result = resolve_exchange(attack, defence, dice=self.dice.during(what), fumbles=self.tables.fumbles,
                                       locations=self.tables.locations, rules=self.rules)
         except NoRollLeft as exc:
-            raise NoRollLeft(msgspec.structs.replace(exc.needed, index=len(self.dice.made))) from None
+            needed = exc.needed
+            raise NoRollLeft(
+                msgspec.structs.replace(needed, index=len(self.dice.made), purpose=f"{what}: {needed.purpose}")
+            ) from None
         self.dice.made[len(self.dice.made) - len(result.rolls):] = list(result.rolls)
         if isinstance(action, Shoot):
             if arm.weapon.kind == "thrown":

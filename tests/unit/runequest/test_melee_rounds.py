@@ -326,3 +326,16 @@ def test_an_action_may_be_aborted_but_not_altered(mt):
     fight = Fight(combatants=(fighter("Ann", "A"), fighter("Bo", "B")))
     result = run(fight, start(fight), [attack("Ann", "Bo", aborted=(0,))], [], mt)
     assert not result.events[0].done and "aborted by his player" in result.events[0].outcome
+
+
+def test_values_out_of_range_are_refused_naming_the_field(mt):
+    fight = Fight(combatants=(fighter("Ann", "A"), fighter("Bo", "B")))
+    with pytest.raises(IllegalActionError, match=r"intents\[0\]\.actions\[0\]\.metres: Expected `int` >= 1"):
+        check_intents(fight, start(fight), (Intent(who="Ann", actions=(Move(metres=0),)),))
+
+
+def test_a_die_asked_for_names_the_blow_it_belongs_to(mt):
+    fight = Fight(combatants=(fighter("Ann", "A"), fighter("Bo", "B", sr=8)))
+    with pytest.raises(NoRollLeft) as caught:
+        resolve_round(fight, start(fight), (attack("Ann", "Bo"),), dice=ScriptedDice([10, 3]), tables=mt)
+    assert caught.value.needed.purpose == "Ann attacks Bo with the sword: hit location (D20)"

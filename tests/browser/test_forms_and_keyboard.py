@@ -100,6 +100,19 @@ BAD_VALUES = [
     ("gear.html", "#gear-weapon-absorb", "-2", "#gear-resolve", "#gear-weapon-absorb-error", "absorb: '-2' is out of range"),
     ("gear.html", "#gear-save-name", "", "#gear-save", "#gear-save-name-error", "name to save under: empty"),
     ("gear.html", "#gear-save-name", "x" * 200, "#gear-save", "#gear-save-name-error", "longer than 60"),
+    # combat, fight mode: the quick stat block (Add to the fight)
+    ("combat.html#fight", "#fa-name", "", "#fa-add", "#fa-name-error", "name: give him a name"),
+    ("combat.html#fight", "#fa-side", "", "#fa-add", "#fa-side-error", "side: say which side"),
+    ("combat.html#fight", "#fa-str", "ab", "#fa-add", "#fa-str-error", "STR: 'ab' is not a whole number"),
+    ("combat.html#fight", "#fa-str", "", "#fa-add", "#fa-str-error", "STR: empty"),
+    ("combat.html#fight", "#fa-dex", "0", "#fa-add", "#fa-dex-error", "DEX: 0 is not 1 to 99"),
+    ("combat.html#fight", "#fa-hp", "0", "#fa-add", "#fa-hp-error", "hit points: 0 is not 1 to 999"),
+    ("combat.html#fight", "#fa-armour", "x", "#fa-add", "#fa-armour-error", "armour: 'x'"),
+    ("combat.html#fight", "#fa-defense", "300", "#fa-add", "#fa-defense-error", "Defense: 300 is not 0 to 200"),
+    ("combat.html#fight", "#fa-move", "99", "#fa-add", "#fa-move-error", "movement: 99 is not 0 to 30"),
+    ("combat.html#fight", "#fa-bonus", "+1D4+", "#fa-add", "#fa-bonus-error", "damage bonus: dice notation"),
+    ("combat.html#fight", "#fa-w1-attack", "abc", "#fa-add", "#fa-w1-attack-error", "weapon 1 attack %: 'abc'"),
+    ("combat.html#fight", "#fa-w1-parry", "301", "#fa-add", "#fa-w1-parry-error", "weapon 1 parry %: 301 is not 0 to 300"),
 ]
 #: What a refused value must leave unshown, by the button pressed: the engine got nothing.
 NOTHING_RESOLVED = {
@@ -108,6 +121,7 @@ NOTHING_RESOLVED = {
     "#cx-start": "#cx-ask .cx-ask, #cx-odds-out table",
     "#cx-next": "#cx-result .cx-result",
     "#gear-work-out": "#gear-sheet:not(.gear-stale)",
+    "#fa-add": "#fc-list .fc-item",
     "#gear-organize": "#gear-organized .gear-organized",
     "#gear-resolve": "#gear-block .gear-block-result",
     "#gear-save": "#gear-saved li",

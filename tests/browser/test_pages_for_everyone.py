@@ -16,7 +16,8 @@ from pyengine.runequest.creation import typed_new
 from pyengine.share import encode_link
 from tests.browser.conftest import Watch, open_ready
 
-PAGES = [page.file for page in build.PAGES]
+#: Every page, and the combat page's fight mode.
+PAGES = [page.file for page in build.PAGES] + ["combat.html#fight"]
 LAYOUTS = {"360x740": (360, 740), "390x844": (390, 844), "768x1024": (768, 1024), "1280x800": (1280, 800)}
 SHOTS = Path(__file__).resolve().parents[2] / "dist-screenshots"
 PAYLOADS = ['<img src=x onerror=alert(1)>', '"><script>alert(1)</script>', "javascript:alert(1)", "'; alert(1); '"]
@@ -79,6 +80,15 @@ def show_a_result(page, file: str) -> None:
         page.fill("#gear-power", "12")
         page.click("#gear-resolve")
         page.wait_for_selector("#gear-block .gear-block-result")
+    elif file == "combat.html#fight":
+        for name, side, weapon in (("Aldo", "A", "broadsword"), ("Bera", "B", "short_spear_1h")):
+            page.fill("#fa-name", name)
+            page.fill("#fa-side", side)
+            page.select_option("#fa-w1", weapon)
+            page.click("#fa-add")
+        page.click("#fd-roll")
+        page.wait_for_selector("#fl-out .fr-round")
+        page.click("#fl-out .fr-event details summary")
     elif file == "combat.html":
         page.select_option("#att-weapon", "short_spear_1h")
         page.select_option("#def-parry", "medium_shield")
@@ -116,7 +126,8 @@ def test_layout_fits_and_targets_are_thumb_sized(context_at, file, layout):
     )
     assert small == []
     SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{Path(file).stem}-{layout}.png"), full_page=file != "shrapnel.html")
+    shot = file.replace(".html", "").replace("#", "-")
+    page.screenshot(path=str(SHOTS / f"{shot}-{layout}.png"), full_page=file != "shrapnel.html")
     watch.assert_clean()
 
 

@@ -431,3 +431,31 @@ def test_keyboard_alone_types_each_roll_and_opens_the_link(phone):
     expect(page.locator("#cx-result .cx-result")).to_have_attribute("data-outcome", expected.outcome)
     assert page.url.endswith(href.removeprefix("./combat.html"))
     watch.assert_clean()
+
+
+def test_keyboard_alone_runs_a_fight(phone):
+    # Intent: fight mode by keyboard: two combatants typed in and added with Enter, a round
+    # resolved with Enter, a blow's working opened, the round undone.
+    context, watch = phone
+    page = open_ready(context, "combat.html#fight")
+    expect(page.locator("#fa-add")).to_be_enabled()
+    for n, (name, side) in enumerate((("Aldo", "A"), ("Bera", "B")), start=1):
+        tab_to(page, "#fa-name")
+        page.keyboard.type(name)
+        page.keyboard.press("Tab")
+        expect(page.locator("#fa-side")).to_be_focused()
+        page.keyboard.press("Control+A")
+        page.keyboard.type(side)
+        page.keyboard.press("Enter")
+        expect(page.locator("#fc-list .fc-item")).to_have_count(n)
+    tab_to(page, "#fd-roll")
+    page.keyboard.press("Enter")
+    expect(page.locator("#fl-out .fr-round")).to_have_count(1)
+    expect(page.locator("#fd-round")).to_have_text("2")
+    tab_to(page, "#fl-out .fr-event details summary")
+    page.keyboard.press("Enter")
+    expect(page.locator("#fl-out .fr-event details").first).to_have_attribute("open", "")
+    tab_to(page, "#fd-undo")
+    page.keyboard.press("Enter")
+    expect(page.locator("#fd-round")).to_have_text("1")
+    watch.assert_clean()

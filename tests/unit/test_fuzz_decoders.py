@@ -167,3 +167,15 @@ def test_fight_links_open_and_replay_or_say_why(path, value, version):
         log.replay(fight_log, tables)
     except RulesError:
         pass
+
+
+@FUZZ
+@given(st.one_of(DATA.map(lambda d: json.dumps({"format": 1, "kind": "fight", **(d if isinstance(d, dict) else {"x": d})})),
+                 st.text(max_size=60), DATA.map(json.dumps)))
+def test_fight_exports_open_or_say_why(text):
+    from pyengine.runequest.melee import log
+
+    try:
+        log.read_any(text)
+    except ShareLinkError:
+        pass

@@ -76,19 +76,32 @@ def test_what_is_typed_before_python_is_up_is_kept_and_nothing_moves(app):
     # are what the engine then uses.
     context, watch = app
 
-    def slow(route):
-        import time
+    held: list = []
+    released = False
 
-        time.sleep(1.5)
-        route.continue_()
+    def hold(route):
+        # The engine's wheel waits until the form has been filled (the boot module asks for it
+        # as soon as it runs, so a fixed delay would race with the typing).
+        if released:
+            route.continue_()
+        else:
+            held.append(route)
 
-    context.route("**/pkg/*.whl", slow)
+    context.route("**/pkg/*.whl", hold)
     page = context.new_page()
     page.goto("index.html", wait_until="domcontentloaded")
     page.fill("#dice-expr", "1D4+10")
     page.fill("#dice-typed", "3")
     assert page.evaluate("document.body.dataset.ready") is None  # still starting
     before = page.locator("#dice-form").bounding_box()
+    for _ in range(600):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the page never asked for the engine's wheel"
+    released = True
+    for route in held:
+        route.continue_()
     page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
     assert page.locator("#dice-form").bounding_box() == before
     expect(page.locator("#dice-expr")).to_have_value("1D4+10")

@@ -67,7 +67,8 @@ def test_a_new_build_says_update_ready_and_keeps_saved_characters(browser, secon
     page.reload()
     page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
     expect(page.locator("#update-ready")).to_be_visible(timeout=READY_TIMEOUT_MS)
-    page.click("#update-reload")
+    with page.expect_navigation():  # the button reloads: wait for the new document
+        page.click("#update-reload")
     page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
     assert "build 2" in page.evaluate("fetch('./style.css').then(r => r.text())")
     expect(page.locator("#saved-list")).to_contain_text("Ysolde of the Hills")

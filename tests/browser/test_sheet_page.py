@@ -66,7 +66,9 @@ def test_export_then_import_gives_the_same_sheet(app, tmp_path):
     download.value.save_as(path)
     assert download.value.suggested_filename == "Rurik.json"
     other = open_ready(context, "sheet.html")
-    other.click("#sheet-new")
+    # "New adventurer" reloads the page: wait for the new document, not the old one's flag.
+    with other.expect_navigation():
+        other.click("#sheet-new")
     other.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
     other.set_input_files("#sheet-import", str(path))
     expect(other.locator("#sheet-save-status")).to_contain_text("Imported")

@@ -411,7 +411,20 @@ class Page:
     glue: str
     blurb: str = ""
     """What the start page says about this tool; empty for the start page itself."""
+    tables: tuple[str, ...] = ()
+    """The tables (ids under ``tables/``) its glue fetches as it starts: the boot module
+    fetches them while Pyodide starts (a browser test checks the list against the page)."""
 
+
+#: The RuneQuest tables the sheet decodes as one bundle (``catalogue.TABLE_IDS``).
+RUNEQUEST_TABLES = tuple(
+    f"runequest/{name}"
+    for name in (
+        "characteristics", "natural_abilities", "hit_points", "damage_bonus", "strike_ranks", "movement",
+        "weapon_training", "melee_weapons", "missile_weapons", "shields", "helmets", "body_armour",
+        "background", "starting_equipment", "advancement", "fumbles",
+    )
+)
 
 #: The pages that exist. The start page links every one that has a blurb, and only those.
 PAGES: tuple[Page, ...] = (
@@ -419,10 +432,12 @@ PAGES: tuple[Page, ...] = (
     Page(
         "shrapnel.html", "Ballistic Shrapnel critical", "app.shrapnel",
         "Grenades, shotgun spreads, automatic fire: d100 and severity read against the target's armour, area by area.",
+        tables=("shrapnel/ballistic",),
     ),
     Page(
         "sheet.html", "Adventurer sheet", "app.sheet",
         "RuneQuest characters: roll or type them, every derived number with its working; saved, printed, shared.",
+        tables=RUNEQUEST_TABLES,
     ),
     Page(
         "gear.html", "Equipment and armour", "app.gear",
@@ -431,6 +446,7 @@ PAGES: tuple[Page, ...] = (
     Page(
         "combat.html", "Combat exchange", "app.combat",
         "RuneQuest: one attack against one defender, from Defense and the d100 to the wound, with exact odds and every step explained.",
+        tables=(*RUNEQUEST_TABLES, "runequest/hit_locations"),
     ),
 )
 
@@ -525,6 +541,7 @@ def render_page(page: Page, pins: Pins) -> str:
         content=content,
         glue=page.glue,
         engine_version=pins.engine_version,
+        tables=" ".join(f"./tables/{table}.msgpack" for table in page.tables),
     )
 
 
@@ -684,9 +701,7 @@ def build_site(pins: Pins, dist: Path = DIST) -> None:
     wheel = build_wheel(tmp / "pkg", pins.engine_version)
     snapshot = build_snapshot(tmp / "vendor", wheel, pins)
     boot = string.Template((WEB / "pyodide-boot.mjs").read_text(encoding="utf-8"))
-    prefetch = [f"./{p.relative_to(tmp).as_posix()}" for p in sorted((tmp / "tables").rglob("*.msgpack"))]
-    prefetch.insert(0, f"./pkg/{wheel.name}")
-    boot_js = boot.substitute(snapshot_url=json.dumps(snapshot), prefetch=json.dumps(prefetch))
+    boot_js = boot.substitute(snapshot_url=json.dumps(snapshot), wheel=json.dumps(f"./pkg/{wheel.name}"))
     # The template's comments are for us, not for every visitor (our bytes are counted).
     boot_js = "".join(line for line in boot_js.splitlines(keepends=True) if not line.lstrip().startswith("//"))
     (tmp / "pyodide-boot.mjs").write_text(boot_js, encoding="utf-8")

@@ -35,12 +35,19 @@ def _s2c(self, data, path, *a, **k):
     return r
 E.SourceLoader.source_to_code = _s2c
 _orig_exec = E._LoaderBasics.exec_module
+_stack = [0.0]
+_prof["self"] = {}
 def _exec(self, module):
     t = time.perf_counter()
+    _stack.append(0.0)
     try:
         return _orig_exec(self, module)
     finally:
-        _prof["imports"][module.__name__] = time.perf_counter() - t
+        took = time.perf_counter() - t
+        children = _stack.pop()
+        _stack[-1] += took
+        _prof["imports"][module.__name__] = took
+        _prof["self"][module.__name__] = took - children
 E._LoaderBasics.exec_module = _exec
 _orig_cc = E._compile_bytecode
 def _cc(*a, **k):
@@ -122,10 +129,12 @@ def summary(runs):
             row["py unmarshal ms"] = p["unmarshal"] * 1000
             top = {k: v for k, v in p["imports"].items() if "." not in k or k.startswith(("app", "pyengine"))}
             row["py imports (own+top) ms"] = sum(v for k, v in p["imports"].items() if k.split(".")[0] in ("app", "pyengine") and k.count(".") == 0) * 1000
-            row["_top"] = sorted(top.items(), key=lambda kv: -kv[1])[:8]
+            row["_top"] = sorted(top.items(), key=lambda kv: -kv[1])[:12]
+            row["_self"] = sorted(p["self"].items(), key=lambda kv: -kv[1])[:20]
         out.setdefault("rows", []).append(row)
     keys = [k for k in out["rows"][0] if not k.startswith("_")]
-    return {k: round(statistics.median(r.get(k, float("nan")) for r in out["rows"]), 1) for k in keys}, out["rows"][-1].get("_top")
+    last = out["rows"][-1]
+    return {k: round(statistics.median(r.get(k, float("nan")) for r in out["rows"]), 1) for k in keys}, (last.get("_top"), last.get("_self"))
 
 
 def main(argv=None) -> int:
@@ -148,12 +157,15 @@ def main(argv=None) -> int:
                     page.goto("about:blank")
                     warm.append(one(page, url + name))
                 context.close()
-            cs, _ = summary([cold])
-            ws, top = summary(warm)
-            print(f"== {name} (warm start: {warm[-1]['start']}, baked used {warm[-1]['used']})")
-            for k in ws:
-                print(f"  {k:40s} cold {cs.get(k, float('nan')):8.1f}   warm {ws[k]:8.1f}")
-            print("  slowest imports (warm, last run, s):", [(k, round(v * 1000, 1)) for k, v in top or []])
+            cs, cold_top = summary([cold])
+            ws, top = summary(warm) if warm else ({}, None)
+            start = f"warm start: {warm[-1]['start']}, baked used {warm[-1]['used']}" if warm else "no warm loads"
+            print(f"== {name} ({start})")
+            for k in cs:
+                print(f"  {k:40s} cold {cs[k]:8.1f}   warm {ws.get(k, float('nan')):8.1f}")
+            for label, (cumulative, own) in (("cold", cold_top), ("warm, last run", top or (None, None))):
+                print(f"  slowest imports ({label}, ms, with what they import):", [(k, round(v * 1000, 1)) for k, v in cumulative or []])
+                print(f"  slowest modules ({label}, ms, their own compile and run):", [(k, round(v * 1000, 1)) for k, v in own or []])
     return 0
 
 

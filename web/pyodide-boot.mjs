@@ -13,25 +13,49 @@ export { version };
 
 const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
 const SNAPSHOT_URL = $snapshot_url;
-// Our wheel and the tables, which the page would otherwise fetch one after another once
-// Python is up (build.py lists them): fetched now, while Pyodide starts, and handed to the
-// page's own fetch of the same URL. Any failure falls through to a normal fetch.
-const PREFETCH = $prefetch;
+// Our wheel and the tables the page decodes as it starts (build.py lists them in its
+// <meta name="strike-rank-tables">), which the page would otherwise fetch only once Python
+// is up: fetched while Pyodide starts, and handed to the page's own fetch of the same URL.
+// Any failure falls through to a normal fetch.
+// They are asked for once Pyodide's WebAssembly starts to arrive (by then Pyodide has
+// asked for all of its files): a browser opens six connections to a host, and our many
+// small requests, sent first, queued Pyodide's big files behind them (about 0.1 s of a
+// first visit). Pyodide then spends seconds starting, which is when ours arrive.
+const TABLES = document.querySelector('meta[name="strike-rank-tables"]');
+const PREFETCH = [$wheel, ...(TABLES ? TABLES.content.split(" ").filter(Boolean) : [])];
+// What was fetched early and what the page took from it (read by the browser tests).
+const handed = [];
+globalThis.strikeRankPrefetch = { sent: PREFETCH.map((path) => new URL(path, import.meta.url).href), handed };
+const PYODIDE_WASM = "pyodide.asm.wasm";
 
+const pageFetch = globalThis.fetch;
 const early = new Map();
-for (const path of PREFETCH) {
-  const url = new URL(path, import.meta.url).href;
-  const response = fetch(url).then((r) => (r.ok ? r : Promise.reject(new Error("HTTP " + r.status))));
-  response.catch(() => early.delete(url));
-  early.set(url, response);
+let prefetching = false;
+function prefetch() {
+  if (prefetching) return;
+  prefetching = true;
+  for (const path of PREFETCH) {
+    const url = new URL(path, import.meta.url).href;
+    const response = pageFetch(url).then((r) => (r.ok ? r : Promise.reject(new Error("HTTP " + r.status))));
+    response.catch(() => early.delete(url));
+    early.set(url, response);
+  }
 }
-if (early.size) {
-  const pageFetch = globalThis.fetch;
+
+if (PREFETCH.length) {
   globalThis.fetch = function (input, init) {
     const plain = typeof input === "string" && (!init || !init.method || init.method === "GET");
-    const response = plain ? early.get(new URL(input, document.baseURI).href) : undefined;
-    if (!response) return pageFetch.apply(this, arguments);
-    return response.then((r) => r.clone(), () => pageFetch.apply(this, arguments));
+    const url = plain ? new URL(input, document.baseURI).href : "";
+    const response = early.get(url);
+    if (response) {
+      handed.push(url);
+      return response.then((r) => r.clone(), () => pageFetch.apply(this, arguments));
+    }
+    const sent = pageFetch.apply(this, arguments);
+    if (!prefetching && String(input && input.url ? input.url : input).endsWith(PYODIDE_WASM)) {
+      sent.then(prefetch, prefetch);
+    }
+    return sent;
   };
 }
 
@@ -64,6 +88,15 @@ function progress(text) {
 }
 
 export async function loadPyodide(options = {}) {
+  performance.mark("pyscript asks for python");
+  try {
+    return await startPython(options);
+  } finally {
+    if (PREFETCH.length) prefetch(); // if Pyodide's WebAssembly was not seen going by
+  }
+}
+
+async function startPython(options) {
   const settings = { ...options, indexURL: INDEX_URL };
   const snapshot = pendingSnapshot && (await pendingSnapshot);
   if (snapshot) {
@@ -72,6 +105,7 @@ export async function loadPyodide(options = {}) {
       const pyodide = await startPyodide({ ...settings, _loadSnapshot: snapshot });
       // The snapshot froze the state of the module-level random generator: reseed it.
       pyodide.runPython("import random\nrandom.seed()");
+      performance.mark("python started");
       globalThis.strikeRankStart = "snapshot";
       globalThis.strikeRankPyodide = pyodide; // for the benchmark's memory reading
       progress("Loading the rules engine…");
@@ -84,6 +118,7 @@ export async function loadPyodide(options = {}) {
   progress(navigator.serviceWorker && navigator.serviceWorker.controller
     ? "Starting Python…" : "Starting Python (the first visit takes a little longer)…");
   const pyodide = await startPyodide(settings);
+  performance.mark("python started");
   globalThis.strikeRankPyodide = pyodide;
   progress("Loading the rules engine…");
   return pyodide;

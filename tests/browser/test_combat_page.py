@@ -3,11 +3,15 @@ replays it, the odds show before rolling, and bad input is explained next to its
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import msgspec
 from playwright.sync_api import expect
 
 from pyengine.dice import ScriptedDice
 from pyengine.runequest.cli import load_tables
 from pyengine.runequest.combat import Rules, next_roll, resolve_exchange
+from pyengine.runequest.exchange_state import read_export
 from pyengine.runequest.exchange_form import quick_attack, quick_defence, quick_parry
 from pyengine.runequest.odds import exchange_odds
 from tests.browser.conftest import open_ready
@@ -68,6 +72,14 @@ def test_typed_rolls_give_the_engines_result_and_the_link_replays_it(app):
     link = page.locator("#cx-share").get_attribute("href")
     other = open_ready(context, link)
     assert_shows(other, expected)
+
+    # The exported file is the exchange's JSON, which the engine reads back as the same rolls.
+    with page.expect_download() as download:
+        page.click("#cx-export")
+    assert download.value.suggested_filename == "exchange.json"
+    exported = Path(download.value.path()).read_bytes()
+    assert msgspec.json.decode(exported)["result"]["outcome"] == expected.outcome
+    assert list(read_export(exported).rolls) == ROLLS
     watch.assert_clean()
 
 

@@ -3,7 +3,10 @@ memory snapshot the service worker keeps; a damaged snapshot falls back to a nor
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import expect
+
+import build
 
 from tests.browser.conftest import READY, READY_TIMEOUT_MS, open_ready
 
@@ -107,4 +110,21 @@ def test_what_is_typed_before_python_is_up_is_kept_and_nothing_moves(app):
     expect(page.locator("#dice-expr")).to_have_value("1D4+10")
     page.click("#dice-roll")
     expect(page.locator("#dice-result .roll-total")).to_have_text("13")
+    watch.assert_clean()
+
+
+@pytest.mark.parametrize("page_file", [page.file for page in build.PAGES])
+def test_each_page_prefetches_exactly_the_tables_it_starts_with(app, page_file):
+    # Intent: while Pyodide starts, the boot module fetches our wheel and the tables the
+    # page decodes as it starts (build.Page.tables), and the page takes them from there:
+    # nothing it starts with is fetched late, nothing prefetched goes unused.
+    context, watch = app
+    page = open_ready(context, page_file)
+    sent, handed, fetched = page.evaluate(
+        """() => [strikeRankPrefetch.sent, strikeRankPrefetch.handed,
+                  performance.getEntriesByType("resource").map((r) => r.name)
+                    .filter((name) => name.includes("/tables/") || name.endsWith(".whl") && name.includes("/pkg/"))]"""
+    )
+    assert sorted(set(handed)) == sorted(sent), page_file
+    assert sorted(fetched) == sorted(sent), page_file  # each fetched once, and only those
     watch.assert_clean()

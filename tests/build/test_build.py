@@ -181,13 +181,20 @@ def test_pyscript_skips_only_plugins_it_has_and_keeps_its_error_plugin(dist):
     assert "!error" not in config["plugins"]
 
 
-def test_the_boot_module_prefetches_our_wheel_and_every_table(dist):
+def test_the_boot_module_prefetches_our_wheel_and_each_page_names_its_tables(dist):
     boot = (dist / "pyodide-boot.mjs").read_text()
-    prefetch = json.loads(re.search(r"const PREFETCH = (.*);", boot).group(1))
+    prefetch = re.search(r"const PREFETCH = \[(\S+), ", boot).group(1)
     wheel = next((dist / "pkg").glob("*.whl"))
-    tables = {f"./{p.relative_to(dist).as_posix()}" for p in (dist / "tables").rglob("*.msgpack")}
-    assert prefetch[0] == f"./pkg/{wheel.name}" and set(prefetch[1:]) == tables
-    assert all((dist / path).is_file() for path in prefetch)
+    assert json.loads(prefetch) == f"./pkg/{wheel.name}"
+    named = set()
+    for page in build.PAGES:
+        html = (dist / page.file).read_text()
+        listed = re.search(r'<meta name="strike-rank-tables" content="([^"]*)">', html).group(1).split()
+        assert listed == [f"./tables/{table}.msgpack" for table in page.tables], page.file
+        assert all((dist / path).is_file() for path in listed), page.file
+        named.update(listed)
+    # Every table the site ships is one some page starts with.
+    assert named == {f"./{p.relative_to(dist).as_posix()}" for p in (dist / "tables").rglob("*.msgpack")}
 
 
 # ---------------------------------------------------------------- pages, service worker, manifest

@@ -6,8 +6,6 @@ this reads inputs, keeps the rolls typed so far, and shows results, odds and lin
 
 from __future__ import annotations
 
-from urllib.parse import quote
-
 from pyodide.ffi import create_proxy
 from pyscript import fetch, window
 
@@ -185,7 +183,7 @@ def show(attack: Attack, defence: Defence, rules: Rules, rolls: list[int]) -> No
     state = ExchangeState(attack=attack, defence=defence, rolls=tuple(rolls), rules=rules)
     result = replay(state, fumbles=fumbles, locations=locations)
     link = to_link(attack, defence, rolls, rules)
-    export = "data:application/json;charset=utf-8," + quote(export_json(state, result).decode("utf-8"))
+    export = "data:application/json;charset=utf-8," + window.encodeURIComponent(export_json(state, result).decode("utf-8"))
     from pyengine.html import el, to_html
 
     extra = el("a", {"id": "cx-export", "href": export, "download": "exchange.json"}, "Export JSON")

@@ -1,23 +1,98 @@
-"""Building HTML for renderers: ElementTree elements, so every text and attribute is escaped.
+"""Building HTML for renderers: elements whose every text and attribute is escaped when written.
 
 Renderers are pure functions from a result to an HTML string; the build calls them to
 pre-render static pages, and the page glue calls them in the browser.
+
+:class:`Element` has the part of :mod:`xml.etree.ElementTree`'s element the renderers use
+(``tag``, ``attrib``, ``text``, ``tail``, children, ``set``/``get``/``append``), and
+:func:`to_html` and :func:`to_xml` write exactly what ``ElementTree.tostring`` writes with
+``method="html"`` and with ``method="xml", short_empty_elements=False`` (a property test
+holds them to it). It is ours because importing ElementTree, with the XML parser it
+brings, cost every page about 40 ms of a first visit in the browser; nothing here parses.
 """
 
 from __future__ import annotations
 
-from xml.etree import ElementTree as ET
+from collections.abc import Iterator
+
+#: Elements HTML writes without an end tag (ElementTree's list).
+VOID_ELEMENTS = frozenset(
+    ("area", "base", "basefont", "br", "col", "embed", "frame", "hr", "img", "input",
+     "isindex", "link", "meta", "param", "source", "track", "wbr")
+)
 
 
+class Element:
+    """An element being built: its tag, attributes, text, children, and the text after it."""
 
-def el(tag: str, attrs: dict[str, str] | None = None, *children: ET.Element | str | None) -> ET.Element:
+    __slots__ = ("tag", "attrib", "text", "tail", "_children")
+
+    def __init__(self, tag: str, attrib: dict[str, str] | None = None) -> None:
+        self.tag = tag
+        self.attrib: dict[str, str] = dict(attrib) if attrib else {}
+        self.text: str | None = None
+        self.tail: str | None = None
+        self._children: list[Element] = []
+
+    def set(self, key: str, value: str) -> None:
+        self.attrib[key] = value
+
+    def get(self, key: str, default: str | None = None) -> str | None:
+        return self.attrib.get(key, default)
+
+    def items(self):
+        return self.attrib.items()
+
+    def append(self, child: Element) -> None:
+        self._children.append(child)
+
+    def extend(self, children) -> None:
+        self._children.extend(children)
+
+    def insert(self, index: int, child: Element) -> None:
+        self._children.insert(index, child)
+
+    def __len__(self) -> int:
+        return len(self._children)
+
+    def __getitem__(self, index: int) -> Element:
+        return self._children[index]
+
+    def __iter__(self) -> Iterator[Element]:
+        return iter(self._children)
+
+    def __repr__(self) -> str:
+        return f"<Element {self.tag!r} with {len(self._children)} children>"
+
+
+class Markup(Element):
+    """HTML one of our own renderers already wrote, put in a tree as it is.
+
+    Only for renderer output, never for text a user typed (that goes in ``text``).
+    """
+
+    __slots__ = ("html",)
+
+    def __init__(self, html: str) -> None:
+        super().__init__("")
+        self.html = html
+
+
+def sub_element(parent: Element, tag: str, attrib: dict[str, str] | None = None) -> Element:
+    """Makes an element and appends it to ``parent``."""
+    child = Element(tag, attrib)
+    parent.append(child)
+    return child
+
+
+def el(tag: str, attrs: dict[str, str] | None = None, *children: Element | str | None) -> Element:
     """Makes an element; string children become text, ``None`` children are skipped.
 
     >>> to_html(el("p", {"class": "x"}, "a < b ", el("b", None, "bold")))
     '<p class="x">a &lt; b <b>bold</b></p>'
     """
-    node = ET.Element(tag, attrs or {})
-    last: ET.Element | None = None
+    node = Element(tag, attrs)
+    last: Element | None = None
     for child in children:
         if child is None:
             continue
@@ -32,6 +107,65 @@ def el(tag: str, attrs: dict[str, str] | None = None, *children: ET.Element | st
     return node
 
 
-def to_html(node: ET.Element) -> str:
-    """Serialises an element as HTML (void elements without end tags)."""
-    return ET.tostring(node, encoding="unicode", method="html")
+def escape_text(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _escape_attribute_html(value: str) -> str:
+    return value.replace("&", "&amp;").replace(">", "&gt;").replace('"', "&quot;")
+
+
+def _escape_attribute_xml(value: str) -> str:
+    value = value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+    return value.replace("\r", "&#13;").replace("\n", "&#10;").replace("\t", "&#09;")
+
+
+def _write_html(node: Element, out: list[str]) -> None:
+    if isinstance(node, Markup):
+        out.append(node.html)
+    else:
+        out.append("<" + node.tag)
+        for key, value in node.attrib.items():
+            out.append(f' {key}="{_escape_attribute_html(value)}"')
+        out.append(">")
+        tag = node.tag.lower()
+        if node.text:
+            out.append(node.text if tag in ("script", "style") else escape_text(node.text))
+        for child in node._children:
+            _write_html(child, out)
+        if tag not in VOID_ELEMENTS:
+            out.append(f"</{node.tag}>")
+    if node.tail:
+        out.append(escape_text(node.tail))
+
+
+def _write_xml(node: Element, out: list[str]) -> None:
+    if isinstance(node, Markup):
+        out.append(node.html)
+    else:
+        out.append("<" + node.tag)
+        for key, value in node.attrib.items():
+            out.append(f' {key}="{_escape_attribute_xml(value)}"')
+        out.append(">")
+        if node.text:
+            out.append(escape_text(node.text))
+        for child in node._children:
+            _write_xml(child, out)
+        out.append(f"</{node.tag}>")
+    if node.tail:
+        out.append(escape_text(node.tail))
+
+
+def to_html(node: Element) -> str:
+    """Writes an element as HTML (void elements without end tags)."""
+    out: list[str] = []
+    _write_html(node, out)
+    return "".join(out)
+
+
+def to_xml(node: Element) -> str:
+    """Writes an element as XML with no short empty tags: HTML that is also well-formed XML
+    (it escapes ``<`` in attribute values too), for pages that tools parse."""
+    out: list[str] = []
+    _write_xml(node, out)
+    return "".join(out)

@@ -32,9 +32,9 @@ from tools import chromium
 BAKED_MODULES = (
     "argparse", "base64", "bisect", "collections", "collections.abc", "contextlib", "dataclasses",
     "enum", "fractions", "functools", "importlib", "json", "math", "re", "struct", "typing",
-    "xml.etree.ElementTree", "zlib", "asyncio", "inspect", "textwrap",
+    "zlib", "asyncio", "inspect", "textwrap",
     "datetime", "decimal", "email", "encodings.cp437", "hmac", "html", "html.entities", "importlib.metadata",
-    "ipaddress", "tarfile", "urllib.parse", "uuid",
+    "tarfile", "uuid",
 )
 
 #: Where PyScript unpacks our wheel (its ``files`` target ``./*``): the working directory.

@@ -2,7 +2,7 @@
 
 The build pre-renders the example list and the rulings into the static page;
 the page's glue calls the same functions. Markup is built with
-:mod:`pyengine.html` (ElementTree), so every name a user typed is escaped.
+:mod:`pyengine.html`, so every name a user typed is escaped.
 
 Stable hooks for CSS and tests (all prefixed ``gear-``):
 
@@ -22,7 +22,6 @@ Stable hooks for CSS and tests (all prefixed ``gear-``):
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from xml.etree import ElementTree as ET
 
 from pyengine.gear.blocking import BlockResult, Role, Rule, Step
 from pyengine.gear.inputs import CHARACTER_FIELDS, ITEM_LABELS, entry_texts
@@ -31,7 +30,7 @@ from pyengine.gear.organizing import Organized
 from pyengine.gear.rulings import RULINGS, cited
 from pyengine.gear.sheet import SheetLine
 from pyengine.gear.state import Entry
-from pyengine.html import el, to_html
+from pyengine.html import Element, el, to_html
 
 #: Words for each column heading's tooltip.
 _TITLES = {c.key: c.label for c in COLUMNS} | {"skill": "Skill bonus that applies to this item"}
@@ -51,7 +50,7 @@ def item_field_id(key: str, field: str) -> str:
     return f"gear-item-{key}-{field}"
 
 
-def _text_field(field_id: str, label: ET.Element | str, value: str, *, cls: str, numeric: bool = False, help_text: str | None = None) -> ET.Element:
+def _text_field(field_id: str, label: Element | str, value: str, *, cls: str, numeric: bool = False, help_text: str | None = None) -> Element:
     described = f"{field_id}-help {field_id}-error" if help_text else f"{field_id}-error"
     attrs = {
         "id": field_id, "name": field_id, "value": value, "autocomplete": "off", "spellcheck": "false",
@@ -68,7 +67,7 @@ def _text_field(field_id: str, label: ET.Element | str, value: str, *, cls: str,
     )
 
 
-def _item_card(key: str, texts: Mapping[str, str], number: int) -> ET.Element:
+def _item_card(key: str, texts: Mapping[str, str], number: int) -> Element:
     def fid(field: str) -> str:
         return item_field_id(key, field)
 
@@ -139,7 +138,7 @@ def render_character_fields(texts: Mapping[str, str]) -> str:
 # -- results -------------------------------------------------------------------
 
 
-def _working(parent: ET.Element, steps: Sequence[str], summary: str = "Working") -> None:
+def _working(parent: Element, steps: Sequence[str], summary: str = "Working") -> None:
     details = el("details", {"class": "working"}, el("summary", None, summary))
     ol = el("ol")
     for step in steps:
@@ -148,7 +147,7 @@ def _working(parent: ET.Element, steps: Sequence[str], summary: str = "Working")
     parent.append(details)
 
 
-def _rulings_list(ids: Iterable[str]) -> ET.Element:
+def _rulings_list(ids: Iterable[str]) -> Element:
     dl = el("dl", {"class": "gear-rulings"})
     for ruling in ids:
         dl.append(el("div", {"data-ruling": ruling}, el("dt", None, ruling), el("dd", None, RULINGS[ruling])))
@@ -160,7 +159,7 @@ def render_rulings(ids: Iterable[str] | None = None) -> str:
     return to_html(_rulings_list(RULINGS if ids is None else ids))
 
 
-def _cited(parent: ET.Element, steps: Sequence[str]) -> None:
+def _cited(parent: Element, steps: Sequence[str]) -> None:
     ids = cited(steps)
     if ids:
         parent.append(
@@ -169,12 +168,12 @@ def _cited(parent: ET.Element, steps: Sequence[str]) -> None:
         )
 
 
-def _none() -> list[ET.Element]:
+def _none() -> list[Element]:
     """The dash of an empty cell, and the word a screen reader says for it."""
     return [el("span", {"aria-hidden": "true"}, NONE), el("span", {"class": "visually-hidden"}, "none")]
 
 
-def _cell(value: int | None, key: str, *, diff: int | None = None) -> ET.Element:
+def _cell(value: int | None, key: str, *, diff: int | None = None) -> Element:
     shown = _none() if value is None else [str(value)]
     td = el("td", {"class": f"gear-col-{key}", "data-value": "" if value is None else str(value)}, *shown)
     if diff is not None:
@@ -291,8 +290,8 @@ def _verdict(result: BlockResult) -> str:
     return "Not blocked: the attack finds a gap"
 
 
-def _step_text(step: Step) -> list[ET.Element | str]:
-    parts: list[ET.Element | str] = []
+def _step_text(step: Step) -> list[Element | str]:
+    parts: list[Element | str] = []
     if step.cover_total is not None:
         parts.append(f"cover {step.cover} (total {step.cover_total}) · ")
     parts.append(el("span", {"class": "gear-role"}, _ROLE_WORDS[step.role]))

@@ -1,6 +1,6 @@
 """HTML for the combat page: the outcome, its working, the rolls, the odds, the next roll.
 
-Pure functions from engine results to HTML strings, built with ElementTree so every
+Pure functions from engine results to HTML strings, built with :mod:`pyengine.html` so every
 text (names typed by people, names from links) is escaped.
 """
 

@@ -1,16 +1,15 @@
 """The adventurer sheet as HTML (pure): laid out like the paper sheet, every number with its "why?".
 
 The same functions run at build time (the item lists of the empty page) and in the
-browser on every change. Built with ElementTree, so names and notes typed by a
+browser on every change. Built with :mod:`pyengine.html`, so names and notes typed by a
 player are always escaped. Hooks for CSS and tests are prefixed ``rq-``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from xml.etree import ElementTree as ET
 
-from pyengine.html import el, to_html
+from pyengine.html import Element, el, to_html
 from pyengine.runequest.catalogue import RuneQuestTables
 from pyengine.runequest.sheet import DerivedSheet
 from pyengine.runequest.vocabulary import SHEET_ORDER
@@ -25,7 +24,7 @@ def _signed(value: int) -> str:
     return f"+{value}" if value > 0 else str(value)
 
 
-def _why(steps: Iterable[Step], summary: str = "Why?") -> ET.Element | None:
+def _why(steps: Iterable[Step], summary: str = "Why?") -> Element | None:
     steps = list(steps)
     if not steps:
         return None
@@ -40,7 +39,7 @@ def _steps(sheet: DerivedSheet, *prefixes: str) -> list[Step]:
     return [s for s in sheet.working if s.field.startswith(prefixes)]
 
 
-def _value(label: str, value: str, key: str) -> list[ET.Element]:
+def _value(label: str, value: str, key: str) -> list[Element]:
     return [el("dt", None, label), el("dd", {"data-field": key}, value)]
 
 
@@ -120,7 +119,7 @@ def render_sheet(sheet: DerivedSheet, name: str = "") -> str:
     return to_html(root)
 
 
-def _weapons(sheet: DerivedSheet) -> ET.Element:
+def _weapons(sheet: DerivedSheet) -> Element:
     section = el("section", {"class": "rq-block rq-block-weapons"}, el("h3", None, "Weapons and shields"))
     if not sheet.weapons:
         section.append(el("p", {"class": "empty"}, "No weapon yet: add one below."))
@@ -164,7 +163,7 @@ def _weapons(sheet: DerivedSheet) -> ET.Element:
     return section
 
 
-def _gear(sheet: DerivedSheet) -> ET.Element:
+def _gear(sheet: DerivedSheet) -> Element:
     section = el("section", {"class": "rq-block rq-block-gear"}, el("h3", None, "Money and gear"))
     money = el("dl", {"class": "rq-money"})
     money.extend(_value("Money carried", f"{sheet.money} L", "money"))

@@ -1,7 +1,7 @@
 """The shrapnel table and a resolved result as HTML strings (pure; no DOM).
 
 The same functions run at build time (the full table is pre-rendered into the
-static page) and in the browser. Markup is built with :mod:`xml.etree.ElementTree`,
+static page) and in the browser. Markup is built with :mod:`pyengine.html`,
 so every text and attribute value is escaped. Every glyph carries its meaning
 twice: as a tooltip (``<abbr title>``) and as visually hidden text (class
 ``shr-vh``) for screen readers; the glyph itself is ``aria-hidden``.
@@ -22,9 +22,9 @@ Stable hooks for CSS and tests (all prefixed ``shr-``):
 from __future__ import annotations
 
 import functools
-import xml.etree.ElementTree as ET
 
 from pyengine.errors import RulesError
+from pyengine.html import Element, sub_element, to_xml
 from pyengine.shrapnel.notation import (
     Bleeding,
     Breakage,
@@ -108,18 +108,18 @@ _KIND = {
 
 
 def _el(
-    parent: ET.Element | None, tag: str, text: str | None = None, cls: str | None = None, **attrs: str
-) -> ET.Element:
+    parent: Element | None, tag: str, text: str | None = None, cls: str | None = None, **attrs: str
+) -> Element:
     attrib = {k.rstrip("_").replace("_", "-"): v for k, v in attrs.items()}
     if cls:
         attrib = {"class": cls, **attrib}
-    el = ET.Element(tag, attrib) if parent is None else ET.SubElement(parent, tag, attrib)
+    el = Element(tag, attrib) if parent is None else sub_element(parent, tag, attrib)
     if text is not None:
         el.text = text
     return el
 
 
-def _text(parent: ET.Element, text: str) -> None:
+def _text(parent: Element, text: str) -> None:
     """Appends text after the parent's last child (or as its text)."""
     if len(parent):
         last = parent[len(parent) - 1]
@@ -128,13 +128,13 @@ def _text(parent: ET.Element, text: str) -> None:
         parent.text = (parent.text or "") + text
 
 
-def _glyph(parent: ET.Element, kind: str, shown: str, meaning: str) -> None:
+def _glyph(parent: Element, kind: str, shown: str, meaning: str) -> None:
     # One element per token: the glyph is shown, the words are its accessible
     # name (role="img" + aria-label, read instead of the glyph) and its tooltip.
     _el(parent, "span", shown, cls=f"shr-tok shr-tok-{kind}", role="img", aria_label=meaning, title=meaning)
 
 
-def _effects(parent: ET.Element, effects: Effects) -> None:
+def _effects(parent: Element, effects: Effects) -> None:
     if not effects:
         _glyph(parent, "none", "—", NOTHING_TEXT)
         return
@@ -144,7 +144,7 @@ def _effects(parent: ET.Element, effects: Effects) -> None:
         _glyph(parent, _KIND[type(token)], format_token(token), describe_token(token))
 
 
-def _side(parent: ET.Element, side: str, effects: Effects, *, visible_label: bool) -> None:
+def _side(parent: Element, side: str, effects: Effects, *, visible_label: bool) -> None:
     span = _el(parent, "span", cls=f"shr-side shr-side-{side}")
     if visible_label:
         _el(span, "span", f"{side}:", cls="shr-label")
@@ -154,14 +154,14 @@ def _side(parent: ET.Element, side: str, effects: Effects, *, visible_label: boo
     _effects(span, effects)
 
 
-def _to_html(root: ET.Element) -> str:
+def _to_html(root: Element) -> str:
     # XML serialisation without short empty tags is valid HTML too, and it escapes
     # "<" inside attribute values (the "html" method leaves it), so the output is
     # also well-formed XML that tests and tools can parse.
-    return ET.tostring(root, encoding="unicode", method="xml", short_empty_elements=False)
+    return to_xml(root)
 
 
-def _cell_effects(parent: ET.Element, row: ShrapnelRow, severity: Severity) -> None:
+def _cell_effects(parent: Element, row: ShrapnelRow, severity: Severity) -> None:
     notation = row.cell(severity).notation
     ul = _el(parent, "ul", cls="shr-effects")
     base = _el(ul, "li", cls="shr-base")
@@ -258,7 +258,7 @@ def _table_html(table: ShrapnelTable) -> str:
         _el(th, "span", row.label, cls="shr-areas")
         for severity in Severity:
             # id first, then class: render_table marks a cell by its opening tag.
-            td = ET.SubElement(
+            td = sub_element(
                 tr, "td", {"id": f"shr-cell-{row.rolls}-{severity}", "class": _cell_classes(row, severity)}
             )
             td.set("data-rolls", row.rolls)
@@ -272,7 +272,7 @@ def _table_html(table: ShrapnelTable) -> str:
 # -- the result card -----------------------------------------------------------
 
 
-def _total(dl: ET.Element, key: str, label: str, value: str, unit: str = "", **data: str) -> None:
+def _total(dl: Element, key: str, label: str, value: str, unit: str = "", **data: str) -> None:
     item = _el(dl, "div", cls=f"shr-total shr-total-{key}")
     _el(item, "dt", label)
     dd = _el(item, "dd", value, cls="shr-total-value", data_value=value, **data)
@@ -280,7 +280,7 @@ def _total(dl: ET.Element, key: str, label: str, value: str, unit: str = "", **d
         _el(dd, "span", unit, cls="shr-unit")
 
 
-def _totals(parent: ET.Element, totals: Totals) -> None:
+def _totals(parent: Element, totals: Totals) -> None:
     dl = _el(parent, "dl", cls="shr-totals")
     _total(dl, "hits", "Hits", str(totals.hits))
     _total(dl, "bleeding", "Bleeding", str(totals.bleeding), " per round")

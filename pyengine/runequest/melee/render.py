@@ -18,9 +18,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any
-from xml.etree import ElementTree as ET
 
-from pyengine.html import el
+from pyengine.html import Element, Markup, el
 from pyengine.runequest.exchange_render import render_result
 from pyengine.runequest.melee.model import Body, Combatant, Fight, FightState
 from pyengine.runequest.melee.round import Event, RoundResult, describe
@@ -80,7 +79,7 @@ def _words(key: str) -> str:
     return key.replace("_", " ")
 
 
-def _options(choices: Sequence[tuple[str, str]], selected: str) -> list[ET.Element]:
+def _options(choices: Sequence[tuple[str, str]], selected: str) -> list[Element]:
     out = []
     for value, label in choices:
         attrs = {"value": value}
@@ -108,7 +107,7 @@ def arm_summary(c: Combatant) -> str:
     return "; ".join(parts)
 
 
-def render_combatants(fight: Fight | None, *, removable: bool) -> ET.Element:
+def render_combatants(fight: Fight | None, *, removable: bool) -> Element:
     """Who is in the fight, by side, each with a remove button before the first round."""
     if fight is None or not fight.combatants:
         return el("p", {"class": "empty", "id": "fc-empty"}, "No combatants yet: add two or more, on two sides.")
@@ -174,7 +173,7 @@ def _body_notes(c: Combatant, body: Body) -> list[str]:
     return notes
 
 
-def render_body(c: Combatant, body: Body) -> ET.Element:
+def render_body(c: Combatant, body: Body) -> Element:
     """One combatant at a glance: condition in words, hit points, each location, the rest as notes."""
     left = c.hit_points - body.damage_taken
     card = el(
@@ -214,7 +213,7 @@ def render_body(c: Combatant, body: Body) -> ET.Element:
     return card
 
 
-def render_state(fight: Fight | None, state: FightState | None) -> ET.Element:
+def render_state(fight: Fight | None, state: FightState | None) -> Element:
     """Everyone's state after the last round."""
     if fight is None or state is None:
         return el("p", {"class": "empty"}, "Nobody is fighting yet.")
@@ -253,7 +252,7 @@ def default_declaration(fight: Fight, state: FightState, c: Combatant) -> dict[s
     }
 
 
-def _select(ident: str, label: str, choices: Sequence[tuple[str, str]], selected: str, *, cls: str = "") -> ET.Element:
+def _select(ident: str, label: str, choices: Sequence[tuple[str, str]], selected: str, *, cls: str = "") -> Element:
     return el(
         "div",
         {"class": f"field {cls}".strip()},
@@ -262,7 +261,7 @@ def _select(ident: str, label: str, choices: Sequence[tuple[str, str]], selected
     )
 
 
-def _input(ident: str, label: str, value: str, *, cls: str = "", numeric: bool = True, size: int = 5) -> ET.Element:
+def _input(ident: str, label: str, value: str, *, cls: str = "", numeric: bool = True, size: int = 5) -> Element:
     attrs = {"id": ident, "autocomplete": "off", "maxlength": str(size), "value": value}
     if numeric:
         attrs["inputmode"] = "numeric"
@@ -271,7 +270,7 @@ def _input(ident: str, label: str, value: str, *, cls: str = "", numeric: bool =
 
 def render_declaration(
     fight: Fight, state: FightState, k: int, draft: Mapping[str, Any], timed: Sequence[Timed] | None = None
-) -> ET.Element:
+) -> Element:
     """The statement-of-intent form for the ``k``-th combatant, filled from ``draft``."""
     c = fight.combatants[k]
     body = state.bodies[c.name]
@@ -358,7 +357,7 @@ def render_declaration(
 
 
 def render_declarations(fight: Fight, state: FightState, drafts: Mapping[str, Mapping[str, Any]],
-                        schedules: Mapping[str, Sequence[Timed]] | None = None) -> ET.Element:
+                        schedules: Mapping[str, Sequence[Timed]] | None = None) -> Element:
     div = el("div", {"class": "fd-all"})
     for k, c in enumerate(fight.combatants):
         draft = drafts.get(c.name) or default_declaration(fight, state, c)
@@ -366,7 +365,7 @@ def render_declarations(fight: Fight, state: FightState, drafts: Mapping[str, Ma
     return div
 
 
-def render_schedule(timed: Sequence[Timed] | None) -> ET.Element:
+def render_schedule(timed: Sequence[Timed] | None) -> Element:
     """His declared actions with their strike ranks, as the engine times them."""
     if timed is None:
         return el("p", {"class": "help fd-sr-none"}, "Strike ranks show here once the statement reads.")
@@ -387,7 +386,7 @@ def render_schedule(timed: Sequence[Timed] | None) -> ET.Element:
     return ol
 
 
-def render_needed(sides: int, purpose: str, index: int, typed: Sequence[int]) -> ET.Element:
+def render_needed(sides: int, purpose: str, index: int, typed: Sequence[int]) -> Element:
     """The die the round needs next (typed dice), and the rolls typed so far."""
     return el(
         "div",
@@ -405,11 +404,7 @@ def render_needed(sides: int, purpose: str, index: int, typed: Sequence[int]) ->
 # -- the round ---------------------------------------------------------------------------------
 
 
-def _html_element(html: str) -> ET.Element:
-    return ET.fromstring(html)
-
-
-def render_event(event: Event, n: int) -> ET.Element:
+def render_event(event: Event, n: int) -> Element:
     """One line of the round: strike rank, who does what, what came of it; the working one tap away."""
     attrs = {
         "class": "fr-event" + ("" if event.done else " fr-not-done") + (" fr-simultaneous" if event.simultaneous else ""),
@@ -436,7 +431,7 @@ def render_event(event: Event, n: int) -> ET.Element:
         if event.notes:
             details.append(el("ul", {"class": "fr-notes"}, *(el("li", None, note) for note in event.notes)))
         if event.exchange is not None:
-            details.append(_html_element(render_result(event.exchange)))
+            details.append(Markup(render_result(event.exchange)))
         elif event.rolls:
             details.append(
                 el("ul", {"class": "cx-rolls"}, *(el("li", None, f"{r.purpose}: D{r.sides} {r.value}") for r in event.rolls))
@@ -445,7 +440,7 @@ def render_event(event: Event, n: int) -> ET.Element:
     return li
 
 
-def render_round(result: RoundResult) -> ET.Element:
+def render_round(result: RoundResult) -> Element:
     """A round's events in strike-rank order."""
     ol = el("ol", {"class": "fr-events"}, *(render_event(e, n) for n, e in enumerate(result.events)))
     if not result.events:
@@ -459,7 +454,7 @@ def render_round(result: RoundResult) -> ET.Element:
     )
 
 
-def render_log(results: Sequence[RoundResult]) -> ET.Element:
+def render_log(results: Sequence[RoundResult]) -> Element:
     """Every round, the latest first and open; earlier ones one tap away."""
     if not results:
         return el("p", {"class": "empty", "id": "fl-empty"}, "No round resolved yet.")
@@ -475,7 +470,7 @@ def render_log(results: Sequence[RoundResult]) -> ET.Element:
 # -- experience --------------------------------------------------------------------------------
 
 
-def render_marks(fight: Fight | None, state: FightState | None, applied: Sequence[str] = ()) -> ET.Element:
+def render_marks(fight: Fight | None, state: FightState | None, applied: Sequence[str] = ()) -> Element:
     """Each combatant's experience marks; for a saved character, a button to roll them onto his sheet."""
     if fight is None or state is None:
         return el("p", {"class": "empty"}, "No marks yet.")
@@ -499,7 +494,7 @@ def render_marks(fight: Fight | None, state: FightState | None, applied: Sequenc
     return ul
 
 
-def render_checks(name: str, checks: Sequence[Any]) -> ET.Element:
+def render_checks(name: str, checks: Sequence[Any]) -> Element:
     """The experience checks rolled for one character (``ExperienceCheck``s)."""
     ul = el("ul", {"class": "fx-checks"})
     for ch in checks:

@@ -260,8 +260,8 @@ class Subject:
         self.context = None
         self.page = None
 
-    def first_visit(self, keep: bool) -> None:
-        """A first visit in a fresh profile; the first one is kept for the warm loads."""
+    def first_visit(self, keep: bool, timed: bool = True) -> None:
+        """A first visit in a fresh profile; a kept one (untimed) is the profile of the warm loads."""
         folder = tempfile.mkdtemp(prefix="profile-", dir=self.profiles)
         context = self.p.chromium.launch_persistent_context(folder, **chromium.launch_options(viewport=chromium.PHONE))
         moved = 0
@@ -280,7 +280,9 @@ class Subject:
         context.on("requestfinished", on_finished)
         page = context.pages[0] if context.pages else context.new_page()
         page.goto(self.url)
-        self.cold.append(ready_ms(page))
+        ready = ready_ms(page)
+        if timed:
+            self.cold.append(ready)
         if not keep:
             context.remove_listener("requestfinished", on_finished)
             context.close()
@@ -312,12 +314,18 @@ class Subject:
 def measure_all(p, subjects: list[tuple[str, str, bool]], warm_loads: int, cold_loads: int) -> list[Measure]:
     """Round-robin over the subjects, so a change in the machine's load hits them all alike:
     ``cold_loads`` first visits each (a fresh profile every time), then ``warm_loads`` rounds of
-    return visits in the profile of each subject's first visit."""
+    return visits in the profile of each subject's first visit.
+
+    Every timed first visit has the machine to itself: the browsers kept for the return
+    visits are opened only after the last of them (they went on compiling WebAssembly in
+    the background and slowed the first visits of the subjects measured after them)."""
     with tempfile.TemporaryDirectory(prefix="bench-profiles-") as profiles:
         runs = [Subject(p, name, url, has_sw=has_sw, profiles=Path(profiles)) for name, url, has_sw in subjects]
-        for round_ in range(cold_loads):
+        for _ in range(cold_loads):
             for run in runs:
-                run.first_visit(keep=round_ == 0)
+                run.first_visit(keep=False)
+        for run in runs:
+            run.first_visit(keep=True, timed=False)
         for _ in range(warm_loads):
             for run in runs:
                 run.return_visit()

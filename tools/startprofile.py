@@ -130,7 +130,7 @@ def summary(runs):
             top = {k: v for k, v in p["imports"].items() if "." not in k or k.startswith(("app", "pyengine"))}
             row["py imports (own+top) ms"] = sum(v for k, v in p["imports"].items() if k.split(".")[0] in ("app", "pyengine") and k.count(".") == 0) * 1000
             row["_top"] = sorted(top.items(), key=lambda kv: -kv[1])[:12]
-            row["_self"] = sorted(p["self"].items(), key=lambda kv: -kv[1])[:20]
+            row["_self"] = sorted(p["self"].items(), key=lambda kv: -kv[1])[:60]
         out.setdefault("rows", []).append(row)
     keys = [k for k in out["rows"][0] if not k.startswith("_")]
     last = out["rows"][-1]

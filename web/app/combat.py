@@ -1,7 +1,10 @@
-"""Combat page glue: read the fields, ask the engine, write what its renderers return.
+"""Combat page glue: start the page, then hand each mode its part.
 
-Every rule is in pyengine.runequest (combat, odds, exchange_form, exchange_state);
-this reads inputs, keeps the rolls typed so far, and shows results, odds and links.
+The page is ready once its tables are decoded and its controls wired. The exchange's glue
+(:mod:`app.exchange`) and fight mode's (:mod:`app.fight`) are imported when first needed:
+at once when the address or the device's saved adventurers call for them, otherwise just
+after the page is ready, in the background. A first visit compiles every module it
+imports, so it now compiles only what starting needs (docs/startup.md).
 """
 
 from __future__ import annotations
@@ -10,311 +13,29 @@ from pyodide.ffi import create_proxy
 from pyscript import fetch, window
 
 from app import dom
-from pyengine.dice import RandomDice
 from pyengine.errors import RulesError
 from pyengine.runequest.catalogue import TABLE_IDS, RuneQuestTables
-from pyengine.runequest.combat import Attack, Defence, Rules, next_roll, resolve_exchange
-from pyengine.runequest.exchange_form import (
-    FieldError,
-    line_choices,
-    parry_choices,
-    quick_attack,
-    quick_defence,
-    quick_parry,
-    read_int,
-    sheet_attack,
-    sheet_defence,
-    sheet_of,
-    weapon_choices,
-)
-from pyengine.runequest.exchange_render import render_needed, render_odds, render_options, render_result
-from pyengine.runequest.exchange_state import ExchangeState, export_json, from_state, replay, to_link
-from pyengine.runequest.fight import after_blow
-from pyengine.runequest.fumbles import FumbleTable
 from pyengine.runequest.hit_location import HitLocationTable
-from pyengine.runequest.odds import exchange_odds
-from pyengine.share import decode_link
 from pyengine.tables import load_table
 
 CHARACTER_PREFIX = "strike-rank/character/"
-FIELDS = (
-    "att-char", "att-weapon", "att-chance", "att-bonus", "def-char", "def-hp", "def-armour",
-    "def-defense", "def-parry", "def-parry-chance", "sit-distance", "cx-typed",
-)
 
 tables: RuneQuestTables | None = None
-fumbles: FumbleTable | None = None
 locations: HitLocationTable | None = None
-dice = RandomDice()
-characters: dict[str, str] = {}
-typed: list[int] = []
-typing_for: tuple[Attack, Defence, Rules] | None = None
-#: The last blow shown, and the next blow of the same fight once asked for (wounds carried).
-last: tuple[Attack, Defence, Rules, object] | None = None
-fight: tuple[Attack, Defence, Rules] | None = None
 
 
-# -- characters ------------------------------------------------------------------------------
+def exchange():
+    """The exchange's glue, given this page's tables the first time it is asked for."""
+    from app import exchange as glue
+
+    if glue.tables is None:
+        glue.begin(tables, locations)
+    return glue
 
 
-def load_characters() -> None:
-    """Saved adventurers (the sheet page's records) become choices for either side."""
+def has_saved_characters() -> bool:
     storage = window.localStorage
-    options = []
-    for i in range(int(storage.length)):
-        key = str(storage.key(i))
-        if not key.startswith(CHARACTER_PREFIX):
-            continue
-        record = dom.stored(storage, key) or ""
-        try:
-            adventurer, _ = sheet_of(record, tables)
-        except Exception:  # a record this page cannot read stays where it is, unlisted
-            continue
-        ident = key.removeprefix(CHARACTER_PREFIX)
-        characters[ident] = record
-        options.append((ident, adventurer.name or ident))
-    html = render_options(options, none="Quick stat block")
-    dom.set_html("att-char", html)
-    dom.set_html("def-char", html)
-
-
-def on_att_char(event=None) -> None:
-    ident = dom.value("att-char")
-    if not ident:
-        dom.set_html("att-weapon", render_options(weapon_choices(tables)))
-        for field in ("att-chance", "att-bonus"):
-            dom.element(field).disabled = False
-        return
-    _, sheet = sheet_of(characters[ident], tables)
-    dom.set_html("att-weapon", render_options(line_choices(sheet, parry=False)))
-    for field in ("att-chance", "att-bonus"):
-        dom.element(field).disabled = True
-    dom.element("att-bonus").value = sheet.damage_bonus
-
-
-def on_def_char(event=None) -> None:
-    ident = dom.value("def-char")
-    if not ident:
-        dom.set_html("def-parry", render_options(parry_choices(tables), none="no parry"))
-        for field in ("def-hp", "def-armour", "def-parry-chance"):
-            dom.element(field).disabled = False
-        return
-    _, sheet = sheet_of(characters[ident], tables)
-    dom.set_html("def-parry", render_options(line_choices(sheet, parry=True), none="no parry"))
-    for field in ("def-hp", "def-armour", "def-parry-chance"):
-        dom.element(field).disabled = True
-    dom.element("def-hp").value = str(sheet.hit_points)
-    dom.element("def-defense").value = str(max(sheet.defense, 0))
-
-
-# -- the form --------------------------------------------------------------------------------
-
-
-def checked(element_id: str) -> bool:
-    return bool(dom.element(element_id).checked)
-
-
-def read_form() -> tuple[Attack, Defence, Rules] | None:
-    """The attack, defence and rules; every problem shown next to its field."""
-    for field in FIELDS:
-        dom.field_error(field, None)
-    dom.show_link_error("cx-form-error", None)
-    problems: list[FieldError] = []
-    attack = defence = None
-    situation = dict(
-        target_helpless=checked("sit-helpless"),
-        on_ground=checked("sit-ground"),
-        unfamiliar=checked("sit-unfamiliar"),
-        target_crossing=checked("sit-crossing"),
-        target_dodging=checked("sit-dodging"),
-    )
-    try:
-        text = dom.value("sit-distance")
-        if text.strip():
-            situation["distance"] = read_int(text, "sit-distance", "range in metres", 0, 10000)
-    except FieldError as exc:
-        problems.append(exc)
-    try:
-        att = dom.value("att-char")
-        if att:
-            _, sheet = sheet_of(characters[att], tables)
-            attack = sheet_attack(tables, sheet, int(dom.value("att-weapon")), name=_name(att), **situation)
-        else:
-            attack = quick_attack(tables, dom.value("att-weapon"), dom.value("att-chance"), dom.value("att-bonus"), **situation)
-    except FieldError as exc:
-        problems.append(exc)
-    try:
-        ident = dom.value("def-char")
-        if ident:
-            _, sheet = sheet_of(characters[ident], tables)
-            parry_value = dom.value("def-parry")
-            defence = sheet_defence(tables, sheet, int(parry_value) if parry_value else None, dom.value("def-defense"), name=_name(ident))
-        else:
-            parry = None
-            try:
-                parry = quick_parry(tables, dom.value("def-parry"), dom.value("def-parry-chance"))
-            except FieldError as exc:
-                problems.append(exc)
-            defence = quick_defence(tables, dom.value("def-hp"), dom.value("def-armour"), dom.value("def-defense"), parry)
-    except FieldError as exc:
-        problems.append(exc)
-    for exc in problems:
-        for field, message in exc.problems:
-            dom.field_error(field, message)
-    if problems or attack is None or defence is None:
-        return None
-    return attack, defence, Rules(parry_criticals=checked("sit-optional"))
-
-
-def _name(ident: str) -> str:
-    try:
-        adventurer, _ = sheet_of(characters[ident], tables)
-        return adventurer.name or ident
-    except RulesError:
-        return ident
-
-
-# -- showing -----------------------------------------------------------------------------------
-
-
-def show(attack: Attack, defence: Defence, rules: Rules, rolls: list[int]) -> None:
-    """Resolves with these rolls and shows the result, its link and its export."""
-    global last
-    state = ExchangeState(attack=attack, defence=defence, rolls=tuple(rolls), rules=rules)
-    result = replay(state, fumbles=fumbles, locations=locations)
-    link = to_link(attack, defence, rolls, rules)
-    export = "data:application/json;charset=utf-8," + window.encodeURIComponent(export_json(state, result).decode("utf-8"))
-    from pyengine.html import el, to_html
-
-    extra = el("a", {"id": "cx-export", "href": export, "download": "exchange.json"}, "Export JSON")
-    share = dom.share_line("cx", f"./combat.html#{link}", "Link to this exchange", extra)
-    again = el("button", {"type": "button", "id": "cx-again"}, "Next blow, same fight")
-    dom.set_html("cx-result", render_result(result) + share + to_html(el("p", {"class": "actions"}, again)))
-    dom.element("cx-result-empty").hidden = True
-    window.history.replaceState(None, "", f"#{link}")
-    last = (attack, defence, rules, result)
-
-
-def show_odds(attack: Attack, defence: Defence, rules: Rules) -> None:
-    with dom.measured("odds"):
-        odds = exchange_odds(attack, defence, fumbles=fumbles, locations=locations, rules=rules)
-        dom.set_html("cx-odds-out", render_odds(odds))
-
-
-def inputs() -> tuple[Attack, Defence, Rules] | None:
-    """The next blow of the fight under way, or what the form says."""
-    return fight if fight is not None else read_form()
-
-
-def on_form_change(event=None) -> None:
-    """Any change to the form starts a new fight."""
-    global fight
-    fight = None
-    dom.show_link_error("cx-fight", None)
-
-
-def on_again() -> None:
-    global fight
-    if last is None:
-        return
-    attack, defence, rules, result = last
-    attack, defence = after_blow(attack, defence, result)  # type: ignore[arg-type]
-    fight = (attack, defence, rules)
-    dom.show_link_error(
-        "cx-fight",
-        f"Next blow of this fight: {defence.name} has {result.hit_points_after} hit points left; "  # type: ignore[attr-defined]
-        "wounds and weapon damage carried. Change the form to start afresh.",
-    )
-    show_odds(*fight)
-
-
-def on_odds(event=None) -> None:
-    read = inputs()
-    if read is None:
-        return
-    try:
-        show_odds(*read)
-    except RulesError as exc:
-        dom.show_link_error("cx-form-error", str(exc))
-
-
-def on_roll(event=None) -> None:
-    read = inputs()
-    if read is None:
-        return
-    attack, defence, rules = read
-    try:
-        show_odds(attack, defence, rules)
-        with dom.measured("resolve + render"):
-            result = resolve_exchange(attack, defence, dice=dice, fumbles=fumbles, locations=locations, rules=rules)
-            show(attack, defence, rules, result.roll_values)
-    except RulesError as exc:
-        dom.show_link_error("cx-form-error", str(exc))
-
-
-def ask_next() -> None:
-    """Says which roll is needed next; resolves once every roll is in."""
-    global typing_for
-    if typing_for is None:
-        return
-    attack, defence, rules = typing_for
-    needed = next_roll(attack, defence, typed, fumbles=fumbles, locations=locations, rules=rules)
-    dom.set_html("cx-ask", render_needed(needed, typed))
-    if needed is None:
-        show(attack, defence, rules, list(typed))
-        dom.element("cx-next").disabled = True
-        typing_for = None
-    else:
-        dom.element("cx-next").disabled = False
-        dom.element("cx-typed").focus()
-
-
-def on_start(event=None) -> None:
-    global typing_for
-    read = inputs()
-    if read is None:
-        return
-    typed.clear()
-    dom.field_error("cx-typed", None)
-    try:
-        show_odds(*read)
-        typing_for = read
-        ask_next()
-    except RulesError as exc:
-        typing_for = None
-        dom.show_link_error("cx-form-error", str(exc))
-
-
-def on_next(event=None) -> None:
-    if typing_for is None:
-        return
-    dom.field_error("cx-typed", None)
-    try:
-        value = read_int(dom.value("cx-typed"), "cx-typed", "the roll", 1, 1000)
-        attack, defence, rules = typing_for
-        next_roll(attack, defence, [*typed, value], fumbles=fumbles, locations=locations, rules=rules)
-    except FieldError as exc:
-        dom.field_error("cx-typed", str(exc))
-        return
-    except RulesError as exc:  # a roll the die cannot show: the engine says which die and why
-        dom.field_error("cx-typed", f"the roll: {exc}")
-        return
-    typed.append(value)
-    dom.element("cx-typed").value = ""
-    ask_next()
-
-
-def on_typed_key(event) -> None:
-    if str(event.key) == "Enter":
-        event.preventDefault()
-        on_next()
-
-
-async def on_result_click(event) -> None:
-    if str(event.target.id) == "cx-again":
-        on_again()
-        return
-    await dom.copy_link(event.target)
+    return any(str(storage.key(i)).startswith(CHARACTER_PREFIX) for i in range(int(storage.length)))
 
 
 def show_mode(mode: str) -> None:
@@ -330,11 +51,11 @@ def show_mode(mode: str) -> None:
 
 
 def open_fight(link: str | None = None) -> None:
-    """Fight mode; its glue is imported the first time it opens, so the exchange starts as fast as before."""
+    """Fight mode; its glue is imported the first time it opens."""
     show_mode("fight")
     from app import fight as fight_mode
 
-    fight_mode.open_fight(tables, locations, characters, link)
+    fight_mode.open_fight(tables, locations, exchange().characters, link)
 
 
 def open_link(event=None) -> None:
@@ -346,48 +67,61 @@ def open_link(event=None) -> None:
     if len(fragment) <= 1 or fragment == "#exchange":
         show_mode("exchange")
         return
+    from pyengine.share import decode_link
+
     dom.show_link_error("cx-link-error", None)
     try:
         shared = decode_link(fragment)
-        if shared.kind == "fight":
-            open_fight(fragment[1:])
-            return
-        show_mode("exchange")
-        state = from_state(shared)
-        replay(state, fumbles=fumbles, locations=locations)
     except RulesError as exc:
         show_mode("exchange")
         dom.show_link_error("cx-link-error", str(exc))
         return
-    show(state.attack, state.defence, state.rules, list(state.rolls))
+    if shared.kind == "fight":
+        open_fight(fragment[1:])
+        return
+    show_mode("exchange")
+    exchange().open_shared(shared)
+
+
+async def on_result_click(event) -> None:
+    await exchange().on_result_click(event)
+
+
+def handler(name: str):
+    """A listener that calls the exchange glue's function ``name``."""
+    return create_proxy(lambda event: getattr(exchange(), name)(event))
 
 
 async def setup() -> None:
-    global tables, fumbles, locations
+    global tables, locations
     blobs = {}
     for table_id in (*TABLE_IDS, "runequest/hit_locations"):
         blobs[table_id] = bytes(await fetch(f"./tables/{table_id}.msgpack").bytearray())
     with dom.measured("table decode"):
         tables = RuneQuestTables.from_msgpack(blobs)
-        fumbles = tables.fumbles
         locations = load_table(HitLocationTable, blobs["runequest/hit_locations"], "runequest/hit_locations")
-    load_characters()
+    if has_saved_characters():
+        exchange()  # their names go in the choices now
     open_link()
-    dom.element("att-char").addEventListener("change", create_proxy(on_att_char))
-    dom.element("def-char").addEventListener("change", create_proxy(on_def_char))
-    dom.element("cx-odds").addEventListener("click", create_proxy(on_odds))
-    dom.element("cx-roll").addEventListener("click", create_proxy(on_roll))
-    dom.element("cx-start").addEventListener("click", create_proxy(on_start))
-    dom.element("cx-next").addEventListener("click", create_proxy(on_next))
-    dom.element("cx-typed").addEventListener("keydown", create_proxy(on_typed_key))
+    listeners = (
+        ("att-char", "change", "on_att_char"),
+        ("def-char", "change", "on_def_char"),
+        ("cx-odds", "click", "on_odds"),
+        ("cx-roll", "click", "on_roll"),
+        ("cx-start", "click", "on_start"),
+        ("cx-next", "click", "on_next"),
+        ("cx-typed", "keydown", "on_typed_key"),
+        ("cx-form", "change", "on_form_change"),
+        ("cx-form", "input", "on_form_change"),
+    )
+    for element_id, kind, name in listeners:
+        dom.element(element_id).addEventListener(kind, handler(name))
     dom.element("cx-result").addEventListener("click", create_proxy(on_result_click))
     dom.element("cx-form").addEventListener("submit", create_proxy(lambda e: e.preventDefault()))
-    dom.element("cx-form").addEventListener("change", create_proxy(on_form_change))
-    dom.element("cx-form").addEventListener("input", create_proxy(on_form_change))
     window.addEventListener("hashchange", create_proxy(open_link))
     for button in ("cx-odds", "cx-roll", "cx-start"):
         dom.element(button).disabled = False
 
 
 async def main() -> None:
-    await dom.start_page(setup)
+    await dom.start_page(setup, later=exchange)

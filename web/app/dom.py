@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 
-from pyodide.ffi import jsnull, to_js
+from pyodide.ffi import create_once_callable, jsnull, to_js
 from pyscript import document, window
 
 import pyengine
@@ -113,14 +113,21 @@ def download(filename: str, text: str, mime: str = "application/json") -> None:
     link.remove()
 
 
-async def start_page(setup) -> None:
-    """Runs a page's set-up; then the page is ready — or it says in the status line why not."""
+async def start_page(setup, later=None) -> None:
+    """Runs a page's set-up; then the page is ready — or it says in the status line why not.
+
+    ``later``, if given, runs just after the page is ready, in its own turn of the event
+    loop: it imports what the page's controls will need (a first visit compiles each module
+    it imports, so starting imports only what starting needs; docs/startup.md).
+    """
     try:
         await setup()
     except Exception as exc:  # the page must say it failed rather than sit there "starting"
         mark_failed(f"The rules engine could not start: {exc}")
         raise
     mark_ready()
+    if later is not None:
+        window.setTimeout(create_once_callable(lambda: later()), 0)
 
 
 def mark_ready() -> None:

@@ -349,7 +349,7 @@ def own_bytes(dist: Path) -> dict[str, int]:
     return sizes
 
 
-def run(dist: Path, warm_loads: int, cold_loads: int = 3) -> dict:
+def run(dist: Path, warm_loads: int, cold_loads: int = 7) -> dict:
     with tempfile.TemporaryDirectory(prefix="bench-bare-") as bare_dir:
         bare = bare_site(dist, Path(bare_dir))
         with build.serving(bare) as bare_url, build.serving(dist) as site_url, sync_playwright() as p:
@@ -410,7 +410,7 @@ def table(report: dict) -> str:
     return "\n".join(lines)
 
 
-def main(pins: build.Pins, dist: Path, *, as_json: bool, warm_loads: int, cold_loads: int = 3) -> int:
+def main(pins: build.Pins, dist: Path, *, as_json: bool, warm_loads: int, cold_loads: int = 7) -> int:
     report = run(dist, warm_loads, cold_loads)
     report["pins"] = {"pyscript": pins.pyscript.version, "pyodide": pins.pyodide.version}
     print(json.dumps(report, indent=1) if as_json else table(report))

@@ -42,7 +42,7 @@ import inspect, sys, app.dom
 `).toJs()"""
     )
     assert {"app.index", "app.dom", "pyengine.dice", "pyscript"} <= set(used)
-    assert source.startswith("async def start_page(setup)")
+    assert source.startswith("async def start_page(setup, later=None)")
     context.set_offline(True)
     page.reload()
     page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)

@@ -21,15 +21,10 @@ from pyengine.errors import RulesError
 from pyengine.html import el, to_html
 from pyengine.runequest import sheet_inputs
 from pyengine.runequest.adventurer import Adventurer, RecordError, WeaponSkill, dump_adventurer, load_adventurer
-from pyengine.runequest.background import roll_background
 from pyengine.runequest.catalogue import TABLE_IDS, RuneQuestTables
 from pyengine.runequest.characteristics import Characteristics, roll_characteristics
-from pyengine.runequest.creation import apply_background
-from pyengine.runequest.equipment import buy
-from pyengine.runequest.experience import FieldUse, after_adventure
 from pyengine.runequest.sheet import derive
 from pyengine.runequest.sheet_render import CHARACTERISTICS, render_sheet
-from pyengine.runequest.training import quote_weapon_training, start_training
 from pyengine.share import decode_link, encode_link
 
 #: Saved characters (docs/formats.md); the draft being typed.
@@ -207,6 +202,9 @@ def on_roll_characteristics(event) -> None:
 
 
 def on_roll_background(event) -> None:
+    from pyengine.runequest.background import roll_background
+    from pyengine.runequest.creation import apply_background
+
     result = roll_background(tables.background, dice)
     try:
         adv, steps = apply_background(state["adventurer"], tables, result)
@@ -229,6 +227,8 @@ def on_add_weapon(event) -> None:
 
 
 def on_buy(event) -> None:
+    from pyengine.runequest.equipment import buy
+
     dom.field_error("sheet-item", None)
     try:
         count = sheet_inputs.read_whole("how many", dom.value("sheet-count"), 1, 1000)
@@ -268,6 +268,8 @@ def on_view_click(event) -> None:
 
 
 def on_quote(event) -> None:
+    from pyengine.runequest.training import quote_weapon_training
+
     weapon, _, hand = str(dom.element("sheet-train-weapon").value).partition("@")
     quote = quote_weapon_training(state["adventurer"], tables, weapon, hand or "right")
     state["quote"] = quote
@@ -287,6 +289,8 @@ def on_quote(event) -> None:
 
 
 def on_quote_click(event) -> None:
+    from pyengine.runequest.training import start_training
+
     if str(event.target.id) != "sheet-train" or state["quote"] is None:
         return
     try:
@@ -299,6 +303,8 @@ def on_quote_click(event) -> None:
 
 
 def on_experience(event) -> None:
+    from pyengine.runequest.experience import FieldUse, after_adventure
+
     uses = [
         FieldUse(weapon=str(box.getAttribute("data-weapon")), use=str(box.getAttribute("data-use")), hand=str(box.getAttribute("data-hand")))
         for box in document.querySelectorAll("#sheet-exp-list input[data-weapon]")
@@ -482,5 +488,13 @@ async def setup() -> None:
     dom.element("sheet-roll-chars").disabled = False
 
 
+def import_controls() -> None:
+    """What the sheet's buttons need beyond showing a sheet (imported after ready; docs/startup.md)."""
+    import pyengine.runequest.creation  # noqa: F401
+    import pyengine.runequest.equipment  # noqa: F401
+    import pyengine.runequest.experience  # noqa: F401
+    import pyengine.runequest.training  # noqa: F401
+
+
 async def main() -> None:
-    await dom.start_page(setup)
+    await dom.start_page(setup, later=import_controls)

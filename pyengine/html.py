@@ -120,38 +120,25 @@ def _escape_attribute_xml(value: str) -> str:
     return value.replace("\r", "&#13;").replace("\n", "&#10;").replace("\t", "&#09;")
 
 
-def _write_html(node: Element, out: list[str]) -> None:
+def _write(node: Element, out: list[str], as_html: bool) -> None:
+    """Writes ``node`` and its tail; HTML leaves script and style text as it is and void
+    elements without end tags, XML escapes ``<`` in attributes too."""
     if isinstance(node, Markup):
         out.append(node.html)
     else:
+        escape_attribute = _escape_attribute_html if as_html else _escape_attribute_xml
         out.append("<" + node.tag)
         for key, value in node.attrib.items():
-            out.append(f' {key}="{_escape_attribute_html(value)}"')
+            out.append(f' {key}="{escape_attribute(value)}"')
         out.append(">")
         tag = node.tag.lower()
+        raw_text = as_html and tag in ("script", "style")
         if node.text:
-            out.append(node.text if tag in ("script", "style") else escape_text(node.text))
+            out.append(node.text if raw_text else escape_text(node.text))
         for child in node._children:
-            _write_html(child, out)
-        if tag not in VOID_ELEMENTS:
+            _write(child, out, as_html)
+        if not (as_html and tag in VOID_ELEMENTS):
             out.append(f"</{node.tag}>")
-    if node.tail:
-        out.append(escape_text(node.tail))
-
-
-def _write_xml(node: Element, out: list[str]) -> None:
-    if isinstance(node, Markup):
-        out.append(node.html)
-    else:
-        out.append("<" + node.tag)
-        for key, value in node.attrib.items():
-            out.append(f' {key}="{_escape_attribute_xml(value)}"')
-        out.append(">")
-        if node.text:
-            out.append(escape_text(node.text))
-        for child in node._children:
-            _write_xml(child, out)
-        out.append(f"</{node.tag}>")
     if node.tail:
         out.append(escape_text(node.tail))
 
@@ -159,7 +146,7 @@ def _write_xml(node: Element, out: list[str]) -> None:
 def to_html(node: Element) -> str:
     """Writes an element as HTML (void elements without end tags)."""
     out: list[str] = []
-    _write_html(node, out)
+    _write(node, out, as_html=True)
     return "".join(out)
 
 
@@ -167,5 +154,5 @@ def to_xml(node: Element) -> str:
     """Writes an element as XML with no short empty tags: HTML that is also well-formed XML
     (it escapes ``<`` in attribute values too), for pages that tools parse."""
     out: list[str] = []
-    _write_xml(node, out)
+    _write(node, out, as_html=False)
     return "".join(out)

@@ -14,12 +14,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from fractions import Fraction
 from itertools import accumulate
-from typing import Literal, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Literal, NamedTuple, Protocol
 
 from pyengine.errors import NotationError, RollError, RulesError
 from pyengine.tables import Record
+
+if TYPE_CHECKING:  # imported where used: rolling dice needs no fractions (docs/startup.md)
+    from fractions import Fraction
 
 #: Hard limits on typed notation, so no input can make a phone hang.
 MAX_TEXT = 100
@@ -322,6 +324,8 @@ class DiceExpr:
     @property
     def mean(self) -> Fraction:
         """The exact average total."""
+        from fractions import Fraction
+
         total = Fraction(0)
         for term in self.terms:
             if term.sides is None:
@@ -344,6 +348,8 @@ class DiceExpr:
                 f"dice distribution: {str(self)!r} is too big to work out exactly "
                 f"({dice} dice x {outcomes} possible totals; at most {MAX_DISTRIBUTION_WORK})"
             )
+        from fractions import Fraction
+
         # ways[i]: in how many ways the dice so far sum to (their minimum + i).
         ways = [1]
         denominator = 1

@@ -37,7 +37,10 @@ E.SourceLoader.source_to_code = _s2c
 _orig_exec = E._LoaderBasics.exec_module
 _stack = [0.0]
 _prof["self"] = {}
+_prof["at"] = {}
 def _exec(self, module):
+    import js
+    _prof["at"][module.__name__] = js.performance.now()
     t = time.perf_counter()
     _stack.append(0.0)
     try:
@@ -131,10 +134,15 @@ def summary(runs):
             row["py imports (own+top) ms"] = sum(v for k, v in p["imports"].items() if k.split(".")[0] in ("app", "pyengine") and k.count(".") == 0) * 1000
             row["_top"] = sorted(top.items(), key=lambda kv: -kv[1])[:12]
             row["_self"] = sorted(p["self"].items(), key=lambda kv: -kv[1])[:60]
+            before = {k: v for k, v in p["self"].items() if p["at"].get(k, 0) < ready}
+            row["py self before ready ms"] = sum(before.values()) * 1000
+            row["py modules before ready n"] = len(before)
+            row["_before"] = sorted(before.items(), key=lambda kv: -kv[1])
         out.setdefault("rows", []).append(row)
     keys = [k for k in out["rows"][0] if not k.startswith("_")]
     last = out["rows"][-1]
-    return {k: round(statistics.median(r.get(k, float("nan")) for r in out["rows"]), 1) for k in keys}, (last.get("_top"), last.get("_self"))
+    medians = {k: round(statistics.median(r.get(k, float("nan")) for r in out["rows"]), 1) for k in keys}
+    return medians, (last.get("_top"), last.get("_self"), last.get("_before"))
 
 
 def main(argv=None) -> int:
@@ -163,9 +171,10 @@ def main(argv=None) -> int:
             print(f"== {name} ({start})")
             for k in cs:
                 print(f"  {k:40s} cold {cs[k]:8.1f}   warm {ws.get(k, float('nan')):8.1f}")
-            for label, (cumulative, own) in (("cold", cold_top), ("warm, last run", top or (None, None))):
+            for label, (cumulative, own, before) in (("cold", cold_top), ("warm, last run", top or (None, None, None))):
                 print(f"  slowest imports ({label}, ms, with what they import):", [(k, round(v * 1000, 1)) for k, v in cumulative or []])
                 print(f"  slowest modules ({label}, ms, their own compile and run):", [(k, round(v * 1000, 1)) for k, v in own or []])
+                print(f"  modules imported before ready ({label}, ms, their own):", [(k, round(v * 1000, 1)) for k, v in before or []])
     return 0
 
 

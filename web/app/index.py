@@ -1,4 +1,10 @@
-"""Start page glue: the dice roller, its share links, and the saved-characters list."""
+"""Start page glue: the dice roller, its share links, and the saved-characters list.
+
+Starting imports only the page helpers: the roller, the link format and the character
+records are imported when a link, a saved character or a click needs them, or just after
+the page is ready (``imports_for_controls``), since a first visit compiles each module it
+imports (docs/startup.md).
+"""
 
 from __future__ import annotations
 
@@ -6,18 +12,15 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from app import dom
-from pyengine import dice_roller
-from pyengine.dice import DiceExpr, RandomDice, ScriptedDice
-from pyengine.errors import NotationError, RollError, RulesError
-from pyengine.html import el, to_html
-from pyengine.runequest.adventurer import RecordError, load_adventurer
-from pyengine.share import decode_link, encode_link
 
 #: Stored characters live in localStorage under this prefix (docs/formats.md).
 CHARACTER_PREFIX = "strike-rank/character/"
 
 
 def show_roll(roll, *, own_dice: bool) -> None:
+    from pyengine import dice_roller
+    from pyengine.share import encode_link
+
     link = encode_link(dice_roller.KIND, dice_roller.to_state(roll, own_dice=own_dice), version=dice_roller.STATE_VERSION)
     share = dom.share_line("dice", f"./index.html#{link}", "Link to this roll")
     dom.set_html("dice-result", dice_roller.render_roll(roll, own_dice=own_dice) + share)
@@ -30,6 +33,10 @@ async def on_result_click(event) -> None:
 
 def on_roll(event) -> None:
     event.preventDefault()
+    from pyengine import dice_roller
+    from pyengine.dice import DiceExpr, RandomDice, ScriptedDice
+    from pyengine.errors import NotationError, RollError, RulesError
+
     dom.field_error("dice-expr", None)
     dom.field_error("dice-typed", None)
     try:
@@ -54,6 +61,10 @@ def open_link() -> None:
     fragment = str(window.location.hash)
     if len(fragment) <= 1:
         return
+    from pyengine import dice_roller
+    from pyengine.errors import RulesError
+    from pyengine.share import decode_link
+
     try:
         state = decode_link(fragment)
         if state.kind != dice_roller.KIND:
@@ -70,9 +81,14 @@ def list_saved_characters() -> None:
     """Each character saved on this device, a link to its sheet; a damaged record is kept
     as it is, said so, and offered for export (never deleted)."""
     storage = window.localStorage
+    keys = [str(storage.key(i)) for i in range(storage.length)]
+    if not any(key.startswith(CHARACTER_PREFIX) for key in keys):
+        return
+    from pyengine.html import el, to_html
+    from pyengine.runequest.adventurer import RecordError, load_adventurer
+
     rows = []
-    for i in range(storage.length):
-        key = str(storage.key(i))
+    for key in keys:
         if not key.startswith(CHARACTER_PREFIX):
             continue
         ident = key[len(CHARACTER_PREFIX):]
@@ -104,5 +120,11 @@ async def setup() -> None:
     dom.element("dice-roll").disabled = False
 
 
+def imports_for_controls() -> None:
+    """What a roll needs, imported just after the page is ready."""
+    import pyengine.dice_roller  # noqa: F401
+    import pyengine.share  # noqa: F401
+
+
 async def main() -> None:
-    await dom.start_page(setup)
+    await dom.start_page(setup, later=imports_for_controls)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-import secrets
+import os
 
 import msgspec
 from pyodide.ffi import create_proxy
@@ -327,7 +327,7 @@ def on_experience(event) -> None:
 def save(key: str | None, *, force: bool = False) -> None:
     adv = state["adventurer"]
     status = dom.element("sheet-save-status")
-    key = key or f"{PREFIX}{secrets.token_hex(6)}"
+    key = key or f"{PREFIX}{os.urandom(6).hex()}"
     current = storage_get(key)
     if not force and state["key"] == key and current is not None and current != state["stored"]:
         dom.element("sheet-conflict").hidden = False

@@ -10,6 +10,9 @@ import build
 
 from tests.browser.conftest import READY, READY_TIMEOUT_MS, open_ready
 
+#: Everything the page's controls need is loaded (dom.Preparation; docs/startup.md).
+PREPARED = 'body[data-prepared="1"]'
+
 
 def roll_works(page) -> None:
     page.fill("#dice-expr", "1D6+1")
@@ -120,6 +123,7 @@ def test_each_page_prefetches_exactly_the_tables_it_starts_with(app, page_file):
     # nothing it starts with is fetched late, nothing prefetched goes unused.
     context, watch = app
     page = open_ready(context, page_file)
+    page.wait_for_selector(PREPARED, state="attached", timeout=READY_TIMEOUT_MS)
     sent, handed, fetched = page.evaluate(
         """() => [strikeRankPrefetch.sent, strikeRankPrefetch.handed,
                   performance.getEntriesByType("resource").map((r) => r.name)
@@ -128,3 +132,76 @@ def test_each_page_prefetches_exactly_the_tables_it_starts_with(app, page_file):
     assert sorted(set(handed)) == sorted(sent), page_file
     assert sorted(fetched) == sorted(sent), page_file  # each fetched once, and only those
     watch.assert_clean()
+
+
+class Held:
+    """Holds back the responses to a URL pattern until released (the page's own fetch and the
+    boot module's prefetch alike)."""
+
+    def __init__(self, context, pattern: str) -> None:
+        self.routes: list = []
+        self.released = False
+        context.route(pattern, self.hold)
+
+    def hold(self, route) -> None:
+        if self.released:
+            route.continue_()
+        else:
+            self.routes.append(route)
+
+    def release(self) -> None:
+        self.released = True
+        for route in self.routes:
+            route.continue_()
+
+
+def shrapnel_click(page) -> None:
+    page.click("label[for=shr-sev-C]")
+    page.fill("#shr-roll", "50")
+    page.click("#shr-resolve")
+
+
+def combat_click(page) -> None:
+    page.click("#cx-odds")
+
+
+EARLY_CLICKS = {
+    # page, its tables, a control that needs them, what that control then shows
+    "shrapnel.html": ("**/tables/shrapnel/*.msgpack", shrapnel_click, "#shr-result .shr-result"),
+    "combat.html": ("**/tables/runequest/*.msgpack", combat_click, "#cx-odds-out .cx-odds-table"),
+}
+
+
+@pytest.mark.parametrize("page_file", sorted(EARLY_CLICKS))
+def test_the_page_is_ready_before_its_tables_and_an_early_click_waits_for_them(app, page_file):
+    # Intent: the pre-rendered page's first view needs no tables, so it is ready (and its
+    # buttons enabled) while they are still on their way; a control used then is not lost:
+    # it is answered, by the engine, once they have arrived.
+    context, watch = app
+    pattern, click, answer = EARLY_CLICKS[page_file]
+    held = Held(context, pattern)
+    page = open_ready(context, page_file)
+    assert held.routes, "the tables were not asked for"
+    click(page)
+    page.wait_for_timeout(300)
+    assert page.evaluate("document.body.dataset.prepared") is None
+    expect(page.locator(answer)).to_have_count(0)
+    held.release()
+    expect(page.locator(answer)).to_have_count(1)
+    page.wait_for_selector(PREPARED, state="attached", timeout=READY_TIMEOUT_MS)
+    watch.assert_clean()
+
+
+@pytest.mark.parametrize("page_file", sorted(EARLY_CLICKS))
+def test_a_damaged_table_loaded_after_ready_is_explained(app, page_file):
+    # Intent: tables decoded after the page is ready are checked as strictly as before;
+    # a damaged one is named in the status line, which shows again, and never "prepared".
+    context, _ = app
+    pattern = EARLY_CLICKS[page_file][0]
+    context.route(pattern, lambda route: route.fulfill(status=200, body=b"\xc1 not a table"))
+    page = open_ready(context, page_file)
+    status = page.locator("#engine-status")
+    expect(status).to_be_visible()
+    expect(status).to_contain_text("The rules engine could not load")
+    expect(status).to_contain_text(".msgpack")
+    assert page.evaluate("document.body.dataset.prepared") is None

@@ -1,27 +1,28 @@
 """Combat page glue: start the page, then hand each mode its part.
 
-The page is ready once its tables are decoded and its controls wired. The exchange's glue
-(:mod:`app.exchange`) and fight mode's (:mod:`app.fight`) are imported when first needed:
-at once when the address or the device's saved adventurers call for them, otherwise just
-after the page is ready, in the background. A first visit compiles every module it
-imports, so it now compiles only what starting needs (docs/startup.md).
+The page is ready once its controls are wired: the form is pre-rendered, and the page's
+first view needs nothing else. Its tables, decoded, and the exchange's glue
+(:mod:`app.exchange`) are loaded by :data:`engine`, a :class:`dom.Preparation`: at once
+when the address or the device's saved adventurers call for them, otherwise just after
+the page is ready, in the background; a control used before that waits for it. Fight
+mode's glue (:mod:`app.fight`) is imported when the fight tab first opens. A first visit
+compiles every module it imports, so starting compiles only what starting needs
+(docs/startup.md).
 """
 
 from __future__ import annotations
 
-from pyodide.ffi import create_proxy
+import asyncio
+
 from pyscript import fetch, window
 
 from app import dom
-from pyengine.errors import RulesError
-from pyengine.runequest.catalogue import TABLE_IDS, RuneQuestTables
-from pyengine.runequest.hit_location import HitLocationTable
-from pyengine.tables import load_table
 
 CHARACTER_PREFIX = "strike-rank/character/"
+HIT_LOCATIONS = "runequest/hit_locations"
 
-tables: RuneQuestTables | None = None
-locations: HitLocationTable | None = None
+tables = None  # RuneQuestTables, once loaded
+locations = None  # HitLocationTable, once loaded
 
 
 def exchange():
@@ -58,6 +59,11 @@ def open_fight(link: str | None = None) -> None:
     fight_mode.open_fight(tables, locations, exchange().characters, link)
 
 
+def link_needs_engine() -> bool:
+    fragment = str(window.location.hash)
+    return len(fragment) > 1 and fragment != "#exchange"
+
+
 def open_link(event=None) -> None:
     """Replays the exchange or the fight a link carries (at start, and when the fragment changes)."""
     fragment = str(window.location.hash)
@@ -67,6 +73,7 @@ def open_link(event=None) -> None:
     if len(fragment) <= 1 or fragment == "#exchange":
         show_mode("exchange")
         return
+    from pyengine.errors import RulesError
     from pyengine.share import decode_link
 
     dom.show_link_error("cx-link-error", None)
@@ -83,25 +90,39 @@ def open_link(event=None) -> None:
     exchange().open_shared(shared)
 
 
+async def load_engine() -> None:
+    """Fetches (prefetched while Python started) and decodes the tables; imports the exchange's glue."""
+    global tables, locations
+    from pyengine.runequest.catalogue import TABLE_IDS, RuneQuestTables
+    from pyengine.runequest.hit_location import HitLocationTable
+    from pyengine.tables import load_table
+
+    async def one(table_id: str) -> tuple[str, bytes]:
+        return table_id, bytes(await fetch(f"./tables/{table_id}.msgpack").bytearray())
+
+    blobs = dict(await asyncio.gather(*(one(t) for t in (*TABLE_IDS, HIT_LOCATIONS))))
+    with dom.measured("table decode"):
+        decoded = RuneQuestTables.from_msgpack(blobs)
+        hit_locations = load_table(HitLocationTable, blobs[HIT_LOCATIONS], f"tables/{HIT_LOCATIONS}.msgpack")
+    tables, locations = decoded, hit_locations
+    exchange()  # the saved adventurers' names go in the choices
+
+
+engine = dom.Preparation(load_engine)
+
+
 async def on_result_click(event) -> None:
     await exchange().on_result_click(event)
 
 
 def handler(name: str):
-    """A listener that calls the exchange glue's function ``name``."""
-    return create_proxy(lambda event: getattr(exchange(), name)(event))
+    """A listener that calls the exchange glue's function ``name`` (once the engine is loaded)."""
+    return engine.listener(lambda event: getattr(exchange(), name)(event))
 
 
 async def setup() -> None:
-    global tables, locations
-    blobs = {}
-    for table_id in (*TABLE_IDS, "runequest/hit_locations"):
-        blobs[table_id] = bytes(await fetch(f"./tables/{table_id}.msgpack").bytearray())
-    with dom.measured("table decode"):
-        tables = RuneQuestTables.from_msgpack(blobs)
-        locations = load_table(HitLocationTable, blobs["runequest/hit_locations"], "runequest/hit_locations")
-    if has_saved_characters():
-        exchange()  # their names go in the choices now
+    if link_needs_engine() or has_saved_characters():
+        await engine.begin()
     open_link()
     listeners = (
         ("att-char", "change", "on_att_char"),
@@ -116,12 +137,12 @@ async def setup() -> None:
     )
     for element_id, kind, name in listeners:
         dom.element(element_id).addEventListener(kind, handler(name))
-    dom.element("cx-result").addEventListener("click", create_proxy(on_result_click))
-    dom.element("cx-form").addEventListener("submit", create_proxy(lambda e: e.preventDefault()))
-    window.addEventListener("hashchange", create_proxy(open_link))
+    dom.element("cx-result").addEventListener("click", engine.listener(on_result_click))
+    dom.element("cx-form").addEventListener("submit", dom.prevent_default)
+    window.addEventListener("hashchange", engine.listener(open_link))
     for button in ("cx-odds", "cx-roll", "cx-start"):
         dom.element(button).disabled = False
 
 
 async def main() -> None:
-    await dom.start_page(setup, later=exchange)
+    await dom.start_page(setup, later=engine)

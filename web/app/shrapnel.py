@@ -1,139 +1,26 @@
-"""Shrapnel page glue: read the form, resolve, show the card, mark the table, share, list.
+"""Shrapnel page glue: start the page, list this tab's recent results, hand the form its part.
 
-Everything that decides anything is in pyengine.shrapnel; this reads fields and writes
-what its renderers return.
+The page is ready once its controls are wired: the form and the whole table are
+pre-rendered, and the page's first view needs nothing else. The table, decoded, and the
+form's glue (:mod:`app.shrapnel_form`) are loaded by :data:`engine`, a
+:class:`dom.Preparation`: at once when the address carries a link, otherwise just after
+the page is ready, in the background; a control used before that waits for it. A first
+visit compiles every module it imports (docs/startup.md).
 """
 
 from __future__ import annotations
 
 import json
 
-from pyodide.ffi import create_proxy
-from pyscript import document, fetch, window
+from pyscript import fetch, window
 
 from app import dom
-from pyengine.dice import RandomDice
-from pyengine.errors import RulesError
 from pyengine.html import el, to_html
-from pyengine.share import decode_link, encode_link
-from pyengine.shrapnel import state as link_state
-from pyengine.shrapnel.inputs import PRESETS, armour_from_form, covered_areas, format_pieces, read_roll
-from pyengine.shrapnel.render import render_result
-from pyengine.shrapnel.resolve import ShrapnelResult, resolve
-from pyengine.shrapnel.table import ShrapnelTable
-from pyengine.shrapnel.vocabulary import parse_severity
-from pyengine.tables import load_table
 
 TABLE_URL = "./tables/shrapnel/ballistic.msgpack"
 #: This tab's recent results (sessionStorage: they last as long as the tab).
 RECENT_KEY = "strike-rank/shrapnel/recent"
 RECENT_MAX = 12
-
-table: ShrapnelTable | None = None
-dice = RandomDice()
-
-
-# -- the form ------------------------------------------------------------------
-
-
-def checked_severity() -> str | None:
-    chosen = document.querySelector('input[name="severity"]:checked')
-    return None if dom.missing(chosen) else str(chosen.value)
-
-
-def covered_boxes():
-    return document.querySelectorAll('input[name="covered"]')
-
-
-def read_form():
-    """The form's inputs, each checked by the engine; shows every problem next to its field."""
-    ok = True
-    severity = roll = armour = None
-    for field in ("shr-roll", "shr-pieces"):
-        dom.field_error(field, None)
-    severity_note = dom.element("shr-severity-error")
-    severity_note.hidden = True
-    text = checked_severity()
-    if text is None:
-        severity_note.textContent = "severity: choose A, B, C, D or E"
-        severity_note.hidden = False
-        ok = False
-    else:
-        severity = parse_severity(text)
-    try:
-        roll = read_roll(dom.value("shr-roll"))
-    except RulesError as exc:
-        dom.field_error("shr-roll", str(exc))
-        ok = False
-    try:
-        covered = [str(box.value) for box in covered_boxes() if box.checked]
-        armour = armour_from_form(covered, dom.value("shr-pieces"))
-    except RulesError as exc:
-        dom.field_error("shr-pieces", str(exc))
-        ok = False
-    return (roll, severity, armour) if ok else None
-
-
-def fill_form(roll: int, severity: str, covered, pieces) -> None:
-    """Puts a link's inputs into the form, as if typed."""
-    dom.element("shr-roll").value = str(roll)
-    dom.element(f"shr-sev-{severity}").checked = True
-    areas = {str(a) for a in covered} | {str(a) for p in pieces for a in p.areas}
-    for box in covered_boxes():
-        box.checked = str(box.value) in areas
-    dom.element("shr-pieces").value = format_pieces(pieces)
-
-
-def apply_preset(key: str) -> None:
-    _, pieces = PRESETS[key]
-    areas = {str(a) for a in covered_areas(pieces)}
-    for box in covered_boxes():
-        box.checked = str(box.value) in areas
-    dom.element("shr-pieces").value = format_pieces(pieces)
-    dom.field_error("shr-pieces", None)
-
-
-# -- showing a result ----------------------------------------------------------
-
-
-def mark_cell(result: ShrapnelResult) -> None:
-    """Highlights the resolved cell in the pre-rendered table (the renderer's classes)."""
-    for old in document.querySelectorAll(".shr-highlight"):
-        old.classList.remove("shr-highlight")
-        old.removeAttribute("aria-current")
-    cell = dom.element(f"shr-cell-{result.rolls}-{result.severity}")
-    if not dom.missing(cell):
-        cell.classList.add("shr-highlight")
-        cell.setAttribute("aria-current", "true")
-
-
-def show(result: ShrapnelResult, armour) -> None:
-    link = encode_link(link_state.KIND, link_state.to_state(result.roll, result.severity, armour), version=link_state.VERSION)
-    find = el("button", {"type": "button", "id": "shr-find", "data-cell": f"shr-cell-{result.rolls}-{result.severity}"}, "See it in the table")
-    share = dom.share_line("shr", f"./shrapnel.html#{link}", "Link to this result", find)
-    dom.set_html("shr-result", render_result(result) + share)
-    mark_cell(result)
-    window.history.replaceState(None, "", f"#{link}")
-    remember(result, link)
-
-
-def remember(result: ShrapnelResult, link: str) -> None:
-    fate = f" — {result.fate}" if result.fate else ""
-    label = f"{result.roll} {result.severity} · {result.label} · {result.totals.hits} hits{fate}"
-    try:
-        recent = json.loads(dom.stored(window.sessionStorage, RECENT_KEY) or "[]")
-        if not isinstance(recent, list):
-            recent = []
-    except ValueError:
-        recent = []
-    recent = [r for r in recent if isinstance(r, dict) and r.get("link") != link]
-    recent.insert(0, {"label": label, "link": link})
-    del recent[RECENT_MAX:]
-    try:
-        window.sessionStorage.setItem(RECENT_KEY, json.dumps(recent))
-    except Exception:  # storage full or refused: the list on screen still shows it
-        pass
-    list_recent(recent)
 
 
 def list_recent(recent=None) -> None:
@@ -142,6 +29,8 @@ def list_recent(recent=None) -> None:
             recent = json.loads(dom.stored(window.sessionStorage, RECENT_KEY) or "[]")
         except ValueError:
             return
+    if not isinstance(recent, list):
+        return
     items = [
         el("li", None, el("a", {"href": f"./shrapnel.html#{r['link']}"}, str(r["label"])))
         for r in recent
@@ -151,83 +40,45 @@ def list_recent(recent=None) -> None:
         dom.set_html("shr-recent", to_html(el("ol", {"class": "recent"}, *items)))
 
 
-# -- events --------------------------------------------------------------------
+def form():
+    """The form's glue (imported by :data:`engine`, which has given it the table)."""
+    from app import shrapnel_form
+
+    return shrapnel_form
 
 
-def on_submit(event) -> None:
-    event.preventDefault()
-    read = read_form()
-    if read is None:
-        return
-    roll, severity, armour = read
-    with dom.measured("resolve + render"):
-        try:
-            result = resolve(table, roll, severity, armour)
-        except RulesError as exc:  # armour the engine refuses (e.g. a piece named twice)
-            dom.field_error("shr-pieces", str(exc))
-            return
-        show(result, armour)
+async def load_engine() -> None:
+    """Fetches (prefetched while Python started) and decodes the table; imports the form's glue."""
+    data = bytes(await fetch(TABLE_URL).bytearray())
+    form().begin(data, TABLE_URL)
 
 
-def on_roll_d100(event) -> None:
-    dom.element("shr-roll").value = str(dice.roll(100))
-    if checked_severity() is None:
-        dom.field_error("shr-roll", None)
-        note = dom.element("shr-severity-error")
-        note.textContent = "severity: choose A, B, C, D or E to read this roll"
-        note.hidden = False
-        return
-    dom.element("shr-form").requestSubmit()
+engine = dom.Preparation(load_engine)
 
 
-def on_form_click(event) -> None:
-    key = event.target.getAttribute("data-preset")
-    if not dom.missing(key) and str(key) in PRESETS:
-        apply_preset(str(key))
-
-
-async def on_result_click(event) -> None:
-    if str(event.target.id) == "shr-find":
-        dom.element(str(event.target.getAttribute("data-cell"))).scrollIntoView()
-        return
-    await dom.copy_link(event.target)
-
-
-def open_link(event=None) -> None:
-    """Opens the result a link carries (at start, and when the fragment changes)."""
-    fragment = str(window.location.hash)
-    if len(fragment) <= 1:
-        return
-    dom.show_link_error("shr-link-error", None)
-    try:
-        shared = decode_link(fragment)
-        if shared.kind != link_state.KIND:
-            raise RulesError(f"share link: this is a {shared.kind!r} link; open it on its own page")
-        inputs = link_state.from_state(shared.data, version=shared.version)
-        armour = inputs.armour()
-        result = resolve(table, inputs.roll, inputs.severity, armour)
-    except RulesError as exc:
-        dom.show_link_error("shr-link-error", str(exc))
-        return
-    fill_form(inputs.roll, inputs.severity, inputs.covered, inputs.pieces)
-    show(result, (*inputs.pieces, *inputs.covered))
+def handler(name: str):
+    """A listener that calls the form glue's function ``name`` (once the engine is loaded)."""
+    return engine.listener(lambda event: getattr(form(), name)(event))
 
 
 async def setup() -> None:
-    global table
-    data = await fetch(TABLE_URL).bytearray()
-    with dom.measured("table decode"):
-        table = load_table(ShrapnelTable, bytes(data), TABLE_URL)
-    open_link()
+    if len(str(window.location.hash)) > 1:
+        await engine.begin()
+        form().open_link()
     list_recent()
-    dom.element("shr-form").addEventListener("submit", create_proxy(on_submit))
-    dom.element("shr-form").addEventListener("click", create_proxy(on_form_click))
-    dom.element("shr-roll-d100").addEventListener("click", create_proxy(on_roll_d100))
-    dom.element("shr-result").addEventListener("click", create_proxy(on_result_click))
-    window.addEventListener("hashchange", create_proxy(open_link))
+    listeners = (
+        ("shr-form", "submit", "on_submit"),
+        ("shr-form", "click", "on_form_click"),
+        ("shr-roll-d100", "click", "on_roll_d100"),
+        ("shr-result", "click", "on_result_click"),
+    )
+    for element_id, kind, name in listeners:
+        dom.element(element_id).addEventListener(kind, handler(name))
+    dom.element("shr-form").addEventListener("submit", dom.prevent_default)
+    window.addEventListener("hashchange", handler("open_link"))
     dom.element("shr-resolve").disabled = False
     dom.element("shr-roll-d100").disabled = False
 
 
 async def main() -> None:
-    await dom.start_page(setup)
+    await dom.start_page(setup, later=engine)

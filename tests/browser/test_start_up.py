@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 import build
 
 from tests.browser.conftest import READY, READY_TIMEOUT_MS, open_ready
+from tests.browser.test_sheet_page import type_adventurer
 
 #: Everything the page's controls need is loaded (dom.Preparation; docs/startup.md).
 PREPARED = 'body[data-prepared="1"]'
@@ -165,10 +166,15 @@ def combat_click(page) -> None:
     page.click("#cx-odds")
 
 
+def sheet_click(page) -> None:
+    page.click("#sheet-roll-chars")
+
+
 EARLY_CLICKS = {
     # page, its tables, a control that needs them, what that control then shows
     "shrapnel.html": ("**/tables/shrapnel/*.msgpack", shrapnel_click, "#shr-result .shr-result"),
     "combat.html": ("**/tables/runequest/*.msgpack", combat_click, "#cx-odds-out .cx-odds-table"),
+    "sheet.html": ("**/tables/runequest/*.msgpack", sheet_click, "#sheet-roll-note:not(:empty)"),
 }
 
 
@@ -205,3 +211,23 @@ def test_a_damaged_table_loaded_after_ready_is_explained(app, page_file):
     expect(status).to_contain_text("The rules engine could not load")
     expect(status).to_contain_text(".msgpack")
     assert page.evaluate("document.body.dataset.prepared") is None
+
+
+def test_a_sheet_typed_before_python_is_up_is_derived_by_the_time_the_page_is_ready(app):
+    # Intent: the sheet leaves its tables for after ready only when there is nothing to
+    # show; scores typed while Python starts count as something: the page is ready with
+    # their sheet (the seed's CON 12 SIZ 17 POW 18: 15 hit points), no further input needed.
+    context, watch = app
+    held = Held(context, "**/pkg/*.whl")
+    page = context.new_page()
+    page.goto("sheet.html", wait_until="domcontentloaded")
+    type_adventurer(page)
+    for _ in range(600):
+        if held.routes:
+            break
+        page.wait_for_timeout(50)
+    assert held.routes, "the page never asked for the engine's wheel"
+    held.release()
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    assert page.locator('#sheet-view [data-field="hit_points"]').text_content() == "15"
+    watch.assert_clean()

@@ -52,6 +52,25 @@ def field_error(field_id: str, message: str | None) -> None:
         note.hidden = True
 
 
+def untouched(forms) -> bool:
+    """True when no field of these forms differs from what the page came with (nothing was
+    typed, chosen or ticked before Python was up)."""
+    for form in forms:
+        for field in form.elements:
+            kind = str(field.type)
+            if kind in ("checkbox", "radio"):
+                if bool(field.checked) != bool(field.defaultChecked):
+                    return False
+            elif kind.startswith("select"):
+                chosen = [i for i, option in enumerate(field.options) if option.defaultSelected]
+                if int(field.selectedIndex) != (chosen[0] if chosen else 0):
+                    return False
+            elif kind not in ("button", "submit", "reset", "file", "fieldset"):
+                if str(field.value) != str(field.defaultValue):
+                    return False
+    return True
+
+
 @contextlib.contextmanager
 def measured(name: str):
     """Records how long the block takes as a performance measure (read by the benchmark)."""
@@ -129,12 +148,18 @@ async def start_page(setup, later=None) -> None:
         mark_failed(f"The rules engine could not start: {exc}")
         raise
     mark_ready()
-    if isinstance(later, Preparation):
-        window.setTimeout(create_once_callable(lambda: later.begin()), 0)
-    elif later is not None:
-        window.setTimeout(create_once_callable(lambda: (later(), mark_prepared())), 0)
-    else:
+    if later is None:
         mark_prepared()
+        return
+
+    async def prepare() -> None:
+        if isinstance(later, Preparation):
+            await later.begin()
+        else:
+            later()
+        mark_prepared()
+
+    window.setTimeout(create_once_callable(lambda: asyncio.ensure_future(prepare())), 0)
 
 
 class Preparation:
@@ -165,7 +190,6 @@ class Preparation:
             mark_failed(f"The rules engine could not load: {exc}")
             raise
         self.done = True
-        mark_prepared()
 
     def listener(self, handler):
         """A JS event listener running ``handler(event)``: at once when the work is done,

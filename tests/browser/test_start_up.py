@@ -231,3 +231,25 @@ def test_a_sheet_typed_before_python_is_up_is_derived_by_the_time_the_page_is_re
     page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
     assert page.locator('#sheet-view [data-field="hit_points"]').text_content() == "15"
     watch.assert_clean()
+
+
+def test_gear_typed_before_python_is_up_is_worked_out_by_the_time_the_page_is_ready(app):
+    # Intent: as on the sheet, the gear page leaves its engine for after ready only when
+    # nothing was typed; a reach typed while Python starts is in the sheet line at ready.
+    context, watch = app
+    held = Held(context, "**/pkg/*.whl")
+    page = context.new_page()
+    page.goto("gear.html", wait_until="domcontentloaded")
+    row = '#gear-sheet tr.gear-sheet-row[data-item="sword"] td.gear-col-rch'
+    shown = page.locator(row).get_attribute("data-value")
+    page.fill("#gear-char-reach", "5")
+    for _ in range(600):
+        if held.routes:
+            break
+        page.wait_for_timeout(50)
+    assert held.routes, "the page never asked for the engine's wheel"
+    held.release()
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    assert shown != "8"
+    assert page.locator(row).get_attribute("data-value") == "8"
+    watch.assert_clean()

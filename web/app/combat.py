@@ -17,8 +17,8 @@ import asyncio
 from pyscript import fetch, window
 
 from app import dom
+from app.storage_keys import CHARACTER_PREFIX
 
-CHARACTER_PREFIX = "strike-rank/character/"
 HIT_LOCATIONS = "runequest/hit_locations"
 
 tables = None  # RuneQuestTables, once loaded

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pyscript import window
 
 from app import dom
+from app.storage_keys import CHARACTER_PREFIX
 from pyengine.dice import RandomDice
 from pyengine.errors import RulesError
 from pyengine.runequest.catalogue import RuneQuestTables
@@ -35,7 +36,6 @@ from pyengine.runequest.hit_location import HitLocationTable
 from pyengine.runequest.odds import exchange_odds
 from pyengine.share import SharedState
 
-CHARACTER_PREFIX = "strike-rank/character/"
 FIELDS = (
     "att-char", "att-weapon", "att-chance", "att-bonus", "def-char", "def-hp", "def-armour",
     "def-defense", "def-parry", "def-parry-chance", "sit-distance", "cx-typed",

@@ -17,6 +17,8 @@ from pyscript import document, window
 
 from app import dom
 from app.fight_form import DECLARE_ACTION_FIELDS, QUICK_FIELDS, draft_of, read_declaration, read_quick
+from app.storage_keys import CHARACTER_PREFIX
+from app.storage_keys import FIGHT_DRAFT as DRAFT_KEY
 from pyengine.dice import RandomDice, ScriptedDice
 from pyengine.errors import RollError, RulesError
 from pyengine.html import el, to_html
@@ -31,8 +33,6 @@ from pyengine.runequest.melee.model import Fight, FightState, start
 from pyengine.runequest.melee.round import RoundResult, resolve_round
 from pyengine.runequest.melee.timing import schedule
 
-DRAFT_KEY = "strike-rank/draft/fight"
-CHARACTER_PREFIX = "strike-rank/character/"
 MAX_COMBATANTS = 24
 
 tables = None

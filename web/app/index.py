@@ -12,9 +12,8 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from app import dom
+from app.storage_keys import CHARACTER_PREFIX
 
-#: Stored characters live in localStorage under this prefix (docs/formats.md).
-CHARACTER_PREFIX = "strike-rank/character/"
 
 
 def show_roll(roll, *, own_dice: bool) -> None:

@@ -14,10 +14,9 @@ from __future__ import annotations
 from pyscript import document, window
 
 from app import dom
+from app.storage_keys import CHARACTER_PREFIX as PREFIX
+from app.storage_keys import SHEET_DRAFT as DRAFT_KEY
 
-#: Saved characters (docs/formats.md); the draft being typed.
-PREFIX = "strike-rank/character/"
-DRAFT_KEY = "strike-rank/draft/sheet"
 
 
 def form():

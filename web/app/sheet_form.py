@@ -17,7 +17,8 @@ import msgspec
 from pyscript import document, fetch, window
 
 from app import dom
-from app.sheet import DRAFT_KEY, PREFIX
+from app.storage_keys import CHARACTER_PREFIX as PREFIX
+from app.storage_keys import SHEET_DRAFT as DRAFT_KEY
 from pyengine.dice import RandomDice
 from pyengine.errors import RulesError
 from pyengine.html import el, to_html

@@ -15,11 +15,10 @@ import json
 from pyscript import fetch, window
 
 from app import dom
+from app.storage_keys import SHRAPNEL_RECENT as RECENT_KEY
 from pyengine.html import el, to_html
 
 TABLE_URL = "./tables/shrapnel/ballistic.msgpack"
-#: This tab's recent results (sessionStorage: they last as long as the tab).
-RECENT_KEY = "strike-rank/shrapnel/recent"
 RECENT_MAX = 12
 
 

@@ -6,8 +6,6 @@ negative, or exactly zero" (seed ch. II). The table is
 ``tables/runequest/natural_abilities.toml``.
 """
 
-from __future__ import annotations
-
 from typing import Annotated
 
 import msgspec

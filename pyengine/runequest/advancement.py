@@ -4,8 +4,6 @@ The rules that use it are :mod:`~pyengine.runequest.training`,
 :mod:`~pyengine.runequest.guild_credit` and :mod:`~pyengine.runequest.experience`.
 """
 
-from __future__ import annotations
-
 from fractions import Fraction
 from typing import Annotated
 

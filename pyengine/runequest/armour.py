@@ -7,8 +7,6 @@ do not add all the different types together" (seed ch. IV; RQ-21). Tables:
 ``tables/runequest/helmets.toml`` and ``tables/runequest/body_armour.toml``.
 """
 
-from __future__ import annotations
-
 import enum
 from collections.abc import Iterable
 from fractions import Fraction

@@ -5,8 +5,6 @@
 class as he advances" (seed ch. II). The table is ``tables/runequest/background.toml``.
 """
 
-from __future__ import annotations
-
 from typing import Annotated, Literal
 
 import msgspec

@@ -12,8 +12,6 @@ Without ``every`` the last band is open-ended ("19+: 0"). A score below the
 first band reads the first band.
 """
 
-from __future__ import annotations
-
 from bisect import bisect_right
 from typing import Annotated
 

@@ -6,8 +6,6 @@ Seed ch. II, "Characteristics" and "Increasing Characteristics"; the table is
 outside the human 3-21 (RQ-33).
 """
 
-from __future__ import annotations
-
 from collections.abc import Iterator
 from typing import Annotated
 
@@ -45,7 +43,7 @@ class Characteristics(Record):
         for c in Characteristic:
             yield c, getattr(self, c.value)
 
-    def with_value(self, which: Characteristic | str, value: int) -> Characteristics:
+    def with_value(self, which: Characteristic | str, value: int) -> "Characteristics":
         """A copy with one score changed."""
         return msgspec.structs.replace(self, **{Characteristic(which).value: value})
 

@@ -5,8 +5,6 @@ The bonus is text that :meth:`pyengine.dice.DiceExpr.parse` reads (``""`` is no
 bonus); thrown weapons get half of it (seed ch. IV, "Thrown Weapon Damage Bonus").
 """
 
-from __future__ import annotations
-
 import functools
 from bisect import bisect_right
 from typing import Annotated

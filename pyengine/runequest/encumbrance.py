@@ -9,8 +9,6 @@ all than 1.5 times his STR." ENC is counted exactly, in fractions (:mod:`.enc`).
 The table is ``tables/runequest/movement.toml``.
 """
 
-from __future__ import annotations
-
 import math
 from fractions import Fraction
 from typing import Annotated, Literal

@@ -5,8 +5,6 @@ with D100 and follow the directions" (seed ch. IV). Used by combat; the table is
 ``tables/runequest/fumbles.toml``.
 """
 
-from __future__ import annotations
-
 from typing import Annotated, Literal
 
 import msgspec

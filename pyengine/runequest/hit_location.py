@@ -3,8 +3,6 @@
 One table serves melee and missile attacks alike in RQ1.
 """
 
-from __future__ import annotations
-
 import enum
 from typing import Annotated, Literal
 

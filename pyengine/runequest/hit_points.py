@@ -6,8 +6,6 @@ locations can add up to more than the character's overall Hit Points — this is
 deliberate, and not an error."
 """
 
-from __future__ import annotations
-
 from typing import Annotated
 
 import msgspec

@@ -6,8 +6,6 @@ weapon, a shield user must make a successful parry roll to interpose the shield"
 parry; striking with it uses the ordinary 5%.
 """
 
-from __future__ import annotations
-
 from fractions import Fraction
 from typing import Annotated
 

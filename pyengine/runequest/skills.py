@@ -7,8 +7,6 @@ in the rules we have (``costs`` absent) cannot be bought as training. The table 
 ``tables/runequest/weapon_training.toml``.
 """
 
-from __future__ import annotations
-
 import enum
 from typing import Annotated
 

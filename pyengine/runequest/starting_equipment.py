@@ -6,8 +6,6 @@ basic weapon, a brigandine or a chainmail hauberk) the kit says so and lists the
 options; the page asks the player.
 """
 
-from __future__ import annotations
-
 from typing import Annotated, Literal
 
 import msgspec

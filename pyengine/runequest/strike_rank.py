@@ -7,8 +7,6 @@ length" (seed ch. III). A melee weapon strikes at SIZ SR + DEX SR + its own SR;
 unprepared one adds 5. The table is ``tables/runequest/strike_ranks.toml``.
 """
 
-from __future__ import annotations
-
 from typing import Annotated
 
 import msgspec

@@ -7,8 +7,6 @@ fits its length) are made when the tables are put together, in
 :mod:`pyengine.runequest.catalogue`.
 """
 
-from __future__ import annotations
-
 import re
 from fractions import Fraction
 from typing import Annotated, Literal
@@ -109,7 +107,7 @@ class MeleeWeapon(Record):
         return float(m.group(0)) if m else None
 
 
-def _check_rows(rows: tuple[MeleeWeapon, ...] | tuple[MissileWeapon, ...]) -> None:
+def _check_rows(rows: "tuple[MeleeWeapon, ...] | tuple[MissileWeapon, ...]") -> None:
     seen: dict[str, int] = {}
     for i, row in enumerate(rows):
         if row.id in seen:

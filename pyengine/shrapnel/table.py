@@ -6,8 +6,6 @@ build with the row and the field named: value ranges in the field types, and in
 the rows' tiling of 1-100.
 """
 
-from __future__ import annotations
-
 import re
 from typing import Annotated, Literal
 

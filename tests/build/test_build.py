@@ -312,7 +312,7 @@ def test_every_argument_after_test_goes_to_pytest_as_it_is():
     assert args.command == "test"
     assert args.pytest_args == ["-q", "-p", "no:randomly", "-k", "dice and not slow", "tests/unit"]
     assert build.parse_args(["bench", "--json"]).json is True
-    assert build.parse_args(["bench"]).cold == 3 and build.parse_args(["bench", "--cold", "5"]).cold == 5
+    assert build.parse_args(["bench"]).cold == 7 and build.parse_args(["bench", "--cold", "5"]).cold == 5
     with pytest.raises(SystemExit):
         build.parse_args(["bench", "--warm", "2"])
 

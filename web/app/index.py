@@ -15,7 +15,6 @@ from app import dom
 from app.storage_keys import CHARACTER_PREFIX
 
 
-
 def show_roll(roll, *, own_dice: bool) -> None:
     from pyengine import dice_roller
     from pyengine.share import encode_link

@@ -18,7 +18,6 @@ from app.storage_keys import CHARACTER_PREFIX as PREFIX
 from app.storage_keys import SHEET_DRAFT as DRAFT_KEY
 
 
-
 def form():
     """The form's glue (imported by :data:`engine`)."""
     from app import sheet_form

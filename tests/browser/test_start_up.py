@@ -83,32 +83,14 @@ def test_what_is_typed_before_python_is_up_is_kept_and_nothing_moves(app):
     # are what the engine then uses.
     context, watch = app
 
-    held: list = []
-    released = False
-
-    def hold(route):
-        # The engine's wheel waits until the form has been filled (the boot module asks for it
-        # as soon as it runs, so a fixed delay would race with the typing).
-        if released:
-            route.continue_()
-        else:
-            held.append(route)
-
-    context.route("**/pkg/*.whl", hold)
+    held = Held(context, "**/pkg/*.whl")  # until the form has been filled
     page = context.new_page()
     page.goto("index.html", wait_until="domcontentloaded")
     page.fill("#dice-expr", "1D4+10")
     page.fill("#dice-typed", "3")
     assert page.evaluate("document.body.dataset.ready") is None  # still starting
     before = page.locator("#dice-form").bounding_box()
-    for _ in range(600):
-        if held:
-            break
-        page.wait_for_timeout(50)
-    assert held, "the page never asked for the engine's wheel"
-    released = True
-    for route in held:
-        route.continue_()
+    held.wait_then_release(page)
     page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
     assert page.locator("#dice-form").bounding_box() == before
     expect(page.locator("#dice-expr")).to_have_value("1D4+10")
@@ -154,6 +136,16 @@ class Held:
         self.released = True
         for route in self.routes:
             route.continue_()
+
+    def wait_then_release(self, page) -> None:
+        """Waits until the page has asked (its boot module asks as soon as it runs, so a
+        fixed delay would race with what the test types meanwhile), then releases."""
+        for _ in range(600):
+            if self.routes:
+                break
+            page.wait_for_timeout(50)
+        assert self.routes, "the page never asked for what is held back"
+        self.release()
 
 
 def shrapnel_click(page) -> None:
@@ -222,12 +214,7 @@ def test_a_sheet_typed_before_python_is_up_is_derived_by_the_time_the_page_is_re
     page = context.new_page()
     page.goto("sheet.html", wait_until="domcontentloaded")
     type_adventurer(page)
-    for _ in range(600):
-        if held.routes:
-            break
-        page.wait_for_timeout(50)
-    assert held.routes, "the page never asked for the engine's wheel"
-    held.release()
+    held.wait_then_release(page)
     page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
     assert page.locator('#sheet-view [data-field="hit_points"]').text_content() == "15"
     watch.assert_clean()
@@ -243,12 +230,7 @@ def test_gear_typed_before_python_is_up_is_worked_out_by_the_time_the_page_is_re
     row = '#gear-sheet tr.gear-sheet-row[data-item="sword"] td.gear-col-rch'
     shown = page.locator(row).get_attribute("data-value")
     page.fill("#gear-char-reach", "5")
-    for _ in range(600):
-        if held.routes:
-            break
-        page.wait_for_timeout(50)
-    assert held.routes, "the page never asked for the engine's wheel"
-    held.release()
+    held.wait_then_release(page)
     page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
     assert shown != "8"
     assert page.locator(row).get_attribute("data-value") == "8"

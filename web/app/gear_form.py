@@ -204,16 +204,21 @@ def organize_areas() -> None:
     share()
 
 
-def use_pieces() -> None:
-    """Replaces the divided pieces in the list with the organized ones."""
-    if last_organized is None:
-        return
+def refill_list(items) -> bool:
+    """Puts ``items`` in the list, each keeping the skill typed for its name; False (and the
+    list's problems shown) when the list does not read."""
     read = read_list()
     if read is None:
+        return False
+    skills = {e.item.name: e.skill for e in read[1]}
+    fill_list([Entry(item=item, skill=skills.get(item.name, 0)) for item in items])
+    return True
+
+
+def use_pieces() -> None:
+    """Replaces the divided pieces in the list with the organized ones."""
+    if last_organized is None or not refill_list(last_organized.items):
         return
-    _, entries = read
-    skills = {e.item.name: e.skill for e in entries}
-    fill_list([Entry(item=item, skill=skills.get(item.name, 0)) for item in last_organized.items])
     dom.element("gear-areas").value = ""
     dom.set_html("gear-organized", to_html(el("p", {"class": "gear-status", "id": "gear-used", "tabindex": "-1"},
         f"The list now holds {len(last_organized.pieces)} pieces in place of {', '.join(last_organized.replaced)}.")))
@@ -247,14 +252,8 @@ def resolve() -> None:
 
 def apply_damage() -> None:
     """Carries the last block's item states into the list (and the attacking weapon's fields)."""
-    if last_block is None:
+    if last_block is None or not refill_list(last_block.items):
         return
-    read = read_list()
-    if read is None:
-        return
-    _, entries = read
-    skills = {e.item.name: e.skill for e in entries}
-    fill_list([Entry(item=item, skill=skills.get(item.name, 0)) for item in last_block.items])
     if last_block.weapon is not None:
         block = gear_state.BlockInputs(success_level=0, power=0, weapon=last_block.weapon)
         fill_weapon(block_texts(block))

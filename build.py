@@ -22,7 +22,6 @@ import base64
 import contextlib
 import csv
 import hashlib
-import http.server
 import io
 import json
 import os
@@ -33,7 +32,6 @@ import struct
 import subprocess
 import sys
 import tarfile
-import threading
 import tomllib
 import zipfile
 import zlib
@@ -51,20 +49,6 @@ DEFAULT_CHROMIUM = "/usr/lib/chromium/chromium"
 
 #: Pyodide's core files: the only ones of its npm package the page needs.
 PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
-
-#: MIME types the site needs whatever /etc/mime.types says (offline-stack.md, pitfall 5).
-MIME_TYPES = {
-    ".mjs": "text/javascript",
-    ".js": "text/javascript",
-    ".wasm": "application/wasm",
-    ".whl": "application/zip",
-    ".zip": "application/zip",
-    ".msgpack": "application/vnd.msgpack",
-    ".webmanifest": "application/manifest+json",
-    ".json": "application/json",
-    ".py": "text/plain; charset=utf-8",
-    ".svg": "image/svg+xml",
-}
 
 #: A fixed timestamp for every file in our wheel, so the same sources give the same bytes.
 WHEEL_DATE = (2026, 1, 1, 0, 0, 0)
@@ -296,8 +280,9 @@ def vendor_pyodide(pins: Pins, out: Path) -> None:
 
 
 def command_line_only(path: Path) -> bool:
-    """``python -m pyengine`` and its commands: CPython only, never imported by a page."""
-    return path.name in ("__main__.py", "cli.py") or path.name.endswith("_cli.py")
+    """``python -m pyengine`` and its commands (``pyengine/cli/``): CPython only, never imported by a page."""
+    rel = path.relative_to(ROOT / "pyengine").parts
+    return rel[0] in ("__main__.py", "cli")
 
 
 def shipped_source(text: str) -> str:
@@ -412,41 +397,49 @@ class Page:
     blurb: str = ""
     """What the start page says about this tool; empty for the start page itself."""
     tables: tuple[str, ...] = ()
-    """The tables (ids under ``tables/``) its glue fetches as it starts: the boot module
-    fetches them while Pyodide starts (a browser test checks the list against the page)."""
+    """The tables (ids under ``tables/``; ``"runequest"`` for the RuneQuest bundle) its glue
+    fetches as it starts: the boot module fetches them while Pyodide starts (a browser test
+    checks the list against the page)."""
+
+    slots: str = ""
+    """The module whose ``prerender(source)`` fills the page's ``$slots`` (its controller's)."""
+
+    def table_ids(self) -> list[str]:
+        """:attr:`tables` with the RuneQuest bundle spelled out."""
+        from pyengine.runequest.tables.catalogue import TABLE_IDS
+
+        return [t for name in self.tables for t in (TABLE_IDS if name == "runequest" else (name,))]
 
 
-#: The RuneQuest tables the sheet decodes as one bundle (``catalogue.TABLE_IDS``).
-RUNEQUEST_TABLES = tuple(
-    f"runequest/{name}"
-    for name in (
-        "characteristics", "natural_abilities", "hit_points", "damage_bonus", "strike_ranks", "movement",
-        "weapon_training", "melee_weapons", "missile_weapons", "shields", "helmets", "body_armour",
-        "background", "starting_equipment", "advancement", "fumbles",
-    )
-)
+#: Page.tables: the RuneQuest tables the sheet decodes as one bundle (their ids are
+#: ``pyengine.runequest.tables.catalogue.TABLE_IDS``, read when a page is rendered).
+RUNEQUEST_TABLES = ("runequest",)
+#: and the hit-location table besides, for the combat page.
+COMBAT_TABLES = ("runequest", "runequest/hit_locations")
+
 
 #: The pages that exist. The start page links every one that has a blurb, and only those.
 PAGES: tuple[Page, ...] = (
-    Page("index.html", "Strike Rank", "app.index"),
+    Page("index.html", "Strike Rank", "app.index", slots="pyengine.pages.index"),
     Page(
         "shrapnel.html", "Ballistic Shrapnel critical", "app.shrapnel",
         "Grenades, shotgun spreads, automatic fire: d100 and severity read against the target's armour, area by area.",
-        tables=("shrapnel/ballistic",),
+        tables=("shrapnel/ballistic",), slots="pyengine.pages.shrapnel",
     ),
     Page(
         "sheet.html", "Adventurer sheet", "app.sheet",
         "RuneQuest characters: roll or type them, every derived number with its working; saved, printed, shared.",
-        tables=RUNEQUEST_TABLES,
+        tables=RUNEQUEST_TABLES, slots="pyengine.pages.sheet",
     ),
     Page(
         "gear.html", "Equipment and armour", "app.gear",
         "What goes on your sheet for each weapon, and what your layered armour actually stops, step by step.",
+        slots="pyengine.pages.gear",
     ),
     Page(
         "combat.html", "Combat exchange", "app.combat",
         "RuneQuest: one attack against one defender, from Defense and the d100 to the wound, with exact odds and every step explained.",
-        tables=(*RUNEQUEST_TABLES, "runequest/hit_locations"),
+        tables=COMBAT_TABLES, slots="pyengine.pages.combat",
     ),
 )
 
@@ -467,68 +460,16 @@ def tools_list() -> str:
     return ET.tostring(ul, encoding="unicode", method="html")
 
 
-def shrapnel_slots() -> dict[str, str]:
-    from pyengine.shrapnel import render
-    from pyengine.shrapnel.inputs import PRESETS
-    from pyengine.tables import decode_toml, schema_for
-
-    source = TABLES / "shrapnel" / "ballistic.toml"
-    table = decode_toml(schema_for("shrapnel/ballistic"), source.read_bytes(), "tables/shrapnel/ballistic.toml")
-    return {
-        "table": render.render_table(table),
-        "legend": render.render_legend(),
-        "presets": render.render_presets(PRESETS),
-    }
-
-
-def sheet_slots() -> dict[str, str]:
-    from pyengine.runequest.catalogue import TABLE_IDS, RuneQuestTables
-    from pyengine.runequest.sheet_render import render_item_options, render_weapon_options
-
-    tables = RuneQuestTables.from_toml({i: (TABLES / f"{i}.toml").read_bytes() for i in TABLE_IDS})
-    return {"weapon_options": render_weapon_options(tables), "item_options": render_item_options(tables)}
-
-
-def gear_slots() -> dict[str, str]:
-    from html import escape
-
-    from pyengine.gear import render
-    from pyengine.gear.example import EXAMPLE
-    from pyengine.gear.inputs import character_texts
-    from pyengine.gear.sheet import sheet_line
-
-    lines = [(e, sheet_line(EXAMPLE.character, e.item, skill=e.skill)) for e in EXAMPLE.entries]
-    return {
-        "character": render.render_character_fields(character_texts(EXAMPLE.character)),
-        "items": render.render_item_list(EXAMPLE.entries),
-        "sheet": render.render_sheet(lines),
-        "areas": escape(EXAMPLE.areas),
-        "defending": render.render_defending_options([e.item.name for e in EXAMPLE.entries], None),
-        "rulings": render.render_rulings(),
-    }
-
-
-def combat_slots() -> dict[str, str]:
-    from pyengine.runequest.cli import load_tables
-    from pyengine.runequest.exchange_form import parry_choices, weapon_choices
-    from pyengine.runequest.exchange_render import render_options
-
-    tables = load_tables()
-    return {
-        "weapons": render_options(weapon_choices(tables), selected="broadsword"),
-        "parries": render_options(parry_choices(tables)),
-    }
-
-
-#: Page file -> what fills its $slots, besides the start page's tools list.
-PRERENDER = {"shrapnel.html": shrapnel_slots, "sheet.html": sheet_slots, "gear.html": gear_slots, "combat.html": combat_slots}
-
-
 def prerendered(page: Page) -> dict[str, str]:
-    """The static content a page shows before Python is up, made by the engine's renderers."""
+    """The static content a page shows before Python is up, made by the engine's renderers:
+    its controller's ``prerender`` (``pyengine.pages.<page>``), reading the table files."""
+    import importlib
+
+    from pyengine.cli import tables as source
+
     slots = {"tools": tools_list()}
-    if page.file in PRERENDER:
-        slots.update(PRERENDER[page.file]())
+    if page.slots:
+        slots.update(importlib.import_module(page.slots).prerender(source))
     return slots
 
 
@@ -541,7 +482,7 @@ def render_page(page: Page, pins: Pins) -> str:
         content=content,
         glue=page.glue,
         engine_version=pins.engine_version,
-        tables=" ".join(f"./tables/{table}.msgpack" for table in page.tables),
+        tables=" ".join(f"./tables/{table}.msgpack" for table in page.table_ids()),
     )
 
 
@@ -682,7 +623,10 @@ def build_snapshot(vendor: Path, wheel: Path | None = None, pins: Pins | None = 
     if not cached.exists():
         say("making the Pyodide start-up snapshot in Chromium")
         cached.parent.mkdir(parents=True, exist_ok=True)
-        snapshot.make_snapshot(vendor, cached.with_suffix(".tmp"), sources)
+        try:
+            snapshot.make_snapshot(vendor, cached.with_suffix(".tmp"), sources)
+        except snapshot.SnapshotError as exc:
+            raise BuildError(str(exc)) from None
         cached.with_suffix(".tmp").rename(cached)
         for old in sorted(cached.parent.glob("snapshot-*.bin.gz"), key=lambda p: p.stat().st_mtime)[:-4]:
             old.unlink()  # keep the cache to the few most recent sources
@@ -718,48 +662,6 @@ def build_site(pins: Pins, dist: Path = DIST) -> None:
     tmp.rename(dist)
 
 
-def site_size(site: Path) -> tuple[int, int]:
-    files = [p for p in site.rglob("*") if p.is_file()]
-    return len(files), sum(p.stat().st_size for p in files)
-
-
-# --------------------------------------------------------------------------- serving
-
-
-class SiteHandler(http.server.SimpleHTTPRequestHandler):
-    """Serves a folder with the MIME types the site needs, quietly."""
-
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
-
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - base signature
-        if os.environ.get("STRIKE_RANK_HTTP_LOG"):
-            super().log_message(format, *args)
-
-
-def make_server(directory: Path, port: int = 0, host: str = "127.0.0.1") -> http.server.ThreadingHTTPServer:
-    """A threading HTTP server for ``directory`` (port 0: any free port)."""
-
-    def handler(*args, **kwargs):
-        return SiteHandler(*args, directory=str(directory), **kwargs)
-
-    server = http.server.ThreadingHTTPServer((host, port), handler)
-    server.daemon_threads = True
-    return server
-
-
-@contextlib.contextmanager
-def serving(directory: Path, port: int = 0):
-    """Serves ``directory`` in a background thread; yields the base URL."""
-    server = make_server(directory, port)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-
-
 # --------------------------------------------------------------------------- commands
 
 
@@ -781,6 +683,8 @@ def axe_script(pins: Pins | None = None) -> Path:
 
 
 def cmd_build(args: argparse.Namespace) -> int:
+    from tools.serve import site_size
+
     pins = setup(browser=False)
     build_site(pins)
     count, size = site_size(DIST)
@@ -789,6 +693,8 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    from tools.serve import make_server
+
     cmd_build(args)
     server = make_server(DIST, args.port, args.host)
     print(f"Strike Rank is served at http://{args.host}:{server.server_address[1]}/  (Ctrl+C stops)", flush=True)
@@ -813,7 +719,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
     sys.path.insert(0, str(ROOT))
     from tools import bench
 
-    return bench.main(pins, DIST, as_json=args.json, warm_loads=args.warm, cold_loads=args.cold)
+    versions = {"pyscript": pins.pyscript.version, "pyodide": pins.pyodide.version}
+    return bench.main(DIST, [page.file for page in PAGES], versions, as_json=args.json, warm_loads=args.warm, cold_loads=args.cold)
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:

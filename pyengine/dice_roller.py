@@ -15,6 +15,7 @@ import msgspec
 from pyengine.dice import DiceExpr, DiceRoll, ScriptedDice
 from pyengine.errors import RollError, RulesError, ShareLinkError
 from pyengine.html import el, to_html
+from pyengine.share import LinkKind
 from pyengine.tables import Record
 
 #: The share-link kind and the version of its state (docs/formats.md).
@@ -57,6 +58,10 @@ def replay(data: object, version: int = STATE_VERSION) -> tuple[DiceRoll, bool]:
     if dice.remaining:
         raise ShareLinkError(f"share link: dice roll has {len(dice.remaining)} more rolls than {state.expr!r} uses")
     return roll, state.own_dice
+
+
+#: A dice roll's share link.
+LINK = LinkKind(KIND, STATE_VERSION, replay)
 
 
 def parse_typed_rolls(text: str) -> list[int] | None:

@@ -156,3 +156,17 @@ def to_xml(node: Element) -> str:
     out: list[str] = []
     _write(node, out, as_html=False)
     return "".join(out)
+
+
+def options(choices, *, none: str | None = None, selected: str | None = None) -> str:
+    """``<option>``s for a select: ``(value, label)`` each, a first empty choice labelled
+    ``none`` if given, and ``selected`` marked."""
+    parts = []
+    if none is not None:
+        parts.append(to_html(el("option", {"value": ""}, none)))
+    for value, label in choices:
+        attrs = {"value": str(value)}
+        if selected is not None and str(value) == selected:
+            attrs["selected"] = "selected"
+        parts.append(to_html(el("option", attrs, label)))
+    return "".join(parts)

@@ -19,7 +19,8 @@ import math
 import re
 import struct
 import zlib
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar
 
 import msgspec
 
@@ -51,6 +52,61 @@ class SharedState(Record):
     """The kind's own state version, from 1; the page upgrades old states."""
     data: dict[str, Any]
     """The state itself."""
+
+
+T = TypeVar("T")
+
+#: Which page opens each kind of link (for "open it on its own page").
+PAGE_OF_KIND = {
+    "dice": "the start page",
+    "shrapnel": "the shrapnel page",
+    "sheet": "the sheet page",
+    "gear": "the equipment page",
+    "exchange": "the combat page",
+    "fight": "the combat page",
+}
+
+
+class LinkKind(Generic[T]):
+    """One kind of share link, the envelope every page state shares.
+
+    ``kind`` and ``version`` are what the link's envelope says; ``read(data, version)``
+    turns a link's state (any version up to ``version``) into the page's value, raising
+    :class:`~pyengine.errors.ShareLinkError` for data that does not fit. :meth:`link`
+    writes a fragment; :meth:`open` reads one back, refusing another kind of link or a
+    newer version with the same words on every page.
+    """
+
+    def __init__(self, kind: str, version: int, read: Callable[[Any, int], T]) -> None:
+        _check_kind(kind)
+        _check_version(version)
+        self.kind = kind
+        self.version = version
+        self._read = read
+
+    def link(self, data: dict[str, Any]) -> str:
+        """The share-link fragment (without ``#``) for a state.
+
+        :raises ShareLinkError: a value a link cannot carry, or a state too big for a link.
+        """
+        return encode_link(self.kind, data, version=self.version)
+
+    def open(self, link: str | SharedState) -> T:
+        """Reads a link (a whole URL, a fragment, or one already decoded) of this kind.
+
+        :raises ShareLinkError: not a link, another kind of link, a newer version than this
+            app reads, or a state that does not fit (the field is named).
+        """
+        shared = decode_link(link) if isinstance(link, str) else link
+        if shared.kind != self.kind:
+            page = PAGE_OF_KIND.get(shared.kind, "its own page")
+            raise _fail(f"this is a {shared.kind!r} link, not a {self.kind!r} one; open it on {page}")
+        if shared.version > self.version:
+            raise _fail(
+                f"{self.kind} version {shared.version} is newer than this app reads ({self.version}): "
+                "open it with a newer version of Strike Rank"
+            )
+        return self._read(shared.data, shared.version)
 
 
 def _fail(reason: str) -> ShareLinkError:

@@ -1,10 +1,11 @@
-"""Rules tables: the shared Struct base, the schema catalogue, and loading.
+"""Rules tables: the shared Struct base, finding a table's schema, and loading.
 
 Tables are written by hand as TOML under ``tables/<family>/<name>.toml``. The
-build decodes each file into the schema the catalogue names for its id
-(``"<family>/<name>"``), which validates every value range and every cross-row
-rule, and writes the same Struct as msgpack to ``dist/tables/<id>.msgpack``.
-The page and the command line load those bytes back with :func:`load_table`.
+build decodes each file into the schema its rule set names for its id
+(``"<family>/<name>"``, :func:`schema_for`), which validates every value range and
+every cross-row rule, and writes the same Struct as msgpack to
+``dist/tables/<id>.msgpack``. The page loads those bytes back with :func:`load_table`;
+the command line reads the TOML files (:mod:`pyengine.cli.tables`).
 """
 
 from __future__ import annotations
@@ -30,43 +31,37 @@ class Record(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
 
 T = TypeVar("T")
 
-#: Table id -> "module:Struct" of its schema. Every file under ``tables/`` must
-#: have an entry; the build refuses files it has no schema for.
-CATALOGUE: dict[str, str] = {
-    "runequest/hit_locations": "pyengine.runequest.hit_location:HitLocationTable",
-    "runequest/characteristics": "pyengine.runequest.characteristics:CharacteristicsTable",
-    "runequest/natural_abilities": "pyengine.runequest.abilities:NaturalAbilityTable",
-    "runequest/hit_points": "pyengine.runequest.hit_points:HitPointsTable",
-    "runequest/damage_bonus": "pyengine.runequest.damage_bonus:DamageBonusTable",
-    "runequest/strike_ranks": "pyengine.runequest.strike_rank:StrikeRankTable",
-    "runequest/movement": "pyengine.runequest.encumbrance:MovementTable",
-    "runequest/weapon_training": "pyengine.runequest.skills:SkillTable",
-    "runequest/melee_weapons": "pyengine.runequest.weapon_tables:MeleeWeaponTable",
-    "runequest/missile_weapons": "pyengine.runequest.weapon_tables:MissileWeaponTable",
-    "runequest/shields": "pyengine.runequest.shields:ShieldTable",
-    "runequest/helmets": "pyengine.runequest.armour:ArmourTable",
-    "runequest/body_armour": "pyengine.runequest.armour:ArmourTable",
-    "runequest/background": "pyengine.runequest.background:BackgroundTable",
-    "runequest/starting_equipment": "pyengine.runequest.starting_equipment:StartingEquipmentTable",
-    "runequest/advancement": "pyengine.runequest.advancement:AdvancementTable",
-    "runequest/fumbles": "pyengine.runequest.fumbles:FumbleTable",
-    "shrapnel/ballistic": "pyengine.shrapnel.table:ShrapnelTable",
-}
-
-
 def schema_for(table_id: str) -> type[Any]:
-    """Returns the schema Struct for a table id.
+    """Returns the schema Struct for a table id (``"<family>/<name>"``).
 
-    :raises TableDataError: the id is not in :data:`CATALOGUE`.
+    Each rule set lists its tables in its own ``tables`` module's ``SCHEMAS`` (table id ->
+    ``"module:Struct"``), e.g. :data:`pyengine.runequest.tables.SCHEMAS`; the core knows
+    no rule set, only that convention.
+
+    :raises TableDataError: no rule set has a table of that id.
     """
+    family, _, _ = table_id.partition("/")
+    schemas = family_schemas(family)
     try:
-        target = CATALOGUE[table_id]
+        target = schemas[table_id]
     except KeyError:
-        known = ", ".join(sorted(CATALOGUE))
-        raise TableDataError(f"table {table_id!r}: no schema for it (known tables: {known})") from None
+        known = ", ".join(sorted(schemas)) or "none"
+        raise TableDataError(f"table {table_id!r}: no schema for it (known {family} tables: {known})") from None
     module, _, name = target.partition(":")
     schema: type[Any] = getattr(importlib.import_module(module), name)
     return schema
+
+
+def family_schemas(family: str) -> dict[str, str]:
+    """A rule set's tables (id -> ``"module:Struct"``); empty for an unknown family."""
+    if not family.isidentifier():
+        return {}
+    try:
+        module = importlib.import_module(f"pyengine.{family}.tables")
+    except ModuleNotFoundError:
+        return {}
+    schemas: dict[str, str] = getattr(module, "SCHEMAS", {})
+    return schemas
 
 
 def decode_toml(schema: type[T], text: str | bytes, source: str) -> T:

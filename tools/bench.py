@@ -20,10 +20,12 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-import build
 from tools import chromium
+from tools.serve import serving, site_size
 
 READY_TIMEOUT_MS = 120_000
+#: The golden 3-against-3 fight (tests/golden/), the fight every measured round starts from.
+GOLDEN_FIGHT = Path(__file__).resolve().parent.parent / "tests" / "golden" / "fight-3v3.link"
 
 BARE_HTML = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>bare</title>
@@ -94,8 +96,8 @@ def combat_actions(page) -> dict[str, float]:
 def fight_link() -> str:
     """The golden 3-against-3 fight after one round in which every blow missed: all six fighters
     state again, so the next round is a round of six."""
-    from pyengine.runequest.cli import load_tables
-    from pyengine.runequest.combat_tables import default_locations
+    from pyengine.cli.tables import hit_locations as default_locations
+    from pyengine.cli.tables import load_tables
     from pyengine.runequest.melee.build import melee_tables
     from pyengine.runequest.melee.log import FightLog, add_round, read_any, to_link
     from pyengine.runequest.melee.model import start
@@ -107,7 +109,7 @@ def fight_link() -> str:
         def roll(self, sides: int) -> int:
             return 96 if sides == 100 else 1
 
-    golden = read_any((build.ROOT / "tests" / "golden" / "fight-3v3.link").read_text(encoding="utf-8"))
+    golden = read_any(GOLDEN_FIGHT.read_text(encoding="utf-8"))
     intents = golden.rounds[0].intents
     log = FightLog(fight=golden.fight, rules=golden.rules)
     result = resolve_round(log.fight, start(log.fight), intents, dice=Misses(),
@@ -139,9 +141,9 @@ def cpython_round_ms(runs: int = 20) -> float:
     """The same round of six in CPython."""
     import time
 
+    from pyengine.cli.tables import hit_locations as default_locations
+    from pyengine.cli.tables import load_tables
     from pyengine.dice import RandomDice
-    from pyengine.runequest.cli import load_tables
-    from pyengine.runequest.combat_tables import default_locations
     from pyengine.runequest.melee.build import melee_tables
     from pyengine.runequest.melee.defaults import next_intents
     from pyengine.runequest.melee.log import read_any, replay
@@ -164,18 +166,18 @@ def cpython_odds_ms(runs: int = 20) -> float:
     """The same exact odds in CPython (target: under 50 ms)."""
     import time
 
-    from pyengine.runequest.cli import load_tables
-    from pyengine.runequest.exchange_form import quick_attack, quick_defence, quick_parry
-    from pyengine.runequest.odds import exchange_odds
+    from pyengine.cli.tables import COMBAT_TABLES, load_tables
+    from pyengine.runequest.combat.inputs import quick_attack, quick_defence, quick_parry
+    from pyengine.runequest.combat.odds import exchange_odds
 
     tables = load_tables()
     attack = quick_attack(tables, "short_spear_1h", "50", "+1D6")
     defence = quick_defence(tables, "12", "0", "0", quick_parry(tables, "medium_shield", "40"))
-    exchange_odds(attack, defence)
+    exchange_odds(attack, defence, **COMBAT_TABLES)
     times = []
     for _ in range(runs):
         start = time.perf_counter()
-        exchange_odds(attack, defence)
+        exchange_odds(attack, defence, **COMBAT_TABLES)
         times.append((time.perf_counter() - start) * 1000)
     return round(statistics.median(times), 2)
 
@@ -364,15 +366,15 @@ def own_bytes(dist: Path) -> dict[str, int]:
     return sizes
 
 
-def run(dist: Path, warm_loads: int, cold_loads: int = 7) -> dict:
+def run(dist: Path, pages: list[str], warm_loads: int, cold_loads: int = 7) -> dict:
     with tempfile.TemporaryDirectory(prefix="bench-bare-") as bare_dir:
         bare = bare_site(dist, Path(bare_dir))
-        with build.serving(bare) as bare_url, build.serving(dist) as site_url, sync_playwright() as p:
+        with serving(bare) as bare_url, serving(dist) as site_url, sync_playwright() as p:
             subjects = [("bare PyScript + Pyodide", bare_url + "index.html", False)]
-            subjects += [(page.file, site_url + page.file, True) for page in build.PAGES]
+            subjects += [(page, site_url + page, True) for page in pages]
             results = measure_all(p, subjects, warm_loads, cold_loads)
     base = results[0]
-    files, size = build.site_size(dist)
+    files, size = site_size(dist)
     rows = []
     for m in results:
         rows.append({
@@ -427,8 +429,9 @@ def table(report: dict) -> str:
     return "\n".join(lines)
 
 
-def main(pins: build.Pins, dist: Path, *, as_json: bool, warm_loads: int, cold_loads: int = 7) -> int:
-    report = run(dist, warm_loads, cold_loads)
-    report["pins"] = {"pyscript": pins.pyscript.version, "pyodide": pins.pyodide.version}
+def main(dist: Path, pages: list[str], versions: dict[str, str], *, as_json: bool, warm_loads: int, cold_loads: int = 7) -> int:
+    """Runs the benchmark on the built site ``dist`` (its ``pages``); ``versions`` are printed with the report."""
+    report = run(dist, pages, warm_loads, cold_loads)
+    report["pins"] = versions
     print(json.dumps(report, indent=1) if as_json else table(report))
     return 0

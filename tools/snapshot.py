@@ -23,8 +23,8 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-import build
 from tools import chromium
+from tools.serve import serving
 
 #: Standard-library modules the engine, its renderers and the glue import, baked in; then
 #: those PyScript, Pyodide's package loader and the glue import after a restore (listed by
@@ -39,6 +39,10 @@ BAKED_MODULES = (
 
 #: Where PyScript unpacks our wheel (its ``files`` target ``./*``): the working directory.
 HOME = "/home/pyodide"
+
+
+class SnapshotError(RuntimeError):
+    """The snapshot could not be made; the message says what Chromium reported."""
 
 #: Installed in the snapshot as module ``strike_rank_baked``: a finder placed before Python's
 #: own path finder that gives a module in the baked table the code object compiled at build
@@ -162,7 +166,7 @@ def make_snapshot(vendor: Path, out: Path, sources: dict[str, bytes] | None = No
         (site / "baked.json").write_text(baked_json(sources or {}), encoding="utf-8")
         html = MAKER_HTML % {"imports": json.dumps(imports), "loader": json.dumps(BAKED_LOADER)}
         (site / "index.html").write_text(html, encoding="utf-8")
-        with build.serving(site) as url, sync_playwright() as p:
+        with serving(site) as url, sync_playwright() as p:
             browser = p.chromium.launch(**chromium.launch_options())
             page = browser.new_page(accept_downloads=True)
             page.goto(url + "index.html")
@@ -170,7 +174,7 @@ def make_snapshot(vendor: Path, out: Path, sources: dict[str, bytes] | None = No
             error = page.evaluate("document.body.dataset.error")
             if error:
                 browser.close()
-                raise build.BuildError(f"making the Pyodide snapshot failed in Chromium: {error}")
+                raise SnapshotError(f"making the Pyodide snapshot failed in Chromium: {error}")
             raw = int(page.evaluate("document.body.dataset.done"))
             with page.expect_download() as download:
                 page.click("#save")

@@ -22,8 +22,8 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import build  # noqa: E402
 from tools import chromium  # noqa: E402
+from tools.serve import serving  # noqa: E402
 
 PY_HOOK = r"""
 import sys, time, importlib.machinery as M, importlib._bootstrap_external as E
@@ -147,11 +147,12 @@ def summary(runs):
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser()
-    parser.add_argument("pages", nargs="*", default=[p.file for p in build.PAGES])
+    parser.add_argument("pages", nargs="*", help="pages of the built site (default: every *.html in --dist)")
     parser.add_argument("--warm", type=int, default=5)
-    parser.add_argument("--dist", default=str(build.DIST))
+    parser.add_argument("--dist", default="dist")
     args = parser.parse_args(argv)
-    with build.serving(Path(args.dist)) as url, sync_playwright() as p:
+    args.pages = args.pages or sorted(p.name for p in Path(args.dist).glob("*.html"))
+    with serving(Path(args.dist)) as url, sync_playwright() as p:
         for name in args.pages:
             with tempfile.TemporaryDirectory(prefix="prof-") as profile:
                 context = p.chromium.launch_persistent_context(profile, **chromium.launch_options(viewport=chromium.PHONE))

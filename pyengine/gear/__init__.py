@@ -16,7 +16,7 @@ modules are named after the seed's rules:
 * :mod:`~pyengine.gear.state` -- the page's state: share links and stored/exported records.
 * :mod:`~pyengine.gear.render` -- HTML for the page.
 * :mod:`~pyengine.gear.rulings` -- the GEAR-n rulings, one line each.
-* :mod:`~pyengine.gear.cli` -- ``python -m pyengine gear line|block``.
+* :mod:`~pyengine.cli.gear` -- ``python -m pyengine gear line|block``.
 
 Rulings (``GEAR-n``) are in ``docs/rulings.md``; every result's working cites them.
 """

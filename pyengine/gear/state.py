@@ -20,11 +20,12 @@ from typing import Annotated, Any
 
 import msgspec
 
-from pyengine.errors import IllegalActionError, RulesError, ShareLinkError
+from pyengine.errors import IllegalActionError, RecordError, RulesError, ShareLinkError
 from pyengine.gear.blocking import Attack, Defence, Level, line_up
 from pyengine.gear.items import Bonus, Character, Item, ItemName, check_names
-from pyengine.validation import explain
+from pyengine.share import LinkKind
 from pyengine.tables import Record
+from pyengine.validation import explain
 
 KIND = "gear"
 VERSION = 1
@@ -36,8 +37,6 @@ MAX_ITEMS = 40
 RecordName = Annotated[str, msgspec.Meta(min_length=1, max_length=60, description="the record's name")]
 
 
-class GearRecordError(RulesError):
-    """A stored or imported gear record that cannot be read; the message says why."""
 
 
 class Entry(Record):
@@ -123,6 +122,10 @@ class GearRecord(Record):
     state: GearState
 
 
+#: The equipment page's share link.
+LINK = LinkKind(KIND, VERSION, lambda data, version: from_state(data, version=version))
+
+
 def storage_key(name: str) -> str:
     """The ``localStorage`` key of a record: ``strike-rank/gear/<name>``."""
     return STORAGE_PREFIX + name
@@ -153,32 +156,32 @@ def to_record(name: str, state: GearState) -> str:
 def read_record(text: str | bytes, source: str = "gear record") -> GearRecord:
     """Reads a stored record or an imported file.
 
-    :raises GearRecordError: not JSON, not a gear record, made by a newer version,
+    :raises RecordError: not JSON, not a gear record, made by a newer version,
         or not valid; the message starts with ``source`` and names the field.
     """
     try:
         data = msgspec.json.decode(text)
     except msgspec.DecodeError as exc:
-        raise GearRecordError(f"{source}: not JSON ({exc})") from None
+        raise RecordError(f"{source}: not JSON ({exc})") from None
     if not isinstance(data, dict):
-        raise GearRecordError(f"{source}: not a gear record (expected a JSON object, found {type(data).__name__})")
+        raise RecordError(f"{source}: not a gear record (expected a JSON object, found {type(data).__name__})")
     if data.get("format") != RECORD_FORMAT:
-        raise GearRecordError(
+        raise RecordError(
             f"{source}: not a gear record (format {data.get('format', '(missing)')!r}, expected {RECORD_FORMAT!r})"
         )
     version = data.get("version")
     if isinstance(version, int) and not isinstance(version, bool) and version > RECORD_VERSION:
-        raise GearRecordError(
+        raise RecordError(
             f"{source}: made by a newer version (record version {version}); this app reads version {RECORD_VERSION}"
         )
     if version != RECORD_VERSION:
-        raise GearRecordError(f"{source}: record version {version!r} is not known (this app reads {RECORD_VERSION})")
+        raise RecordError(f"{source}: record version {version!r} is not known (this app reads {RECORD_VERSION})")
     try:
         record = msgspec.convert(data, type=GearRecord)
     except msgspec.ValidationError as exc:
-        raise GearRecordError(f"{source}: {explain(exc, data, 'record')}") from None
+        raise RecordError(f"{source}: {explain(exc, data, 'record')}") from None
     try:
         record.state.check()
     except RulesError as exc:
-        raise GearRecordError(f"{source}: {exc}") from None
+        raise RecordError(f"{source}: {exc}") from None
     return record

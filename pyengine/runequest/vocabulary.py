@@ -1,14 +1,25 @@
 """The closed vocabularies of the adventurer sheet: characteristics, abilities, hands, modes.
 
-Hit locations are :class:`pyengine.runequest.hit_location.Location`; the sheet's
-keys for them (``right_arm``) are :data:`LOCATION_KEYS`.
+Hit locations are :class:`Location` (its values are the words results print:
+``right arm``); the keys records and links use for them (``right_arm``) are
+:data:`LOCATION_KEYS`.
 """
 
 from __future__ import annotations
 
 import enum
 
-from pyengine.runequest.hit_location import Location
+
+class Location(enum.StrEnum):
+    """A humanoid hit location."""
+
+    RIGHT_LEG = "right leg"
+    LEFT_LEG = "left leg"
+    ABDOMEN = "abdomen"
+    CHEST = "chest"
+    RIGHT_ARM = "right arm"
+    LEFT_ARM = "left arm"
+    HEAD = "head"
 
 
 class Characteristic(enum.StrEnum):
@@ -56,8 +67,23 @@ class Use(enum.StrEnum):
     PARRY = "parry"
 
 
+class LocationKey(enum.StrEnum):
+    """A hit location as records, links and exports key it (``right_arm``): :class:`Location`'s
+    words with underscores. A ``dict[LocationKey, …]`` field is checked by msgspec."""
+
+    RIGHT_LEG = "right_leg"
+    LEFT_LEG = "left_leg"
+    ABDOMEN = "abdomen"
+    CHEST = "chest"
+    RIGHT_ARM = "right_arm"
+    LEFT_ARM = "left_arm"
+    HEAD = "head"
+
+
 #: Hit location -> its key on the sheet and in JSON (``right arm`` -> ``right_arm``).
-LOCATION_KEYS: dict[Location, str] = {loc: loc.value.replace(" ", "_") for loc in Location}
+LOCATION_KEYS: dict[Location, LocationKey] = {loc: LocationKey(loc.value.replace(" ", "_")) for loc in Location}
+#: And back: ``right_arm`` -> ``right arm``.
+LOCATION_BY_KEY: dict[LocationKey, Location] = {key: loc for loc, key in LOCATION_KEYS.items()}
 
 #: The order the sheet prints locations in: head down, right before left.
 SHEET_ORDER: tuple[Location, ...] = (

@@ -4,15 +4,15 @@ of each is read.
 
 * :mod:`~pyengine.shrapnel.vocabulary` -- areas, severities, sides, fates.
 * :mod:`~pyengine.shrapnel.notation` -- the legend's effect notation, parser and printer.
-* :mod:`~pyengine.shrapnel.table` -- the table schema (``tables/shrapnel/ballistic.toml``).
+* :mod:`~pyengine.shrapnel.tables` -- the table schema (``tables/shrapnel/ballistic.toml``).
 * :mod:`~pyengine.shrapnel.armour` -- armour pieces and what they cover.
 * :mod:`~pyengine.shrapnel.resolve` -- the resolver and its result.
 * :mod:`~pyengine.shrapnel.render` -- the table and the result card as HTML.
 * :mod:`~pyengine.shrapnel.state` -- share-link state.
-* :mod:`~pyengine.shrapnel.cli` -- ``python -m pyengine shrapnel``.
+* :mod:`~pyengine.cli.shrapnel` -- ``python -m pyengine shrapnel``.
 
 Rulings (``SHR-n``) are in ``docs/rulings.md``.
 """
 
-#: The table's id in :data:`pyengine.tables.CATALOGUE`.
+#: The table's id (:data:`pyengine.shrapnel.tables.SCHEMAS`).
 TABLE_ID = "shrapnel/ballistic"

@@ -25,6 +25,8 @@ import functools
 
 from pyengine.errors import RulesError
 from pyengine.html import Element, sub_element, to_xml
+from pyengine.shrapnel.armour import ArmourPiece
+from pyengine.shrapnel.inputs import format_pieces
 from pyengine.shrapnel.notation import (
     Bleeding,
     Breakage,
@@ -39,10 +41,8 @@ from pyengine.shrapnel.notation import (
     Token,
     format_token,
 )
-from pyengine.shrapnel.armour import ArmourPiece
-from pyengine.shrapnel.inputs import format_pieces
 from pyengine.shrapnel.resolve import ShrapnelResult, Totals
-from pyengine.shrapnel.table import ShrapnelRow, ShrapnelTable
+from pyengine.shrapnel.tables import ShrapnelRow, ShrapnelTable
 from pyengine.shrapnel.vocabulary import Severity, parse_severity
 
 NOTHING_TEXT = "nothing beyond the base"

@@ -32,7 +32,7 @@ from pyengine.shrapnel.notation import (
     format_effects,
     format_token,
 )
-from pyengine.shrapnel.table import ShrapnelTable
+from pyengine.shrapnel.tables import ShrapnelTable
 from pyengine.shrapnel.vocabulary import Area, Fate, Severity, Side, parse_severity
 from pyengine.tables import Record
 

@@ -15,6 +15,7 @@ from typing import Annotated, Any
 import msgspec
 
 from pyengine.errors import RulesError, ShareLinkError
+from pyengine.share import LinkKind
 from pyengine.shrapnel.armour import ArmourItem, ArmourPiece, armour_pieces
 from pyengine.shrapnel.resolve import check_roll
 from pyengine.shrapnel.vocabulary import Area, Severity, parse_area, parse_severity
@@ -79,3 +80,7 @@ def from_state(data: object, *, version: int = VERSION) -> ShrapnelState:
     except RulesError as exc:
         raise ShareLinkError(f"shrapnel link: {exc}") from None
     return state
+
+
+#: A shrapnel result's share link.
+LINK = LinkKind(KIND, VERSION, lambda data, version: from_state(data, version=version))

@@ -10,6 +10,7 @@ import pytest
 
 import build
 from tools import chromium
+from tools.serve import serving
 
 READY = 'body[data-ready="1"]'
 #: Python starts in about 2-3 s here; a cold page under load gets generous room.
@@ -32,7 +33,7 @@ def browser_type_launch_args(browser_type_launch_args):
 def site_url():
     if not (build.DIST / "index.html").exists():
         pytest.fail("dist/ is not built: run `python3 build.py test` (it builds first)")
-    with build.serving(build.DIST) as url:
+    with serving(build.DIST) as url:
         yield url
 
 

@@ -9,10 +9,10 @@ import pytest
 from playwright.sync_api import expect
 
 import build
-from pyengine.runequest.adventurer import dump_adventurer
-from pyengine.runequest.creation import typed_new
+from pyengine.runequest.advancement.creation import typed_new
+from pyengine.runequest.sheet.adventurer import dump_adventurer
 from tests.browser.conftest import READY, READY_TIMEOUT_MS, Watch, open_ready
-
+from tools.serve import serving
 
 SCORES = {"STR": 12, "CON": 12, "SIZ": 17, "INT": 13, "POW": 18, "DEX": 11, "CHA": 10}
 
@@ -41,7 +41,7 @@ def second_site(tmp_path):
     """A copy of dist/ served on its own, so a test can put a new build in its place."""
     site = tmp_path / "site"
     shutil.copytree(build.DIST, site, symlinks=True)
-    with build.serving(site) as url:
+    with serving(site) as url:
         yield site, url
 
 

@@ -8,12 +8,12 @@ from pathlib import Path
 import msgspec
 from playwright.sync_api import expect
 
+from pyengine.cli.tables import COMBAT_TABLES, load_tables
 from pyengine.dice import ScriptedDice
-from pyengine.runequest.cli import load_tables
-from pyengine.runequest.combat import Rules, next_roll, resolve_exchange
-from pyengine.runequest.exchange_state import read_export
-from pyengine.runequest.exchange_form import quick_attack, quick_defence, quick_parry
-from pyengine.runequest.odds import exchange_odds
+from pyengine.runequest.combat.exchange import Rules, next_roll, resolve_exchange
+from pyengine.runequest.combat.inputs import quick_attack, quick_defence, quick_parry
+from pyengine.runequest.combat.odds import exchange_odds
+from pyengine.runequest.combat.state import read_export
 from tests.browser.conftest import open_ready
 
 #: A short spear at 55% with +1D4 against a 12-HP defender in 2 points of armour, 5% Defense,
@@ -53,13 +53,13 @@ def test_typed_rolls_give_the_engines_result_and_the_link_replays_it(app):
     # it shows exactly what the engine resolves from them, and its link reopens the same.
     context, watch = app
     attack, defence = engine_exchange()
-    expected = resolve_exchange(attack, defence, dice=ScriptedDice(ROLLS))
+    expected = resolve_exchange(attack, defence, dice=ScriptedDice(ROLLS), **COMBAT_TABLES)
     assert expected.outcome == "impale"
     page = open_ready(context, "combat.html")
     fill(page)
     page.click("#cx-start")
     for i, roll in enumerate(ROLLS):
-        needed = next_roll(attack, defence, ROLLS[:i])
+        needed = next_roll(attack, defence, ROLLS[:i], **COMBAT_TABLES)
         assert needed is not None
         expect(page.locator("#cx-ask .cx-ask")).to_have_attribute("data-sides", str(needed.sides))
         expect(page.locator("#cx-ask .cx-ask")).to_contain_text(needed.purpose)
@@ -87,7 +87,7 @@ def test_the_odds_before_rolling_are_the_engines(app):
     # Intent: "Show the odds" gives the engine's exact chances, rounded to 0.1%.
     context, watch = app
     attack, defence = engine_exchange()
-    odds = exchange_odds(attack, defence, rules=Rules())
+    odds = exchange_odds(attack, defence, rules=Rules(), **COMBAT_TABLES)
     page = open_ready(context, "combat.html")
     fill(page)
     page.click("#cx-odds")
@@ -121,9 +121,9 @@ def test_saved_characters_fight_with_their_own_numbers(app):
     # the saved record is left exactly as it was.
     import json
 
-    from pyengine.runequest.adventurer import Adventurer, Gear, WeaponSkill, dump_adventurer
-    from pyengine.runequest.exchange_form import sheet_attack, sheet_defence, sheet_of
-    from pyengine.runequest.characteristics import Characteristics
+    from pyengine.runequest.combat.inputs import sheet_attack, sheet_defence, sheet_of
+    from pyengine.runequest.sheet.adventurer import Adventurer, Gear, WeaponSkill, dump_adventurer
+    from pyengine.runequest.sheet.characteristics import Characteristics
 
     context, watch = app
     tables = load_tables()
@@ -138,7 +138,7 @@ def test_saved_characters_fight_with_their_own_numbers(app):
     attack = sheet_attack(tables, sheet, 0, name="Rurik")
     defence = sheet_defence(tables, sheet, 1, "", name="Rurik")
     rolls = [20, 80, 5, 2, 12]
-    expected = resolve_exchange(attack, defence, dice=ScriptedDice(rolls))
+    expected = resolve_exchange(attack, defence, dice=ScriptedDice(rolls), **COMBAT_TABLES)
 
     page = open_ready(context, "index.html")
     page.evaluate("r => localStorage.setItem('strike-rank/character/rurik', r)", record)
@@ -160,15 +160,15 @@ def test_saved_characters_fight_with_their_own_numbers(app):
 def test_the_next_blow_of_the_same_fight_carries_the_wounds(app):
     # Intent: "Next blow, same fight" keeps the defender's wounds (his copy for this fight):
     # the second blow's result is the engine's for the carried defender.
-    from pyengine.runequest.fight import after_blow
+    from pyengine.runequest.combat.next_blow import after_blow
 
     context, watch = app
     attack, defence = engine_exchange()
     first_rolls = [30, 71, 2, 1, 13]  # a plain hit to the right arm
     second_rolls = [30, 71, 4, 3, 14]  # the same arm again
-    first = resolve_exchange(attack, defence, dice=ScriptedDice(first_rolls))
+    first = resolve_exchange(attack, defence, dice=ScriptedDice(first_rolls), **COMBAT_TABLES)
     attack2, defence2 = after_blow(attack, defence, first)
-    second = resolve_exchange(attack2, defence2, dice=ScriptedDice(second_rolls))
+    second = resolve_exchange(attack2, defence2, dice=ScriptedDice(second_rolls), **COMBAT_TABLES)
     assert second.hit_points_after < first.hit_points_after
     page = open_ready(context, "combat.html")
     fill(page)

@@ -9,9 +9,9 @@ import json
 import pytest
 from playwright.sync_api import expect
 
+from pyengine.cli.tables import hit_locations as default_locations
+from pyengine.cli.tables import load_tables
 from pyengine.dice import ScriptedDice
-from pyengine.runequest.cli import load_tables
-from pyengine.runequest.combat_tables import default_locations
 from pyengine.runequest.melee import log as fight_log
 from pyengine.runequest.melee.build import QuickWeapon, melee_tables, quick_combatant
 from pyengine.runequest.melee.intent import Intent, ParryIntent, Strike
@@ -255,8 +255,8 @@ def test_the_exchange_tab_still_works_beside_the_fight(app):
 def test_a_saved_character_fights_and_takes_his_experience_checks_home(app):
     # Intent: a saved adventurer joins with his sheet's numbers; what he did well is marked;
     # at the end his experience checks are rolled onto his saved sheet, once.
-    from pyengine.runequest.adventurer import Adventurer, Gear, WeaponSkill, dump_adventurer, load_adventurer
-    from pyengine.runequest.characteristics import Characteristics
+    from pyengine.runequest.sheet.adventurer import Adventurer, Gear, WeaponSkill, dump_adventurer, load_adventurer
+    from pyengine.runequest.sheet.characteristics import Characteristics
 
     context, watch = app
     hero = Adventurer(

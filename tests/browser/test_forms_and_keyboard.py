@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from pyengine.cli.tables import COMBAT_TABLES
 from tests.browser.conftest import Watch, open_ready
 
 HUGE = "9" * 40
@@ -343,8 +344,8 @@ def test_keyboard_alone_resolves_a_block(phone):
 
 
 def combat_engine():
-    from pyengine.runequest.cli import load_tables
-    from pyengine.runequest.exchange_form import quick_attack, quick_defence, quick_parry
+    from pyengine.cli.tables import load_tables
+    from pyengine.runequest.combat.inputs import quick_attack, quick_defence, quick_parry
 
     tables = load_tables()
     attack = quick_attack(tables, "short_spear_1h", "55", "+1D4")
@@ -400,18 +401,18 @@ def test_keyboard_alone_types_each_roll_and_opens_the_link(phone):
     # Intent: Enter starts, the page asks for each roll in turn and keeps the focus on the roll
     # field; Enter uses each; the result is the engine's; the link opens by keyboard too.
     from pyengine.dice import ScriptedDice
-    from pyengine.runequest.combat import next_roll, resolve_exchange
+    from pyengine.runequest.combat.exchange import next_roll, resolve_exchange
 
     rolls = [10, 71, 4, 3, 12]
     attack, defence = combat_engine()
-    expected = resolve_exchange(attack, defence, dice=ScriptedDice(rolls))
+    expected = resolve_exchange(attack, defence, dice=ScriptedDice(rolls), **COMBAT_TABLES)
     context, watch = phone
     page = open_ready(context, "combat.html")
     fill_combat_by_keyboard(page)
     tab_to(page, "#cx-start")
     page.keyboard.press("Enter")
     for i, roll in enumerate(rolls):
-        needed = next_roll(attack, defence, rolls[:i])
+        needed = next_roll(attack, defence, rolls[:i], **COMBAT_TABLES)
         expect(page.locator("#cx-ask .cx-ask")).to_contain_text(needed.purpose)
         expect(page.locator("#cx-typed")).to_be_focused()
         page.keyboard.type(str(roll))

@@ -10,9 +10,10 @@ import pytest
 from playwright.sync_api import expect
 
 import build
-from pyengine.runequest.adventurer import Adventurer, WeaponSkill, dump_adventurer
-from pyengine.runequest.characteristics import Characteristics
-from pyengine.runequest.creation import typed_new
+from pyengine.cli.tables import COMBAT_TABLES
+from pyengine.runequest.advancement.creation import typed_new
+from pyengine.runequest.sheet.adventurer import Adventurer, WeaponSkill, dump_adventurer
+from pyengine.runequest.sheet.characteristics import Characteristics
 from pyengine.share import encode_link
 from tests.browser.conftest import Watch, open_ready
 
@@ -215,18 +216,18 @@ def hostile_exchange(payload: str) -> dict:
     """An exchange link's state whose every name is ``payload`` (with what it names after it)."""
     from msgspec.structs import replace
 
+    from pyengine.cli.tables import load_tables
     from pyengine.dice import ScriptedDice
-    from pyengine.runequest.cli import load_tables
-    from pyengine.runequest.combat import resolve_exchange
-    from pyengine.runequest.exchange_form import quick_attack, quick_defence, quick_parry
-    from pyengine.runequest.exchange_state import to_state
+    from pyengine.runequest.combat.exchange import resolve_exchange
+    from pyengine.runequest.combat.inputs import quick_attack, quick_defence, quick_parry
+    from pyengine.runequest.combat.state import to_state
 
     tables = load_tables()
     attack = quick_attack(tables, "short_spear_1h", "55", "+1D4", name=f"{payload}, attacking")
     attack = replace(attack, weapon=replace(attack.weapon, name=f"{payload}'s weapon"))
     parry = replace(quick_parry(tables, "medium_shield", "40"), name=f"{payload}'s shield")
     defence = quick_defence(tables, "30", "2", "5", parry, name=f"{payload}, defending")
-    result = resolve_exchange(attack, defence, dice=ScriptedDice([10, 71, 4, 3, 12]))
+    result = resolve_exchange(attack, defence, dice=ScriptedDice([10, 71, 4, 3, 12]), **COMBAT_TABLES)
     return to_state(attack, defence, result.roll_values)
 
 

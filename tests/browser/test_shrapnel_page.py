@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from pyengine.shrapnel.cli import load_ballistic
+from pyengine.cli.tables import ballistic as load_ballistic
 from pyengine.shrapnel.resolve import resolve
 from tests.browser.conftest import READY, READY_TIMEOUT_MS, open_ready
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from pyengine.runequest.adventurer import dump_adventurer
-from pyengine.runequest.creation import typed_new
+from pyengine.runequest.advancement.creation import typed_new
+from pyengine.runequest.sheet.adventurer import dump_adventurer
 from tests.browser.conftest import READY, READY_TIMEOUT_MS, open_ready
 
 SCORES = {"STR": 12, "CON": 12, "SIZ": 17, "INT": 13, "POW": 18, "DEX": 11, "CHA": 10}

@@ -19,6 +19,7 @@ import pytest
 
 import build
 from pyengine.tables import load_table, schema_for
+from tools.serve import serving
 
 ROOT = build.ROOT
 DIST = build.DIST
@@ -190,7 +191,7 @@ def test_the_boot_module_prefetches_our_wheel_and_each_page_names_its_tables(dis
     for page in build.PAGES:
         html = (dist / page.file).read_text()
         listed = re.search(r'<meta name="strike-rank-tables" content="([^"]*)">', html).group(1).split()
-        assert listed == [f"./tables/{table}.msgpack" for table in page.tables], page.file
+        assert listed == [f"./tables/{table}.msgpack" for table in page.table_ids()], page.file
         assert all((dist / path).is_file() for path in listed), page.file
         named.update(listed)
     # Every table the site ships is one some page starts with.
@@ -255,7 +256,7 @@ def test_the_server_sends_the_mime_types_the_site_needs(dist, tmp_path):
     expected = {"a.mjs": "text/javascript", "a.wasm": "application/wasm", "a.whl": "application/zip",
                 "a.msgpack": "application/vnd.msgpack", "manifest.webmanifest": "application/manifest+json",
                 "a.js": "text/javascript"}
-    with build.serving(site) as url:
+    with serving(site) as url:
         for name, mime in expected.items():
             with urllib.request.urlopen(url + name) as response:
                 assert response.headers["Content-Type"] == mime, name
@@ -330,7 +331,7 @@ def test_the_wheel_ships_code_without_notes_each_line_where_it_was(tmp_path):
     wheel = build.build_wheel(tmp_path, "0.0.0")
     with zipfile.ZipFile(wheel) as zf:
         names = set(zf.namelist())
-        assert "pyengine/cli.py" not in names and "pyengine/runequest/combat_cli.py" not in names
+        assert "pyengine/cli/__init__.py" not in names and "pyengine/cli/combat.py" not in names
         assert "pyengine/__main__.py" not in names
         for name in names:
             if not name.endswith(".py"):

@@ -202,7 +202,7 @@ def test_help_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_the_shrapnel_commands_are_an_extension() -> None:
-    assert "pyengine.shrapnel.cli" in cli.EXTENSIONS
+    assert "pyengine.cli.shrapnel" in cli.EXTENSIONS
 
 
 def fake_extension(name: str, monkeypatch: pytest.MonkeyPatch, calls: list[str]) -> None:

@@ -11,9 +11,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pyengine import dice_roller
-from pyengine.errors import RulesError, ShareLinkError
-from pyengine.runequest.adventurer import RecordError, load_adventurer
-from pyengine.runequest.creation import typed_new
+from pyengine.errors import RecordError, RulesError, ShareLinkError
+from pyengine.runequest.advancement.creation import typed_new
+from pyengine.runequest.sheet.adventurer import load_adventurer
 from pyengine.shrapnel import state as shrapnel_state
 
 FUZZ = settings(max_examples=10_000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -92,7 +92,7 @@ def test_gear_records_and_files_load_or_say_why(text):
 @given(st.one_of(DATA.map(lambda d: json.dumps({"format": 1, "kind": "exchange", **(d if isinstance(d, dict) else {"x": d})})),
                  st.text(max_size=60), DATA.map(json.dumps)))
 def test_exchange_exports_and_links_open_or_say_why(text):
-    from pyengine.runequest import exchange_state
+    from pyengine.runequest.combat import state as exchange_state
 
     try:
         exchange_state.read_any(text)
@@ -103,7 +103,7 @@ def test_exchange_exports_and_links_open_or_say_why(text):
 @FUZZ
 @given(DATA, st.integers(-1, 3))
 def test_exchange_link_states_open_or_say_why(data, version):
-    from pyengine.runequest import exchange_state
+    from pyengine.runequest.combat import state as exchange_state
     from pyengine.share import SharedState
 
     try:
@@ -153,7 +153,9 @@ _FIGHT = None
 def test_fight_links_open_and_replay_or_say_why(path, value, version):
     """Every part of a real fight's link replaced by junk: it opens and replays, or says why."""
     global _FIGHT
-    from pyengine.runequest.combat_tables import default_fumbles, default_locations, default_strike_ranks
+    from pyengine.cli.tables import fumbles as default_fumbles
+    from pyengine.cli.tables import hit_locations as default_locations
+    from pyengine.cli.tables import strike_ranks as default_strike_ranks
     from pyengine.runequest.melee import log
     from pyengine.runequest.melee.round import MeleeTables
     from pyengine.share import SharedState

@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 
 from pyengine import dice_roller
-from pyengine.runequest import sheet_inputs
-from pyengine.runequest.catalogue import TABLE_IDS, RuneQuestTables
-from pyengine.runequest.sheet import derive
+from pyengine.cli.tables import ballistic as load_ballistic
+from pyengine.runequest.sheet import state as sheet_inputs
+from pyengine.runequest.sheet.derive import derive
+from pyengine.runequest.tables.catalogue import TABLE_IDS, RuneQuestTables
 from pyengine.share import decode_link
 from pyengine.shrapnel import state as shrapnel_state
-from pyengine.shrapnel.cli import load_ballistic
 from pyengine.shrapnel.resolve import resolve
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"

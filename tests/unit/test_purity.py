@@ -91,7 +91,7 @@ def test_random_is_allowed_in_dice_only() -> None:
 
 def test_the_sources_are_found() -> None:
     names = {p.relative_to(ROOT).as_posix() for p in SOURCES}
-    assert {"pyengine/__init__.py", "pyengine/dice.py", "pyengine/share.py", "pyengine/cli.py"} <= names
+    assert {"pyengine/__init__.py", "pyengine/dice.py", "pyengine/share.py", "pyengine/cli/__init__.py"} <= names
 
 
 @pytest.mark.parametrize("path", SOURCES, ids=lambda p: p.relative_to(ROOT).as_posix())

@@ -17,9 +17,7 @@ import asyncio
 from pyscript import fetch, window
 
 from app import dom
-from app.storage_keys import CHARACTER_PREFIX
-
-HIT_LOCATIONS = "runequest/hit_locations"
+from pyengine.pages.keys import CHARACTER_PREFIX
 
 tables = None  # RuneQuestTables, once loaded
 locations = None  # HitLocationTable, once loaded
@@ -93,8 +91,8 @@ def open_link(event=None) -> None:
 async def load_engine() -> None:
     """Fetches (prefetched while Python started) and decodes the tables; imports the exchange's glue."""
     global tables, locations
-    from pyengine.runequest.catalogue import TABLE_IDS, RuneQuestTables
-    from pyengine.runequest.hit_location import HitLocationTable
+    from pyengine.runequest.tables.catalogue import HIT_LOCATIONS, TABLE_IDS, RuneQuestTables
+    from pyengine.runequest.tables.hit_locations import HitLocationTable
     from pyengine.tables import load_table
 
     async def one(table_id: str) -> tuple[str, bytes]:

@@ -1,4 +1,10 @@
-"""Small DOM helpers every page's glue uses: fields, inline errors, readiness."""
+"""The one seam between the pages and the browser: fields, storage, readiness, and writing
+what a controller says (:func:`apply`).
+
+Every page's glue reads fields with :func:`values`, calls its controller
+(``pyengine.pages``) and writes the :class:`~pyengine.pages.view.Update` it gets back
+with :func:`apply`; storage reaches the controllers as a :class:`BrowserStore`.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +15,7 @@ from pyodide.ffi import create_once_callable, create_proxy, jsnull, to_js
 from pyscript import document, window
 
 import pyengine
-from pyengine.html import el, to_html
+from pyengine.errors import StorageError
 
 
 def element(element_id: str):
@@ -36,6 +42,119 @@ def value(element_id: str) -> str:
 def set_html(element_id: str, html: str) -> None:
     """Replaces a container's content with HTML an engine renderer made (escaped there)."""
     element(element_id).innerHTML = html
+
+
+def values(*roots) -> dict[str, str]:
+    """What every field inside these elements (ids or elements) holds, by field id: the
+    text typed or chosen; ``"1"`` or ``""`` for a checkbox; for radio buttons, also the
+    checked one's value under the group's ``name``."""
+    out: dict[str, str] = {}
+    for root in roots:
+        node = element(root) if isinstance(root, str) else root
+        if missing(node):
+            continue
+        for field in node.querySelectorAll("input, select, textarea"):
+            ident = str(field.id)
+            kind = str(field.type)
+            if kind == "checkbox":
+                if ident:
+                    out[ident] = "1" if field.checked else ""
+            elif kind == "radio":
+                if ident:
+                    out[ident] = "1" if field.checked else ""
+                if field.checked:
+                    out[str(field.name)] = str(field.value)
+            elif kind not in ("button", "submit", "reset", "file") and ident:
+                out[ident] = str(field.value)
+    return out
+
+
+def data_of(event) -> dict[str, str]:
+    """The clicked element's ``data-*`` attributes (``data-remove-weapon`` -> ``remove-weapon``)
+    and its ``id``, for a controller's click handler."""
+    target = event.target
+    out = {"id": str(target.id)}
+    for attr in target.attributes:
+        name = str(attr.name)
+        if name.startswith("data-"):
+            out[name[5:]] = str(attr.value)
+    return out
+
+
+def apply(update) -> None:
+    """Writes a controller's :class:`~pyengine.pages.view.Update` into the page."""
+    for ident, html in update.html.items():
+        set_html(ident, html)
+    for ident, text in update.values.items():
+        node = element(ident)
+        if not missing(node):
+            node.value = text
+    for ident, ticked in update.checked.items():
+        node = element(ident)
+        if not missing(node):
+            node.checked = ticked
+    for ident, text in update.text.items():
+        node = element(ident)
+        if not missing(node):
+            node.textContent = text
+    for ident, message in update.errors.items():
+        field_error(ident, message or None)
+    for ident, message in update.notices.items():
+        show_link_error(ident, message or None)
+    for ident, off in update.disabled.items():
+        node = element(ident)
+        if not missing(node):
+            node.disabled = off
+    for ident, hide in update.hidden.items():
+        node = element(ident)
+        if not missing(node):
+            node.hidden = hide
+    for ident, is_open in update.opened.items():
+        node = element(ident)
+        if not missing(node):
+            node.open = is_open
+    if update.address is not None:
+        window.history.replaceState(None, "", update.address)
+    if update.download is not None:
+        download(*update.download)
+    if update.focus:
+        node = element(update.focus)
+        if not missing(node):
+            node.focus()
+    if update.scroll:
+        node = element(update.scroll)
+        if not missing(node):
+            node.scrollIntoView()
+    if update.print:
+        window.print()
+    if update.navigate:
+        window.location.href = update.navigate
+
+
+class BrowserStore:
+    """The browser's ``localStorage`` (or ``sessionStorage``) as a controller's
+    :class:`~pyengine.pages.store.Store`."""
+
+    def __init__(self, storage=None) -> None:
+        self.storage = window.localStorage if storage is None else storage
+
+    def get(self, key: str) -> str | None:
+        return stored(self.storage, key)
+
+    def put(self, key: str, text: str) -> None:
+        try:
+            self.storage.setItem(key, text)
+        except Exception as exc:  # QuotaExceededError, SecurityError: the browser's to refuse
+            said = str(exc)
+            name = "QuotaExceededError" if "Quota" in said else (said.split(":")[0] or type(exc).__name__)
+            why = "the device's storage is full" if "Quota" in name else "the browser refused to store it"
+            raise StorageError(f"{why} ({name}); nothing was overwritten") from None
+
+    def remove(self, key: str) -> None:
+        self.storage.removeItem(key)
+
+    def keys(self) -> list[str]:
+        return [str(self.storage.key(i)) for i in range(int(self.storage.length))]
 
 
 def field_error(field_id: str, message: str | None) -> None:
@@ -79,23 +198,6 @@ def measured(name: str):
         yield
     finally:
         window.performance.measure(name, f"{name}:start")
-
-
-def share_line(prefix: str, href: str, label: str, *extra) -> str:
-    """The controls under a shareable result: Copy link, the link itself, any extra controls.
-
-    Ids: ``<prefix>-copy`` (the button, ``data-copy`` names the link), ``<prefix>-share``
-    (the link), ``<prefix>-copy-status``; :func:`copy_link` handles the button.
-    """
-    return to_html(
-        el(
-            "p", {"class": "share-line"},
-            el("button", {"type": "button", "id": f"{prefix}-copy", "data-copy": f"{prefix}-share"}, "Copy link"),
-            el("a", {"id": f"{prefix}-share", "href": href}, label),
-            *extra,
-            el("span", {"id": f"{prefix}-copy-status", "role": "status"}),
-        )
-    )
 
 
 async def copy_link(button) -> bool:

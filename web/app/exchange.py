@@ -10,13 +10,12 @@ from __future__ import annotations
 from pyscript import window
 
 from app import dom
-from app.storage_keys import CHARACTER_PREFIX
 from pyengine.dice import RandomDice
-from pyengine.errors import RulesError
-from pyengine.runequest.catalogue import RuneQuestTables
-from pyengine.runequest.combat import Attack, Defence, Rules, next_roll, resolve_exchange
-from pyengine.runequest.exchange_form import (
-    FieldError,
+from pyengine.errors import FieldError, RulesError
+from pyengine.pages.keys import CHARACTER_PREFIX
+from pyengine.pages.widgets import share_line
+from pyengine.runequest.combat.exchange import Attack, Defence, Rules, next_roll, resolve_exchange
+from pyengine.runequest.combat.inputs import (
     line_choices,
     parry_choices,
     quick_attack,
@@ -28,12 +27,13 @@ from pyengine.runequest.exchange_form import (
     sheet_of,
     weapon_choices,
 )
-from pyengine.runequest.exchange_render import render_needed, render_odds, render_options, render_result
-from pyengine.runequest.exchange_state import ExchangeState, export_json, from_state, replay, to_link
-from pyengine.runequest.fight import after_blow
-from pyengine.runequest.fumbles import FumbleTable
-from pyengine.runequest.hit_location import HitLocationTable
-from pyengine.runequest.odds import exchange_odds
+from pyengine.runequest.combat.next_blow import after_blow
+from pyengine.runequest.combat.odds import exchange_odds
+from pyengine.runequest.combat.render import render_needed, render_odds, render_options, render_result
+from pyengine.runequest.combat.state import ExchangeState, export_json, from_state, replay, to_link
+from pyengine.runequest.tables.catalogue import RuneQuestTables
+from pyengine.runequest.tables.fumbles import FumbleTable
+from pyengine.runequest.tables.hit_locations import HitLocationTable
 from pyengine.share import SharedState
 
 FIELDS = (
@@ -186,7 +186,7 @@ def show(attack: Attack, defence: Defence, rules: Rules, rolls: list[int]) -> No
     from pyengine.html import el, to_html
 
     extra = el("a", {"id": "cx-export", "href": export, "download": "exchange.json"}, "Export JSON")
-    share = dom.share_line("cx", f"./combat.html#{link}", "Link to this exchange", extra)
+    share = share_line("cx", f"./combat.html#{link}", "Link to this exchange", extra)
     again = el("button", {"type": "button", "id": "cx-again"}, "Next blow, same fight")
     dom.set_html("cx-result", render_result(result) + share + to_html(el("p", {"class": "actions"}, again)))
     dom.element("cx-result-empty").hidden = True

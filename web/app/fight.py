@@ -2,7 +2,7 @@
 
 Loaded only when fight mode opens (``app.combat`` imports it lazily). The rules are
 ``pyengine.runequest.melee``; the HTML is ``melee.render``'s; this reads the forms
-(``app.fight_form``), keeps the fight log and the draft (localStorage
+(``pyengine.runequest.melee.inputs``), keeps the fight log and the draft (localStorage
 ``strike-rank/draft/fight``: nothing typed is lost), and writes what the renderers return.
 """
 
@@ -16,19 +16,26 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from app import dom
-from app.fight_form import DECLARE_ACTION_FIELDS, QUICK_FIELDS, draft_of, read_declaration, read_quick
-from app.storage_keys import CHARACTER_PREFIX
-from app.storage_keys import FIGHT_DRAFT as DRAFT_KEY
 from pyengine.dice import RandomDice, ScriptedDice
-from pyengine.errors import RollError, RulesError
+from pyengine.errors import FieldError, RulesError
 from pyengine.html import el, to_html
-from pyengine.runequest.combat import NeededRoll, NoRollLeft
-from pyengine.runequest.exchange_form import FieldError, read_int, sheet_of
-from pyengine.runequest.exchange_render import render_options
+from pyengine.pages.keys import CHARACTER_PREFIX
+from pyengine.pages.keys import FIGHT_DRAFT as DRAFT_KEY
+from pyengine.pages.widgets import share_line
+from pyengine.runequest.combat.exchange import NeededRoll, NoRollLeft
+from pyengine.runequest.combat.inputs import read_int, sheet_of
+from pyengine.runequest.combat.render import render_options
 from pyengine.runequest.melee import log as fight_log
 from pyengine.runequest.melee import render
 from pyengine.runequest.melee.build import combatant_from_sheet, melee_tables
 from pyengine.runequest.melee.defaults import next_intents
+from pyengine.runequest.melee.inputs import (
+    DECLARE_ACTION_FIELDS,
+    QUICK_FIELDS,
+    draft_of,
+    read_declaration,
+    read_quick,
+)
 from pyengine.runequest.melee.model import Fight, FightState, start
 from pyengine.runequest.melee.round import RoundResult, resolve_round
 from pyengine.runequest.melee.timing import schedule
@@ -128,7 +135,7 @@ def show_results() -> None:
     link = fight_link()
     if link:
         export = el("button", {"type": "button", "id": "fl-export"}, "Export JSON")
-        dom.set_html("fl-links", dom.share_line("fl", f"./combat.html#{link}", "Link to this fight", export))
+        dom.set_html("fl-links", share_line("fl", f"./combat.html#{link}", "Link to this fight", export))
         window.history.replaceState(None, "", f"#{link}")
     else:
         dom.set_html("fl-links", "")
@@ -287,7 +294,7 @@ def statements() -> tuple | None:
     try:
         check_intents(log.fight, state, tuple(intents))
     except RulesError as exc:
-        field, message = render.field_for(str(exc), who, rows)
+        field, message = render.field_for(exc.field, str(exc), who, rows)
         show_field_error(field or "fd-form", message)
         focus_first_error()
         return None
@@ -486,7 +493,7 @@ def on_add(event=None) -> None:
         ident = values["fa-source"]
         if ident:
             problems: list[FieldError] = []
-            from app.fight_form import read_name
+            from pyengine.runequest.melee.inputs import read_name
 
             name, side = read_name(values, fight, problems)
             if problems:
@@ -611,9 +618,9 @@ def on_marks_click(event) -> None:
     k = event.target.getAttribute("data-apply")
     if dom.missing(k) or log is None:
         return
-    from pyengine.runequest.adventurer import dump_adventurer
-    from pyengine.runequest.experience import after_adventure
+    from pyengine.runequest.advancement.experience import after_adventure
     from pyengine.runequest.melee.experience import field_uses
+    from pyengine.runequest.sheet.adventurer import dump_adventurer
 
     c = log.fight.combatants[int(str(k))]
     body = state_now().bodies[c.name]

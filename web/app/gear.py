@@ -13,7 +13,7 @@ from __future__ import annotations
 from pyscript import window
 
 from app import dom
-from app.storage_keys import GEAR_PREFIX
+from pyengine.pages.keys import GEAR_PREFIX
 
 FORMS = ("gear-form", "gear-org-form", "gear-block-form", "gear-save-form")
 

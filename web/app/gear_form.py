@@ -29,6 +29,7 @@ from pyengine.gear.organizing import Organized, organize
 from pyengine.gear.sheet import sheet_line
 from pyengine.gear.state import Entry, GearState
 from pyengine.html import el, to_html
+from pyengine.pages.widgets import share_line
 from pyengine.share import decode_link, encode_link
 
 #: The block form's field -> its input's id.
@@ -281,7 +282,7 @@ def share() -> None:
     except RulesError as exc:  # too big for a link: say so where the link would be
         dom.set_html("gear-share-box", to_html(el("span", {"class": "field-error"}, str(exc))))
         return
-    dom.set_html("gear-share-box", dom.share_line("gear", f"./gear.html#{link}", "Link to these inputs and results"))
+    dom.set_html("gear-share-box", share_line("gear", f"./gear.html#{link}", "Link to these inputs and results"))
     window.history.replaceState(None, "", f"#{link}")
 
 

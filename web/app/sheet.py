@@ -14,8 +14,8 @@ from __future__ import annotations
 from pyscript import document, window
 
 from app import dom
-from app.storage_keys import CHARACTER_PREFIX as PREFIX
-from app.storage_keys import SHEET_DRAFT as DRAFT_KEY
+from pyengine.pages.keys import CHARACTER_PREFIX as PREFIX
+from pyengine.pages.keys import SHEET_DRAFT as DRAFT_KEY
 
 
 def form():
@@ -36,10 +36,10 @@ async def load_controls() -> None:
     """The engine, then what the buttons need beyond showing a sheet (each handler imports
     these too, so a click that comes first still works)."""
     await engine.begin()
-    import pyengine.runequest.creation  # noqa: F401
-    import pyengine.runequest.equipment  # noqa: F401
-    import pyengine.runequest.experience  # noqa: F401
-    import pyengine.runequest.training  # noqa: F401
+    import pyengine.runequest.advancement.creation  # noqa: F401
+    import pyengine.runequest.advancement.experience  # noqa: F401
+    import pyengine.runequest.advancement.training  # noqa: F401
+    import pyengine.runequest.sheet.equipment  # noqa: F401
 
 
 def something_to_show() -> bool:

@@ -17,17 +17,19 @@ import msgspec
 from pyscript import document, fetch, window
 
 from app import dom
-from app.storage_keys import CHARACTER_PREFIX as PREFIX
-from app.storage_keys import SHEET_DRAFT as DRAFT_KEY
 from pyengine.dice import RandomDice
-from pyengine.errors import RulesError
+from pyengine.errors import RecordError, RulesError
 from pyengine.html import el, to_html
-from pyengine.runequest import sheet_inputs
-from pyengine.runequest.adventurer import Adventurer, RecordError, WeaponSkill, dump_adventurer, load_adventurer
-from pyengine.runequest.catalogue import TABLE_IDS, RuneQuestTables
-from pyengine.runequest.characteristics import Characteristics, roll_characteristics
-from pyengine.runequest.sheet import derive
-from pyengine.runequest.sheet_render import CHARACTERISTICS, render_sheet
+from pyengine.pages.keys import CHARACTER_PREFIX as PREFIX
+from pyengine.pages.keys import SHEET_DRAFT as DRAFT_KEY
+from pyengine.pages.widgets import share_line
+from pyengine.runequest.sheet import inputs as sheet_inputs
+from pyengine.runequest.sheet import state as sheet_state
+from pyengine.runequest.sheet.adventurer import Adventurer, WeaponSkill, dump_adventurer, load_adventurer
+from pyengine.runequest.sheet.characteristics import Characteristics, roll_characteristics
+from pyengine.runequest.sheet.derive import derive
+from pyengine.runequest.sheet.render import CHARACTERISTICS, render_sheet
+from pyengine.runequest.tables.catalogue import TABLE_IDS, RuneQuestTables
 from pyengine.share import decode_link, encode_link
 
 tables: RuneQuestTables | None = None
@@ -201,8 +203,8 @@ def on_roll_characteristics(event) -> None:
 
 
 def on_roll_background(event) -> None:
-    from pyengine.runequest.background import roll_background
-    from pyengine.runequest.creation import apply_background
+    from pyengine.runequest.advancement.background import roll_background
+    from pyengine.runequest.advancement.creation import apply_background
 
     result = roll_background(tables.background, dice)
     try:
@@ -226,7 +228,7 @@ def on_add_weapon(event) -> None:
 
 
 def on_buy(event) -> None:
-    from pyengine.runequest.equipment import buy
+    from pyengine.runequest.sheet.equipment import buy
 
     dom.field_error("sheet-item", None)
     try:
@@ -267,7 +269,7 @@ def on_view_click(event) -> None:
 
 
 def on_quote(event) -> None:
-    from pyengine.runequest.training import quote_weapon_training
+    from pyengine.runequest.advancement.training import quote_weapon_training
 
     weapon, _, hand = str(dom.element("sheet-train-weapon").value).partition("@")
     quote = quote_weapon_training(state["adventurer"], tables, weapon, hand or "right")
@@ -288,7 +290,7 @@ def on_quote(event) -> None:
 
 
 def on_quote_click(event) -> None:
-    from pyengine.runequest.training import start_training
+    from pyengine.runequest.advancement.training import start_training
 
     if str(event.target.id) != "sheet-train" or state["quote"] is None:
         return
@@ -302,7 +304,7 @@ def on_quote_click(event) -> None:
 
 
 def on_experience(event) -> None:
-    from pyengine.runequest.experience import FieldUse, after_adventure
+    from pyengine.runequest.advancement.experience import FieldUse, after_adventure
 
     uses = [
         FieldUse(weapon=str(box.getAttribute("data-weapon")), use=str(box.getAttribute("data-use")), hand=str(box.getAttribute("data-hand")))
@@ -370,8 +372,8 @@ async def import_file(event) -> None:
 
 
 def share(event) -> None:
-    link = encode_link(sheet_inputs.KIND, sheet_inputs.to_state(state["adventurer"]), version=sheet_inputs.VERSION)
-    dom.set_html("sheet-share-box", dom.share_line("sheet", f"./sheet.html#{link}", "Link to this sheet (opens read-only)"))
+    link = encode_link(sheet_state.KIND, sheet_state.to_state(state["adventurer"]), version=sheet_state.VERSION)
+    dom.set_html("sheet-share-box", share_line("sheet", f"./sheet.html#{link}", "Link to this sheet (opens read-only)"))
 
 
 def set_read_only(read_only: bool) -> None:
@@ -419,9 +421,9 @@ def start() -> None:
     if len(fragment) > 1:
         try:
             shared = decode_link(fragment)
-            if shared.kind != sheet_inputs.KIND:
+            if shared.kind != sheet_state.KIND:
                 raise RulesError(f"share link: this is a {shared.kind!r} link; open it on its own page")
-            open_record(sheet_inputs.from_state(shared.data, shared.version), key=None, stored=None, read_only=True)
+            open_record(sheet_state.from_state(shared.data, shared.version), key=None, stored=None, read_only=True)
             return
         except RulesError as exc:
             dom.show_link_error("sheet-link-error", str(exc))

@@ -15,8 +15,8 @@ import json
 from pyscript import fetch, window
 
 from app import dom
-from app.storage_keys import SHRAPNEL_RECENT as RECENT_KEY
 from pyengine.html import el, to_html
+from pyengine.pages.keys import SHRAPNEL_RECENT as RECENT_KEY
 
 TABLE_URL = "./tables/shrapnel/ballistic.msgpack"
 RECENT_MAX = 12

@@ -16,12 +16,13 @@ from app.shrapnel import RECENT_KEY, RECENT_MAX, list_recent
 from pyengine.dice import RandomDice
 from pyengine.errors import RulesError
 from pyengine.html import el
+from pyengine.pages.widgets import share_line
 from pyengine.share import decode_link, encode_link
 from pyengine.shrapnel import state as link_state
 from pyengine.shrapnel.inputs import PRESETS, armour_from_form, covered_areas, format_pieces, read_roll
 from pyengine.shrapnel.render import render_result
 from pyengine.shrapnel.resolve import ShrapnelResult, resolve
-from pyengine.shrapnel.table import ShrapnelTable
+from pyengine.shrapnel.tables import ShrapnelTable
 from pyengine.shrapnel.vocabulary import parse_severity
 from pyengine.tables import load_table
 
@@ -113,7 +114,7 @@ def mark_cell(result: ShrapnelResult) -> None:
 def show(result: ShrapnelResult, armour) -> None:
     link = encode_link(link_state.KIND, link_state.to_state(result.roll, result.severity, armour), version=link_state.VERSION)
     find = el("button", {"type": "button", "id": "shr-find", "data-cell": f"shr-cell-{result.rolls}-{result.severity}"}, "See it in the table")
-    share = dom.share_line("shr", f"./shrapnel.html#{link}", "Link to this result", find)
+    share = share_line("shr", f"./shrapnel.html#{link}", "Link to this result", find)
     dom.set_html("shr-result", render_result(result) + share)
     mark_cell(result)
     window.history.replaceState(None, "", f"#{link}")

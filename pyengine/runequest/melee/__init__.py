@@ -4,6 +4,6 @@ A :class:`~pyengine.runequest.melee.model.Fight` holds the combatants; a
 :class:`~pyengine.runequest.melee.model.FightState` their state between rounds. Each
 round is the statements of intent (:mod:`.intent`), timed in strike ranks
 (:mod:`.timing`) and resolved in that order (:mod:`.round`), one exchange of
-:mod:`pyengine.runequest.combat` per blow. A whole fight is its combatants, and each
+:mod:`pyengine.runequest.combat.exchange` per blow. A whole fight is its combatants, and each
 round's intents and rolls (:mod:`.log`): replaying it gives the same state.
 """

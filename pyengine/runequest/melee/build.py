@@ -12,18 +12,18 @@ from __future__ import annotations
 import msgspec
 
 from pyengine.errors import IllegalActionError
-from pyengine.runequest.adventurer import Adventurer
-from pyengine.runequest.catalogue import RuneQuestTables
-from pyengine.runequest.combat import Parry, Weapon
-from pyengine.runequest.combat_tables import LONG_HAFTED, SHORT_STABBING, weapon_for
-from pyengine.runequest.hit_points import location_hit_points
+from pyengine.runequest.combat.exchange import Parry, Weapon
+from pyengine.runequest.combat.from_sheet import LONG_HAFTED, SHORT_STABBING, weapon_for
 from pyengine.runequest.melee.model import Arm, Combatant
 from pyengine.runequest.melee.round import MeleeTables
-from pyengine.runequest.sheet import DerivedSheet
-from pyengine.runequest.shields import Shield
-from pyengine.runequest.strike_rank import dex_sr, siz_sr
+from pyengine.runequest.sheet.adventurer import Adventurer
+from pyengine.runequest.sheet.derive import DerivedSheet
+from pyengine.runequest.sheet.hit_points import location_hit_points
+from pyengine.runequest.tables.catalogue import RuneQuestTables
+from pyengine.runequest.tables.shields import Shield
+from pyengine.runequest.tables.strike_ranks import dex_sr, siz_sr
+from pyengine.runequest.tables.weapons import MeleeWeapon, MissileWeapon
 from pyengine.runequest.vocabulary import LOCATION_KEYS, SHEET_ORDER
-from pyengine.runequest.weapon_tables import MeleeWeapon, MissileWeapon
 from pyengine.tables import Record
 
 

@@ -3,12 +3,12 @@
 Seed ch. IV, "Learning by Experience": "only a single successful use of a given weapon
 or shield needs to be logged per scenario for that item to be eligible for an
 experience roll" (RQ-54). The checks themselves are rolled on the sheet, after the
-adventure (:func:`pyengine.runequest.experience.after_adventure`).
+adventure (:func:`pyengine.runequest.advancement.experience.after_adventure`).
 """
 
 from __future__ import annotations
 
-from pyengine.runequest.experience import FieldUse
+from pyengine.runequest.advancement.experience import FieldUse
 from pyengine.runequest.melee.model import Body, Combatant
 from pyengine.runequest.vocabulary import Hand, Use
 

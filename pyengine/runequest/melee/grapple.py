@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from pyengine.runequest.attack import succeeds as _succeeds
+from pyengine.runequest.combat.d100 import succeeds as _succeeds
 from pyengine.runequest.melee.intent import Grapple
 from pyengine.runequest.melee.model import Hold
 from pyengine.runequest.melee.resistance import resistance_chance

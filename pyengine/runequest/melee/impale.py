@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Literal
 import msgspec
 
 from pyengine.dice import DiceExpr
-from pyengine.runequest.attack import succeeds
+from pyengine.runequest.combat.d100 import succeeds
 from pyengine.runequest.melee.intent import Extract, Heal, PullOut
 from pyengine.runequest.melee.model import WORK_FREE_ROUNDS, InShield, Stuck
 

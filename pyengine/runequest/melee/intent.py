@@ -115,13 +115,14 @@ class Intent(Record, omit_defaults=True):
 
 
 def _fail(field: str, message: str) -> IllegalActionError:
-    return IllegalActionError(f"{field}: {message}")
+    return IllegalActionError(message, field=field)
 
 
 def check_intents(fight: Fight, state: FightState, intents: tuple[Intent, ...]) -> None:
     """Refuses statements the rules forbid.
 
-    :raises IllegalActionError: names the field (``intents[1].actions[0].target``) and the value.
+    :raises IllegalActionError: its ``field`` is the statement's path (``intents[1].actions[0].target``),
+        its message says what is wrong with the value.
     """
     try:
         msgspec.convert(msgspec.to_builtins(intents), type=tuple[Intent, ...])

@@ -14,11 +14,11 @@ import msgspec
 
 from pyengine.dice import ScriptedDice
 from pyengine.errors import IllegalActionError, RollError, ShareLinkError
-from pyengine.runequest.combat import RULES, NoRollLeft, Rules
+from pyengine.runequest.combat.exchange import RULES, NoRollLeft, Rules
 from pyengine.runequest.melee.intent import Intent
 from pyengine.runequest.melee.model import Fight, FightState, start
 from pyengine.runequest.melee.round import MeleeTables, RoundResult, resolve_round
-from pyengine.share import SharedState, decode_link, encode_link
+from pyengine.share import LinkKind, SharedState, decode_link, encode_link
 from pyengine.tables import Record
 
 KIND = "fight"
@@ -59,7 +59,9 @@ def replay(log: FightLog, tables: MeleeTables) -> Replayed:
         except NoRollLeft as exc:
             raise RollError(f"round {n}: the rolls stop short: {exc}") from None
         except (RollError, IllegalActionError) as exc:
-            raise type(exc)(f"round {n}: {exc}") from None
+            where = f"{exc.field}: " if exc.field else ""
+            field = f"rounds[{n - 1}].{exc.field}" if exc.field else f"rounds[{n - 1}]"
+            raise type(exc)(f"round {n}: {where}{exc}", field=field) from None
         if dice.remaining:
             raise RollError(f"round {n}: {len(dice.remaining)} roll(s) left over ({', '.join(map(str, dice.remaining))})")
         results.append(result)
@@ -86,11 +88,7 @@ def _convert(data: Any, what: str) -> FightLog:
 
 def from_state(state: SharedState) -> FightLog:
     """:raises ShareLinkError: another kind, a newer version, or data that does not fit (the field is named)."""
-    if state.kind != KIND:
-        raise ShareLinkError(f"share link: a {state.kind!r} link, not a fight")
-    if state.version > VERSION:
-        raise ShareLinkError(f"share link: fight version {state.version} is newer than this app reads ({VERSION})")
-    return _convert(state.data, "share link")
+    return LINK.open(state)
 
 
 def export_json(log: FightLog, replayed: Replayed) -> bytes:
@@ -133,3 +131,7 @@ def undo(log: FightLog) -> FightLog:
 
 def add_round(log: FightLog, result: RoundResult, intents: tuple[Intent, ...]) -> FightLog:
     return msgspec.structs.replace(log, rounds=(*log.rounds, RoundRecord(intents=intents, rolls=result.rolls)))
+
+
+#: A fight's share link.
+LINK = LinkKind(KIND, VERSION, lambda data, version: _convert(data, "share link"))

@@ -13,17 +13,16 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from pyengine.runequest.combat import Chance, DiceText, Parry, Points, Weapon
-from pyengine.runequest.vocabulary import LOCATION_KEYS
-from pyengine.runequest.weapon_tables import RateText
-from pyengine.runequest.wounds import Condition
+from pyengine.runequest.combat.exchange import Chance, DiceText, Parry, Points, Weapon
+from pyengine.runequest.combat.wounds import Condition
+from pyengine.runequest.tables.weapons import RateText
+from pyengine.runequest.vocabulary import LOCATION_KEYS, LocationKey
 from pyengine.tables import Record
 
 Name = Annotated[str, msgspec.Meta(min_length=1, max_length=40)]
 Side = Annotated[str, msgspec.Meta(min_length=1, max_length=30)]
 SR = Annotated[int, msgspec.Meta(ge=0, le=30)]
 Score = Annotated[int, msgspec.Meta(ge=1, le=99)]
-LocationKey = Literal["right_leg", "left_leg", "abdomen", "chest", "right_arm", "left_arm", "head"]
 Hands = Literal["right", "left", "both"]
 
 #: "He'll bleed to death in 2 full turns" — a full turn is 25 melee rounds.

@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pyengine.html import Element, Markup, el
-from pyengine.runequest.exchange_render import render_result
+from pyengine.runequest.combat.render import render_result
 from pyengine.runequest.melee.model import Body, Combatant, Fight, FightState
 from pyengine.runequest.melee.round import Event, RoundResult, describe
 from pyengine.runequest.melee.timing import Timed
@@ -510,22 +510,23 @@ def render_checks(name: str, checks: Sequence[Any]) -> Element:
 
 # -- errors ------------------------------------------------------------------------------------
 
-_PATH = re.compile(r"^intents\[(\d+)\](?:\.(\w+)(?:\[(\d+)\])?(?:\.(\w+))?)?:\s*(.*)$", re.S)
+_PATH = re.compile(r"^intents\[(\d+)\](?:\.(\w+)(?:\[(\d+)\])?(?:\.(\w+))?)?$")
 _ACTION_FIELD = {"target": "target", "arm": "arm", "metres": "n", "points": "n", "distance": "n",
                  "location": "where", "how": "do", "weapon": "stuck", "owner": "stuck", "name": "spell"}
 
 
-def field_for(message: str, who: Sequence[int], action_rows: Sequence[Sequence[int]]) -> tuple[str, str]:
-    """The form field an engine message is about, and the message in words.
+def field_for(path: str, text: str, who: Sequence[int], action_rows: Sequence[Sequence[int]]) -> tuple[str, str]:
+    """The form field an engine error is about, and its message in words.
 
+    ``path`` is the error's ``field`` (``intents[1].actions[0].target``), ``text`` its message;
     ``who[i]`` is the combatant index of ``intents[i]``; ``action_rows[i][j]`` the form row of
     its ``actions[j]`` (rows left at "nothing" are skipped). Returns ``(field id, message)``;
-    the id is the combatant's fieldset when no finer field fits.
+    the id is the combatant's fieldset when no finer field fits, ``""`` when no statement does.
     """
-    m = _PATH.match(message)
+    m = _PATH.match(path)
     if not m:
-        return "", message
-    i, part, index, sub, text = m.groups()
+        return "", text
+    i, part, index, sub = m.groups()
     k = who[int(i)]
     base = f"fd-{k}"
     if part == "actions" and index is not None:

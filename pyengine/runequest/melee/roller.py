@@ -1,7 +1,7 @@
 """The dice of one round: every roll kept in order, with what it was for.
 
 A round is replayed from its rolls alone (``ScriptedDice``). When typed dice run
-out, :class:`~pyengine.runequest.combat.NoRollLeft` says which die is needed next,
+out, :class:`~pyengine.runequest.combat.exchange.NoRollLeft` says which die is needed next,
 numbered within the round, so a page can ask for it and resolve the round again.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pyengine.dice import Dice, ScriptedDice
 from pyengine.errors import RollError
-from pyengine.runequest.combat import NeededRoll, NoRollLeft, RollMade
+from pyengine.runequest.combat.exchange import NeededRoll, NoRollLeft, RollMade
 
 
 class RoundDice:

@@ -9,7 +9,7 @@ are also the same, both strikes are simultaneous: damage is not assessed until b
 attacks have been rolled and resolved" (RQ-48). Then the fourth phase, bookkeeping:
 bleeding clocks, weapons worked free when left alone, reloading, experience marks.
 
-Each blow is one :func:`~pyengine.runequest.combat.resolve_exchange`; its harm is
+Each blow is one :func:`~pyengine.runequest.combat.exchange.resolve_exchange`; its harm is
 carried into the state here.
 """
 
@@ -17,13 +17,23 @@ from __future__ import annotations
 
 import math
 from itertools import groupby
+
 import msgspec
 
 from pyengine.dice import Dice
-from pyengine.runequest.attack import succeeds as _succeeds
-from pyengine.runequest.combat import RULES, Attack, Defence, ExchangeResult, NoRollLeft, Parry, RollMade, Rules, resolve_exchange
-from pyengine.runequest.fumbles import FumbleTable
-from pyengine.runequest.hit_location import HitLocationTable, Location
+from pyengine.runequest.combat.d100 import succeeds as _succeeds
+from pyengine.runequest.combat.exchange import (
+    RULES,
+    Attack,
+    Defence,
+    ExchangeResult,
+    NoRollLeft,
+    Parry,
+    RollMade,
+    Rules,
+    resolve_exchange,
+)
+from pyengine.runequest.combat.wounds import Wound, apply_wound, worse
 from pyengine.runequest.melee import grapple, impale
 from pyengine.runequest.melee.intent import (
     Extract,
@@ -31,7 +41,6 @@ from pyengine.runequest.melee.intent import (
     Heal,
     Intent,
     Move,
-    ParryIntent,
     PullOut,
     Ready,
     Shoot,
@@ -42,12 +51,12 @@ from pyengine.runequest.melee.intent import (
 from pyengine.runequest.melee.model import BLEED_OUT_ROUNDS, Arm, Body, Combatant, Fight, FightState, InShield, Stuck
 from pyengine.runequest.melee.roller import RoundDice
 from pyengine.runequest.melee.timing import Timed, schedule
-from pyengine.runequest.strike_rank import StrikeRankTable
-from pyengine.runequest.vocabulary import LOCATION_KEYS
-from pyengine.runequest.wounds import Wound, apply_wound, worse
+from pyengine.runequest.tables.fumbles import FumbleTable
+from pyengine.runequest.tables.hit_locations import HitLocationTable
+from pyengine.runequest.tables.strike_ranks import StrikeRankTable
+from pyengine.runequest.vocabulary import LOCATION_BY_KEY, LOCATION_KEYS, Location
 from pyengine.tables import Record
 
-LOCATION_BY_KEY = {key: loc for loc, key in LOCATION_KEYS.items()}
 ARM_OF_HAND = {"right": "right_arm", "left": "left_arm"}
 
 

@@ -43,7 +43,7 @@ from pyengine.runequest.melee.intent import (
     Strike,
 )
 from pyengine.runequest.melee.model import Arm, Body, Combatant
-from pyengine.runequest.strike_rank import StrikeRankTable, spell_sr
+from pyengine.runequest.tables.strike_ranks import StrikeRankTable, spell_sr
 from pyengine.tables import Record
 
 

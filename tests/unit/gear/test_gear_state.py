@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pyengine.errors import ShareLinkError
+from pyengine.errors import RecordError, ShareLinkError
 from pyengine.gear.blocking import Defence, resolve_block
 from pyengine.gear.items import Character, Item, ItemKind
 from pyengine.gear.state import (
@@ -19,7 +19,6 @@ from pyengine.gear.state import (
     VERSION,
     BlockInputs,
     Entry,
-    GearRecordError,
     GearState,
     from_state,
     read_record,
@@ -138,7 +137,7 @@ def test_a_record_round_trips() -> None:
     ],
 )
 def test_a_damaged_record_is_refused_naming_what_is_wrong(text: str, message: str) -> None:
-    with pytest.raises(GearRecordError, match=message) as info:
+    with pytest.raises(RecordError, match=message) as info:
         read_record(text, "stored record 'x'")
     assert str(info.value).startswith("stored record 'x': ")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from rq_fixtures import real
 
-from pyengine.runequest.catalogue import RuneQuestTables
+from pyengine.runequest.tables.catalogue import RuneQuestTables
 
 
 @pytest.fixture(scope="session")

@@ -89,7 +89,7 @@ if __name__ == "__main__":
     sys.path.insert(0, "tests/unit/runequest")
     from rq_fixtures import real
 
-    from pyengine.runequest.combat_tables import default_locations
+    from pyengine.cli.tables import hit_locations as default_locations
     from pyengine.runequest.melee.build import melee_tables
     from pyengine.runequest.melee.log import to_link
 

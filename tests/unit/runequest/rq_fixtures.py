@@ -5,9 +5,9 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
-from pyengine.runequest.adventurer import Adventurer, Gear, WeaponSkill
-from pyengine.runequest.catalogue import TABLE_IDS, RuneQuestTables
-from pyengine.runequest.characteristics import Characteristics
+from pyengine.runequest.sheet.adventurer import Adventurer, Gear, WeaponSkill
+from pyengine.runequest.sheet.characteristics import Characteristics
+from pyengine.runequest.tables.catalogue import TABLE_IDS, RuneQuestTables
 
 ROOT = Path(__file__).resolve().parents[3]
 TABLES = ROOT / "tables"

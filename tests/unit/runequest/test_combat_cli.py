@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 
 from pyengine.cli import main
+from pyengine.cli.tables import COMBAT_TABLES
 from pyengine.dice import RandomDice
-from pyengine.runequest.combat import Attack, Defence, Parry, Weapon, resolve_exchange
-from pyengine.runequest.exchange_state import ExchangeState, export_json, to_link
+from pyengine.runequest.combat.exchange import Attack, Defence, Parry, Weapon, resolve_exchange
+from pyengine.runequest.combat.state import ExchangeState, export_json, to_link
 from pyengine.share import decode_link, encode_link
 
 KEYS = {"chance", "roll", "hit", "critical", "impale", "fumble", "critical_max", "impale_max", "fumble_min"}
@@ -83,7 +84,7 @@ def exchange() -> tuple[Attack, Defence]:
 @pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
 def test_replay_a_link_gives_the_same_result(capsys: pytest.CaptureFixture[str], seed: int) -> None:
     attack, defence = exchange()
-    result = resolve_exchange(attack, defence, dice=RandomDice(seed))
+    result = resolve_exchange(attack, defence, dice=RandomDice(seed), **COMBAT_TABLES)
     link = "https://example.org/dir/combat.html#" + to_link(attack, defence, result.roll_values)
     data = run_json(capsys, "replay", link)
     assert data["headline"] == result.headline and data["outcome"] == result.outcome
@@ -92,7 +93,7 @@ def test_replay_a_link_gives_the_same_result(capsys: pytest.CaptureFixture[str],
 
 def test_replay_a_json_export(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     attack, defence = exchange()
-    result = resolve_exchange(attack, defence, dice=RandomDice(7))
+    result = resolve_exchange(attack, defence, dice=RandomDice(7), **COMBAT_TABLES)
     path = tmp_path / "exchange.json"
     path.write_bytes(export_json(ExchangeState(attack=attack, defence=defence, rolls=tuple(result.roll_values)), result))
     data = run_json(capsys, "replay", str(path))

@@ -9,8 +9,10 @@ from fractions import Fraction
 
 import pytest
 
+from pyengine.cli.tables import COMBAT_TABLES
+from pyengine.cli.tables import fumbles as default_fumbles
 from pyengine.dice import ScriptedDice
-from pyengine.runequest.combat import (
+from pyengine.runequest.combat.exchange import (
     OUTCOMES,
     WIDE_OPEN_ORDER,
     Attack,
@@ -23,8 +25,7 @@ from pyengine.runequest.combat import (
     resolve_exchange,
     wide_open_kind,
 )
-from pyengine.runequest.combat_tables import default_fumbles
-from pyengine.runequest.odds import exchange_odds, wide_open_distribution
+from pyengine.runequest.combat.odds import exchange_odds, wide_open_distribution
 
 LOCS = dict(head=3, chest=4, abdomen=3, right_arm=2, left_arm=2, right_leg=3, left_leg=3)
 
@@ -43,7 +44,7 @@ def brute_force(attack: Attack, defence: Defence, rules: Rules = Rules()) -> tup
     while stack:
         prefix, weight = stack.pop()
         try:
-            r: ExchangeResult = resolve_exchange(attack, defence, dice=ScriptedDice(prefix), rules=rules)
+            r: ExchangeResult = resolve_exchange(attack, defence, dice=ScriptedDice(prefix), rules=rules, **COMBAT_TABLES)
         except NoRollLeft as exc:
             needed = exc.needed
             if needed.purpose.startswith(f"fumble table ({attack.name}'s"):
@@ -62,7 +63,7 @@ def brute_force(attack: Attack, defence: Defence, rules: Rules = Rules()) -> tup
 
 
 def assert_same(attack: Attack, defence: Defence, rules: Rules = Rules()) -> None:
-    odds = exchange_odds(attack, defence, rules=rules)
+    odds = exchange_odds(attack, defence, rules=rules, **COMBAT_TABLES)
     outcomes, damage, disable, kill = brute_force(attack, defence, rules)
     assert {k: v for k, v in odds.outcomes.items() if v} == outcomes
     assert {k: v for k, v in odds.damage.items() if v} == damage
@@ -91,9 +92,9 @@ def test_attacker_fumble_table_never_changes_the_blow() -> None:
     # The brute force gives the attacker's table a fixed 01; every other entry gives the same blow.
     attack = Attack(weapon=Weapon(name="sword", damage="1D8+1"), chance=60)
     defence = Defence(hit_points=14, locations=dict(LOCS, head=5))
-    base = resolve_exchange(attack, defence, dice=ScriptedDice([100, 1]))
+    base = resolve_exchange(attack, defence, dice=ScriptedDice([100, 1]), **COMBAT_TABLES)
     for roll in range(1, 99):
-        r = resolve_exchange(attack, defence, dice=ScriptedDice([100, roll]))
+        r = resolve_exchange(attack, defence, dice=ScriptedDice([100, roll]), **COMBAT_TABLES)
         assert (r.outcome, r.location_damage, r.condition) == (base.outcome, base.location_damage, base.condition)
 
 
@@ -122,7 +123,7 @@ def test_a_fumbled_parry_wide_open_is_counted() -> None:
     attack = Attack(weapon=Weapon(name="sword", damage="1D8+1"), chance=5)
     shield = Parry(kind="shield", chance=95, name="large shield", absorbs=16)
     defence = Defence(hit_points=14, locations=dict(LOCS, head=5), parry=shield)
-    odds = exchange_odds(attack, defence)
+    odds = exchange_odds(attack, defence, **COMBAT_TABLES)
     wide = wide_open_distribution(default_fumbles())
     open_p = 1 - wide[None]
     # attack rolls 06-95 miss (90) unless the parry's 00 leaves him wide open
@@ -136,9 +137,9 @@ def test_every_outcome_is_reported_and_fast() -> None:
     attack = Attack(weapon=spear, chance=75, damage_bonus="+1D6")
     shield = Parry(kind="shield", chance=60, name="medium shield", absorbs=12)
     defence = Defence(hit_points=14, locations=dict(LOCS, head=5), armour={"chest": 5}, parry=shield)
-    exchange_odds(attack, defence)
+    exchange_odds(attack, defence, **COMBAT_TABLES)
     start = time.perf_counter()
-    odds = exchange_odds(attack, defence)
+    odds = exchange_odds(attack, defence, **COMBAT_TABLES)
     elapsed = time.perf_counter() - start
     assert set(odds.outcomes) == set(OUTCOMES)
     assert odds.total == 1 and all(v > 0 for v in odds.outcomes.values())
@@ -150,5 +151,5 @@ def test_every_outcome_is_reported_and_fast() -> None:
 def test_odds_add_up_whatever_the_chance(chance: int) -> None:
     attack = Attack(weapon=Weapon(name="sword", damage="1D8+1"), chance=chance)
     parry = Parry(kind="weapon", chance=40, name="sword", hp=20, damage="1D8+1")
-    odds = exchange_odds(attack, Defence(hit_points=10, locations=LOCS, parry=parry))
+    odds = exchange_odds(attack, Defence(hit_points=10, locations=LOCS, parry=parry), **COMBAT_TABLES)
     assert odds.total == 1 and sum(odds.damage.values()) == 1

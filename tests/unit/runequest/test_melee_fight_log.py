@@ -8,9 +8,9 @@ import msgspec
 import pytest
 from fight_3v3 import ROUNDS, make_log
 
+from pyengine.cli.tables import hit_locations as default_locations
 from pyengine.dice import ScriptedDice
 from pyengine.errors import IllegalActionError, RollError, ShareLinkError
-from pyengine.runequest.combat_tables import default_locations
 from pyengine.runequest.melee.build import melee_tables
 from pyengine.runequest.melee.log import (
     FightLog,
@@ -73,7 +73,7 @@ def test_damaged_logs_are_explained(log, mt):
     bad = msgspec.structs.replace(log.rounds[0].intents[0], who="Nobody")
     with pytest.raises(IllegalActionError, match=r"round 1: intents\[0\]\.who: 'Nobody' is not in the fight"):
         replay(msgspec.structs.replace(log, rounds=(RoundRecord(intents=(bad,), rolls=()),)), mt)
-    with pytest.raises(ShareLinkError, match="not a fight"):
+    with pytest.raises(ShareLinkError, match="not a .fight. one"):
         read_any(encode_link("dice", {"x": 1}))
     data = msgspec.to_builtins(log)
     data["fight"]["combatants"][0]["DEX"] = "fast"

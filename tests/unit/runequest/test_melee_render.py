@@ -8,10 +8,10 @@ from xml.etree import ElementTree as ET
 
 import pytest
 
+from pyengine.cli.tables import hit_locations as default_locations
+from pyengine.cli.tables import load_tables
 from pyengine.dice import ScriptedDice
 from pyengine.html import to_html, to_xml
-from pyengine.runequest.cli import load_tables
-from pyengine.runequest.combat_tables import default_locations
 from pyengine.runequest.melee import render
 from pyengine.runequest.melee.build import QuickWeapon, melee_tables, quick_combatant
 from pyengine.runequest.melee.intent import Intent, ParryIntent, Strike
@@ -128,7 +128,6 @@ def test_the_statement_form_is_filled_from_the_draft_and_shows_the_strike_ranks(
 
 def test_too_late_actions_are_marked_in_words():
     from pyengine.runequest.melee.intent import Move
-
     from pyengine.runequest.melee.timing import Timed
 
     timed = [Timed(who="Aldo", index=0, action=Move(metres=30), sr=14, working="move 30 m 14 = SR 14",
@@ -138,12 +137,12 @@ def test_too_late_actions_are_marked_in_words():
 
 
 def test_engine_field_paths_become_form_fields():
-    assert render.field_for("intents[1].actions[0].target: 'X' is not in the fight", [0, 2], [[0], [1]]) == (
+    assert render.field_for("intents[1].actions[0].target", "'X' is not in the fight", [0, 2], [[0], [1]]) == (
         "fd-2-a1-target", "action 2, target: 'X' is not in the fight")
-    assert render.field_for("intents[0].parries[1].arm: no", [3], [[]])[0] == "fd-3-p1-arm"
-    assert render.field_for("intents[0].defense: 30% allotted", [1], [[]])[0] == "fd-1-defense"
-    assert render.field_for("intents[0].actions[0].metres: too far", [0], [[2]])[0] == "fd-0-a2-n"
-    assert render.field_for("something else", [0], [[]]) == ("", "something else")
+    assert render.field_for("intents[0].parries[1].arm", "no", [3], [[]])[0] == "fd-3-p1-arm"
+    assert render.field_for("intents[0].defense", "30% allotted", [1], [[]])[0] == "fd-1-defense"
+    assert render.field_for("intents[0].actions[0].metres", "too far", [0], [[2]])[0] == "fd-0-a2-n"
+    assert render.field_for("", "something else", [0], [[]]) == ("", "something else")
 
 
 def test_experience_marks_per_combatant(world):

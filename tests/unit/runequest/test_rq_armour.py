@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from rq_fixtures import adventurer
 
-from pyengine.runequest.adventurer import Gear
-from pyengine.runequest.catalogue import RuneQuestTables
-from pyengine.runequest.hit_location import Location
-from pyengine.runequest.sheet import derive
+from pyengine.runequest.sheet.adventurer import Gear
+from pyengine.runequest.sheet.derive import derive
+from pyengine.runequest.tables.catalogue import RuneQuestTables
+from pyengine.runequest.vocabulary import Location
 
 
 def test_a_hauberk_and_trews_overlap_and_add(tables: RuneQuestTables) -> None:

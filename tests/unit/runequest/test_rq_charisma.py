@@ -6,8 +6,8 @@ import pytest
 from rq_fixtures import adventurer
 
 from pyengine.dice import ScriptedDice
-from pyengine.runequest import charisma
-from pyengine.runequest.catalogue import RuneQuestTables
+from pyengine.runequest.advancement import charisma
+from pyengine.runequest.tables.catalogue import RuneQuestTables
 
 
 @pytest.mark.parametrize(("gained", "points"), [(0, 0), (24, 0), (25, 1), (74, 2), (100, 4), (150, 4)])

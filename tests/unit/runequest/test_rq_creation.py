@@ -11,12 +11,12 @@ from rq_fixtures import adventurer, real
 
 from pyengine.dice import RandomDice, ScriptedDice
 from pyengine.errors import IllegalActionError, RollError
-from pyengine.runequest.background import roll_background
-from pyengine.runequest.catalogue import RuneQuestTables
-from pyengine.runequest.characteristics import check_range, roll_characteristics
-from pyengine.runequest.creation import apply_background, roll_new, starting_kit, typed_new
-from pyengine.runequest.equipment import buy
-from pyengine.runequest.sheet import derive
+from pyengine.runequest.advancement.background import roll_background
+from pyengine.runequest.advancement.creation import apply_background, roll_new, starting_kit, typed_new
+from pyengine.runequest.sheet.characteristics import check_range, roll_characteristics
+from pyengine.runequest.sheet.derive import derive
+from pyengine.runequest.sheet.equipment import buy
+from pyengine.runequest.tables.catalogue import RuneQuestTables
 
 
 def test_characteristics_are_3d6_each_in_the_seeds_order(tables: RuneQuestTables) -> None:

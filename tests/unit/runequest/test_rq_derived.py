@@ -14,14 +14,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 from rq_fixtures import adventurer, real, scores
 
-from pyengine.runequest.abilities import natural_abilities
-from pyengine.runequest.catalogue import RuneQuestTables
-from pyengine.runequest.characteristics import Characteristics
-from pyengine.runequest.damage_bonus import damage_bonus
-from pyengine.runequest.encumbrance import max_enc
-from pyengine.runequest.hit_points import condition, hit_points, location_hit_points
-from pyengine.runequest.sheet import derive
-from pyengine.runequest.strike_rank import dex_sr, siz_sr, spell_sr
+from pyengine.runequest.sheet.abilities import natural_abilities
+from pyengine.runequest.sheet.characteristics import Characteristics
+from pyengine.runequest.sheet.damage_bonus import damage_bonus
+from pyengine.runequest.sheet.derive import derive
+from pyengine.runequest.sheet.encumbrance import max_enc
+from pyengine.runequest.sheet.hit_points import condition, hit_points, location_hit_points
+from pyengine.runequest.tables.catalogue import RuneQuestTables
+from pyengine.runequest.tables.strike_ranks import dex_sr, siz_sr, spell_sr
 from pyengine.runequest.vocabulary import Ability, Characteristic
 
 # -- hit points -------------------------------------------------------------------------------

@@ -10,10 +10,10 @@ from hypothesis import strategies as st
 from rq_fixtures import adventurer, scores
 
 from pyengine.errors import NotationError
-from pyengine.runequest.adventurer import Adventurer, Gear
-from pyengine.runequest.catalogue import RuneQuestTables
-from pyengine.runequest.enc import format_enc, parse_enc, show_enc
-from pyengine.runequest.sheet import derive
+from pyengine.runequest.sheet.adventurer import Adventurer, Gear
+from pyengine.runequest.sheet.derive import derive
+from pyengine.runequest.tables.catalogue import RuneQuestTables
+from pyengine.runequest.tables.enc import format_enc, parse_enc, show_enc
 
 
 @pytest.mark.parametrize(

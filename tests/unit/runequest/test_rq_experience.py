@@ -11,11 +11,15 @@ from rq_fixtures import adventurer, real
 
 from pyengine.dice import ScriptedDice
 from pyengine.errors import IllegalActionError, RollError
-from pyengine.runequest.adventurer import WeaponSkill
-from pyengine.runequest.catalogue import RuneQuestTables
-from pyengine.runequest.experience import FieldUse, after_adventure, experience_chance
-from pyengine.runequest.sheet import derive
-from pyengine.runequest.training import quote_characteristic_training, quote_weapon_training, start_training
+from pyengine.runequest.advancement.experience import FieldUse, after_adventure, experience_chance
+from pyengine.runequest.advancement.training import (
+    quote_characteristic_training,
+    quote_weapon_training,
+    start_training,
+)
+from pyengine.runequest.sheet.adventurer import WeaponSkill
+from pyengine.runequest.sheet.derive import derive
+from pyengine.runequest.tables.catalogue import RuneQuestTables
 from pyengine.runequest.vocabulary import Hand, Use
 
 
@@ -143,7 +147,7 @@ def test_no_defense_cannot_improve_by_experience(tables: RuneQuestTables) -> Non
 
 def test_defense_is_never_trained(tables: RuneQuestTables) -> None:
     # "Defense is only ever learned through experience — it cannot be bought with training money."
-    import pyengine.runequest.training as training
+    import pyengine.runequest.advancement.training as training
 
     assert not any("defense" in name.lower() for name in dir(training) if name.startswith("quote_"))
 

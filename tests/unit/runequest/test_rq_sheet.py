@@ -6,19 +6,19 @@ import msgspec
 import pytest
 from rq_fixtures import adventurer
 
-from pyengine.runequest.adventurer import (
+from pyengine.errors import RecordError
+from pyengine.runequest.sheet.adventurer import (
     FORMAT,
     Adventurer,
     Course,
     Gear,
     GuildCredit,
-    RecordError,
     WeaponSkill,
     dump_adventurer,
     load_adventurer,
 )
-from pyengine.runequest.catalogue import RuneQuestTables
-from pyengine.runequest.sheet import DerivedSheet, derive, problems
+from pyengine.runequest.sheet.derive import DerivedSheet, derive, problems
+from pyengine.runequest.tables.catalogue import RuneQuestTables
 from pyengine.runequest.vocabulary import Hand
 
 

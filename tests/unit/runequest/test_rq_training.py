@@ -11,11 +11,8 @@ import pytest
 from rq_fixtures import adventurer
 
 from pyengine.errors import IllegalActionError
-from pyengine.runequest.adventurer import Adventurer, WeaponSkill
-from pyengine.runequest.catalogue import RuneQuestTables
-from pyengine.runequest.guild_credit import credit_limit, repay, take_cash
-from pyengine.runequest.sheet import derive
-from pyengine.runequest.training import (
+from pyengine.runequest.advancement.guild_credit import credit_limit, repay, take_cash
+from pyengine.runequest.advancement.training import (
     break_training,
     cha_discount,
     discounted,
@@ -24,6 +21,9 @@ from pyengine.runequest.training import (
     start_training,
     train_weeks,
 )
+from pyengine.runequest.sheet.adventurer import Adventurer, WeaponSkill
+from pyengine.runequest.sheet.derive import derive
+from pyengine.runequest.tables.catalogue import RuneQuestTables
 from pyengine.runequest.vocabulary import Hand
 
 
@@ -86,7 +86,7 @@ def test_con_costs_2000_a_point(tables: RuneQuestTables) -> None:
     ],
 )
 def test_characteristic_training_caps(tables: RuneQuestTables, which: str, changes: dict[str, int], limit: int) -> None:
-    from pyengine.runequest.characteristics import training_limit
+    from pyengine.runequest.sheet.characteristics import training_limit
 
     assert training_limit(tables.characteristics, adventurer(**changes).characteristics, which).limit == limit
 
@@ -305,7 +305,7 @@ def test_training_on_credit_then_no_training_until_repaid(tables: RuneQuestTable
 def test_credit_taken_as_cash_is_owed_two_for_one_and_blocks_purchases(tables: RuneQuestTables) -> None:
     # "A candidate may take this credit in actual Lunars ... This must be paid back at a rate of 2 for 1,
     # and no further purchases may be made until this debt is paid."
-    from pyengine.runequest.equipment import buy
+    from pyengine.runequest.sheet.equipment import buy
 
     record = take_cash(adventurer(STR=10), tables, 200).adventurer
     assert record.money == 200

@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 from rq_fixtures import adventurer
 
-from pyengine.runequest.adventurer import Gear, WeaponSkill
-from pyengine.runequest.catalogue import RuneQuestTables
-from pyengine.runequest.sheet import DerivedSheet, derive
+from pyengine.runequest.sheet.adventurer import Gear, WeaponSkill
+from pyengine.runequest.sheet.derive import DerivedSheet, derive
+from pyengine.runequest.sheet.weapons import WeaponLine
+from pyengine.runequest.tables.catalogue import RuneQuestTables
 from pyengine.runequest.vocabulary import Hand
-from pyengine.runequest.weapons import WeaponLine
 
 
 def line(sheet: DerivedSheet, key: str) -> WeaponLine:

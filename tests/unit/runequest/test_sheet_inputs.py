@@ -7,8 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pyengine.errors import RulesError, ShareLinkError
-from pyengine.runequest.creation import typed_new
-from pyengine.runequest.sheet_inputs import from_state, read_lunars, read_score, to_state
+from pyengine.runequest.advancement.creation import typed_new
+from pyengine.runequest.sheet.inputs import read_lunars, read_score
+from pyengine.runequest.sheet.state import from_state, to_state
 from pyengine.share import decode_link, encode_link
 
 

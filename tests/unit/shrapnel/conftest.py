@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from shrapnel_fixtures import load_real
 
-from pyengine.shrapnel.table import ShrapnelTable
+from pyengine.shrapnel.tables import ShrapnelTable
 
 
 @pytest.fixture(scope="session")

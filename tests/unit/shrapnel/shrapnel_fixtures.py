@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pyengine.shrapnel.table import ShrapnelTable
+from pyengine.shrapnel.tables import ShrapnelTable
 from pyengine.tables import decode_toml
 
 ROOT = Path(__file__).resolve().parents[3]

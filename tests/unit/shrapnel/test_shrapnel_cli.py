@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from pyengine.shrapnel import cli
+from pyengine.cli import shrapnel as cli
 
 KEYS = {
     "areas",

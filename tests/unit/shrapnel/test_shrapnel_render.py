@@ -11,7 +11,7 @@ from pyengine.errors import RulesError
 from pyengine.shrapnel.armour import ArmourPiece
 from pyengine.shrapnel.render import LEGEND, render_legend, render_result, render_table
 from pyengine.shrapnel.resolve import resolve
-from pyengine.shrapnel.table import ShrapnelTable
+from pyengine.shrapnel.tables import ShrapnelTable
 from pyengine.shrapnel.vocabulary import Area
 
 GLYPHS = set("♦✹✳◷⇘☠⚒")  # and "—", which the prose uses as a dash too

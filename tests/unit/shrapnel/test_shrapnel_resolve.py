@@ -17,7 +17,7 @@ from shrapnel_fixtures import one_row_table
 from pyengine.errors import IllegalActionError, NotationError, RollError, RulesError
 from pyengine.shrapnel.armour import ArmourPiece
 from pyengine.shrapnel.resolve import REASON_STATED, BreakageCheck, ShrapnelResult, resolve
-from pyengine.shrapnel.table import ShrapnelTable
+from pyengine.shrapnel.tables import ShrapnelTable
 from pyengine.shrapnel.vocabulary import Area, Fate, Severity, Side
 
 VEST = ArmourPiece(name="vest", areas=(Area.CHEST, Area.ABDOMEN))

@@ -11,7 +11,7 @@ from pyengine.errors import RollError, ShareLinkError
 from pyengine.shrapnel.armour import ArmourPiece
 from pyengine.shrapnel.resolve import resolve
 from pyengine.shrapnel.state import KIND, VERSION, ShrapnelState, from_state, to_state
-from pyengine.shrapnel.table import ShrapnelTable
+from pyengine.shrapnel.tables import ShrapnelTable
 from pyengine.shrapnel.vocabulary import Area, Severity
 
 VEST = ArmourPiece(name="vest", areas=(Area.CHEST, Area.ABDOMEN))

@@ -28,7 +28,7 @@ from pyengine.shrapnel.notation import (
     Token,
     format_cell,
 )
-from pyengine.shrapnel.table import ShrapnelTable
+from pyengine.shrapnel.tables import ShrapnelTable
 from pyengine.shrapnel.vocabulary import Area, Fate, Severity
 from pyengine.tables import decode_toml, encode_table, load_table, schema_for
 
@@ -352,6 +352,6 @@ def test_a_missing_severity_is_named() -> None:
 
 
 def test_the_file_is_where_the_cli_looks() -> None:
-    from pyengine.shrapnel.cli import table_path
+    from pyengine.cli.tables import table_file
 
-    assert table_path() == Path(TABLE_FILE).resolve()
+    assert table_file(TABLE_ID) == Path(TABLE_FILE).resolve()

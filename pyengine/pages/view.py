@@ -1,0 +1,64 @@
+"""What a page must show after an action: an :class:`Update`, written by the page glue.
+
+A controller never touches the page. It says what changes, by element id, and the glue
+(``web/app/dom.py``, :func:`apply`) writes exactly that, in this order: HTML into
+containers, values into fields, ticks, texts, errors beside fields, notices, enabled and
+hidden states, then the address, a download, the focus, a scroll, printing, leaving.
+Anything not named stays as it is: what the user typed is never overwritten unless the
+controller names the field.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+
+class Update(msgspec.Struct, kw_only=True):
+    """What to write into the page (every key an element id)."""
+
+    html: dict[str, str] = {}
+    """Container id -> its new inner HTML (made by a renderer, every value escaped)."""
+    values: dict[str, str] = {}
+    """Field id -> the text to show in it (a form filled from a link or a record)."""
+    checked: dict[str, bool] = {}
+    """Checkbox or radio id -> ticked."""
+    text: dict[str, str] = {}
+    """Element id -> its new text (``textContent``)."""
+    errors: dict[str, str] = {}
+    """Field id -> the problem to show beside it (its ``<id>-error`` note, ``aria-invalid``);
+    ``""`` clears it."""
+    notices: dict[str, str] = {}
+    """Notice id -> the text to show in it; ``""`` hides it."""
+    disabled: dict[str, bool] = {}
+    hidden: dict[str, bool] = {}
+    opened: dict[str, bool] = {}
+    """``<details>`` id -> open."""
+    address: str | None = None
+    """The page's address now (``#fragment`` or a relative URL), without a new history entry."""
+    download: tuple[str, str] | None = None
+    """``(file name, text)`` to offer as a file (JSON)."""
+    focus: str = ""
+    """The element to focus."""
+    scroll: str = ""
+    """The element to scroll into view."""
+    print: bool = False
+    """Open the browser's print dialog."""
+    navigate: str = ""
+    """Leave for this relative URL (a new page load)."""
+
+    def __or__(self, other: Update) -> Update:
+        """Both updates, ``other`` winning where both name the same element."""
+        merged = Update()
+        for field in self.__struct_fields__:
+            mine, theirs = getattr(self, field), getattr(other, field)
+            if isinstance(mine, dict):
+                setattr(merged, field, {**mine, **theirs})
+            else:
+                default = getattr(merged, field)
+                setattr(merged, field, theirs if theirs != default else mine)
+        return merged
+
+
+def errors_cleared(field_ids: tuple[str, ...] | list[str]) -> dict[str, str]:
+    """``errors`` clearing each of these fields."""
+    return {field: "" for field in field_ids}

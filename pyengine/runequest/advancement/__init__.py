@@ -1,0 +1,1 @@
+"""Advancement: creation, background, training, experience, guild credit, CHA."""

@@ -1,0 +1,140 @@
+"""HTML for the combat page: the outcome, its working, the rolls, the odds, the next roll.
+
+Pure functions from engine results to HTML strings, built with :mod:`pyengine.html` so every
+text (names typed by people, names from links) is escaped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pyengine.html import el, options, to_html
+from pyengine.runequest.combat.d100 import shown
+from pyengine.runequest.combat.exchange import ExchangeResult, NeededRoll, RollMade
+from pyengine.runequest.combat.odds import Odds
+
+OUTCOME_WORDS = {
+    "missed": "Missed",
+    "fumble": "Fumble",
+    "parried": "Parried",
+    "hit": "Hit",
+    "critical": "Critical hit",
+    "impale": "Impale",
+}
+
+
+def _pct(value: float) -> str:
+    pct = value * 100
+    if 0 < pct < 0.1:
+        return "<0.1%"
+    return f"{pct:.1f}%"
+
+
+def _roll_text(r: RollMade) -> str:
+    value = shown(r.value) if r.sides == 100 else str(r.value)
+    return f"D{r.sides} {value}"
+
+
+def render_result(result: ExchangeResult) -> str:
+    """The outcome in large type, the facts, every roll, and the working step by step."""
+    facts = el("dl", {"class": "facts cx-facts"})
+
+    def fact(label: str, value: str, key: str) -> None:
+        facts.append(el("dt", None, label))
+        facts.append(el("dd", {"class": f"cx-fact-{key}", "data-value": value}, value))
+
+    fact("Chance", f"{result.chance}%", "chance")
+    fact("Attack roll", shown(result.attack_roll), "attack-roll")
+    if result.parry_roll is not None:
+        fact("Parry roll", f"{shown(result.parry_roll)} against {result.parry_chance}%", "parry-roll")
+    if result.damage is not None:
+        fact("Damage", str(result.damage), "damage")
+    if result.location is not None:
+        fact("Location", result.location.value, "location")
+        fact("To the location", str(result.location_damage), "location-damage")
+    fact("Hit points left", str(result.hit_points_after), "hit-points")
+    effects = []
+    if result.wound is not None:
+        effects.extend(result.wound.effects)
+    for harm in result.weapon_harm:
+        effects.append(
+            f"{harm.weapon} takes {harm.damage} ({harm.after}" + (f" of {harm.hp}" if harm.hp else "") + ")"
+            + (": it breaks" if harm.broken else "")
+        )
+    if result.stuck_effect:
+        effects.append(result.stuck_effect)
+    effects.extend(f"attacker's fumble: {e}" for e in result.fumble_effects)
+    effects.extend(f"defender's fumbled parry: {e}" for e in result.parry_fumble_effects)
+    rolls = el("ol", {"class": "cx-rolls"}, *(el("li", {"data-sides": str(r.sides), "data-value": str(r.value)}, f"{r.purpose}: {_roll_text(r)}") for r in result.rolls))
+    working = el(
+        "details",
+        {"class": "working"},
+        el("summary", None, "Why? The working"),
+        el("ol", None, *(el("li", None, str(step)) for step in result.working)),
+    )
+    card = el(
+        "div",
+        {"class": "cx-result", "data-outcome": result.outcome, "data-condition": result.condition},
+        el("p", {"class": "cx-outcome"}, OUTCOME_WORDS[result.outcome]),
+        el("p", {"class": "cx-headline"}, result.headline),
+        facts,
+        el("ul", {"class": "cx-effects"}, *(el("li", None, e) for e in effects)) if effects else None,
+        el("h3", None, "Rolls"),
+        rolls,
+        working,
+    )
+    return to_html(card)
+
+
+def render_odds(odds: Odds) -> str:
+    """The exact odds before rolling: outcomes, damage reaching him, disable and kill."""
+    table = el("table", {"class": "cx-odds-table"}, el("caption", None, f"Before rolling: {odds.chance}% to hit"))
+    head = el("tr", None, el("th", {"scope": "col"}, "Outcome"), el("th", {"scope": "col"}, "Chance"))
+    table.append(el("thead", None, head))
+    body = el("tbody")
+    for key in ("missed", "fumble", "parried", "hit", "critical", "impale"):
+        value = float(odds.outcomes[key])  # type: ignore[index]
+        body.append(el("tr", {"data-outcome": key}, el("th", {"scope": "row"}, OUTCOME_WORDS[key]), el("td", None, _pct(value))))
+    body.append(el("tr", {"class": "cx-odds-disable"}, el("th", {"scope": "row"}, "Location disabled"), el("td", None, _pct(float(odds.disable)))))
+    body.append(el("tr", {"class": "cx-odds-kill"}, el("th", {"scope": "row"}, "Killed"), el("td", None, _pct(float(odds.kill)))))
+    table.append(body)
+    damage = el("ol", {"class": "cx-damage"})
+    for value, p in odds.damage.items():
+        if value == 0 or not p:
+            continue
+        damage.append(el("li", {"data-damage": str(value)}, f"{value}: {_pct(float(p))}"))
+    reached = 1 - float(odds.damage.get(0, 0))
+    return to_html(
+        el(
+            "div",
+            {"class": "cx-odds"},
+            table,
+            el(
+                "details",
+                {"class": "working"},
+                el("summary", None, f"Damage reaching him after shield and armour ({_pct(reached)} of blows)"),
+                damage,
+            ),
+        )
+    )
+
+
+def render_needed(needed: NeededRoll | None, typed: Sequence[int]) -> str:
+    """What the page asks for next, and the rolls typed so far."""
+    so_far = ", ".join(map(str, typed)) or "none yet"
+    if needed is None:
+        ask = el("p", {"class": "cx-ask"}, "Every roll is in.")
+    else:
+        ask = el(
+            "p",
+            {"class": "cx-ask", "data-sides": str(needed.sides)},
+            f"Roll {needed.index + 1}: a D{needed.sides} for the ",
+            el("strong", None, needed.purpose),
+            "" if needed.sides != 100 else " (00 is 100)",
+        )
+    return to_html(el("div", None, ask, el("p", {"class": "help"}, f"Typed so far: {so_far}")))
+
+
+def render_options(choices: Sequence[tuple[str | int, str]], *, none: str | None = None, selected: str | None = None) -> str:
+    """``<option>``s for a select (prerendered at build, refilled for a character's lines)."""
+    return options(choices, none=none, selected=selected)

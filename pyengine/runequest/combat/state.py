@@ -1,0 +1,128 @@
+"""An exchange as a share-link state (kind ``exchange``, version 1) and as a JSON export.
+
+The state carries the inputs and the rolls, never the result: opening it resolves
+the exchange again with ``ScriptedDice(rolls)``, which replays it exactly
+(docs/formats.md, "Share-link kind exchange").
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import msgspec
+
+from pyengine.dice import ScriptedDice
+from pyengine.errors import RollError, RulesError, ShareLinkError
+from pyengine.runequest.combat.exchange import (
+    RULES,
+    Attack,
+    Defence,
+    ExchangeResult,
+    NoRollLeft,
+    Rules,
+    resolve_exchange,
+)
+from pyengine.runequest.tables.fumbles import FumbleTable
+from pyengine.runequest.tables.hit_locations import HitLocationTable
+from pyengine.share import LinkKind, SharedState, decode_link, encode_link
+from pyengine.tables import Record
+
+KIND = "exchange"
+VERSION = 1
+#: The export file's format.
+EXPORT_FORMAT = 1
+MAX_ROLLS = 64
+
+
+class ExchangeState(Record):
+    """What a link or an export carries: the inputs and every roll in order."""
+
+    attack: Attack
+    defence: Defence
+    rolls: Annotated[tuple[Annotated[int, msgspec.Meta(ge=1, le=100)], ...], msgspec.Meta(max_length=MAX_ROLLS)] = ()
+    rules: Rules = RULES
+
+
+def to_state(attack: Attack, defence: Defence, rolls: list[int] | tuple[int, ...], rules: Rules = RULES) -> dict[str, Any]:
+    """The link's ``data``."""
+    data: dict[str, Any] = msgspec.to_builtins(ExchangeState(attack=attack, defence=defence, rolls=tuple(rolls), rules=rules))
+    return data
+
+
+def to_link(attack: Attack, defence: Defence, rolls: list[int] | tuple[int, ...], rules: Rules = RULES) -> str:
+    """A share-link fragment (without ``#``)."""
+    return encode_link(KIND, to_state(attack, defence, rolls, rules), version=VERSION)
+
+
+def from_state(state: SharedState) -> ExchangeState:
+    """Reads a link's state.
+
+    :raises ShareLinkError: another kind, a newer version, or data that does not fit (the field is named).
+    """
+    return LINK.open(state)
+
+
+def _convert(data: Any, what: str) -> ExchangeState:
+    try:
+        return msgspec.convert(data, type=ExchangeState)
+    except (msgspec.ValidationError, ValueError) as exc:
+        raise ShareLinkError(f"{what}: {exc}") from None
+
+
+def export_json(state: ExchangeState, result: ExchangeResult) -> bytes:
+    """The JSON export: the state, and the result for people and other tools."""
+    return msgspec.json.encode(
+        {"format": EXPORT_FORMAT, "kind": KIND, **msgspec.to_builtins(state), "result": msgspec.to_builtins(result)}
+    )
+
+
+def read_export(text: str | bytes) -> ExchangeState:
+    """Reads a JSON export (its ``result`` is ignored: the exchange is resolved again).
+
+    :raises ShareLinkError: not JSON, not an exchange, or a field that does not fit.
+    """
+    try:
+        raw = msgspec.json.decode(text)
+    except msgspec.DecodeError as exc:
+        raise ShareLinkError(f"exchange file: not JSON ({exc})") from None
+    if not isinstance(raw, dict) or raw.get("kind") != KIND:
+        raise ShareLinkError("exchange file: not an exchange export (no \"kind\": \"exchange\")")
+    if not isinstance(raw.get("format"), int) or raw["format"] > EXPORT_FORMAT:
+        raise ShareLinkError(f"exchange file: format {raw.get('format')!r} is not one this app reads (1)")
+    data = {k: v for k, v in raw.items() if k not in ("format", "kind", "result")}
+    return _convert(data, "exchange file")
+
+
+def read_any(text: str) -> ExchangeState:
+    """A share link (whole URL or fragment) or the text of a JSON export."""
+    stripped = text.strip()
+    if stripped.startswith("{"):
+        return read_export(stripped)
+    return from_state(decode_link(stripped))
+
+
+def replay(
+    state: ExchangeState, *, fumbles: FumbleTable, locations: HitLocationTable
+) -> ExchangeResult:
+    """Resolves the exchange again from its rolls.
+
+    :raises RulesError: the rolls do not fit (too few, too many, one off its die).
+    """
+    dice = ScriptedDice(state.rolls)
+    try:
+        result = resolve_exchange(
+            state.attack, state.defence, dice=dice, fumbles=fumbles, locations=locations, rules=state.rules
+        )
+    except NoRollLeft as exc:
+        raise RollError(f"exchange: the rolls stop short: {exc}") from None
+    except RollError:
+        raise
+    except RulesError:
+        raise
+    if dice.remaining:
+        raise RollError(f"exchange: {len(dice.remaining)} roll(s) left over ({', '.join(map(str, dice.remaining))})")
+    return result
+
+
+#: An exchange's share link.
+LINK = LinkKind(KIND, VERSION, lambda data, version: _convert(data, "share link"))

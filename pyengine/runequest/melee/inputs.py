@@ -1,0 +1,231 @@
+"""Fight mode's forms, read into the engine's values: no DOM here, only dicts of what was typed.
+
+A quick stat block (the ``fa-…`` fields) becomes a ``Combatant`` through
+``melee.build.quick_combatant``; a statement form (``fd-<k>-…``, see
+``pyengine.runequest.melee.render``) becomes an ``Intent``. Every problem is a
+``FieldError`` naming the field's id, so the page shows it beside that field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pyengine.errors import FieldError, RulesError
+from pyengine.runequest.combat.inputs import read_bonus, read_int
+from pyengine.runequest.melee import intent as I
+from pyengine.runequest.melee.build import QuickWeapon, quick_combatant
+from pyengine.runequest.melee.model import Combatant, Fight
+from pyengine.runequest.melee.render import ACTION_ROWS, PARRY_ROWS
+
+QUICK_FIELDS = (
+    "fa-name", "fa-side", "fa-str", "fa-con", "fa-siz", "fa-dex", "fa-hp", "fa-armour", "fa-defense", "fa-bonus",
+    "fa-move", "fa-w1", "fa-w1-attack", "fa-w1-parry", "fa-w2", "fa-w2-attack", "fa-w2-parry", "fa-w3",
+    "fa-w3-attack", "fa-w3-parry",
+)
+DECLARE_ACTION_FIELDS = ("do", "arm", "target", "n", "where", "spell", "stuck")
+STUCK_SEPARATOR = "\u241f"
+
+
+def _all(problems: list[FieldError]) -> None:
+    if problems:
+        first, *rest = problems
+        raise FieldError(first.field, first.problems[0][1], more=tuple(rest))
+
+
+def read_name(values: Mapping[str, str], fight: Fight | None, problems: list[FieldError]) -> tuple[str, str]:
+    name = values.get("fa-name", "").strip()
+    side = values.get("fa-side", "").strip()
+    if not name:
+        problems.append(FieldError("fa-name", "name: give him a name"))
+    elif len(name) > 40:
+        problems.append(FieldError("fa-name", f"name: {len(name)} characters, 40 at most"))
+    elif fight is not None and fight.combatant(name) is not None:
+        problems.append(FieldError("fa-name", f"name: {name!r} is already in the fight"))
+    if not side:
+        problems.append(FieldError("fa-side", "side: say which side he is on (A, B, the trolls…)"))
+    elif len(side) > 30:
+        problems.append(FieldError("fa-side", f"side: {len(side)} characters, 30 at most"))
+    return name, side
+
+
+def read_quick(tables, values: Mapping[str, str], fight: Fight | None) -> Combatant:
+    """A quick stat block; :raises FieldError: every field that is wrong."""
+    problems: list[FieldError] = []
+    name, side = read_name(values, fight, problems)
+    numbers: dict[str, int] = {}
+    for field, label, low, high, empty in (
+        ("fa-str", "STR", 1, 99, None),
+        ("fa-con", "CON", 1, 99, None),
+        ("fa-siz", "SIZ", 1, 99, None),
+        ("fa-dex", "DEX", 1, 99, None),
+        ("fa-hp", "hit points", 1, 999, None),
+        ("fa-armour", "armour", 0, 99, 0),
+        ("fa-defense", "Defense", 0, 200, 0),
+        ("fa-move", "movement", 0, 30, 8),
+    ):
+        try:
+            numbers[field] = read_int(values.get(field, ""), field, label, low, high, empty=empty)
+        except FieldError as exc:
+            problems.append(exc)
+    bonus = ""
+    try:
+        bonus = read_bonus(values.get("fa-bonus", ""), "fa-bonus")
+    except FieldError as exc:
+        problems.append(exc)
+    weapons = []
+    for n in (1, 2, 3):
+        wid = values.get(f"fa-w{n}", "")
+        if not wid:
+            continue
+        chances = {}
+        for use in ("attack", "parry"):
+            field = f"fa-w{n}-{use}"
+            try:
+                text = values.get(field, "")
+                chances[use] = read_int(text, field, f"weapon {n} {use} %", 0, 300) if text.strip() else None
+            except FieldError as exc:
+                problems.append(exc)
+        weapons.append((n, QuickWeapon(weapon=wid, attack=chances.get("attack"), parry=chances.get("parry"))))
+    if not weapons:
+        problems.append(FieldError("fa-w1", "weapon 1: choose at least one weapon"))
+    _all(problems)
+    try:
+        return quick_combatant(
+            tables,
+            name=name,
+            side=side,
+            STR=numbers["fa-str"],
+            CON=numbers["fa-con"],
+            SIZ=numbers["fa-siz"],
+            DEX=numbers["fa-dex"],
+            hit_points=numbers["fa-hp"],
+            weapons=[w for _, w in weapons],
+            armour=numbers["fa-armour"],
+            defense=numbers["fa-defense"],
+            damage_bonus=bonus,
+            move=numbers["fa-move"],
+        )
+    except RulesError as exc:
+        text = str(exc)
+        if text.startswith("weapons["):
+            k = int(text[len("weapons["):].split("]")[0])
+            n = weapons[k][0] if k < len(weapons) else 1
+            raise FieldError(f"fa-w{n}", f"weapon {n}: {text.split(': ', 1)[-1]}") from None
+        raise FieldError("fa-name", text) from None
+    except ValueError as exc:
+        raise FieldError("fa-name", str(exc)) from None
+
+
+def _number(text: str, field: str, label: str, low: int, high: int) -> int:
+    return read_int(text, field, label, low, high)
+
+
+def read_declaration(fight: Fight, k: int, draft: Mapping[str, Any]) -> tuple[I.Intent, list[int]]:
+    """The ``k``-th combatant's statement of intent, and the form row of each of its actions.
+
+    :raises FieldError: a number that is not one, or missing where the action needs it.
+    """
+    c = fight.combatants[k]
+    p = f"fd-{k}"
+    problems: list[FieldError] = []
+    actions: list[Any] = []
+    rows: list[int] = []
+    aborted: list[int] = []
+    for j, row in enumerate(list(draft.get("actions", ()))[:ACTION_ROWS]):
+        do = row.get("do", "")
+        if not do:
+            continue
+        a = f"{p}-a{j}"
+        arm, target, n = row.get("arm", ""), row.get("target", ""), row.get("n", "")
+        if row.get("abort"):
+            aborted.append(len(actions))
+        try:
+            if do == "attack":
+                actions.append(I.Strike(arm=arm, target=target))
+            elif do == "shoot":
+                distance = _number(n, f"{a}-n", f"action {j + 1}, range", 0, 10_000) if n.strip() else None
+                actions.append(I.Shoot(arm=arm, target=target, distance=distance))
+            elif do == "ready":
+                actions.append(I.Ready(arm=arm))
+            elif do == "move":
+                actions.append(I.Move(metres=_number(n, f"{a}-n", f"action {j + 1}, metres", 1, 400)))
+            elif do in ("grapple", "immobilise", "throw"):
+                actions.append(I.Grapple(arm=arm, target=target, how="hold" if do == "grapple" else do))
+            elif do == "extract":
+                actions.append(I.Extract(arm=arm))
+            elif do == "pull_out":
+                stuck = row.get("stuck", "")
+                if STUCK_SEPARATOR not in stuck:
+                    raise FieldError(f"{a}-stuck", f"action {j + 1}: nothing is stuck in {c.name}")
+                owner, weapon = stuck.split(STUCK_SEPARATOR, 1)
+                actions.append(I.PullOut(owner=owner, weapon=weapon))
+            elif do == "heal":
+                points = _number(n, f"{a}-n", f"action {j + 1}, points", 1, 20)
+                actions.append(I.Heal(target=target, location=row.get("where") or "chest", points=points))
+            elif do == "spell":
+                name = row.get("spell", "").strip()
+                if not name or len(name) > 40:
+                    raise FieldError(f"{a}-spell", f"action {j + 1}, spell: name the spell (40 characters at most)")
+                points = _number(n, f"{a}-n", f"action {j + 1}, points", 1, 20)
+                actions.append(I.Spell(name=name, points=points, target=target))
+            else:
+                raise FieldError(f"{a}-do", f"action {j + 1}: {do!r} is not an action")
+            rows.append(j)
+        except FieldError as exc:
+            if aborted and aborted[-1] == len(actions):
+                aborted.pop()
+            problems.append(exc)
+    parries = []
+    for j, row in enumerate(list(draft.get("parries", ()))[:PARRY_ROWS]):
+        if row.get("arm"):
+            parries.append(I.ParryIntent(arm=row["arm"], against=row.get("against", "")))
+    defense: dict[str, int] = {}
+    for f, o in enumerate(fight.combatants):
+        text = str(draft.get("defense", {}).get(o.name, "")).strip()
+        if not text or o.side == c.side:
+            continue
+        try:
+            share = _number(text, f"{p}-def-{f}", f"Defense against {o.name}", 0, 200)
+        except FieldError as exc:
+            problems.append(exc)
+            continue
+        if share:
+            defense[o.name] = share
+    _all(problems)
+    return I.Intent(who=c.name, actions=tuple(actions), parries=tuple(parries), defense=defense,
+                    surprised=bool(draft.get("surprised")), aborted=tuple(aborted)), rows
+
+
+def draft_of(intent: I.Intent, fight: Fight) -> dict[str, Any]:
+    """A statement of intent back into form values (a link's last round becomes the next default)."""
+    rows = []
+    for action in intent.actions:
+        tag = action.__struct_config__.tag
+        row: dict[str, str] = {"do": tag}
+        for field in ("arm", "target"):
+            if hasattr(action, field):
+                row[field] = getattr(action, field)
+        if isinstance(action, I.Grapple):
+            row["do"] = "grapple" if action.how == "hold" else action.how
+        elif isinstance(action, I.Move):
+            row["n"] = str(action.metres)
+        elif isinstance(action, I.Shoot) and action.distance is not None:
+            row["n"] = str(action.distance)
+        elif isinstance(action, (I.Heal, I.Spell)):
+            row["n"] = str(action.points)
+            if isinstance(action, I.Heal):
+                row["where"] = action.location
+            else:
+                row["spell"] = action.name
+        elif isinstance(action, I.PullOut):
+            row["stuck"] = f"{action.owner}{STUCK_SEPARATOR}{action.weapon}"
+        if len(rows) in intent.aborted:
+            row["abort"] = True
+        rows.append(row)
+    return {
+        "actions": rows,
+        "parries": [{"arm": p.arm, "against": p.against} for p in intent.parries],
+        "defense": {foe: str(share) for foe, share in intent.defense.items()},
+        "surprised": intent.surprised,
+    }

@@ -1,0 +1,1 @@
+"""The adventurer sheet: the saved record, every derived number, the page's inputs and HTML."""

@@ -1,0 +1,39 @@
+"""Reading what a player types on the sheet page.
+
+Typed text is read here, not in the page glue, so every message names the field and
+the value the same way everywhere: ``STR: 'abc' is not a whole number``.
+"""
+
+from __future__ import annotations
+
+from pyengine.errors import RulesError
+
+#: The largest number a score or an amount of money may be typed as.
+MAX_SCORE = 99
+MAX_LUNARS = 10_000_000
+
+
+def read_whole(field: str, text: str, low: int, high: int) -> int:
+    """Reads a whole number typed into ``field``.
+
+    :raises RulesError: empty, not a whole number, or outside ``low..high``; names the field and value.
+    """
+    raw = text.strip()
+    if not raw:
+        raise RulesError(f"{field}: empty; type a whole number from {low} to {high}")
+    if not (raw.isdigit() or (raw[0] in "+-" and raw[1:].isdigit())) or len(raw) > 12:
+        raise RulesError(f"{field}: {raw!r} is not a whole number")
+    value = int(raw)
+    if not low <= value <= high:
+        raise RulesError(f"{field}: {value} is not from {low} to {high}")
+    return value
+
+
+def read_score(characteristic: str, text: str) -> int:
+    """A characteristic as typed: 0-99 is accepted (the sheet reports one outside 3-21)."""
+    return read_whole(characteristic, text, 0, MAX_SCORE)
+
+
+def read_lunars(field: str, text: str) -> int:
+    """An amount of Lunars as typed (an empty field is 0)."""
+    return read_whole(field, text, 0, MAX_LUNARS) if text.strip() else 0

@@ -1,0 +1,233 @@
+"""The adventurer sheet as HTML (pure): laid out like the paper sheet, every number with its "why?".
+
+The same functions run at build time (the item lists of the empty page) and in the
+browser on every change. Built with :mod:`pyengine.html`, so names and notes typed by a
+player are always escaped. Hooks for CSS and tests are prefixed ``rq-``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from pyengine.html import Element, el, to_html
+from pyengine.runequest.sheet.derive import DerivedSheet
+from pyengine.runequest.tables.catalogue import RuneQuestTables
+from pyengine.runequest.vocabulary import SHEET_ORDER
+from pyengine.working import Step
+
+ABILITIES = ("attack", "parry", "defense", "perception", "stealth", "manipulation", "knowledge")
+CHARACTERISTICS = ("STR", "CON", "SIZ", "INT", "POW", "DEX", "CHA")
+NOT_IN_RULES = "not in the rules we have"
+
+
+def _signed(value: int) -> str:
+    return f"+{value}" if value > 0 else str(value)
+
+
+def _why(steps: Iterable[Step], summary: str = "Why?") -> Element | None:
+    steps = list(steps)
+    if not steps:
+        return None
+    items = []
+    for step in steps:
+        cited = [c for c in (step.source, *step.rulings) if c]
+        items.append(el("li", None, step.text, el("span", {"class": "rq-cite"}, f" [{', '.join(cited)}]") if cited else None))
+    return el("details", {"class": "working rq-why"}, el("summary", None, summary), el("ol", None, *items))
+
+
+def _steps(sheet: DerivedSheet, *prefixes: str) -> list[Step]:
+    return [s for s in sheet.working if s.field.startswith(prefixes)]
+
+
+def _value(label: str, value: str, key: str) -> list[Element]:
+    return [el("dt", None, label), el("dd", {"data-field": key}, value)]
+
+
+def render_sheet(sheet: DerivedSheet, name: str = "") -> str:
+    """The derived sheet: characteristics, abilities, hit points and armour by location,
+    weapons, ENC and movement, money and gear, and every problem found."""
+    root = el("div", {"class": "rq-sheet"})
+    if name:
+        root.append(el("h2", {"class": "rq-name"}, name))
+
+    if sheet.problems:
+        root.append(
+            el(
+                "ul", {"class": "rq-problems", "aria-label": "Problems on this sheet"},
+                *(el("li", {"class": f"rq-problem rq-{p.level}", "data-field": p.field}, f"{p.field}: {p.message}") for p in sheet.problems),
+            )
+        )
+
+    chars = el("dl", {"class": "rq-chars"})
+    for key in CHARACTERISTICS:
+        chars.extend(_value(key, str(getattr(sheet.characteristics, key)), f"characteristics.{key}"))
+    root.append(el("section", {"class": "rq-block rq-block-chars"}, el("h3", None, "Characteristics"), chars))
+
+    abilities = el("dl", {"class": "rq-abilities"})
+    for key in ABILITIES:
+        abilities.extend(_value(key.capitalize(), f"{_signed(getattr(sheet.natural, key))}%", f"natural.{key}"))
+    root.append(
+        el(
+            "section", {"class": "rq-block"}, el("h3", None, "Natural abilities"), abilities,
+            _why(_steps(sheet, "natural")),
+        )
+    )
+
+    basics = el("dl", {"class": "rq-basics"})
+    basics.extend(_value("Hit points", str(sheet.hit_points), "hit_points"))
+    basics.extend(_value("Damage bonus", sheet.damage_bonus or "none", "damage_bonus"))
+    basics.extend(_value("DEX strike rank", str(sheet.dex_sr), "dex_sr"))
+    basics.extend(_value("SIZ strike rank", str(sheet.siz_sr), "siz_sr"))
+    basics.extend(_value("Defense", f"{sheet.defense}%", "defense"))
+    basics.extend(_value("ENC carried", f"{sheet.enc_shown} of {sheet.max_enc}", "enc"))
+    basics.extend(_value("Movement", f"{sheet.move} m per strike rank", "move"))
+    if sheet.strike_rank_penalty:
+        basics.extend(_value("Strike rank penalty", f"+{sheet.strike_rank_penalty}", "strike_rank_penalty"))
+    basics.extend(_value("Move Silently", f"{sheet.armour.silent}%", "armour.silent"))
+    notes = []
+    if sheet.enc_unknown:
+        notes.append(el("p", {"class": "rq-note"}, f"ENC of {', '.join(sheet.enc_unknown)}: {NOT_IN_RULES}; not counted."))
+    root.append(
+        el(
+            "section", {"class": "rq-block"}, el("h3", None, "Hit points, speed and load"), basics, *notes,
+            _why(_steps(sheet, "hit_points", "damage_bonus", "dex_sr", "siz_sr", "defense", "max_enc", "enc", "move", "strike_rank")),
+        )
+    )
+
+    body = el("table", {"class": "rq-body"})
+    body.append(el("caption", None, "Hit points and armour by location"))
+    body.append(el("thead", None, el("tr", None, el("th", {"scope": "col"}, "Location"), el("th", {"scope": "col"}, "Hit points"), el("th", {"scope": "col"}, "Armour"))))
+    rows = el("tbody")
+    worn = {row.location: row for row in sheet.armour.locations}
+    for location in SHEET_ORDER:
+        armour = worn.get(location)
+        absorbs = armour.absorbs if armour else 0
+        pieces = ", ".join(armour.pieces) if armour and armour.pieces else ""
+        rows.append(
+            el(
+                "tr", {"data-location": location.value},
+                el("th", {"scope": "row"}, location.value.capitalize()),
+                el("td", {"data-field": f"locations.{location.value.replace(' ', '_')}"}, str(sheet.locations[location])),
+                el("td", None, str(absorbs), el("span", {"class": "rq-note"}, f" {pieces}") if pieces else None),
+            )
+        )
+    body.append(rows)
+    root.append(el("section", {"class": "rq-block rq-block-body"}, el("div", {"class": "table-wrap"}, body), _why(_steps(sheet, "locations", "armour"))))
+
+    root.append(_weapons(sheet))
+    root.append(_gear(sheet))
+    return to_html(root)
+
+
+def _weapons(sheet: DerivedSheet) -> Element:
+    section = el("section", {"class": "rq-block rq-block-weapons"}, el("h3", None, "Weapons and shields"))
+    if not sheet.weapons:
+        section.append(el("p", {"class": "empty"}, "No weapon yet: add one below."))
+        return section
+    table = el("table", {"class": "rq-weapons"})
+    head = ("Weapon", "Hand", "SR", "Attack", "Parry", "Damage", "HP", "Remove")
+    table.append(el("thead", None, el("tr", None, *(el("th", {"scope": "col"}, h) for h in head))))
+    body = el("tbody")
+    for line in sheet.weapons:
+        damage = (line.damage or "—") + (f" {line.damage_bonus}" if line.damage_bonus and line.damage else "")
+        attack = "—" if line.attack is None else f"{line.attack}%"
+        parry = "—" if line.parry is None else f"{line.parry}%"
+        sr = "—" if line.sr is None else str(line.sr)
+        notes = []
+        if not line.usable:
+            notes.append("cannot be used (see problems)")
+        if line.attack_similar:
+            notes.append(f"attack: {line.attack_similar}")
+        if line.parry_similar:
+            notes.append(f"parry: {line.parry_similar}")
+        if line.impales:
+            notes.append("impales")
+        body.append(
+            el(
+                "tr", {"class": "rq-weapon" + ("" if line.usable else " rq-unusable"), "data-index": str(line.index)},
+                el("th", {"scope": "row"}, line.name, *(el("span", {"class": "rq-note"}, f" {n};") for n in notes)),
+                el("td", None, str(line.hand)),
+                el("td", {"data-field": f"weapons[{line.index}].sr"}, sr),
+                el("td", {"data-field": f"weapons[{line.index}].attack"}, attack),
+                el("td", {"data-field": f"weapons[{line.index}].parry"}, parry),
+                el("td", None, damage),
+                el("td", None, "—" if line.hp is None else str(line.hp)),
+                el("td", {"class": "rq-edit"}, el("button", {"type": "button", "data-remove-weapon": str(line.index), "aria-label": f"Remove {line.name}", "title": "Remove"}, "✕")),
+            )
+        )
+    table.append(body)
+    section.append(el("div", {"class": "table-wrap"}, table))
+    why = _why(_steps(sheet, "weapons"))
+    if why is not None:
+        section.append(why)
+    return section
+
+
+def _gear(sheet: DerivedSheet) -> Element:
+    section = el("section", {"class": "rq-block rq-block-gear"}, el("h3", None, "Money and gear"))
+    money = el("dl", {"class": "rq-money"})
+    money.extend(_value("Money carried", f"{sheet.money} L", "money"))
+    money.extend(_value("Savings", f"{sheet.savings} L", "savings"))
+    if sheet.owed:
+        money.extend(_value("Owed to the guild", f"{sheet.owed} L", "owed"))
+    section.append(money)
+    if not sheet.gear:
+        section.append(el("p", {"class": "empty"}, "No gear yet: roll a background or buy below."))
+        return section
+    table = el("table", {"class": "rq-gear"})
+    table.append(el("thead", None, el("tr", None, *(el("th", {"scope": "col"}, h) for h in ("Item", "Count", "ENC", "Worn", "Remove")))))
+    body = el("tbody")
+    for line in sheet.gear:
+        wear = None
+        if line.kind in ("armour", "helmet"):
+            attrs = {"type": "checkbox", "data-wear": str(line.index), "aria-label": f"{line.name} worn"}
+            if line.worn:
+                attrs["checked"] = "checked"
+            wear = el("input", attrs)
+        body.append(
+            el(
+                "tr", {"data-index": str(line.index)},
+                el("th", {"scope": "row"}, line.name),
+                el("td", None, str(line.count)),
+                el("td", None, line.enc if line.enc is not None else el("abbr", {"title": f"ENC {NOT_IN_RULES}"}, "?")),
+                el("td", None, wear),
+                el("td", {"class": "rq-edit"}, el("button", {"type": "button", "data-remove-gear": str(line.index), "aria-label": f"Remove {line.name}", "title": "Remove"}, "✕")),
+            )
+        )
+    table.append(body)
+    section.append(el("div", {"class": "table-wrap"}, table))
+    if any(line.enc is None for line in sheet.gear):
+        section.append(el("p", {"class": "rq-note"}, f"? ENC {NOT_IN_RULES}: not counted."))
+    return section
+
+
+def render_weapon_options(tables: RuneQuestTables) -> str:
+    """``<option>`` elements for every weapon (each mode) and shield, grouped."""
+    groups = (
+        ("Melee weapons", tables.melee.weapons),
+        ("Missile weapons", tables.missile.weapons),
+        ("Shields", tables.shields.shields),
+    )
+    html = []
+    for label, rows in groups:
+        group = el("optgroup", {"label": label}, *(el("option", {"value": row.id}, row.name) for row in rows))
+        html.append(to_html(group))
+    return "".join(html)
+
+
+def render_item_options(tables: RuneQuestTables) -> str:
+    """``<option>`` elements for everything that can be bought, with its price."""
+    by_kind: dict[str, list] = {}
+    for item in tables.item_by_id.values():
+        by_kind.setdefault(item.kind, []).append(item)
+    html = []
+    for kind, items in by_kind.items():
+        options = []
+        for item in sorted(items, key=lambda i: i.name):
+            price = f"{item.cost} L" if item.cost is not None else f"price {NOT_IN_RULES}"
+            attrs = {"value": item.id}
+            if item.cost is None:
+                attrs["disabled"] = "disabled"
+            options.append(el("option", attrs, f"{item.name} — {price}"))
+        html.append(to_html(el("optgroup", {"label": kind.capitalize()}, *options)))
+    return "".join(html)

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import msgspec
 
-from pyengine.errors import IllegalActionError
 from pyengine.runequest.melee.statement import (
     Action,
     AnyAction,

@@ -24,6 +24,7 @@ from pyengine.runequest.melee.actions import blow
 from pyengine.runequest.melee.actions.base import Handler, Statement, fail
 from pyengine.runequest.melee.clock import Clock, Timed
 from pyengine.runequest.melee.context import RoundContext
+from pyengine.runequest.melee.model import Arm
 from pyengine.runequest.melee.statement import Shoot, Strike
 
 #: Rounds a slow missile waits before it can shoot again (RQ-55).
@@ -84,7 +85,7 @@ def act(r: RoundContext, t: Timed) -> None:
     r.pending.append(lambda: blow.land(r, t, arm, parry, result, what, notes, nth))
 
 
-def _loosed(r: RoundContext, who: str, arm) -> None:
+def _loosed(r: RoundContext, who: str, arm: Arm) -> None:
     """A thrown weapon leaves his hand; a bow must be readied again; a slow one waits (RQ-55)."""
     body = r.bodies[who]
     if arm.weapon.kind == "thrown":

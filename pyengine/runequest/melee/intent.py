@@ -4,10 +4,12 @@ Seed ch. III, "First Phase — Statement of Intent": "the players and referee fo
 state what their respective participants in the melee will be doing. During the
 course of this melee round, intentions may be aborted but not altered."
 
-An :class:`Intent` is one combatant's actions in the order he does them (each
-costs strike ranks, :mod:`.timing`), the parries he holds ready (with what, against
-whom) and how he splits his Defense among his attackers. :func:`check_intents`
-refuses what the rules forbid, naming the field and the value.
+An :class:`Intent` (:mod:`.statement`, re-exported here with the actions) is one
+combatant's actions in the order he does them (each costs strike ranks, :mod:`.timing`),
+the parries he holds ready (with what, against whom) and how he splits his Defense among
+his attackers. :func:`check_intents` refuses what the rules forbid, the field as data
+and the value in words: the statement as a whole here, each action by its handler
+(:mod:`.actions`).
 """
 
 from __future__ import annotations

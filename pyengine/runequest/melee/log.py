@@ -23,7 +23,9 @@ from pyengine.tables import Record
 
 KIND = "fight"
 VERSION = 1
-EXPORT_FORMAT = 1
+#: The JSON export's format: 2 since each event's ``working`` is a step (``{"field": "sr", "text", "rule",
+#: "rulings", "value"}``, ``null`` for bookkeeping), not a string; format 1 still reads (docs/formats.md).
+EXPORT_FORMAT = 2
 MAX_ROUNDS = 200
 MAX_ROLLS = 400
 
@@ -113,7 +115,10 @@ def read_export(text: str | bytes) -> FightLog:
     if not isinstance(raw, dict) or raw.get("kind") != KIND:
         raise ShareLinkError('fight file: not a fight export (no "kind": "fight")')
     if not isinstance(raw.get("format"), int) or raw["format"] > EXPORT_FORMAT:
-        raise ShareLinkError(f"fight file: format {raw.get('format')!r} is not one this app reads (1)")
+        raise ShareLinkError(
+            f"fight file: format {raw.get('format')!r} is not one this app reads "
+            f"({', '.join(map(str, range(1, EXPORT_FORMAT + 1)))})"
+        )
     data = {k: v for k, v in raw.items() if k not in ("format", "kind", "final", "log")}
     return _convert(data, "fight file")
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from pyengine.dice import DiceExpr
 from pyengine.errors import FieldError, IllegalActionError, NotationError
-from pyengine.runequest.combat.exchange import Attack, Defence, Parry
+from pyengine.runequest.combat.model import Attack, Defence, Parry
 from pyengine.runequest.combat.from_sheet import (
     LONG_HAFTED,
     SHORT_STABBING,

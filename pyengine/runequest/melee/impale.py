@@ -24,13 +24,12 @@ from typing import TYPE_CHECKING, Literal
 
 import msgspec
 
-from pyengine.dice import DiceExpr
+from pyengine.dice import DiceExpr, RollLog
 from pyengine.runequest.combat.d100 import succeeds
 from pyengine.runequest.melee.intent import Extract, Heal, PullOut
 from pyengine.runequest.melee.model import WORK_FREE_ROUNDS, InShield, Stuck
 
 if TYPE_CHECKING:
-    from pyengine.runequest.melee.roller import RoundDice
     from pyengine.runequest.melee.round import _Round
     from pyengine.runequest.melee.timing import Timed
 
@@ -49,7 +48,7 @@ def shield_effect(stuck: list[InShield]) -> Literal["useless", "half", ""]:
     return ""
 
 
-def moving_damage(stuck: Stuck, dice: RoundDice) -> int:
+def moving_damage(stuck: Stuck, dice: RollLog) -> int:
     """Half the weapon's own damage, rolled, rounded down."""
     expr = DiceExpr.parse(stuck.damage)
     total = expr.roll(_Named(dice, f"{stuck.owner}'s {stuck.weapon} catches as he moves ({stuck.damage}, half)")).total
@@ -57,7 +56,7 @@ def moving_damage(stuck: Stuck, dice: RoundDice) -> int:
 
 
 class _Named:
-    def __init__(self, dice: RoundDice, purpose: str) -> None:
+    def __init__(self, dice: RollLog, purpose: str) -> None:
         self.dice, self.purpose = dice, purpose
 
     def roll(self, sides: int) -> int:

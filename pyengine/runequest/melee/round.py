@@ -20,19 +20,10 @@ from itertools import groupby
 
 import msgspec
 
-from pyengine.dice import Dice
+from pyengine.dice import Dice, NoRollLeft, RollLog, RollMade
 from pyengine.runequest.combat.d100 import succeeds as _succeeds
-from pyengine.runequest.combat.exchange import (
-    RULES,
-    Attack,
-    Defence,
-    ExchangeResult,
-    NoRollLeft,
-    Parry,
-    RollMade,
-    Rules,
-    resolve_exchange,
-)
+from pyengine.runequest.combat.exchange import resolve_exchange
+from pyengine.runequest.combat.model import RULES, Attack, Defence, ExchangeResult, Parry, Rules
 from pyengine.runequest.combat.wounds import Wound, apply_wound, worse
 from pyengine.runequest.melee import grapple, impale
 from pyengine.runequest.melee.intent import (
@@ -49,7 +40,6 @@ from pyengine.runequest.melee.intent import (
     check_intents,
 )
 from pyengine.runequest.melee.model import BLEED_OUT_ROUNDS, Arm, Body, Combatant, Fight, FightState, InShield, Stuck
-from pyengine.runequest.melee.roller import RoundDice
 from pyengine.runequest.melee.timing import Timed, schedule
 from pyengine.runequest.tables.fumbles import FumbleTable
 from pyengine.runequest.tables.hit_locations import HitLocationTable
@@ -101,7 +91,7 @@ class RoundResult(Record):
 class _Round:
     """The working state of one round (the bodies change as blows land)."""
 
-    def __init__(self, fight: Fight, state: FightState, intents: tuple[Intent, ...], dice: RoundDice,
+    def __init__(self, fight: Fight, state: FightState, intents: tuple[Intent, ...], dice: RollLog,
                  tables: MeleeTables, rules: Rules) -> None:
         self.fight = fight
         self.number = state.round + 1
@@ -607,7 +597,7 @@ def resolve_round(
     :raises RollError: the dice run out (:class:`NoRollLeft`, with the die needed) or give a value off the die.
     """
     check_intents(fight, state, intents)
-    rd = dice if isinstance(dice, RoundDice) else RoundDice(dice)
+    rd = dice if isinstance(dice, RollLog) else RollLog(dice, within="the round")
     r = _Round(fight, state, intents, rd, tables, rules)
     for name, body in state.bodies.items():
         if body.one_attack:

@@ -85,6 +85,14 @@ def damage_dice(attack: Attack) -> DamageDice:
     return DamageDice(DiceExpr.parse(attack.weapon.damage), DiceExpr.parse(bonus) if bonus else None, why)
 
 
+def with_bonus(expr: DiceExpr, bonus: DiceExpr | None) -> str:
+    """Dice and a bonus as one expression, the bonus with its sign: ``1D8+1+1D4``, ``1D8+1-1D4``."""
+    if bonus is None:
+        return str(expr)
+    added = str(bonus)
+    return f"{expr}{added}" if added.startswith("-") else f"{expr}+{added}"
+
+
 def damage_kind(*, impale: bool, wide_open: WideOpen | None) -> DamageKind:
     """Full possible damage for a parry fumbled "wide open: full", else an impale's, else as rolled."""
     if wide_open == "full":
@@ -111,8 +119,8 @@ def roll_damage(log: RollLog, attack: Attack, dice: DamageDice, kind: DamageKind
         steps.append(dice.why_bonus)
     if kind == "full":
         total = damage_total(kind, dice, 0)
-        steps.append(Step(field="damage", text=f"full possible damage: {expr}" + (f"{bonus}" if bonus else "")
-                          + f" = {total}", rulings=("RQ-40",), value=total))
+        steps.append(Step(field="damage", text=f"full possible damage: {with_bonus(expr, bonus)} = {total}",
+                          rulings=("RQ-40",), value=total))
         return total
     rolled = log.expr(expr, f"damage ({w.name} {expr})")
     extra = log.expr(bonus, f"damage bonus ({bonus})") if bonus else 0

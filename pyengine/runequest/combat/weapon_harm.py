@@ -12,7 +12,7 @@ Damage stays with a weapon throughout the fight; past its hit points it breaks.
 from __future__ import annotations
 
 from pyengine.dice import DiceExpr, RollLog
-from pyengine.runequest.combat.damage import DamageDice, roll_damage
+from pyengine.runequest.combat.damage import DamageDice, roll_damage, with_bonus
 from pyengine.runequest.combat.model import Attack, Defence, Parry, Weapon, WeaponHarm
 from pyengine.working import Step
 
@@ -77,8 +77,7 @@ def harm_attacking_weapon(log: RollLog, attack: Attack, defence: Defence, parry:
     broken = after > w.hp
     steps.append(Step(
         field="weapon",
-        text=f"a miss against a successful weapon parry: the {w.name} takes the {pname}'s {expr}"
-        + (f"{bonus}" if bonus else "")
+        text=f"a miss against a successful weapon parry: the {w.name} takes the {pname}'s {with_bonus(expr, bonus)}"
         + f" = {amount} ({after} of its {w.hp} so far)"
         + (" — it breaks" if broken else ""),
         source="ch. IV, Weapon Damage Absorption",

@@ -178,3 +178,14 @@ def test_importing_one_combat_module_does_not_import_them_all() -> None:
         "assert 'fractions' not in sys.modules\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_the_working_writes_a_bonus_with_its_sign() -> None:
+    # "1D8+1" and "+1D4" read "1D8+1+1D4", never "1D8+11D4".
+    full = resolve_exchange(Attack(weapon=SWORD, chance=60, damage_bonus="+1D4"), Defence(hit_points=14, locations=LOCS,
+                            parry=SHIELD), dice=ScriptedDice([70, 100, 93, 10]), **COMBAT_TABLES)
+    assert full.wide_open == "full"
+    assert "full possible damage: 1D8+1+1D4 = 13" in [s.text for s in full.working]
+    parried = resolve_exchange(Attack(weapon=SWORD, chance=60), Defence(hit_points=14, locations=LOCS, parry=PARRY_SWORD,
+                               damage_bonus="-1D4"), dice=ScriptedDice([70, 20, 8, 1]), **COMBAT_TABLES)
+    assert any("takes the broadsword's 1D8+1-1D4 = 8" in s.text for s in parried.working)

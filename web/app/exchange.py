@@ -14,7 +14,7 @@ from pyengine.dice import RandomDice
 from pyengine.errors import FieldError, RulesError
 from pyengine.pages.keys import CHARACTER_PREFIX
 from pyengine.pages.widgets import share_line
-from pyengine.runequest.combat.exchange import Attack, Defence, Rules, next_roll, resolve_exchange
+from pyengine.runequest.combat import Attack, Defence, Rules, next_roll, resolve_exchange
 from pyengine.runequest.combat.inputs import (
     line_choices,
     parry_choices,

@@ -16,13 +16,12 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from app import dom
-from pyengine.dice import RandomDice, ScriptedDice
+from pyengine.dice import NeededRoll, NoRollLeft, RandomDice, ScriptedDice
 from pyengine.errors import FieldError, RulesError
 from pyengine.html import el, to_html
 from pyengine.pages.keys import CHARACTER_PREFIX
 from pyengine.pages.keys import FIGHT_DRAFT as DRAFT_KEY
 from pyengine.pages.widgets import share_line
-from pyengine.runequest.combat.exchange import NeededRoll, NoRollLeft
 from pyengine.runequest.combat.inputs import read_int, sheet_of
 from pyengine.runequest.combat.render import render_options
 from pyengine.runequest.melee import log as fight_log

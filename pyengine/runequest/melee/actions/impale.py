@@ -34,16 +34,8 @@ from pyengine.runequest.melee.statement import Extract, PullOut
 def moving_damage(stuck: Stuck, dice: RollLog) -> int:
     """Half the weapon's own damage, rolled, rounded down."""
     expr = DiceExpr.parse(stuck.damage)
-    total = expr.roll(_Named(dice, f"{stuck.owner}'s {stuck.weapon} catches as he moves ({stuck.damage}, half)")).total
+    total = dice.expr(expr, f"{stuck.owner}'s {stuck.weapon} catches as he moves ({stuck.damage}, half)")
     return max(total, 0) // 2
-
-
-class _Named:
-    def __init__(self, dice: RollLog, purpose: str) -> None:
-        self.dice, self.purpose = dice, purpose
-
-    def roll(self, sides: int) -> int:
-        return self.dice.d(sides, self.purpose)
 
 
 def _find(r: RoundContext, owner: str, weapon: str) -> tuple[str, Stuck] | None:

@@ -143,7 +143,7 @@ class SheetPage:
         restored = self._restored(values)
         if restored is not None:
             return update | restored | Update(text={"sheet-save-status": "Restored what was being typed here."})
-        return update | self.on_input(values)
+        return update | self._typed_in(values, opening=True)
 
     def _restored(self, values: Mapping[str, str]) -> Update | None:
         """The draft opened again (``None``: there is none, or it is damaged; it stays as it
@@ -176,7 +176,11 @@ class SheetPage:
 
     def on_input(self, values: Mapping[str, str]) -> Update:
         """Something was typed: the record the form describes, derived; each bad field gets
-        its own message. Kept as a draft either way."""
+        its own message. Kept as a draft either way (with nothing typed, there is none)."""
+        return self._typed_in(values)
+
+    def _typed_in(self, values: Mapping[str, str], *, opening: bool = False) -> Update:
+        """As :meth:`on_input`; ``opening``: with nothing typed, a draft there (damaged) stays."""
         if self.read_only:
             return Update()
         adventurer, errors = self._read(values)
@@ -185,7 +189,8 @@ class SheetPage:
             return update
         typed = {field: values.get(field, "") for field in RECORD_FIELDS}
         if self.kept is None and not any(text.strip() for text in typed.values()):
-            self.store.remove(SHEET_DRAFT)  # nothing typed: nothing to keep
+            if not opening:
+                self.store.remove(SHEET_DRAFT)  # everything typed was taken away: nothing to keep
             return update
         draft: dict[str, object] = {"key": self.key, "typed": typed}
         if self.kept is not None:

@@ -39,8 +39,7 @@ def __getattr__(name: str) -> object:
     """An :data:`API` name, imported from its module when first asked for."""
     if name not in API:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{API[name]}"), name)
-    globals()[name] = value
+    globals()[name] = value = getattr(importlib.import_module(f"{__name__}.{API[name]}"), name)
     return value
 
 

@@ -87,7 +87,7 @@ def block_json(result: BlockResult) -> dict[str, Any]:
         "weapon_broken": None if result.weapon is None else result.weapon_broke,
         "items": msgspec.to_builtins(result.items),
         "weapon": None if result.weapon is None else msgspec.to_builtins(result.weapon),
-        "working": list(result.working),
+        "working": [step.text for step in result.working],
     }
 
 
@@ -101,7 +101,7 @@ def _run_line(args: argparse.Namespace) -> int:
         cells = [f"{c.abbr} {'—' if line.value(c.key) is None else line.value(c.key)}" for c in COLUMNS]
         cells += [f"{k} {v}" for k, v in line.special.items()]
         print(f"{line.item}: " + ", ".join(cells))
-        print("\n".join(f"  {step}" for step in line.working))
+        print("\n".join(f"  {step.text}" for step in line.working))
     return 0
 
 
@@ -124,7 +124,7 @@ def _run_block(args: argparse.Namespace) -> int:
         print(f"{what}; power {result.attack.power} → {result.power_left} gets through; "
               f"broken: {', '.join(result.broken) or 'nothing'}"
               + (f"; {result.weapon.name} broken" if result.weapon is not None and result.weapon_broke else ""))
-        print("\n".join(f"  {step}" for step in result.working))
+        print("\n".join(f"  {step.text}" for step in result.working))
     return 0
 
 

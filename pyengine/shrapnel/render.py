@@ -371,7 +371,7 @@ def render_result(result: ShrapnelResult) -> str:
     _el(working, "summary", "Working")
     steps = _el(working, "ol")
     for step in result.working:
-        _el(steps, "li", step)
+        _el(steps, "li", step.text)
     return _to_html(root)
 
 

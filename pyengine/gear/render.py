@@ -409,3 +409,23 @@ def render_saved(records: Sequence[tuple[str, str, str | None]]) -> str:
             ul.append(el("li", {"class": "gear-damaged", "data-key": key},
                          f"Damaged record {key!r}, kept as it is: {problem}"))
     return to_html(ul)
+
+
+# -- the page's small parts ----------------------------------------------------------------
+
+
+def render_action(button_id: str, label: str) -> str:
+    """A result's follow-up button (``Use these pieces in my list``) in ``div.actions``."""
+    return to_html(el("div", {"class": "actions"}, el("button", {"type": "button", "id": button_id}, label)))
+
+
+def render_status(status_id: str, text: str, *, in_actions: bool = False) -> str:
+    """What the page says in place of a button pressed and gone (``p.gear-status``, focusable
+    so the focus can stay there); ``in_actions``: inside the ``div.actions`` the button was in."""
+    status = el("p", {"class": "gear-status", "id": status_id, "tabindex": "-1"}, text)
+    return to_html(el("div", {"class": "actions"}, status) if in_actions else status)
+
+
+def render_share_error(message: str) -> str:
+    """Why there is no link to share (the state is too big for one), where the link would be."""
+    return to_html(el("span", {"class": "field-error"}, message))

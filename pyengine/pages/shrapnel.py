@@ -20,12 +20,12 @@ from pyengine.pages.store import Store
 from pyengine.pages.view import Update
 from pyengine.pages.widgets import share_line
 from pyengine.shrapnel import render
-from pyengine.shrapnel.armour import ArmourItem, ArmourPiece
+from pyengine.shrapnel.armour import ArmourItem
 from pyengine.shrapnel.inputs import PRESETS, armour_from_form, covered_areas, format_pieces, read_roll
 from pyengine.shrapnel.resolve import ShrapnelResult, resolve
 from pyengine.shrapnel.state import LINK, to_state
 from pyengine.shrapnel.tables import ShrapnelTable
-from pyengine.shrapnel.vocabulary import Area, Severity, parse_severity
+from pyengine.shrapnel.vocabulary import Area, parse_severity
 
 PAGE = "./shrapnel.html"
 #: Each area's "covered" checkbox.
@@ -132,7 +132,7 @@ class ShrapnelPage:
     def _ticked(self, areas: set[Area]) -> dict[str, bool]:
         return {ident: area in areas for area, ident in COVER_IDS.items()}
 
-    def _shown(self, result: ShrapnelResult, armour: tuple[ArmourItem, ...] | tuple[ArmourPiece, ...]) -> Update:
+    def _shown(self, result: ShrapnelResult, armour: tuple[ArmourItem, ...]) -> Update:
         self.result, self.armour = result, tuple(armour)
         link = self.link()
         self.recent.add(render.recent_label(result), link)

@@ -13,13 +13,14 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_the_gear_page_stores_its_records_under_the_gear_prefix():
     # The rule set knows nothing of storage; the gear page's controller keeps a record
     # named Grunt under strike-rank/gear/Grunt (docs/formats.md), found by that prefix.
-    from pyengine.pages.gear import GearPage, record_key
+    from pyengine.gear.example import EXAMPLE
+    from pyengine.pages.gear import GearPage, form_values, record_key
     from pyengine.pages.store import MemoryStore
 
     assert keys.GEAR_PREFIX == "strike-rank/gear/"
     assert record_key("Grunt") == keys.GEAR_PREFIX + "Grunt"
     store = MemoryStore()
-    GearPage(store).on_save(EXAMPLE_FIELDS | {"gear-save-name": "Grunt"})
+    GearPage(store).on_save(form_values(EXAMPLE) | {"gear-save-name": "Grunt"})
     assert list(store.items) == [keys.GEAR_PREFIX + "Grunt"]
 
 

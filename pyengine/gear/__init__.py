@@ -33,39 +33,18 @@ data (:attr:`pyengine.working.Step.rulings`) and in its text.
 
 from importlib import import_module
 
-#: Public name -> (module in this package, its name there).
-_API: dict[str, tuple[str, str]] = {
-    "Character": ("items", "Character"),
-    "Item": ("items", "Item"),
-    "ItemKind": ("items", "ItemKind"),
-    "COLUMNS": ("items", "COLUMNS"),
-    "Column": ("items", "Column"),
-    "check_names": ("items", "check_names"),
-    "sheet_line": ("sheet", "sheet_line"),
-    "SheetLine": ("sheet", "SheetLine"),
-    "damage_item": ("toughness", "damage_item"),
-    "damage_from": ("toughness", "damage_from"),
-    "Damage": ("toughness", "Damage"),
-    "Attack": ("blocking", "Attack"),
-    "Defence": ("blocking", "Defence"),
-    "resolve_block": ("blocking", "resolve_block"),
-    "line_up": ("blocking", "line_up"),
-    "BlockResult": ("blocking", "BlockResult"),
-    "ItemPart": ("blocking", "ItemPart"),
-    "Role": ("blocking", "Role"),
-    "Rule": ("blocking", "Rule"),
-    "organize": ("organizing", "organize"),
-    "split": ("organizing", "split"),
-    "combine": ("organizing", "combine"),
-    "overlap": ("organizing", "overlap"),
-    "Area": ("organizing", "Area"),
-    "Organized": ("organizing", "Organized"),
-    "parse_areas": ("notation", "parse_areas"),
-    "format_areas": ("notation", "format_areas"),
-    "parse_specials": ("notation", "parse_specials"),
-    "format_specials": ("notation", "format_specials"),
-    "RULINGS": ("rulings", "RULINGS"),
+#: Each module of the API and the names it gives, under their own names.
+_NAMES: dict[str, tuple[str, ...]] = {
+    "items": ("Character", "Item", "ItemKind", "COLUMNS", "Column", "check_names"),
+    "sheet": ("sheet_line", "SheetLine"),
+    "toughness": ("damage_item", "damage_from", "Damage"),
+    "blocking": ("Attack", "Defence", "resolve_block", "line_up", "BlockResult", "ItemPart", "Role", "Rule"),
+    "organizing": ("organize", "split", "combine", "overlap", "Area", "Organized"),
+    "notation": ("parse_areas", "format_areas", "parse_specials", "format_specials"),
+    "rulings": ("RULINGS",),
 }
+#: Public name -> (module in this package, its name there).
+_API: dict[str, tuple[str, str]] = {name: (module, name) for module, names in _NAMES.items() for name in names}
 
 __all__ = list(_API)
 

@@ -33,26 +33,17 @@ from importlib import import_module
 #: The table's id (:data:`pyengine.shrapnel.tables.SCHEMAS`).
 TABLE_ID = "shrapnel/ballistic"
 
+#: Each module of the API and the names it gives, under their own names.
+_NAMES: dict[str, tuple[str, ...]] = {
+    "resolve": ("check_roll", "ShrapnelResult", "AreaStruck", "Totals", "BreakageCheck"),
+    "armour": ("ArmourPiece", "ArmourItem", "armour_pieces"),
+    "vocabulary": ("Area", "Severity", "Side", "Fate", "parse_area", "parse_severity"),
+    "tables": ("ShrapnelTable",),
+    "notation": ("parse_effects", "format_effects"),
+}
 #: Public name -> (module in this package, its name there).
-_API: dict[str, tuple[str, str]] = {
-    "resolve_critical": ("resolve", "resolve"),
-    "check_roll": ("resolve", "check_roll"),
-    "ShrapnelResult": ("resolve", "ShrapnelResult"),
-    "AreaStruck": ("resolve", "AreaStruck"),
-    "Totals": ("resolve", "Totals"),
-    "BreakageCheck": ("resolve", "BreakageCheck"),
-    "ArmourPiece": ("armour", "ArmourPiece"),
-    "ArmourItem": ("armour", "ArmourItem"),
-    "armour_pieces": ("armour", "armour_pieces"),
-    "Area": ("vocabulary", "Area"),
-    "Severity": ("vocabulary", "Severity"),
-    "Side": ("vocabulary", "Side"),
-    "Fate": ("vocabulary", "Fate"),
-    "parse_area": ("vocabulary", "parse_area"),
-    "parse_severity": ("vocabulary", "parse_severity"),
-    "ShrapnelTable": ("tables", "ShrapnelTable"),
-    "parse_effects": ("notation", "parse_effects"),
-    "format_effects": ("notation", "format_effects"),
+_API: dict[str, tuple[str, str]] = {name: (module, name) for module, names in _NAMES.items() for name in names} | {
+    "resolve_critical": ("resolve", "resolve"),  # ``resolve`` is its module's name
 }
 
 __all__ = ["TABLE_ID", *_API]

@@ -17,9 +17,7 @@ from typing import Any, TypeVar
 import msgspec
 
 from pyengine.errors import InputFileError, RulesError
-from pyengine.gear.blocking import Attack, BlockResult, resolve_block
-from pyengine.gear.items import COLUMNS, Character, Item
-from pyengine.gear.sheet import SheetLine, sheet_line
+from pyengine.gear import COLUMNS, Attack, BlockResult, Character, Item, SheetLine, resolve_block, sheet_line
 from pyengine.tables import Record
 
 T = TypeVar("T")
@@ -87,7 +85,7 @@ def block_json(result: BlockResult) -> dict[str, Any]:
         "weapon_broken": None if result.weapon is None else result.weapon_broke,
         "items": msgspec.to_builtins(result.items),
         "weapon": None if result.weapon is None else msgspec.to_builtins(result.weapon),
-        "working": list(result.working),
+        "working": [step.text for step in result.working],
     }
 
 
@@ -101,7 +99,7 @@ def _run_line(args: argparse.Namespace) -> int:
         cells = [f"{c.abbr} {'—' if line.value(c.key) is None else line.value(c.key)}" for c in COLUMNS]
         cells += [f"{k} {v}" for k, v in line.special.items()]
         print(f"{line.item}: " + ", ".join(cells))
-        print("\n".join(f"  {step}" for step in line.working))
+        print("\n".join(f"  {step.text}" for step in line.working))
     return 0
 
 
@@ -124,7 +122,7 @@ def _run_block(args: argparse.Namespace) -> int:
         print(f"{what}; power {result.attack.power} → {result.power_left} gets through; "
               f"broken: {', '.join(result.broken) or 'nothing'}"
               + (f"; {result.weapon.name} broken" if result.weapon is not None and result.weapon_broke else ""))
-        print("\n".join(f"  {step}" for step in result.working))
+        print("\n".join(f"  {step.text}" for step in result.working))
     return 0
 
 

@@ -15,9 +15,17 @@ from typing import Any
 
 from pyengine.cli.tables import ballistic
 from pyengine.errors import RulesError
-from pyengine.shrapnel.armour import ArmourItem, ArmourPiece
-from pyengine.shrapnel.resolve import ShrapnelResult, check_roll, resolve
-from pyengine.shrapnel.vocabulary import Area, Severity, parse_area, parse_severity
+from pyengine.shrapnel import (
+    Area,
+    ArmourItem,
+    ArmourPiece,
+    Severity,
+    ShrapnelResult,
+    check_roll,
+    parse_area,
+    parse_severity,
+    resolve_critical,
+)
 
 # -- argument types: each raises ArgumentTypeError, which argparse turns into exit 2 --
 
@@ -131,7 +139,7 @@ def run(args: argparse.Namespace) -> int:
     armour: list[ArmourItem] = [area for group in args.covered for area in group]
     armour.extend(args.piece)
     try:
-        result = resolve(ballistic(), args.roll, args.severity, armour)
+        result = resolve_critical(ballistic(), args.roll, args.severity, armour)
     except RulesError as exc:
         print(f"shrapnel: error: {exc}", file=sys.stderr)
         return 2

@@ -12,11 +12,47 @@ modules are named after the seed's rules:
 * :mod:`~pyengine.gear.organizing` -- "Organizing Armor": split, combine, overlapping pieces.
 * :mod:`~pyengine.gear.notation` -- special bonuses (``Stun 2, Bleed 1``) and armour areas
   (``3: leather + chainmail; 2: chainmail``), parser and printer.
+* :mod:`~pyengine.gear.rulings` -- the GEAR-n rulings, one line each.
+
+The page's side (never imported by the rules):
+
 * :mod:`~pyengine.gear.inputs` -- reading what a person types on the page, every problem at once.
 * :mod:`~pyengine.gear.state` -- the page's state: share links and stored/exported records.
-* :mod:`~pyengine.gear.render` -- HTML for the page.
-* :mod:`~pyengine.gear.rulings` -- the GEAR-n rulings, one line each.
-* :mod:`~pyengine.cli.gear` -- ``python -m pyengine gear line|block``.
+* :mod:`~pyengine.gear.render` -- HTML for the page; :mod:`~pyengine.gear.example` -- the list it starts with.
+* :mod:`pyengine.pages.gear` -- the page's controller; :mod:`pyengine.cli.gear` --
+  ``python -m pyengine gear line|block``.
 
-Rulings (``GEAR-n``) are in ``docs/rulings.md``; every result's working cites them.
+The rule set's API is exported here, each name imported when first used (so importing
+this package costs nothing)::
+
+    from pyengine.gear import Attack, resolve_block, sheet_line
+
+Rulings (``GEAR-n``) are in ``docs/rulings.md``; every result's working cites them, as
+data (:attr:`pyengine.working.Step.rulings`) and in its text.
 """
+
+from importlib import import_module
+
+#: Each module of the API and the names it gives, under their own names.
+_NAMES: dict[str, tuple[str, ...]] = {
+    "items": ("Character", "Item", "ItemKind", "COLUMNS", "Column", "check_names"),
+    "sheet": ("sheet_line", "SheetLine"),
+    "toughness": ("damage_item", "damage_from", "Damage"),
+    "blocking": ("Attack", "Defence", "resolve_block", "line_up", "BlockResult", "ItemPart", "Role", "Rule"),
+    "organizing": ("organize", "split", "combine", "overlap", "Area", "Organized"),
+    "notation": ("parse_areas", "format_areas", "parse_specials", "format_specials"),
+    "rulings": ("RULINGS",),
+}
+#: Public name -> (module in this package, its name there).
+_API: dict[str, tuple[str, str]] = {name: (module, name) for module, names in _NAMES.items() for name in names}
+
+__all__ = list(_API)
+
+
+def __getattr__(name: str) -> object:
+    """A name of the API, imported from its module the first time it is asked for (PEP 562)."""
+    if name not in _API:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    module, attribute = _API[name]
+    value = globals()[name] = getattr(import_module(f"{__name__}.{module}"), attribute)
+    return value

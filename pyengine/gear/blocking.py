@@ -27,6 +27,12 @@ from pyengine.errors import IllegalActionError
 from pyengine.gear.items import Item, check_names
 from pyengine.gear.toughness import Damage, damage_item
 from pyengine.tables import Record
+from pyengine.working import Step, cite
+
+#: The seed's sections these rules are in.
+BLOCKING = "Blocking"
+ARMOR = "Armor"
+HITTING_TOO_HARD = "Hitting Too Hard"
 
 Level = Annotated[int, msgspec.Meta(ge=0, le=999, description="a whole number, 0 to 999")]
 
@@ -84,7 +90,7 @@ class Role(enum.StrEnum):
     """Not armour and not defending (a weapon in hand, armour with no cover): it cannot block."""
 
 
-class Step(Record):
+class ItemPart(Record):
     """One item's part in the attack."""
 
     name: str
@@ -121,8 +127,8 @@ class BlockResult(Record):
     attack: Attack
     defending: str | None
     rule: Rule
-    steps: tuple[Step, ...]
-    """The line in order, then the items not in it, in the order given."""
+    steps: tuple[ItemPart, ...]
+    """Each item's part: the line in order, then the items not in it, in the order given."""
     power_left: int
     """The attack power that gets through to the character."""
     hit_too_hard: bool
@@ -133,7 +139,8 @@ class BlockResult(Record):
     """Every item's next state, in the order given: feed them to the next attack."""
     weapon: Item | None
     """The attacking weapon's next state (None when the attack named none)."""
-    working: tuple[str, ...]
+    working: tuple[Step, ...]
+    """How it was decided, step by step (``source`` the seed's section), citing rulings (GEAR-n)."""
 
     @property
     def blocked(self) -> tuple[str, ...]:
@@ -195,47 +202,59 @@ def resolve_block(attack: Attack, items: Sequence[Item], defending: str | None =
         defending = line[0].name
     sl, power = attack.success_level, attack.power
     weapon = attack.weapon
-    steps: list[Step] = []
-    working = [f"attack: success level {sl}, attack power {power}, defence {attack.defence.value}"]
+    parts: list[ItemPart] = []
+    working: list[Step] = []
 
-    def outside(item: Item, role: Role, position: int | None = None, total: int | None = None) -> Step:
-        return Step(
+    def note(field: str, text: str, source: str, *rulings: str) -> None:
+        working.append(Step(field=field, text=text, source=source, rulings=cite(rulings)))
+
+    note("attack", f"attack: success level {sl}, attack power {power}, defence {attack.defence.value}", BLOCKING)
+
+    def outside(item: Item, role: Role, position: int | None = None, total: int | None = None) -> ItemPart:
+        return ItemPart(
             name=item.name, role=role, position=position, cover=item.cover or 0, cover_total=total,
             power_in=0, absorbed=0, spared=False, damage=None, after=item,
         )
 
     if attack.defence is Defence.SUCCESS:
-        working.append(
+        note(
+            "defence",
             "the defence succeeded: the attack does not land; the blocking rules apply only after a failed or "
-            "half-successful defence (GEAR-4); no power gets through, nothing is damaged"
+            "half-successful defence (GEAR-4); no power gets through, nothing is damaged",
+            BLOCKING, "GEAR-4",
         )
         return BlockResult(
             attack=attack, defending=defending, rule=Rule.DEFENDED, steps=tuple(outside(i, Role.NOT_IN_LINE) for i in items),
             power_left=0, hit_too_hard=False, weapon_damage=None, items=items, weapon=weapon, working=tuple(working),
         )
     how = "failed" if attack.defence is Defence.FAILED else "was only half-successful"
-    working.append(f"the defence {how}: the blocking rules apply (GEAR-4)")
+    note("defence", f"the defence {how}: the blocking rules apply (GEAR-4)", BLOCKING, "GEAR-4")
 
     wears_armour = any(i.is_armour for i in line)
     if wears_armour:
         rule = Rule.ARMOUR
-        working.append(
-            "armour worn: the Armor rule, instead of the Blocking rule. The line (GEAR-5): " + _line_text(line, defending)
+        note(
+            "rule",
+            "armour worn: the Armor rule, instead of the Blocking rule. The line (GEAR-5): " + _line_text(line, defending),
+            ARMOR, "GEAR-5",
         )
     elif line:
         rule = Rule.BLOCKING
-        working.append(
+        note(
+            "rule",
             f"no armour worn: the Blocking rule, with {line[0].name} (actively defending, cover {line[0].cover or 0}) "
-            "— the Armor rule with one item in the line gives the same (GEAR-5)"
+            "— the Armor rule with one item in the line gives the same (GEAR-5)",
+            BLOCKING, "GEAR-5",
         )
     else:
         rule = Rule.NONE
-        working.append("no armour worn and nothing actively defending: nothing can block (GEAR-5)")
+        note("rule", "no armour worn and nothing actively defending: nothing can block (GEAR-5)", BLOCKING, "GEAR-5")
     for item in rest:
         why = "armour with no cover bonus" if item.kind.value == "armour" else f"a {item.kind.value} weapon not actively defending"
-        working.append(f"{item.name}: not in the line, {why} (GEAR-5)")
+        note(f"{item.name}.line", f"{item.name}: not in the line, {why} (GEAR-5)", ARMOR, "GEAR-5")
 
     # Walk the line: cover totals against the success level.
+    walk = ARMOR if rule is Rule.ARMOUR else BLOCKING
     blocking: list[tuple[Item, Role, int, int]] = []  # (item, role, position, total)
     total = 0
     stop = len(line)
@@ -245,32 +264,36 @@ def resolve_block(attack: Attack, items: Sequence[Item], defending: str | None =
         total += cover
         sum_text = f"{before} + {cover} = {total}" if n > 1 else f"{total}"
         if total > sl:
-            working.append(f"{item.name} (#{n} in the line): cover total {sum_text} > success level {sl}: BLOCKED by {item.name}")
+            note(f"{item.name}.cover", f"{item.name} (#{n} in the line): cover total {sum_text} > success level {sl}: BLOCKED by {item.name}", walk)
             blocking.append((item, Role.BLOCKED, n, total))
             stop = n
             break
         if total == sl:
             if n < len(line):
                 nxt = line[n]
-                working.append(
+                note(
+                    f"{item.name}.cover",
                     f"{item.name} (#{n} in the line): cover total {sum_text} = success level {sl}: HALF BLOCKED by {item.name} "
-                    f"and by the next item, {nxt.name}"
+                    f"and by the next item, {nxt.name}",
+                    walk,
                 )
                 blocking.append((item, Role.HALF_BLOCKED, n, total))
                 blocking.append((nxt, Role.HALF_BLOCKED, n + 1, total + (nxt.cover or 0)))
                 stop = n + 1
             else:
-                working.append(
+                note(
+                    f"{item.name}.cover",
                     f"{item.name} (#{n} in the line): cover total {sum_text} = success level {sl}: HALF BLOCKED by {item.name}; "
-                    "no item after it"
+                    "no item after it",
+                    walk,
                 )
                 blocking.append((item, Role.HALF_BLOCKED, n, total))
                 stop = n
             break
-        working.append(f"{item.name} (#{n} in the line): cover total {sum_text} < success level {sl}: not blocked here")
+        note(f"{item.name}.cover", f"{item.name} (#{n} in the line): cover total {sum_text} < success level {sl}: not blocked here", walk)
     else:
         if line:
-            working.append(f"the cover of the whole line, {total}, does not exceed success level {sl}: not blocked")
+            note("cover", f"the cover of the whole line, {total}, does not exceed success level {sl}: not blocked", walk)
 
     # Absorption: each blocking item subtracts from the power that reaches it (GEAR-7).
     left = power
@@ -281,7 +304,8 @@ def resolve_block(attack: Attack, items: Sequence[Item], defending: str | None =
         half = "" if role is Role.BLOCKED else f"half of absorb {absorb}, rounded down = {amount} (GEAR-7); "
         taken = min(amount, left)
         capped = " (all the power that reached it)" if taken < amount else ""
-        working.append(f"{item.name} absorbs: {half}{taken} of power {left}{capped}, {left - taken} left")
+        note(f"{item.name}.absorbed", f"{item.name} absorbs: {half}{taken} of power {left}{capped}, {left - taken} left",
+             BLOCKING, *(("GEAR-7",) if half else ()))
         absorbed_by[n] = (left, taken)
         left -= taken
 
@@ -290,29 +314,36 @@ def resolve_block(attack: Attack, items: Sequence[Item], defending: str | None =
     if weapon is not None and blocking:
         tw = weapon.toughness or 0
         tw_text = f"toughness {tw}" + (" (none listed: 0, GEAR-9)" if weapon.toughness is None else "")
+        unlisted = ("GEAR-9",) if weapon.toughness is None else ()
         if power <= tw:
-            working.append(f"hitting too hard: no, attack power {power} is not greater than {weapon.name} {tw_text}")
+            note("hit_too_hard", f"hitting too hard: no, attack power {power} is not greater than {weapon.name} {tw_text}",
+                 HITTING_TOO_HARD, *unlisted)
         else:
             for item, _, n, _ in blocking:
                 target_abs = item.absorb or 0
                 if target_abs >= tw:
                     spared.add(n)
-                    working.append(
+                    note(
+                        "hit_too_hard",
                         f"hitting too hard: attack power {power} > {weapon.name} {tw_text}, and {item.name} absorption "
-                        f"{target_abs} ≥ {tw}: {weapon.name} is damaged instead of {item.name} (GEAR-10)"
+                        f"{target_abs} ≥ {tw}: {weapon.name} is damaged instead of {item.name} (GEAR-10)",
+                        HITTING_TOO_HARD, "GEAR-10", *unlisted,
                     )
                 else:
-                    working.append(
-                        f"hitting too hard: no, {item.name} absorption {target_abs} is below {weapon.name} {tw_text}"
+                    note(
+                        "hit_too_hard",
+                        f"hitting too hard: no, {item.name} absorption {target_abs} is below {weapon.name} {tw_text}",
+                        HITTING_TOO_HARD, *unlisted,
                     )
     elif blocking:
-        working.append("hitting too hard: not checked, the attack names no weapon")
+        note("hit_too_hard", "hitting too hard: not checked, the attack names no weapon", HITTING_TOO_HARD)
     weapon_damage: Damage | None = None
     weapon_after = weapon
     if spared and weapon is not None:
         weapon_damage = damage_item(weapon, power, cause=f"hitting too hard with power {power}")
         if len(spared) > 1:
-            working.append(f"{weapon.name} is damaged once for the one blow, not once per item (GEAR-10)")
+            note(f"{weapon.name}.damage", f"{weapon.name} is damaged once for the one blow, not once per item (GEAR-10)",
+                 HITTING_TOO_HARD, "GEAR-10")
         working.extend(weapon_damage.working)
         weapon_after = weapon_damage.after
 
@@ -325,29 +356,30 @@ def resolve_block(attack: Attack, items: Sequence[Item], defending: str | None =
             reached, taken = absorbed_by[n]
             damage: Damage | None = None
             if n in spared:
-                working.append(f"{item.name} takes no damage: the weapon hit too hard (GEAR-10)")
+                note(f"{item.name}.damage", f"{item.name} takes no damage: the weapon hit too hard (GEAR-10)",
+                     HITTING_TOO_HARD, "GEAR-10")
             else:
-                damage = damage_item(item, taken, cause=f"absorbing {taken} (GEAR-6)")
+                damage = damage_item(item, taken, cause=f"absorbing {taken} (GEAR-6)", rulings=("GEAR-6",))
                 working.extend(damage.working)
-            steps.append(
-                Step(
+            parts.append(
+                ItemPart(
                     name=item.name, role=role, position=n, cover=item.cover or 0, cover_total=cover_total,
                     power_in=reached, absorbed=taken, spared=n in spared, damage=damage,
                     after=damage.after if damage else item,
                 )
             )
         elif n < min(by_position, default=len(line) + 1):
-            steps.append(outside(item, Role.PASSED, n, total))
+            parts.append(outside(item, Role.PASSED, n, total))
         else:
-            steps.append(outside(item, Role.NOT_REACHED, n, total))
+            parts.append(outside(item, Role.NOT_REACHED, n, total))
     if stop < len(line):
-        working.append("not reached: " + ", ".join(i.name for i in line[stop:]))
-    steps.extend(outside(i, Role.NOT_IN_LINE) for i in rest)
+        note("not_reached", "not reached: " + ", ".join(i.name for i in line[stop:]), walk)
+    parts.extend(outside(i, Role.NOT_IN_LINE) for i in rest)
 
-    working.append(f"power getting through: {left}" + (f" of {power}" if left != power else " (all of it)"))
-    after = {s.name: s.after for s in steps}
+    note("power_left", f"power getting through: {left}" + (f" of {power}" if left != power else " (all of it)"), BLOCKING)
+    after = {s.name: s.after for s in parts}
     return BlockResult(
-        attack=attack, defending=defending, rule=rule, steps=tuple(steps), power_left=left,
+        attack=attack, defending=defending, rule=rule, steps=tuple(parts), power_left=left,
         hit_too_hard=bool(spared), weapon_damage=weapon_damage, items=tuple(after[i.name] for i in items),
         weapon=weapon_after, working=tuple(working),
     )

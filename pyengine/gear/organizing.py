@@ -27,6 +27,10 @@ import msgspec
 from pyengine.errors import IllegalActionError
 from pyengine.gear.items import Item, ItemKind, ItemName, check_names
 from pyengine.tables import Record
+from pyengine.working import Step
+
+#: The seed's section these rules are in.
+ORGANIZING = "Organizing Armor"
 
 
 class Area(Record):
@@ -45,7 +49,8 @@ class Organized(Record):
     """The names of the pieces the areas divide (the new pieces stand in for them)."""
     items: tuple[Item, ...]
     """The whole list with the divided pieces replaced: the new pieces where the first of them stood."""
-    working: tuple[str, ...]
+    working: tuple[Step, ...]
+    """How each piece was split and combined, citing rulings (GEAR-11)."""
 
 
 def _and(names: Sequence[str]) -> str:
@@ -150,7 +155,11 @@ def organize(items: Sequence[Item], areas: Sequence[Area]) -> Organized:
     items = tuple(items)
     check_names(items)
     by_name = {i.name.lower(): i for i in items}
-    steps: list[str] = []
+    steps: list[Step] = []
+
+    def step(field: str, text: str, *rulings: str) -> None:
+        steps.append(Step(field=field, text=text, source=ORGANIZING, rulings=rulings))
+
     for n, area in enumerate(areas, 1):
         lowered = [p.lower() for p in area.pieces]
         if len(set(lowered)) != len(lowered):
@@ -178,12 +187,13 @@ def organize(items: Sequence[Item], areas: Sequence[Area]) -> Organized:
                 "a piece is divided into areas that together cover what it covers"
             )
         if len(mine) > 1:
-            steps.append(
+            step(
+                f"split.{item.name}",
                 f"split {item.name} (cover {_cover(item)}, absorb {item.absorb or 0}) into {len(mine)} pieces of cover "
-                f"{shown}, each absorb {item.absorb or 0}: the covers add up to {_cover(item)} (split rule)"
+                f"{shown}, each absorb {item.absorb or 0}: the covers add up to {_cover(item)} (split rule)",
             )
         else:
-            steps.append(f"{item.name}: one area, cover {_cover(item)}: not split")
+            step(f"split.{item.name}", f"{item.name}: one area, cover {_cover(item)}: not split")
 
     # Combine: the parts over each area.
     names = _area_names(areas, {i.name for i in items if not any(i is d for d in divided)})
@@ -194,12 +204,14 @@ def organize(items: Sequence[Item], areas: Sequence[Area]) -> Organized:
         if len(parts) > 1:
             absorbs = " + ".join(f"{p.absorb or 0} ({p.name})" for p in parts)
             tough = "" if piece.toughness is None else f", toughness {piece.toughness}, the lowest (GEAR-11)"
-            steps.append(
+            step(
+                f"pieces.{name}",
                 f"{name}: cover {area.cover}, covered by {len(parts)} pieces with the same cover: combined, absorb "
-                f"{absorbs} = {piece.absorb}{tough} (combine rule)"
+                f"{absorbs} = {piece.absorb}{tough} (combine rule)",
+                *(("GEAR-11",) if tough else ()),
             )
         else:
-            steps.append(f"{name}: cover {area.cover}, absorb {piece.absorb or 0}, {area.pieces[0]} alone")
+            step(f"pieces.{name}", f"{name}: cover {area.cover}, absorb {piece.absorb or 0}, {area.pieces[0]} alone")
         pieces.append(piece)
 
     replaced = tuple(d.name for d in divided)
@@ -211,9 +223,10 @@ def organize(items: Sequence[Item], areas: Sequence[Area]) -> Organized:
         else:
             new_items.append(item)
     if divided:
-        steps.append(
+        step(
+            "replaced",
             f"{_and(replaced)} {'is' if len(replaced) == 1 else 'are'} now treated as "
-            f"{len(pieces)} separate piece{'s' if len(pieces) != 1 else ''} of armour: {', '.join(p.name for p in pieces)}"
+            f"{len(pieces)} separate piece{'s' if len(pieces) != 1 else ''} of armour: {', '.join(p.name for p in pieces)}",
         )
     return Organized(pieces=tuple(pieces), replaced=replaced, items=tuple(new_items), working=tuple(steps))
 

@@ -23,14 +23,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from pyengine.gear.blocking import BlockResult, Role, Rule, Step
+from pyengine.gear.blocking import BlockResult, ItemPart, Role, Rule
 from pyengine.gear.inputs import CHARACTER_FIELDS, ITEM_LABELS, entry_texts
 from pyengine.gear.items import BONUS_FIELDS, COLUMNS, ItemKind
 from pyengine.gear.organizing import Organized
-from pyengine.gear.rulings import RULINGS, cited
+from pyengine.gear.rulings import RULINGS
 from pyengine.gear.sheet import SheetLine
 from pyengine.gear.state import Entry
 from pyengine.html import Element, el, to_html
+from pyengine.working import Step, cite
 
 #: Words for each column heading's tooltip.
 _TITLES = {c.key: c.label for c in COLUMNS} | {"skill": "Skill bonus that applies to this item"}
@@ -138,11 +139,11 @@ def render_character_fields(texts: Mapping[str, str]) -> str:
 # -- results -------------------------------------------------------------------
 
 
-def _working(parent: Element, steps: Sequence[str], summary: str = "Working") -> None:
+def _working(parent: Element, steps: Sequence[Step], summary: str = "Working") -> None:
     details = el("details", {"class": "working"}, el("summary", None, summary))
     ol = el("ol")
     for step in steps:
-        ol.append(el("li", None, step))
+        ol.append(el("li", None, step.text))
     details.append(ol)
     parent.append(details)
 
@@ -159,8 +160,8 @@ def render_rulings(ids: Iterable[str] | None = None) -> str:
     return to_html(_rulings_list(RULINGS if ids is None else ids))
 
 
-def _cited(parent: Element, steps: Sequence[str]) -> None:
-    ids = cited(steps)
+def _cited(parent: Element, steps: Sequence[Step]) -> None:
+    ids = cite(*(step.rulings for step in steps))
     if ids:
         parent.append(
             el("details", {"class": "working gear-rulings-box"},
@@ -236,12 +237,12 @@ def render_sheet(rows: Sequence[tuple[Entry, SheetLine]]) -> str:
     wrap.append(table)
     root.append(wrap)
     details = el("details", {"class": "working"}, el("summary", None, "Working: how each line was worked out"))
-    every: list[str] = []
+    every: list[Step] = []
     for entry, line in rows:
         details.append(el("p", {"class": "gear-working-item"}, entry.item.name))
         ol = el("ol")
         for step in line.working:
-            ol.append(el("li", None, step))
+            ol.append(el("li", None, step.text))
         details.append(ol)
         every.extend(line.working)
     root.append(details)
@@ -290,7 +291,7 @@ def _verdict(result: BlockResult) -> str:
     return "Not blocked: the attack finds a gap"
 
 
-def _step_text(step: Step) -> list[Element | str]:
+def _step_text(step: ItemPart) -> list[Element | str]:
     parts: list[Element | str] = []
     if step.cover_total is not None:
         parts.append(f"cover {step.cover} (total {step.cover_total}) · ")
@@ -408,3 +409,23 @@ def render_saved(records: Sequence[tuple[str, str, str | None]]) -> str:
             ul.append(el("li", {"class": "gear-damaged", "data-key": key},
                          f"Damaged record {key!r}, kept as it is: {problem}"))
     return to_html(ul)
+
+
+# -- the page's small parts ----------------------------------------------------------------
+
+
+def render_action(button_id: str, label: str) -> str:
+    """A result's follow-up button (``Use these pieces in my list``) in ``div.actions``."""
+    return to_html(el("div", {"class": "actions"}, el("button", {"type": "button", "id": button_id}, label)))
+
+
+def render_status(status_id: str, text: str, *, in_actions: bool = False) -> str:
+    """What the page says in place of a button pressed and gone (``p.gear-status``, focusable
+    so the focus can stay there); ``in_actions``: inside the ``div.actions`` the button was in."""
+    status = el("p", {"class": "gear-status", "id": status_id, "tabindex": "-1"}, text)
+    return to_html(el("div", {"class": "actions"}, status) if in_actions else status)
+
+
+def render_share_error(message: str) -> str:
+    """Why there is no link to share (the state is too big for one), where the link would be."""
+    return to_html(el("span", {"class": "field-error"}, message))

@@ -6,9 +6,6 @@ The full text (the seed's words, the decision, why) is in docs/rulings.md under
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable
-
 #: Ruling id -> what was decided, in one line.
 RULINGS: dict[str, str] = {
     "GEAR-1": "Cmb's \"encumbrance\" is Hft: the lower of the character's encumbrance and the weapon's heft "
@@ -37,11 +34,3 @@ RULINGS: dict[str, str] = {
     "GEAR-11": "Organizing: split parts keep every other bonus; a combined piece is armour with the absorbs "
     "added, the lowest toughness, and broken only when every part is; a piece's areas must add up to its cover.",
 }
-
-_CITED = re.compile(r"\bGEAR-\d+\b")
-
-
-def cited(lines: Iterable[str]) -> tuple[str, ...]:
-    """The ruling ids cited in ``lines`` (a result's working), in id order, each once."""
-    found = {m.group() for line in lines for m in _CITED.finditer(line)}
-    return tuple(sorted(found, key=lambda r: int(r.split("-")[1])))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from pyengine.gear.items import COLUMNS, Character, Item, ItemKind
 from pyengine.tables import Record
+from pyengine.working import Step, cite
 
 
 class SheetLine(Record):
@@ -37,8 +38,9 @@ class SheetLine(Record):
     """The special columns, as the list gives them."""
     differs: tuple[str, ...]
     """Keys of the columns where the sheet's value is not the list's (both given)."""
-    working: tuple[str, ...]
-    """How each column was reached, citing rulings (GEAR-n)."""
+    working: tuple[Step, ...]
+    """How each column was reached (``field`` the column's key, ``source`` the seed's section),
+    citing rulings (GEAR-n)."""
 
     def value(self, key: str) -> int | None:
         """The value in a column by key (``"rch"``)."""
@@ -46,8 +48,29 @@ class SheetLine(Record):
         return value
 
 
+#: The seed's section for each column (seed 000, "Equipment Lists vs. Character Sheets").
+SECTIONS: dict[str, str] = {
+    "rch": "Reach (Rch)",
+    "pwr": "Power (Pwr)",
+    "hft": "Heft (Hft)",
+    "shp": "Sharpness (Shp)",
+    "cmb": "Combat Bonus (Cmb)",
+    "atk": "Attack (Atk)",
+    "grp": "Grapple (Grp)",
+    "par": "Parry (Par)",
+    "tgh": "Toughness (Tgh)",
+    "cvr": "Cover (Cvr) and Absorb (Abs)",
+    "abs": "Cover (Cvr) and Absorb (Abs)",
+    "special": "Special Bonuses (___)",
+}
+
+
 def _skill_text(skill: int) -> str:
     return f"skill {skill}" if skill else "skill 0 (none applies)"
+
+
+def _step(key: str, text: str, value: int | None, *rulings: str) -> Step:
+    return Step(field=key, text=text, source=SECTIONS[key], rulings=cite(rulings), value=value)
 
 
 def sheet_line(character: Character, item: Item, *, skill: int | None = None) -> SheetLine:
@@ -58,58 +81,66 @@ def sheet_line(character: Character, item: Item, *, skill: int | None = None) ->
     """
     skill = character.skill if skill is None else skill
     name = item.name
-    steps: list[str] = []
+    steps: list[Step] = []
     values: dict[str, int | None] = {}
+
+    def none(key: str, text: str, *rulings: str) -> None:
+        values[key] = None
+        steps.append(_step(key, text, None, *rulings))
+
+    def worked(key: str, value: int | None, text: str, *rulings: str) -> None:
+        values[key] = value
+        steps.append(_step(key, text, value, *rulings))
 
     # Rch - character reach + weapon reach
     if item.reach is None:
-        values["rch"] = None
-        steps.append(f"Rch: none, {name} lists no reach (GEAR-2)")
+        none("rch", f"Rch: none, {name} lists no reach (GEAR-2)", "GEAR-2")
     else:
-        values["rch"] = character.reach + item.reach
-        steps.append(f"Rch = character reach {character.reach} + {name} reach {item.reach} = {values['rch']}")
+        rch = character.reach + item.reach
+        worked("rch", rch, f"Rch = character reach {character.reach} + {name} reach {item.reach} = {rch}")
 
     # Pwr - character size or weapon power, whichever is greater
     if item.power is None:
-        values["pwr"] = None
-        steps.append(f"Pwr: none, {name} lists no power (GEAR-2)")
+        none("pwr", f"Pwr: none, {name} lists no power (GEAR-2)", "GEAR-2")
     else:
-        values["pwr"] = max(character.size, item.power)
+        pwr = max(character.size, item.power)
         which = "character size" if character.size > item.power else f"{name} power"
-        steps.append(
-            f"Pwr = the greater of character size {character.size} and {name} power {item.power} = {values['pwr']} ({which})"
+        worked(
+            "pwr", pwr,
+            f"Pwr = the greater of character size {character.size} and {name} power {item.power} = {pwr} ({which})",
         )
 
     # Hft - character encumbrance or weapon heft, whichever is lower
     if item.heft is None:
-        values["hft"] = None
-        steps.append(f"Hft: none, {name} lists no heft (GEAR-2)")
+        none("hft", f"Hft: none, {name} lists no heft (GEAR-2)", "GEAR-2")
         heft_term, heft_text = character.encumbrance, f"character encumbrance {character.encumbrance} ({name} lists no heft, GEAR-2)"
+        heft_rulings: tuple[str, ...] = ("GEAR-2",)
     else:
-        values["hft"] = heft_term = min(character.encumbrance, item.heft)
-        steps.append(
-            f"Hft = the lower of character encumbrance {character.encumbrance} and {name} heft {item.heft} = {heft_term}"
+        heft_term = min(character.encumbrance, item.heft)
+        worked(
+            "hft", heft_term,
+            f"Hft = the lower of character encumbrance {character.encumbrance} and {name} heft {item.heft} = {heft_term}",
         )
-        heft_text = f"Hft {heft_term}"
+        heft_text, heft_rulings = f"Hft {heft_term}", ()
 
     # Shp - the weapon's sharpness, a bonus to lasting damage
-    values["shp"] = item.sharpness
     if item.sharpness is None:
-        steps.append(f"Shp: none, {name} lists no sharpness (GEAR-2; blunt weapons list -5)")
+        none("shp", f"Shp: none, {name} lists no sharpness (GEAR-2; blunt weapons list -5)", "GEAR-2")
     else:
-        steps.append(f"Shp = {name} sharpness {item.sharpness}, as listed (no character part)")
+        worked("shp", item.sharpness, f"Shp = {name} sharpness {item.sharpness}, as listed (no character part)")
 
     # Cmb - hand to hand + skill + encumbrance, for hand to hand weapons only
     if item.kind is ItemKind.MELEE:
-        values["cmb"] = character.hand_to_hand + skill + heft_term
-        steps.append(
+        cmb = character.hand_to_hand + skill + heft_term
+        worked(
+            "cmb", cmb,
             f"Cmb = hand to hand {character.hand_to_hand} + {_skill_text(skill)} + encumbrance read as "
-            f"{heft_text} (GEAR-1) = {values['cmb']}"
+            f"{heft_text} (GEAR-1) = {cmb}",
+            "GEAR-1", *heft_rulings,
         )
     else:
-        values["cmb"] = None
         why = "a missile weapon uses Atk instead" if item.kind is ItemKind.MISSILE else "armour is not a hand to hand weapon"
-        steps.append(f"Cmb: none, it only applies to a hand to hand weapon; {why} (GEAR-2)")
+        none("cmb", f"Cmb: none, it only applies to a hand to hand weapon; {why} (GEAR-2)", "GEAR-2")
 
     # Atk - ability + skill + weapon attack + Hft, for missile weapons and weapons with an attack bonus
     if item.kind is ItemKind.MISSILE:
@@ -117,49 +148,54 @@ def sheet_line(character: Character, item: Item, *, skill: int | None = None) ->
     else:
         ability, ability_name = character.hand_to_hand, "hand to hand"
     if item.attack is None and item.kind is not ItemKind.MISSILE:
-        values["atk"] = None
-        steps.append(f"Atk: none, {name} has no attack bonus and is not a missile weapon (GEAR-2)")
+        none("atk", f"Atk: none, {name} has no attack bonus and is not a missile weapon (GEAR-2)", "GEAR-2")
     else:
         attack = item.attack or 0
         listed = f"{name} attack {attack}" + (" (none listed: 0, GEAR-2)" if item.attack is None else "")
-        values["atk"] = ability + skill + attack + heft_term
-        steps.append(
-            f"Atk = {ability_name} {ability} (GEAR-3) + {_skill_text(skill)} + {listed} + {heft_text} = {values['atk']}"
+        atk = ability + skill + attack + heft_term
+        worked(
+            "atk", atk,
+            f"Atk = {ability_name} {ability} (GEAR-3) + {_skill_text(skill)} + {listed} + {heft_text} = {atk}",
+            "GEAR-3", *heft_rulings, *(("GEAR-2",) if item.attack is None else ()),
         )
 
     # Grp - ability + skill + weapon grapple + Hft, for weapons with a grapple bonus
     if item.grapple is None:
-        values["grp"] = None
-        steps.append(f"Grp: none, {name} has no grapple bonus (GEAR-2)")
+        none("grp", f"Grp: none, {name} has no grapple bonus (GEAR-2)", "GEAR-2")
     else:
-        values["grp"] = ability + skill + item.grapple + heft_term
-        steps.append(
+        grp = ability + skill + item.grapple + heft_term
+        worked(
+            "grp", grp,
             f"Grp = {ability_name} {ability} (GEAR-3) + {_skill_text(skill)} + {name} grapple {item.grapple} + "
-            f"{heft_text} = {values['grp']}"
+            f"{heft_text} = {grp}",
+            "GEAR-3", *heft_rulings,
         )
 
     # Par - hand to hand + skill + weapon parry + Hft, for weapons with a parry bonus
     if item.parry is None:
-        values["par"] = None
-        steps.append(f"Par: none, {name} has no parry bonus (GEAR-2)")
+        none("par", f"Par: none, {name} has no parry bonus (GEAR-2)", "GEAR-2")
     else:
-        values["par"] = character.hand_to_hand + skill + item.parry + heft_term
-        steps.append(
+        par = character.hand_to_hand + skill + item.parry + heft_term
+        worked(
+            "par", par,
             f"Par = hand to hand {character.hand_to_hand} + {_skill_text(skill)} + {name} parry {item.parry} + "
-            f"{heft_text} = {values['par']}"
+            f"{heft_text} = {par}",
+            *heft_rulings,
         )
 
     # Tgh, Cvr, Abs - the item's own, as listed now
     for key, label, listed in (("tgh", "toughness", item.toughness), ("cvr", "cover", item.cover), ("abs", "absorb", item.absorb)):
-        values[key] = listed
         abbr = key.capitalize()
         if listed is None:
-            steps.append(f"{abbr}: none, {name} lists no {label} (GEAR-2)")
+            none(key, f"{abbr}: none, {name} lists no {label} (GEAR-2)", "GEAR-2")
+        elif item.broken:
+            worked(key, listed, f"{abbr} = {name} {label} {listed}, as listed (broken, GEAR-8)", "GEAR-8")
         else:
-            steps.append(f"{abbr} = {name} {label} {listed}, as listed" + (" (broken, GEAR-8)" if item.broken else ""))
+            worked(key, listed, f"{abbr} = {name} {label} {listed}, as listed")
 
     for label, value in item.special.items():
-        steps.append(f"{label} = {value}, a special column, as listed")
+        steps.append(Step(field=f"special.{label}", text=f"{label} = {value}, a special column, as listed",
+                          source=SECTIONS["special"], value=value))
 
     differs = tuple(
         c.key

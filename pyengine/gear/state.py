@@ -5,18 +5,20 @@ The state is the page's inputs -- the character's bonuses, the equipment list
 typed, and the attack to block -- never a result or its HTML: opening a link or
 a record works everything out again, so it replays exactly.
 
-* Share links: kind ``gear``, state version 1 (:func:`to_state`, :func:`from_state`);
-  the envelope is :mod:`pyengine.share`'s.
-* Stored records (``localStorage`` key ``strike-rank/gear/<name>``) and exported
-  files are the same JSON: ``{"format": "strike-rank/gear", "version": 1,
-  "name": str, "state": {...}}`` (:func:`to_record`, :func:`read_record`).
+* Share links: kind ``gear``, state version 1 (:func:`to_state`, :func:`from_state`,
+  :data:`LINK`); the envelope, and refusing another kind or a newer version, are
+  :mod:`pyengine.share`'s.
+* Stored records and exported files are the same JSON: ``{"format": "strike-rank/gear",
+  "version": 1, "name": str, "state": {...}}`` (:func:`to_record`, :func:`read_record`);
+  where the page keeps them on the device is the page's business
+  (:mod:`pyengine.pages.gear`).
 
 Version history: 1 -- first version (both). docs/formats.md describes them.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 import msgspec
 
@@ -31,12 +33,9 @@ KIND = "gear"
 VERSION = 1
 RECORD_FORMAT = "strike-rank/gear"
 RECORD_VERSION = 1
-#: Where the page keeps its records in ``localStorage``: this prefix and the record's name.
-STORAGE_PREFIX = "strike-rank/gear/"
 MAX_ITEMS = 40
 RecordName = Annotated[str, msgspec.Meta(min_length=1, max_length=60, description="the record's name")]
-
-
+T = TypeVar("T", "GearState", "GearRecord")
 
 
 class Entry(Record):
@@ -96,21 +95,28 @@ def to_state(state: GearState) -> dict[str, Any]:
 
 
 def from_state(data: object, *, version: int = VERSION) -> GearState:
-    """Reads a link's state back into checked inputs.
+    """Reads a link's state (of ``version``, which :data:`LINK` has checked) back into checked inputs.
 
-    :raises ShareLinkError: a version this code does not know, or a state that is
-        not valid input; the message names the field and the value found there.
+    :raises ShareLinkError: a state that is not valid input; the message names the field
+        and the value found there.
     """
-    if version != VERSION:
-        raise ShareLinkError(f"gear link: state version {version!r} is not known (this version reads {VERSION})")
+    return _checked(data, GearState, ShareLinkError, "gear link", "state")
+
+
+def _checked(data: object, schema: type[T], error: type[RulesError], source: str, root: str) -> T:
+    """``data`` as ``schema``, checked as its ``check()`` checks it.
+
+    :raises RulesError: of class ``error``, its message ``source``, then the field and the
+        value found there (``root`` names the whole, e.g. ``state.entries[0].item.cover``).
+    """
     try:
-        state = msgspec.convert(data, type=GearState)
+        value = msgspec.convert(data, type=schema)
     except msgspec.ValidationError as exc:
-        raise ShareLinkError(f"gear link: {explain(exc, data)}") from None
+        raise error(f"{source}: {explain(exc, data, root)}") from None
     try:
-        return state.check()
+        return value.check()  # type: ignore[return-value]
     except RulesError as exc:
-        raise ShareLinkError(f"gear link: {exc}") from None
+        raise error(f"{source}: {exc}") from None
 
 
 class GearRecord(Record):
@@ -121,14 +127,14 @@ class GearRecord(Record):
     name: RecordName
     state: GearState
 
+    def check(self) -> GearRecord:
+        """Checks the state as :meth:`GearState.check` does."""
+        self.state.check()
+        return self
+
 
 #: The equipment page's share link.
 LINK = LinkKind(KIND, VERSION, lambda data, version: from_state(data, version=version))
-
-
-def storage_key(name: str) -> str:
-    """The ``localStorage`` key of a record: ``strike-rank/gear/<name>``."""
-    return STORAGE_PREFIX + name
 
 
 def check_record_name(name: str) -> str:
@@ -176,12 +182,4 @@ def read_record(text: str | bytes, source: str = "gear record") -> GearRecord:
         )
     if version != RECORD_VERSION:
         raise RecordError(f"{source}: record version {version!r} is not known (this app reads {RECORD_VERSION})")
-    try:
-        record = msgspec.convert(data, type=GearRecord)
-    except msgspec.ValidationError as exc:
-        raise RecordError(f"{source}: {explain(exc, data, 'record')}") from None
-    try:
-        record.state.check()
-    except RulesError as exc:
-        raise RecordError(f"{source}: {exc}") from None
-    return record
+    return _checked(data, GearRecord, RecordError, source, "record")

@@ -19,6 +19,11 @@ import msgspec
 
 from pyengine.gear.items import STUN_NAMES, Item, halve
 from pyengine.tables import Record
+from pyengine.working import Step, cite
+
+#: The seed's sections these rules are in.
+TOUGHNESS = "Toughness (Tgh)"
+BREAKING = "Breaking"
 
 
 class Damage(Record):
@@ -35,7 +40,8 @@ class Damage(Record):
     """It broke with this blow (an item breaks once, GEAR-8)."""
     halved: tuple[tuple[str, int, int], ...]
     """Each bonus breaking halved: (label, before, after)."""
-    working: tuple[str, ...]
+    working: tuple[Step, ...]
+    """How the damage was reached and what breaking did, each step citing its rulings (GEAR-n)."""
 
 
 def damage_from(power: int, toughness: int | None) -> int:
@@ -67,23 +73,26 @@ def _halve_on_breaking(item: Item) -> tuple[Item, tuple[tuple[str, int, int], ..
     return msgspec.structs.replace(item, **changes), tuple(halved)
 
 
-def damage_item(item: Item, power: int, *, cause: str = "a blow") -> Damage:
+def damage_item(item: Item, power: int, *, cause: str = "a blow", rulings: tuple[str, ...] = ()) -> Damage:
     """Damages ``item`` by a blow of ``power``, and breaks it when the damage is greater than its absorption.
 
-    ``cause`` says what the blow was, for the working (``"absorbing 4"``).
+    ``cause`` says what the blow was, for the working (``"absorbing 4 (GEAR-6)"``), and
+    ``rulings`` the rulings it cites.
     Absorption never goes below 0; an item breaks only once (GEAR-8).
     """
     name = item.name
     toughness = item.toughness or 0
     tough_text = f"toughness {toughness}" + (" (none listed: 0, GEAR-9)" if item.toughness is None else "")
     damage = damage_from(power, item.toughness)
-    steps: list[str] = []
+    steps: list[Step] = []
+    unlisted = ("GEAR-9",) if item.toughness is None else ()
     if toughness > power:
-        steps.append(f"{name}, {cause}: {tough_text} is greater than power {power}: not damaged at all")
+        text = f"{name}, {cause}: {tough_text} is greater than power {power}: not damaged at all"
     elif damage == 0:
-        steps.append(f"{name}, {cause}: power {power} - {tough_text} = 0: no damage")
+        text = f"{name}, {cause}: power {power} - {tough_text} = 0: no damage"
     else:
-        steps.append(f"{name}, {cause}: damage = power {power} - {tough_text} = {damage}")
+        text = f"{name}, {cause}: damage = power {power} - {tough_text} = {damage}"
+    steps.append(Step(field=f"{name}.damage", text=text, source=TOUGHNESS, rulings=cite(unlisted, rulings), value=damage))
     if damage == 0:
         return Damage(before=item, after=item, power=power, damage=0, broke=False, halved=(), working=tuple(steps))
 
@@ -93,17 +102,25 @@ def damage_item(item: Item, power: int, *, cause: str = "a blow") -> Damage:
     after = item if item.absorb is None else msgspec.structs.replace(item, absorb=left)
     if item.absorb is not None:
         floor = " (never below 0, GEAR-8)" if damage > absorb else ""
-        steps.append(f"{name}: absorption {absorb} - damage {damage} = {left}{floor}")
+        text = f"{name}: absorption {absorb} - damage {damage} = {left}{floor}"
+        floored = ("GEAR-8",) if floor else ()
+        steps.append(Step(field=f"{name}.absorb", text=text, source=TOUGHNESS, rulings=floored, value=left))
     broke = False
     halved: tuple[tuple[str, int, int], ...] = ()
     if damage > absorb:
         if item.broken:
-            steps.append(f"{name}: damage {damage} > {absorb_text}, but it is already broken: it breaks only once (GEAR-8)")
+            text = f"{name}: damage {damage} > {absorb_text}, but it is already broken: it breaks only once (GEAR-8)"
         else:
             after, halved = _halve_on_breaking(after)
             broke = True
             what = ", ".join(f"{label} {a} to {b}" for label, a, b in halved) or "it has none of the bonuses breaking halves"
-            steps.append(f"{name} BREAKS: damage {damage} > {absorb_text}; halved, rounded down (GEAR-8): {what}")
+            text = f"{name} BREAKS: damage {damage} > {absorb_text}; halved, rounded down (GEAR-8): {what}"
+        broke_rulings = cite(("GEAR-8",), ("GEAR-9",) if item.absorb is None else ())
     else:
-        steps.append(f"{name}: damage {damage} is not greater than {absorb_text}: it does not break")
+        text = f"{name}: damage {damage} is not greater than {absorb_text}: it does not break"
+        broke_rulings = ("GEAR-9",) if item.absorb is None else ()
+    steps.append(
+        Step(field=f"{name}.broken", text=text, source=BREAKING, rulings=broke_rulings, value="yes" if broke else "no")
+    )
     return Damage(before=item, after=after, power=power, damage=damage, broke=broke, halved=halved, working=tuple(steps))
+

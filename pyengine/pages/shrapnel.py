@@ -1,15 +1,166 @@
 """The shrapnel page (``shrapnel.html``): the Ballistic Shrapnel critical read against the
-target's armour, area by area."""
+target's armour, area by area.
+
+Regions it draws: ``shr-result`` (the result card, its link and "See it in the table"),
+``shr-recent`` (this tab's recent results). Fields it reads (``shr-form``): the severity
+radios (``shr-sev-A`` … ``shr-sev-E``, group ``severity``), ``shr-roll``, the covered
+areas (``shr-cover-head`` …, :data:`COVER_IDS`) and ``shr-pieces``. It says where a
+problem is in ``shr-severity-error``, beside ``shr-roll`` and ``shr-pieces``, and in
+``shr-link-error`` for a link; :attr:`ShrapnelPage.cell` is the table cell to mark.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+
+from pyengine.dice import Dice, RandomDice
+from pyengine.errors import RulesError
+from pyengine.pages.recent import shrapnel_results
+from pyengine.pages.store import Store
+from pyengine.pages.view import Update
+from pyengine.pages.widgets import share_line
+from pyengine.shrapnel import render
+from pyengine.shrapnel.armour import ArmourItem
+from pyengine.shrapnel.inputs import PRESETS, armour_from_form, covered_areas, format_pieces, read_roll
+from pyengine.shrapnel.resolve import ShrapnelResult, resolve
+from pyengine.shrapnel.state import LINK, to_state
+from pyengine.shrapnel.tables import ShrapnelTable
+from pyengine.shrapnel.vocabulary import Area, parse_severity
+
+PAGE = "./shrapnel.html"
+#: Each area's "covered" checkbox.
+COVER_IDS: dict[Area, str] = {area: f"shr-cover-{area.value}" for area in Area}
+NO_SEVERITY = "severity: choose A, B, C, D or E"
+NO_SEVERITY_TO_READ = "severity: choose A, B, C, D or E to read this roll"
+
+
+class ShrapnelPage:
+    """The shrapnel page's state: the result shown (if any) and this tab's recent results."""
+
+    def __init__(self, table: ShrapnelTable, recent: Store, dice: Dice | None = None) -> None:
+        self.table = table
+        self.recent = shrapnel_results(recent)
+        self.dice = dice or RandomDice()
+        self.result: ShrapnelResult | None = None
+        self.armour: tuple[ArmourItem, ...] = ()
+
+    @property
+    def cell(self) -> str:
+        """The id of the table cell to mark (the shown result's), or ``""``."""
+        return render.cell_id(self.result) if self.result is not None else ""
+
+    # -- actions --------------------------------------------------------------------------
+
+    def open(self, fragment: str) -> Update:
+        """The address carries a link (``#…``; at start, or when it changes): the form is
+        filled as if typed and the result shown, or the notice says why the link does not open."""
+        if len(fragment) <= 1:
+            return Update()
+        try:
+            inputs = LINK.open(fragment)
+            result = resolve(self.table, inputs.roll, inputs.severity, inputs.armour())
+        except RulesError as exc:
+            return Update(notices={"shr-link-error": str(exc)})
+        areas = {*inputs.covered, *(a for p in inputs.pieces for a in p.areas)}
+        filled = Update(
+            values={"shr-roll": str(inputs.roll), "shr-pieces": format_pieces(inputs.pieces)},
+            checked={f"shr-sev-{inputs.severity}": True, **self._ticked(areas)},
+            notices={"shr-link-error": ""},
+        )
+        return filled | self._shown(result, (*inputs.pieces, *inputs.covered))
+
+    def on_submit(self, values: Mapping[str, str]) -> Update:
+        """Reads the critical the form describes; every problem shown beside its field, what
+        was typed left as it is."""
+        cleared = Update(errors={"shr-roll": "", "shr-pieces": ""}, notices={"shr-severity-error": ""})
+        problems: dict[str, str] = {}
+        roll = 0
+        armour: tuple[ArmourItem, ...] = ()
+        try:
+            severity = parse_severity(values["severity"]) if values.get("severity") else None
+        except RulesError:  # not one of the page's radio buttons
+            severity = None
+        try:
+            roll = read_roll(values.get("shr-roll", ""))
+        except RulesError as exc:
+            problems["shr-roll"] = str(exc)
+        try:
+            armour = armour_from_form(self._covered(values), values.get("shr-pieces", ""))
+        except RulesError as exc:
+            problems["shr-pieces"] = str(exc)
+        if severity is None or problems:
+            notices = {"shr-severity-error": NO_SEVERITY} if severity is None else {}
+            return cleared | Update(errors=problems, notices=notices)
+        try:
+            result = resolve(self.table, roll, severity, armour)
+        except RulesError as exc:  # armour the engine refuses (e.g. a piece named twice)
+            return cleared | Update(errors={"shr-pieces": str(exc)})
+        return cleared | self._shown(result, armour)
+
+    def on_roll_d100(self, values: Mapping[str, str]) -> Update:
+        """The app rolls the d100 into ``shr-roll`` and reads the critical, once a severity is chosen."""
+        roll = str(self.dice.roll(100))
+        rolled = Update(values={"shr-roll": roll})
+        if not values.get("severity"):
+            return rolled | Update(errors={"shr-roll": ""}, notices={"shr-severity-error": NO_SEVERITY_TO_READ})
+        return rolled | self.on_submit({**values, "shr-roll": roll})
+
+    def on_form_click(self, data: Mapping[str, str]) -> Update:
+        """A preset button (``data-preset``): its areas ticked, its pieces named."""
+        preset = PRESETS.get(data.get("preset", ""))
+        if preset is None:
+            return Update()
+        _, pieces = preset
+        return Update(
+            values={"shr-pieces": format_pieces(pieces)},
+            checked=self._ticked(covered_areas(pieces)),
+            errors={"shr-pieces": ""},
+        )
+
+    def on_result_click(self, data: Mapping[str, str]) -> Update:
+        """"See it in the table": the result's cell scrolled into view (copying the link is the
+        browser's: ``dom.copy_link``)."""
+        if data.get("id") == "shr-find" and self.result is not None:
+            return Update(scroll=self.cell)
+        return Update()
+
+    # -- what it shows ----------------------------------------------------------------------
+
+    def _covered(self, values: Mapping[str, str]) -> list[Area]:
+        return [area for area, ident in COVER_IDS.items() if values.get(ident)]
+
+    def _ticked(self, areas: set[Area]) -> dict[str, bool]:
+        return {ident: area in areas for area, ident in COVER_IDS.items()}
+
+    def _shown(self, result: ShrapnelResult, armour: tuple[ArmourItem, ...]) -> Update:
+        self.result, self.armour = result, tuple(armour)
+        link = self.link()
+        self.recent.add(render.recent_label(result), link)
+        return Update(html=self.render(), address=f"#{link}")
+
+    def link(self) -> str:
+        """The shown result's share-link fragment (its inputs)."""
+        assert self.result is not None
+        return LINK.link(to_state(self.result.roll, self.result.severity, self.armour))
+
+    def render(self) -> dict[str, str]:
+        """Every region's HTML (a region with nothing to show is left out: the page keeps
+        what it says then)."""
+        out = {}
+        if self.result is not None:
+            out["shr-result"] = self.render_result()
+        return out | self.recent.update().html
+
+    def render_result(self) -> str:
+        """The result card, its link, and "See it in the table"."""
+        assert self.result is not None
+        share = share_line("shr", f"{PAGE}#{self.link()}", "Link to this result", render.find_button(self.result))
+        return render.render_result(self.result) + share
 
 
 def prerender(source) -> dict[str, str]:
     """The whole table, its legend and the armour presets, before Python is up (``source``
     reads the table files: :mod:`pyengine.cli.tables`)."""
-    from pyengine.shrapnel import render
-    from pyengine.shrapnel.inputs import PRESETS
-
     return {
         "table": render.render_table(source.ballistic()),
         "legend": render.render_legend(),

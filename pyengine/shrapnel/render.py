@@ -371,8 +371,24 @@ def render_result(result: ShrapnelResult) -> str:
     _el(working, "summary", "Working")
     steps = _el(working, "ol")
     for step in result.working:
-        _el(steps, "li", step)
+        _el(steps, "li", step.text)
     return _to_html(root)
+
+
+def cell_id(result: ShrapnelResult) -> str:
+    """The id of the table's cell a result was read from: ``shr-cell-76-80-C``."""
+    return f"shr-cell-{result.rolls}-{result.severity}"
+
+
+def find_button(result: ShrapnelResult) -> Element:
+    """The "See it in the table" button under a result (``#shr-find``, ``data-cell`` its cell's id)."""
+    return _el(None, "button", "See it in the table", type="button", id="shr-find", data_cell=cell_id(result))
+
+
+def recent_label(result: ShrapnelResult) -> str:
+    """A result in a list of recent ones: ``50 C · Arms + Chest · 21 hits — dying``."""
+    fate = f" — {result.fate}" if result.fate else ""
+    return f"{result.roll} {result.severity} · {result.label} · {result.totals.hits} hits{fate}"
 
 
 def render_presets(presets: dict[str, tuple[str, tuple[ArmourPiece, ...]]]) -> str:

@@ -15,6 +15,7 @@ from typing import Annotated
 import msgspec
 
 from pyengine.errors import RollError
+from pyengine.shrapnel import TABLE_ID
 from pyengine.shrapnel.armour import ArmourItem, ArmourPiece, armour_pieces, coverage
 from pyengine.shrapnel.notation import (
     Bleeding,
@@ -35,9 +36,12 @@ from pyengine.shrapnel.notation import (
 from pyengine.shrapnel.tables import ShrapnelTable
 from pyengine.shrapnel.vocabulary import Area, Fate, Severity, Side, parse_severity
 from pyengine.tables import Record
+from pyengine.working import Step, cite
 
 D100 = Annotated[int, msgspec.Meta(ge=1, le=100)]
 REASON_STATED = "stated at the head of the cell"
+#: The seed's section every step after the cell read rests on.
+READING = "Reading a result: areas and coverage"
 
 
 class AreaStruck(Record):
@@ -101,8 +105,10 @@ class ShrapnelResult(Record):
     attacker_bonus: int
     """Bonus to the attacker's next action this round (0: none)."""
     prose: str
-    working: tuple[str, ...]
-    """How each number was reached, citing rulings (SHR-n) where one applied."""
+    working: tuple[Step, ...]
+    """How each number was reached: the cell read (``source`` the table), then each area,
+    total, breakage check and the fate (``source`` the seed's section), each step's
+    rulings (``SHR-n``) as data and cited in its text."""
 
     @property
     def label(self) -> str:
@@ -144,10 +150,20 @@ def resolve(
     row = table.rows[index]
     cell = row.cell(severity)
     notation = cell.notation
-    working = [f"roll {roll}, severity {severity}: row {row.rolls} ({row.label}), cell {row.rolls} {severity}"]
+    working = [
+        Step(
+            field="cell",
+            text=f"roll {roll}, severity {severity}: row {row.rolls} ({row.label}), cell {row.rolls} {severity}",
+            source=TABLE_ID,
+            value=f"{row.rolls} {severity}",
+        )
+    ]
     for ruling in row.rulings + cell.rulings:
-        working.append(f"transcription: {_TRANSCRIPTION.get(ruling, 'see the ruling')} ({ruling})")
-    working.append(f"base, always, armour or not: {format_effects(notation.base)}")
+        text = f"transcription: {_TRANSCRIPTION.get(ruling, 'see the ruling')} ({ruling})"
+        working.append(Step(field="transcription", text=text, source=TABLE_ID, rulings=(ruling,)))
+    working.append(
+        Step(field="base", text=f"base, always, armour or not: {format_effects(notation.base)}", source=TABLE_ID)
+    )
 
     struck: list[AreaStruck] = []
     read: list[tuple[str, Token]] = [("base", token) for token in notation.base]
@@ -159,20 +175,29 @@ def resolve(
         struck.append(AreaStruck(area=area, side=side, effects=effects, notation=format_effects(effects), pieces=names))
         source = f"{area.label}, {side}"
         read.extend((source, token) for token in effects)
+        rulings: list[str] = []
         if not names:
             why = "not covered"
         elif len(names) == 1:
             why = f"covered by {names[0]}"
         else:
             why = f"covered by {_names(names)} (layered, SHR-6)"
-        what = format_effects(effects) + (" (nothing beyond the base, SHR-3)" if not effects else "")
-        working.append(f"{area.label}: {why} → {side} side: {what}")
+            rulings.append("SHR-6")
+        what = format_effects(effects)
+        if not effects:
+            what += " (nothing beyond the base, SHR-3)"
+            rulings.append("SHR-3")
+        text = f"{area.label}: {why} → {side} side: {what}"
+        working.append(_read(f"areas.{area.value}", text, *rulings, value=side.value))
 
     totals = _totals(read, working)
     checks = _breakage_checks(pieces, struck, working)
     fate, reason = _fate(cell.fate, notation.clauses, struck, working)
     if cell.attacker_bonus:
-        working.append(f"attacker: next action this round +{cell.attacker_bonus}, given in the prose (SHR-9)")
+        text = f"attacker: next action this round +{cell.attacker_bonus}, given in the prose (SHR-9)"
+        working.append(
+            Step(field="attacker_bonus", text=text, source=TABLE_ID, rulings=("SHR-9",), value=cell.attacker_bonus)
+        )
     return ShrapnelResult(
         roll=roll,
         severity=severity,
@@ -210,14 +235,19 @@ def _stun_text(rounds: int, penalty: int) -> str:
     return f"{rounds} {plural} at {penalty}" if penalty else f"{rounds} {plural}, no penalty"
 
 
-def _sum_line(label: str, parts: list[tuple[str, int]], total: int, unit: str = "") -> str:
+def _read(field: str, text: str, *rulings: str, value: int | str | None = None) -> Step:
+    """A step of the reading (the seed's "Reading a result"), citing ``rulings``."""
+    return Step(field=field, text=text, source=READING, rulings=cite(rulings), value=value)
+
+
+def _sum_line(label: str, parts: list[tuple[str, int]], total: int, unit: str = "") -> Step:
     if not parts:
-        return f"{label}: 0 (nothing read gives any)"
+        return _read(label, f"{label}: 0 (nothing read gives any)", value=0)
     terms = " + ".join(f"{value} ({source})" for source, value in parts).replace("+ -", "- ")
-    return f"{label}: {terms} = {total}{unit}"
+    return _read(label, f"{label}: {terms} = {total}{unit}", value=total)
 
 
-def _totals(read: list[tuple[str, Token]], working: list[str]) -> Totals:
+def _totals(read: list[tuple[str, Token]], working: list[Step]) -> Totals:
     hits = [(source, t.hits) for source, t in read if isinstance(t, Hits)]
     bleeding = [(source, t.per_round) for source, t in read if isinstance(t, Bleeding)]
     injury = [(source, t.penalty) for source, t in read if isinstance(t, Injury)]
@@ -240,25 +270,28 @@ def _totals(read: list[tuple[str, Token]], working: list[str]) -> Totals:
     working.append(_sum_line("hits", hits, totals.hits))
     working.append(_sum_line("bleeding", bleeding, totals.bleeding, " per round"))
     if not stuns:
-        working.append("stun: none")
+        working.append(_read("stun", "stun: none", value=0))
     elif len(stuns) == 1:
         source, stun = stuns[0]
-        working.append(f"stun: {format_token(stun)} ({source}): {_stun_text(stun.rounds, stun.penalty)}")
+        text = f"stun: {format_token(stun)} ({source}): {_stun_text(stun.rounds, stun.penalty)}"
+        working.append(_read("stun", text, value=stun.rounds))
     else:
         listed = ", ".join(f"{format_token(t)} ({source})" for source, t in stuns)
-        working.append(
+        text = (
             f"stun: {listed}: rounds add, the worst penalty holds (SHR-7) = "
             f"{_stun_text(totals.stun_rounds, totals.stun_penalty)}"
         )
+        working.append(_read("stun", text, "SHR-7", value=totals.stun_rounds))
     working.append(_sum_line("injury", injury, totals.injury))
     working.append(_sum_line("fatigue", fatigue, totals.fatigue))
     working.append(_sum_line("staggered", staggered, totals.staggered, " AP"))
-    working.append(f"prone: yes ({', '.join(prone)})" if prone else "prone: no")
+    text = f"prone: yes ({', '.join(prone)})" if prone else "prone: no"
+    working.append(_read("prone", text, value="yes" if prone else "no"))
     return totals
 
 
 def _breakage_checks(
-    pieces: Iterable[ArmourPiece], struck: list[AreaStruck], working: list[str]
+    pieces: Iterable[ArmourPiece], struck: list[AreaStruck], working: list[Step]
 ) -> tuple[BreakageCheck, ...]:
     """SHR-5: one check per piece struck whose covered sides read carry ⚒, at the worst modifier."""
     checks = []
@@ -271,20 +304,23 @@ def _breakage_checks(
         where = _names(a.area.label for a in hit)
         modifiers = [t.modifier for a in hit for t in a.effects if isinstance(t, Breakage)]
         if not modifiers:
-            working.append(f"breakage: {piece.name} struck in {where}; no ⚒ on the covered side read, no check (SHR-5)")
+            text = f"breakage: {piece.name} struck in {where}; no ⚒ on the covered side read, no check (SHR-5)"
+            working.append(_read("breakage", text, "SHR-5"))
             continue
         modifier = min(modifiers)
         how = f"one check at {modifier}"
+        rulings: tuple[str, ...] = ()
         if len(hit) > 1:
+            rulings = ("SHR-5",)
             how = "one check for the piece, not one per area (SHR-5), at " + (
                 f"{modifier}"
                 if len(set(modifiers)) == 1
                 else f"the worse of {', '.join(map(str, modifiers))}: {modifier}"
             )
-        working.append(f"breakage: {piece.name} struck in {where} → {how}")
+        working.append(_read("breakage", f"breakage: {piece.name} struck in {where} → {how}", *rulings, value=modifier))
         checks.append(BreakageCheck(piece=piece.name, modifier=modifier, areas=tuple(a.area for a in hit)))
     if not checks and not any(a.pieces for a in struck):
-        working.append("breakage: no armour piece struck, no check")
+        working.append(_read("breakage", "breakage: no armour piece struck, no check"))
     return tuple(checks)
 
 
@@ -292,22 +328,25 @@ def _fate(
     stated: Fate | None,
     clauses: Sequence[Clause],
     struck: list[AreaStruck],
-    working: list[str],
+    working: list[Step],
 ) -> tuple[Fate | None, str | None]:
     """SHR-8: a stated fate applies whatever the armour; else ☠ read on a bare side means dying."""
     carrying = [a for a, clause in zip(struck, clauses, strict=True) if any(isinstance(t, Dying) for t in clause.bare)]
     uncovered = [a.area.label for a in carrying if a.side is Side.BARE]
     saved = [a for a in carrying if a.side is Side.COVERED]
     for a in saved:
-        working.append(f"fate: ☠ on the bare side of {a.area.label}, but {_names(a.pieces)} covers it (SHR-8)")
+        text = f"fate: ☠ on the bare side of {a.area.label}, but {_names(a.pieces)} covers it (SHR-8)"
+        working.append(_read("fate", text, "SHR-8"))
     if stated is not None:
         also = f"; ☠ on the bare side of {_names(uncovered)} as well" if uncovered else ""
-        working.append(f"fate: {stated}, {REASON_STATED}, whatever the armour (SHR-8){also}")
+        text = f"fate: {stated}, {REASON_STATED}, whatever the armour (SHR-8){also}"
+        working.append(_read("fate", text, "SHR-8", value=stated.value))
         return stated, REASON_STATED
     if uncovered:
         sides = "side" if len(uncovered) == 1 else "sides"
         reason = f"☠ (dying) on the bare {sides} of {_names(uncovered)}, not covered"
-        working.append(f"fate: dying, {reason} (SHR-8)")
+        working.append(_read("fate", f"fate: dying, {reason} (SHR-8)", "SHR-8", value=Fate.DYING.value))
         return Fate.DYING, reason
-    working.append("fate: neither dying nor dead" + (" (every area carrying ☠ is covered, SHR-8)" if saved else ""))
+    text = "fate: neither dying nor dead" + (" (every area carrying ☠ is covered, SHR-8)" if saved else "")
+    working.append(_read("fate", text, *(("SHR-8",) if saved else ())))
     return None, None

@@ -2,7 +2,8 @@
 
 A link carries ``{"roll", "severity", "covered", "pieces"}`` (kind ``shrapnel``,
 state version 1); opening it resolves again, so it replays exactly. The
-envelope (kind, version, compression, base64url) is :mod:`pyengine.share`'s.
+envelope (kind, version, compression, base64url), and refusing another kind or a newer
+version, are :mod:`pyengine.share`'s (:data:`LINK`).
 
 Version history: 1 -- first version.
 """
@@ -64,19 +65,16 @@ def to_state(
 
 
 def from_state(data: object, *, version: int = VERSION) -> ShrapnelState:
-    """Reads a link's state back into checked inputs.
+    """Reads a link's state (of ``version``, which :data:`LINK` has checked) back into checked inputs.
 
-    :raises ShareLinkError: a version this code does not know, or a state that is
-        not valid input; the message names the field and the value found there.
+    :raises ShareLinkError: a state that is not valid input; the message names the field
+        and the value found there.
     """
-    if version != VERSION:
-        raise ShareLinkError(f"shrapnel link: state version {version!r} is not known (this version reads {VERSION})")
     try:
         state = msgspec.convert(data, type=ShrapnelState)
+        state.armour()
     except msgspec.ValidationError as exc:
         raise ShareLinkError(f"shrapnel link: {explain(exc, data, limit=None)}") from None
-    try:
-        state.armour()
     except RulesError as exc:
         raise ShareLinkError(f"shrapnel link: {exc}") from None
     return state

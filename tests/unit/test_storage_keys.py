@@ -5,14 +5,23 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pyengine.gear import state as gear_state
 from pyengine.pages import keys
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_the_gear_prefix_is_the_engines():
-    assert keys.GEAR_PREFIX == gear_state.STORAGE_PREFIX
+def test_the_gear_page_stores_its_records_under_the_gear_prefix():
+    # The rule set knows nothing of storage; the gear page's controller keeps a record
+    # named Grunt under strike-rank/gear/Grunt (docs/formats.md), found by that prefix.
+    from pyengine.gear.example import EXAMPLE
+    from pyengine.pages.gear import GearPage, form_values, record_key
+    from pyengine.pages.store import MemoryStore
+
+    assert keys.GEAR_PREFIX == "strike-rank/gear/"
+    assert record_key("Grunt") == keys.GEAR_PREFIX + "Grunt"
+    store = MemoryStore()
+    GearPage(store).on_save(form_values(EXAMPLE) | {"gear-save-name": "Grunt"})
+    assert list(store.items) == [keys.GEAR_PREFIX + "Grunt"]
 
 
 def test_the_keys_are_the_documented_ones_and_do_not_overlap():

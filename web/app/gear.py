@@ -2,10 +2,10 @@
 
 The page is ready once its controls are wired and its first view is right. With nothing
 to show (no link, no saved record, nothing typed before Python was up) the pre-rendered
-example is that view, and the form's glue (:mod:`app.gear_form`, with the gear engine) is
-loaded by :data:`engine`, a :class:`dom.Preparation`, just after the page is ready; a
-control used before that waits for it. A first visit compiles every module it imports
-(docs/startup.md).
+example is that view, and the page's controller (:class:`pyengine.pages.gear.GearPage`,
+with the gear engine) and the forms' glue (:mod:`app.gear_form`) are loaded by
+:data:`engine`, a :class:`dom.Preparation`, just after the page is ready; a control used
+before that waits for it. A first visit compiles every module it imports (docs/startup.md).
 """
 
 from __future__ import annotations
@@ -34,10 +34,9 @@ engine = dom.Preparation(load_engine)
 
 def something_to_show() -> bool:
     """A link or saved records to show, or fields typed before Python was up."""
-    storage = window.localStorage
     return (
         len(str(window.location.hash)) > 1
-        or any(str(storage.key(i)).startswith(GEAR_PREFIX) for i in range(int(storage.length)))
+        or any(key.startswith(GEAR_PREFIX) for key in dom.BrowserStore().keys())
         or not dom.untouched([dom.element(form_id) for form_id in FORMS])
     )
 
@@ -60,7 +59,7 @@ async def setup() -> None:
         ("gear-share-box", "click", "on_share_click"),
         ("gear-save-form", "submit", "on_save"),
         ("gear-export", "click", "on_export"),
-        ("gear-import", "change", "import_file"),
+        ("gear-import", "change", "on_import"),
         ("gear-saved", "click", "on_saved_click"),
     ]
     for form_id in FORMS:

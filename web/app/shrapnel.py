@@ -1,42 +1,23 @@
 """Shrapnel page glue: start the page, list this tab's recent results, hand the form its part.
 
 The page is ready once its controls are wired: the form and the whole table are
-pre-rendered, and the page's first view needs nothing else. The table, decoded, and the
-form's glue (:mod:`app.shrapnel_form`) are loaded by :data:`engine`, a
-:class:`dom.Preparation`: at once when the address carries a link, otherwise just after
-the page is ready, in the background; a control used before that waits for it. A first
-visit compiles every module it imports (docs/startup.md).
+pre-rendered, and the page's first view needs nothing else but this tab's recent results
+(:mod:`pyengine.pages.recent`, light). The table, decoded, the page's controller
+(:class:`pyengine.pages.shrapnel.ShrapnelPage`) and the form's glue
+(:mod:`app.shrapnel_form`) are loaded by :data:`engine`, a :class:`dom.Preparation`: at
+once when the address carries a link, otherwise just after the page is ready, in the
+background; a control used before that waits for it. A first visit compiles every module
+it imports (docs/startup.md).
 """
 
 from __future__ import annotations
 
-import json
-
 from pyscript import fetch, window
 
 from app import dom
-from pyengine.html import el, to_html
-from pyengine.pages.keys import SHRAPNEL_RECENT as RECENT_KEY
+from pyengine.pages.keys import SHRAPNEL_RECENT
 
 TABLE_URL = "./tables/shrapnel/ballistic.msgpack"
-RECENT_MAX = 12
-
-
-def list_recent(recent=None) -> None:
-    if recent is None:
-        try:
-            recent = json.loads(dom.stored(window.sessionStorage, RECENT_KEY) or "[]")
-        except ValueError:
-            return
-    if not isinstance(recent, list):
-        return
-    items = [
-        el("li", None, el("a", {"href": f"./shrapnel.html#{r['link']}"}, str(r["label"])))
-        for r in recent
-        if isinstance(r, dict) and isinstance(r.get("link"), str) and isinstance(r.get("label"), str)
-    ]
-    if items:
-        dom.set_html("shr-recent", to_html(el("ol", {"class": "recent"}, *items)))
 
 
 def form():
@@ -47,7 +28,7 @@ def form():
 
 
 async def load_engine() -> None:
-    """Fetches (prefetched while Python started) and decodes the table; imports the form's glue."""
+    """Fetches (prefetched while Python started) and decodes the table; makes the controller."""
     data = bytes(await fetch(TABLE_URL).bytearray())
     form().begin(data, TABLE_URL)
 
@@ -61,10 +42,14 @@ def handler(name: str):
 
 
 async def setup() -> None:
+    recent = dom.BrowserStore(window.sessionStorage)
     if len(str(window.location.hash)) > 1:
         await engine.begin()
         form().open_link()
-    list_recent()
+    elif recent.get(SHRAPNEL_RECENT):
+        from pyengine.pages.recent import shrapnel_results
+
+        dom.apply(shrapnel_results(recent).update())
     listeners = (
         ("shr-form", "submit", "on_submit"),
         ("shr-form", "click", "on_form_click"),

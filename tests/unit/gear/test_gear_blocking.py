@@ -275,10 +275,11 @@ def test_items_that_cannot_be_told_apart_are_refused() -> None:
 
 def test_every_result_keeps_its_working_citing_rulings() -> None:
     result = resolve_block(attack(7, 12, weapon=AXE), [LEATHER, MAIL, HELM])
-    text = "\n".join(result.working)
+    text = "\n".join(step.text for step in result.working)
     for ruling in ("GEAR-4", "GEAR-5", "GEAR-6", "GEAR-7"):
         assert ruling in text
-    assert result.working[-1] == "power getting through: 9 of 12"
+        assert any(ruling in step.rulings for step in result.working), ruling
+    assert result.working[-1].text == "power getting through: 9 of 12"
 
 
 # -- Properties ---------------------------------------------------------------------------------

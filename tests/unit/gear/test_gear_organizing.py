@@ -62,7 +62,7 @@ def test_the_seeds_leather_and_chainmail_example() -> None:
         ("leather only", 1, 2),
     ]
     assert result.replaced == ("leather", "chainmail")
-    assert "split leather (cover 4, absorb 2) into 2 pieces of cover 3 + 1" in result.working[0]
+    assert "split leather (cover 4, absorb 2) into 2 pieces of cover 3 + 1" in result.working[0].text
 
 
 def test_the_example_typed_as_areas_gives_the_same_pieces() -> None:

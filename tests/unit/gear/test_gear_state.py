@@ -14,15 +14,14 @@ from pyengine.gear.blocking import Defence, resolve_block
 from pyengine.gear.items import Character, Item, ItemKind
 from pyengine.gear.state import (
     KIND,
+    LINK,
     RECORD_FORMAT,
-    STORAGE_PREFIX,
     VERSION,
     BlockInputs,
     Entry,
     GearState,
     from_state,
     read_record,
-    storage_key,
     to_record,
     to_state,
 )
@@ -42,9 +41,9 @@ STATE = GearState(
 )
 
 
-def test_kind_version_and_storage() -> None:
-    assert (KIND, VERSION, RECORD_FORMAT, STORAGE_PREFIX) == ("gear", 1, "strike-rank/gear", "strike-rank/gear/")
-    assert storage_key("Grunt") == "strike-rank/gear/Grunt"
+def test_kind_version_and_format() -> None:
+    # Where the page stores a record (strike-rank/gear/<name>) is the page's: tests/unit/pages/test_gear_page.py.
+    assert (KIND, VERSION, RECORD_FORMAT) == ("gear", 1, "strike-rank/gear")
 
 
 def test_the_state_is_plain_data_and_round_trips_through_a_link() -> None:
@@ -98,9 +97,12 @@ def test_a_damaged_state_is_refused_naming_the_field_and_value(data: object, mes
     assert str(info.value).startswith("gear link: ")
 
 
-def test_an_unknown_state_version_is_refused() -> None:
-    with pytest.raises(ShareLinkError, match="state version 2 is not known"):
-        from_state({}, version=2)
+def test_a_newer_state_version_or_another_kind_is_refused_by_the_link() -> None:
+    with pytest.raises(ShareLinkError, match=r"^share link: gear version 2 is newer than this app reads \(1\)"):
+        LINK.open(encode_link(KIND, {}, version=2))
+    with pytest.raises(ShareLinkError, match=r"^share link: this is a 'shrapnel' link, not a 'gear' one"):
+        LINK.open(encode_link("shrapnel", {}, version=1))
+    assert LINK.open("#" + LINK.link(to_state(STATE))) == STATE
 
 
 def test_to_state_refuses_what_opening_would_refuse() -> None:

@@ -28,7 +28,7 @@ def test_toughness_greater_than_power_means_no_damage_at_all() -> None:
     result = damage_item(SWORD, 5)
     assert result.damage == 0
     assert result.after == SWORD
-    assert "not damaged at all" in result.working[0]
+    assert "not damaged at all" in result.working[0].text
 
 
 def test_toughness_equal_to_power_does_no_damage() -> None:

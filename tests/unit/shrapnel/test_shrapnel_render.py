@@ -149,7 +149,7 @@ def test_the_result_card_for_the_worked_example(table: ShrapnelTable) -> None:
     working = root.find("details")
     assert working is not None and "shr-working" in classes(working)
     assert working.find("summary").text == "Working"  # type: ignore[union-attr]
-    assert [li.text for li in working.iter("li")] == list(result.working)
+    assert [li.text for li in working.iter("li")] == [step.text for step in result.working]
 
 
 def test_the_result_card_shows_fate_reason_and_bonus(table: ShrapnelTable) -> None:

@@ -7,6 +7,7 @@ adds it up in a comment, so a wrong transcription or a wrong sum both fail.
 from __future__ import annotations
 
 import itertools
+import re
 
 import msgspec
 import pytest
@@ -26,6 +27,11 @@ HELMET = ArmourPiece(name="helmet", areas=(Area.HEAD,))
 
 def sides(result: ShrapnelResult) -> dict[Area, Side]:
     return {a.area: a.side for a in result.struck}
+
+
+def texts(result: ShrapnelResult) -> list[str]:
+    """The working's steps as the card and the command line print them."""
+    return [step.text for step in result.working]
 
 
 def test_the_seeds_worked_example_chest_and_arms_against_a_torso_vest(table: ShrapnelTable) -> None:
@@ -70,8 +76,8 @@ def test_an_empty_covered_side_reads_nothing_and_checks_nothing(table: ShrapnelT
     assert result.totals.hits == 1
     assert result.struck[0].notation == "—"
     assert result.breakage_checks == ()
-    assert any("SHR-3" in step for step in result.working)
-    assert any("no ⚒" in step and "SHR-5" in step for step in result.working)
+    assert any("SHR-3" in step for step in texts(result))
+    assert any("no ⚒" in step and "SHR-5" in step for step in texts(result))
     assert resolve(table, 1, "B", []).totals.hits == 1 + 3
 
 
@@ -80,7 +86,7 @@ def test_a_restored_breakage_check_has_no_modifier(table: ShrapnelTable) -> None
     result = resolve(table, 2, "E", ["chest"])
     assert result.totals.hits == 7
     assert result.breakage_checks == (BreakageCheck(piece="chest", modifier=0, areas=(Area.CHEST,)),)
-    assert any("SHR-4" in step for step in result.working)
+    assert any("SHR-4" in step for step in texts(result))
 
 
 # -- dying ---------------------------------------------------------------------
@@ -93,7 +99,7 @@ def test_dying_on_an_uncovered_area(table: ShrapnelTable) -> None:
     assert bare.fate_reason == "☠ (dying) on the bare side of Abdomen, not covered"
     covered = resolve(table, 96, "C", [VEST])
     assert covered.fate is None
-    assert any("vest covers it" in step and "SHR-8" in step for step in covered.working)
+    assert any("vest covers it" in step and "SHR-8" in step for step in texts(covered))
 
 
 @pytest.mark.parametrize(
@@ -132,7 +138,7 @@ def test_dead_outranks_an_uncovered_dying() -> None:
     synthetic = one_row_table(["head"], "+1H; covered: —; bare: ☠", "It ends. Foe is dead.", fate="dead")
     result = resolve(synthetic, 1, "A", [])
     assert (result.fate, result.fate_reason) == (Fate.DEAD, REASON_STATED)
-    assert any("☠ on the bare side of Head as well" in step for step in result.working)
+    assert any("☠ on the bare side of Head as well" in step for step in texts(result))
 
 
 def test_the_attacker_bonus_of_100_e(table: ShrapnelTable) -> None:
@@ -158,7 +164,7 @@ def test_one_check_per_piece_even_when_it_covers_two_struck_areas(table: Shrapne
     assert result.breakage_checks == (BreakageCheck(piece="vest", modifier=-25, areas=(Area.ABDOMEN, Area.CHEST)),)
     t = result.totals
     assert (t.hits, t.fatigue, t.bleeding, t.injury) == (47, 40, 1, 0)
-    assert any("one check for the piece" in step and "SHR-5" in step for step in result.working)
+    assert any("one check for the piece" in step and "SHR-5" in step for step in texts(result))
     # The same areas as two separate pieces: two checks.
     separate = resolve(table, 66, "A", ["chest", "abdomen"])
     assert [c.piece for c in separate.breakage_checks] == ["abdomen", "chest"]
@@ -170,7 +176,7 @@ def test_a_piece_struck_in_two_areas_takes_the_worse_modifier() -> None:
     table = one_row_table(["chest", "abdomen"], "+1H; Chest: ⚒(-25) / —; Abdomen: ⚒(-50) / —")
     result = resolve(table, 50, "A", [VEST])
     assert result.breakage_checks == (BreakageCheck(piece="vest", modifier=-50, areas=(Area.CHEST, Area.ABDOMEN)),)
-    assert any("the worse of -25, -50: -50" in step for step in result.working)
+    assert any("the worse of -25, -50: -50" in step for step in texts(result))
 
 
 def test_a_piece_with_a_breakage_in_only_one_of_its_areas_makes_one_check() -> None:
@@ -190,7 +196,7 @@ def test_layered_pieces_read_the_covered_side_once_and_each_checks(table: Shrapn
         ("shirt", (Area.CHEST, Area.ARMS)),
         ("vest", (Area.CHEST,)),
     ]
-    assert any("SHR-6" in step for step in result.working)
+    assert any("SHR-6" in step for step in texts(result))
 
 
 # -- totals the real table never exercises ----------------------------------------
@@ -202,7 +208,8 @@ def test_stun_rounds_add_and_the_worse_penalty_holds() -> None:
     result = resolve(table, 1, "A", [])
     t = result.totals
     assert (t.stun_rounds, t.stun_penalty, t.staggered, t.prone) == (3, -50, 4, True)
-    assert any("SHR-7" in step for step in result.working)
+    assert any("SHR-7" in step for step in texts(result))
+    assert [s.rulings for s in result.working if s.field == "stun"] == [("SHR-7",)]
     covered = resolve(table, 1, "A", ["chest"]).totals
     assert (covered.stun_rounds, covered.stun_penalty, covered.staggered, covered.prone) == (1, -25, 0, False)
 
@@ -238,7 +245,7 @@ def test_every_cell_resolves_bare_and_fully_covered(table: ShrapnelTable) -> Non
 
 
 def test_working_cites_the_row_66_ruling(table: ShrapnelTable) -> None:
-    assert any("SHR-1" in step for step in resolve(table, 66, "A", []).working)
+    assert any("SHR-1" in step for step in texts(resolve(table, 66, "A", [])))
 
 
 # -- bad input -----------------------------------------------------------------
@@ -305,3 +312,24 @@ def test_more_cover_never_adds_bleeding_injury_or_dying(
 def test_a_result_exports_as_json_and_reads_back(table: ShrapnelTable) -> None:
     result = resolve(table, 98, "B", [VEST, HELMET])
     assert msgspec.json.decode(msgspec.json.encode(result), type=ShrapnelResult) == result
+
+
+def test_each_step_of_the_working_names_its_source_and_its_rulings_as_data(table: ShrapnelTable) -> None:
+    # Every cell against bare, partly and fully layered armour: a step's rulings are exactly the
+    # ids its text cites, in number order; the cell read comes from the table, the rest from the
+    # seed's "Reading a result".
+    from pyengine.shrapnel import TABLE_ID
+    from pyengine.shrapnel.resolve import READING
+    from pyengine.working import Step
+
+    coat = ArmourPiece(name="coat", areas=(Area.CHEST, Area.ARMS))
+    cited: set[str] = set()
+    for roll, severity, armour in itertools.product(range(1, 101), Severity, ([], [VEST, "head"], [VEST, coat, HELMET, "legs"])):
+        result = resolve(table, roll, severity, armour)
+        assert result.working[0].field == "cell" and result.working[0].source == TABLE_ID
+        for step in result.working:
+            assert isinstance(step, Step) and step.source in (TABLE_ID, READING), step
+            in_text = sorted(set(re.findall(r"SHR-\d+", step.text)), key=lambda r: int(r[4:]))
+            assert list(step.rulings) == in_text, step
+            cited.update(step.rulings)
+    assert cited == {f"SHR-{n}" for n in (1, 2, 3, 4, 5, 6, 8, 9)}  # SHR-7: no cell has two stuns

@@ -10,7 +10,8 @@ import pytest
 from pyengine.errors import RollError, ShareLinkError
 from pyengine.shrapnel.armour import ArmourPiece
 from pyengine.shrapnel.resolve import resolve
-from pyengine.shrapnel.state import KIND, VERSION, ShrapnelState, from_state, to_state
+from pyengine.share import encode_link
+from pyengine.shrapnel.state import KIND, LINK, VERSION, ShrapnelState, from_state, to_state
 from pyengine.shrapnel.tables import ShrapnelTable
 from pyengine.shrapnel.vocabulary import Area, Severity
 
@@ -85,6 +86,9 @@ def test_a_damaged_state_names_the_field_and_the_value(data: object, message: st
         from_state(data)
 
 
-def test_an_unknown_version_is_refused() -> None:
-    with pytest.raises(ShareLinkError, match=r"state version 2 is not known"):
-        from_state({"roll": 50, "severity": "C"}, version=2)
+def test_a_newer_version_or_another_kind_is_refused_by_the_link() -> None:
+    with pytest.raises(ShareLinkError, match=r"^share link: shrapnel version 2 is newer than this app reads \(1\)"):
+        LINK.open(encode_link(KIND, {"roll": 50, "severity": "C"}, version=2))
+    with pytest.raises(ShareLinkError, match=r"^share link: this is a 'gear' link, not a 'shrapnel' one"):
+        LINK.open(encode_link("gear", {}, version=1))
+    assert LINK.open(LINK.link(to_state(50, "C", [VEST]))).armour() == (VEST,)

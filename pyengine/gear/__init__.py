@@ -31,7 +31,7 @@ Rulings (``GEAR-n``) are in ``docs/rulings.md``; every result's working cites th
 data (:attr:`pyengine.working.Step.rulings`) and in its text.
 """
 
-from importlib import import_module
+from pyengine.lazy import lazy_api
 
 #: Each module of the API and the names it gives, under their own names.
 _NAMES: dict[str, tuple[str, ...]] = {
@@ -43,16 +43,8 @@ _NAMES: dict[str, tuple[str, ...]] = {
     "notation": ("parse_areas", "format_areas", "parse_specials", "format_specials"),
     "rulings": ("RULINGS",),
 }
-#: Public name -> (module in this package, its name there).
-_API: dict[str, tuple[str, str]] = {name: (module, name) for module, names in _NAMES.items() for name in names}
+#: Public name -> its module in this package (``module:name`` where the name there differs).
+_API: dict[str, str] = {name: module for module, names in _NAMES.items() for name in names}
 
 __all__ = list(_API)
-
-
-def __getattr__(name: str) -> object:
-    """A name of the API, imported from its module the first time it is asked for (PEP 562)."""
-    if name not in _API:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    module, attribute = _API[name]
-    value = globals()[name] = getattr(import_module(f"{__name__}.{module}"), attribute)
-    return value
+__getattr__, __dir__ = lazy_api(__name__, _API)

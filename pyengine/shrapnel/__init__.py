@@ -28,7 +28,7 @@ this package costs nothing)::
 is its module's.) Rulings (``SHR-n``) are in ``docs/rulings.md``.
 """
 
-from importlib import import_module
+from pyengine.lazy import lazy_api
 
 #: The table's id (:data:`pyengine.shrapnel.tables.SCHEMAS`).
 TABLE_ID = "shrapnel/ballistic"
@@ -41,18 +41,10 @@ _NAMES: dict[str, tuple[str, ...]] = {
     "tables": ("ShrapnelTable",),
     "notation": ("parse_effects", "format_effects"),
 }
-#: Public name -> (module in this package, its name there).
-_API: dict[str, tuple[str, str]] = {name: (module, name) for module, names in _NAMES.items() for name in names} | {
-    "resolve_critical": ("resolve", "resolve"),  # ``resolve`` is its module's name
+#: Public name -> its module in this package (``module:name`` where the name there differs).
+_API: dict[str, str] = {name: module for module, names in _NAMES.items() for name in names} | {
+    "resolve_critical": "resolve:resolve",  # ``resolve`` is its module's name
 }
 
 __all__ = ["TABLE_ID", *_API]
-
-
-def __getattr__(name: str) -> object:
-    """A name of the API, imported from its module the first time it is asked for (PEP 562)."""
-    if name not in _API:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    module, attribute = _API[name]
-    value = globals()[name] = getattr(import_module(f"{__name__}.{module}"), attribute)
-    return value
+__getattr__, __dir__ = lazy_api(__name__, _API)

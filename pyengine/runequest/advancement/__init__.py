@@ -19,7 +19,7 @@ for (PEP 562), so importing one module does not import them all.
 
 from __future__ import annotations
 
-import importlib
+from pyengine.lazy import lazy_api
 
 _MODULES = {
     "background": ("BackgroundResult", "roll_background"),
@@ -34,14 +34,4 @@ _MODULES = {
 API = {name: module for module, names in _MODULES.items() for name in names}
 __all__ = sorted(API)
 
-
-def __getattr__(name: str) -> object:
-    """An :data:`API` name, imported from its module when first asked for."""
-    if name not in API:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    globals()[name] = value = getattr(importlib.import_module(f"{__name__}.{API[name]}"), name)
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *API})
+__getattr__, __dir__ = lazy_api(__name__, API)

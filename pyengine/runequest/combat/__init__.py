@@ -28,8 +28,9 @@ The names below are the rule set's public API. They are loaded when first asked 
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from pyengine.lazy import lazy_api
 
 if TYPE_CHECKING:
     from pyengine.dice import NeededRoll, NoRollLeft, RollMade
@@ -66,16 +67,4 @@ _HOMES = {
 }
 
 __all__ = sorted(_HOMES)
-
-
-def __getattr__(name: str) -> Any:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(home), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+__getattr__, __dir__ = lazy_api(__name__, _HOMES)

@@ -27,8 +27,7 @@ module does not import them all.
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+from pyengine.lazy import lazy_api
 
 #: The melee rule set's public API: name -> the module (in this package) that defines it.
 API = {
@@ -71,16 +70,4 @@ API = {
 }
 
 __all__ = sorted(API)
-
-
-def __getattr__(name: str) -> Any:
-    module = API.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *API})
+__getattr__, __dir__ = lazy_api(__name__, API)

@@ -31,9 +31,10 @@ Adventurer, derive``). Each is imported from its module the first time it is ask
 
 from __future__ import annotations
 
-import importlib
 import sys
 import types
+
+from pyengine.lazy import lazy_api
 
 _MODULES = {
     "adventurer": ("Adventurer", "Course", "Gear", "GuildCredit", "WeaponSkill", "dump_adventurer", "load_adventurer"),
@@ -50,18 +51,7 @@ _MODULES = {
 #: The package's public names, and the module of this package each comes from.
 API = {name: module for module, names in _MODULES.items() for name in names}
 __all__ = sorted(API)
-
-
-def __getattr__(name: str) -> object:
-    """An :data:`API` name, imported from its module when first asked for."""
-    if name not in API:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    globals()[name] = value = getattr(importlib.import_module(f"{__name__}.{API[name]}"), name)
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *API})
+__getattr__, __dir__ = lazy_api(__name__, API)
 
 
 class _Package(types.ModuleType):

@@ -18,7 +18,8 @@ def test_importing_the_package_imports_none_of_its_modules():
 
 @pytest.mark.parametrize("name", gear.__all__)
 def test_each_name_is_its_modules_own(name):
-    module, attribute = gear._API[name]
+    module, _, attribute = gear._API[name].partition(":")
+    attribute = attribute or name
     assert getattr(gear, name) is getattr(__import__(f"pyengine.gear.{module}", fromlist=["_"]), attribute)
 
 

@@ -21,7 +21,8 @@ def test_importing_the_package_imports_none_of_its_modules():
 def test_each_name_is_its_modules_own(name):
     value = getattr(shrapnel, name)
     if name != "TABLE_ID":
-        module, attribute = shrapnel._API[name]
+        module, _, attribute = shrapnel._API[name].partition(":")
+        attribute = attribute or name
         assert value is getattr(__import__(f"pyengine.shrapnel.{module}", fromlist=["_"]), attribute)
 
 

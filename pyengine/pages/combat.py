@@ -122,25 +122,28 @@ def _line(text: str, field: str, empty: str) -> int:
     return read_int(text, field, field.removeprefix("att-").removeprefix("def-"), 0, 999)
 
 
-class ExchangePage:
-    """One exchange: the form's sides, the rolls typed so far, the last blow shown, and the
-    fight under way when "Next blow, same fight" carries the wounds."""
+class CombatPage:
+    """What both of the page's controllers start with: the tables (RuneQuest's and the hit
+    locations), the device's storage, the app's dice (``dice``: injected, e.g. scripted, in
+    tests), and ``measured``, the page's timer of its stages."""
 
-    def __init__(
-        self,
-        tables: RuneQuestTables,
-        locations: HitLocationTable,
-        store: Store,
-        dice: Dice | None = None,
-        *,
-        measured: Measured = unmeasured,
-    ) -> None:
+    def __init__(self, tables: RuneQuestTables, locations: HitLocationTable, store: Store, dice: Dice | None = None,
+                 *, measured: Measured = unmeasured) -> None:
         self.tables = tables
-        self.fumbles = tables.fumbles
         self.locations = locations
         self.store = store
         self.dice = dice or RandomDice()
         self.measured = measured
+
+
+class ExchangePage(CombatPage):
+    """One exchange: the form's sides, the rolls typed so far, the last blow shown, and the
+    fight under way when "Next blow, same fight" carries the wounds."""
+
+    def __init__(self, tables: RuneQuestTables, locations: HitLocationTable, store: Store, dice: Dice | None = None,
+                 *, measured: Measured = unmeasured) -> None:
+        super().__init__(tables, locations, store, dice, measured=measured)
+        self.fumbles = tables.fumbles
         self.saved: dict[str, tuple[Adventurer, DerivedSheet]] = {}
         self.typed: list[int] = []
         self.typing_for: Blow | None = None

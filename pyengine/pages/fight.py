@@ -24,10 +24,10 @@ from typing import Any, TypedDict
 
 import msgspec
 
-from pyengine.dice import Dice, RandomDice, ScriptedDice
+from pyengine.dice import Dice, ScriptedDice
 from pyengine.errors import FieldError, RulesError, StorageError
 from pyengine.html import to_html
-from pyengine.pages.combat import Measured, adventurer_options, saved_adventurers, unmeasured
+from pyengine.pages.combat import CombatPage, Measured, adventurer_options, saved_adventurers, unmeasured
 from pyengine.pages.keys import CHARACTER_PREFIX, FIGHT_DRAFT
 from pyengine.pages.store import Store
 from pyengine.pages.view import Update, errors_cleared
@@ -100,23 +100,13 @@ def naming(statement: Mapping[str, Any], name: str) -> bool:
     return name in named or name in statement.get("defense", {})
 
 
-class FightPage:
+class FightPage(CombatPage):
     """A fight in progress: its log and rounds, the draft, the dice being typed."""
 
-    def __init__(
-        self,
-        tables: RuneQuestTables,
-        locations: HitLocationTable,
-        store: Store,
-        dice: Dice | None = None,
-        *,
-        measured: Measured = unmeasured,
-    ) -> None:
-        self.tables = tables
+    def __init__(self, tables: RuneQuestTables, locations: HitLocationTable, store: Store, dice: Dice | None = None,
+                 *, measured: Measured = unmeasured) -> None:
+        super().__init__(tables, locations, store, dice, measured=measured)
         self.mt = melee_tables(tables, locations)
-        self.store = store
-        self.dice = dice or RandomDice()
-        self.measured = measured
         self.log: FightLog | None = None
         self.results: list[RoundResult] = []
         self.draft = empty_draft()
@@ -394,12 +384,8 @@ class FightPage:
 
     def on_roll(self, values: Mapping[str, str]) -> Update:
         """"Resolve: app dice": the statements read and checked, the round resolved."""
-        if self.log is None:
-            return Update()
-        update = self._end_typing()
-        intents, shown = self._statements(values)
-        update |= shown
-        if intents is None:
+        intents, update = self._stated(values)
+        if intents is None or self.log is None:
             return update
         try:
             # The bench's "fight round" (the rules engine's work) and "fight round + draw" (the
@@ -415,11 +401,7 @@ class FightPage:
 
     def on_start(self, values: Mapping[str, str]) -> Update:
         """"Resolve: my dice": the statements read and checked, then each die asked for in turn."""
-        if self.log is None:
-            return Update()
-        update = self._end_typing()
-        intents, shown = self._statements(values)
-        update |= shown
+        intents, update = self._stated(values)
         if intents is None:
             return update
         self.typing = intents
@@ -428,6 +410,13 @@ class FightPage:
             return update | self._ask()
         except RulesError as exc:
             return update | self._end_typing() | Update(notices={"fd-form-error": str(exc)})
+
+    def _stated(self, values: Mapping[str, str]) -> tuple[tuple[Intent, ...] | None, Update]:
+        """A round is asked for: no dice typed any more, everyone's statements read and checked."""
+        if self.log is None:
+            return None, Update()
+        intents, shown = self._statements(values)
+        return intents, self._end_typing() | shown
 
     def on_next(self, values: Mapping[str, str]) -> Update:
         """The roll typed in ``fd-typed``, checked against the die it is for."""

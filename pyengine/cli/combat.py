@@ -163,7 +163,7 @@ def register(subparsers: Any) -> None:
         help="read a d100 attack roll against a chance: hit, critical, impale, fumble",
         description="Reads one d100 attack roll (1-100, 100 is 00) against a % chance (RuneQuest ch. IV).",
     )
-    attack.add_argument("--chance", type=_chance, required=True, metavar="N", help="the % needed (after Defense)")
+    attack.add_argument("--chance", type=_chance, required=True, metavar="N", help="the %% needed (after Defense)")
     attack.add_argument("--roll", type=_roll, required=True, metavar="R", help="the d100 roll, 1-100 (100 is 00)")
     attack.add_argument("--impaling", action="store_true", help="the weapon can impale")
     attack.add_argument("--json", action="store_true", help="print one JSON object")

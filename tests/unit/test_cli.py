@@ -271,3 +271,31 @@ def test_link_decode_prints_what_decode_link_reads(capsys: pytest.CaptureFixture
     state = decode_link(fragment)
     code, result = run_json(capsys, "link", "decode", fragment, "--json")
     assert result == {"kind": state.kind, "version": state.version, "data": state.data}
+
+
+def _commands(parser, prefix=()):
+    """Every command path the parser knows (``("gear", "line")``), walking its sub-parsers."""
+    import argparse
+
+    found = []
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                found.append((*prefix, name))
+                found.extend(_commands(sub, (*prefix, name)))
+    return found
+
+
+COMMANDS = _commands(cli.build_parser())
+
+
+def test_every_command_is_found() -> None:
+    assert {("version",), ("roll",), ("link", "decode"), ("attack",), ("replay",), ("gear", "line")} <= set(COMMANDS)
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=" ".join)
+def test_help_of_every_command_prints_and_exits_0(capsys: pytest.CaptureFixture[str], command: tuple[str, ...]) -> None:
+    # issue 15: `attack --help` crashed on a bare % in its help text.
+    code, out, err = run(capsys, *command, "--help")
+    assert (code, err) == (0, "")
+    assert out.startswith(f"usage: python -m pyengine {' '.join(command)}")

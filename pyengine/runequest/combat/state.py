@@ -93,7 +93,9 @@ def export_data(text: str | bytes, *, kind: str, what: str, fmt: int, added: tup
         article = "an" if kind[0] in "aeiou" else "a"
         raise ShareLinkError(f'{what}: not {article} {kind} export (no "kind": "{kind}")')
     if not isinstance(raw.get("format"), int) or raw["format"] > fmt:
-        raise ShareLinkError(f"{what}: format {raw.get('format')!r} is not one this app reads ({fmt})")
+        raise ShareLinkError(
+            f"{what}: format {raw.get('format')!r} is not one this app reads ({', '.join(map(str, range(1, fmt + 1)))})"
+        )
     return {k: v for k, v in raw.items() if k not in ("format", "kind", *added)}
 
 

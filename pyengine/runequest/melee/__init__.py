@@ -1,9 +1,86 @@
 """Melee rounds: several combatants, statements of intent, strike-rank order (seed 003 ch. III-IV).
 
-A :class:`~pyengine.runequest.melee.model.Fight` holds the combatants; a
-:class:`~pyengine.runequest.melee.model.FightState` their state between rounds. Each
-round is the statements of intent (:mod:`.intent`), timed in strike ranks
-(:mod:`.timing`) and resolved in that order (:mod:`.round`), one exchange of
-:mod:`pyengine.runequest.combat.exchange` per blow. A whole fight is its combatants, and each
-round's intents and rolls (:mod:`.log`): replaying it gives the same state.
+A :class:`Fight` holds the combatants; a :class:`FightState` their state between rounds.
+Each round is everyone's statement of intent, timed in strike ranks and resolved in that
+order, one exchange of :mod:`pyengine.runequest.combat.exchange` per blow. A whole fight
+is its combatants and each round's intents and rolls: replaying it gives the same state.
+
+Module map:
+
+* :mod:`.model` — :class:`Combatant`, :class:`Arm`, :class:`Body`, :class:`Fight`, :class:`FightState`;
+* :mod:`.build` — combatants from a saved sheet or a quick stat block;
+* :mod:`.statement` — :class:`Intent` and the actions (:class:`Strike`, :class:`Shoot`, …) as data;
+* :mod:`.intent` — :func:`check_intents`, what the rules forbid in a statement;
+* :mod:`.clock`, :mod:`.timing` — each action's strike rank (:func:`schedule`, :class:`Timed`);
+* :mod:`.actions` — one handler per kind of action (strike, ready, move, spell, grapple, impale);
+* :mod:`.context` — :class:`RoundContext`, what the handlers work on; :class:`Event`, a line of the log;
+* :mod:`.harm` — wounds and weapon damage as new values of a body;
+* :mod:`.round` — :func:`resolve_round`: strike-rank order, simultaneous blows, bookkeeping;
+* :mod:`.defaults` — :func:`next_intents`, last round's statements carried on;
+* :mod:`.resistance`, :mod:`.experience`, :mod:`.roller` — the Resistance Table, marks, the round's dice;
+* :mod:`.log` — a fight as a share link and a JSON export, :func:`replay`;
+* :mod:`.inputs`, :mod:`.render` — the fight page's form reading and HTML.
+
+The names below are imported when first asked for (PEP 562), so importing one melee
+module does not import them all.
 """
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+#: The melee rule set's public API: name -> the module (in this package) that defines it.
+API = {
+    "Arm": "model",
+    "Body": "model",
+    "Combatant": "model",
+    "Fight": "model",
+    "FightState": "model",
+    "start": "model",
+    "QuickWeapon": "build",
+    "combatant_from_sheet": "build",
+    "melee_tables": "build",
+    "quick_combatant": "build",
+    "Intent": "statement",
+    "ParryIntent": "statement",
+    "Strike": "statement",
+    "Shoot": "statement",
+    "Ready": "statement",
+    "Move": "statement",
+    "Spell": "statement",
+    "Heal": "statement",
+    "Grapple": "statement",
+    "Extract": "statement",
+    "PullOut": "statement",
+    "AnyAction": "statement",
+    "check_intents": "intent",
+    "Timed": "clock",
+    "schedule": "timing",
+    "Event": "context",
+    "MeleeTables": "context",
+    "RoundContext": "context",
+    "RoundResult": "round",
+    "describe": "round",
+    "resolve_round": "round",
+    "next_intents": "defaults",
+    "field_uses": "experience",
+    "FightLog": "log",
+    "Replayed": "log",
+    "replay": "log",
+}
+
+__all__ = sorted(API)
+
+
+def __getattr__(name: str) -> Any:
+    module = API.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *API})

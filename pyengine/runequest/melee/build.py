@@ -144,7 +144,7 @@ def quick_combatant(
 ) -> Combatant:
     """A quick stat block as a combatant; strike ranks from the table.
 
-    :raises IllegalActionError: a weapon id not in the tables (named).
+    :raises IllegalActionError: a weapon id not in the tables; its ``field`` is ``weapons[k].weapon``.
     """
     table = tables.strike_ranks
     dsr, ssr = dex_sr(table, DEX), siz_sr(table, SIZ)
@@ -152,7 +152,7 @@ def quick_combatant(
     for k, q in enumerate(weapons):
         row = tables.weapon(q.weapon)
         if row is None:
-            raise IllegalActionError(f"weapons[{k}].weapon: {q.weapon!r} is not in the weapon tables")
+            raise IllegalActionError(f"{q.weapon!r} is not in the weapon tables", field=f"weapons[{k}].weapon")
         if isinstance(row, Shield):
             arms.append(Arm(name=row.name, parry=Parry(kind="shield", chance=q.parry or 0, name=row.name,
                                                          absorbs=row.absorbs), hands="left", ref=row.id))

@@ -13,21 +13,12 @@ from __future__ import annotations
 import msgspec
 
 from pyengine.errors import IllegalActionError
-from pyengine.runequest.melee.intent import (
-    Extract,
-    Grapple,
-    Heal,
-    Intent,
-    PullOut,
-    Ready,
-    Shoot,
-    Spell,
-    Strike,
-    check_intents,
-)
+from pyengine.runequest.melee.actions import HANDLERS
+from pyengine.runequest.melee.actions.base import Statement
+from pyengine.runequest.melee.context import DOWN
+from pyengine.runequest.melee.intent import check_intents
+from pyengine.runequest.melee.statement import Intent
 from pyengine.runequest.melee.model import Fight, FightState
-
-DOWN = ("dead", "unconscious", "incapacitated")
 
 
 def next_intents(fight: Fight, state: FightState, previous: tuple[Intent, ...]) -> tuple[Intent, ...]:
@@ -38,34 +29,12 @@ def next_intents(fight: Fight, state: FightState, previous: tuple[Intent, ...]) 
         if me is None or state.bodies[me.name].condition in DOWN:
             continue
         body = state.bodies[me.name]
-        dead = {name for name, b in state.bodies.items() if b.condition == "dead"}
-        actions = []
-        for action in intent.actions:
-            target = getattr(action, "target", "")
-            if target and target in dead and not isinstance(action, Heal):
-                continue
-            if isinstance(action, Ready) and action.arm in body.in_hand:
-                continue
-            if isinstance(action, (Strike, Shoot, Grapple, Ready, Extract)):
-                arm = action.arm
-                if arm in body.broken or (arm in body.gone and not isinstance(action, Extract)):
-                    continue
-            if isinstance(action, Extract) and not any(
-                s.owner == me.name and s.weapon == action.arm and not s.missile
-                for b in state.bodies.values()
-                for s in b.stuck_in
-            ):
-                continue
-            if isinstance(action, PullOut) and not any(
-                s.owner == action.owner and s.weapon == action.weapon for s in body.stuck_in
-            ):
-                continue
-            if isinstance(action, Spell) and target in dead:
-                continue
-            actions.append(action)
+        statement = Statement(fight, state, me, intent.actions)
+        dead = statement.dead
+        actions = tuple(a for a in intent.actions if HANDLERS[type(a)].carry(statement, a))
         parries = tuple(p for p in intent.parries if p.against not in dead and p.arm not in body.broken)
         defense = {foe: share for foe, share in intent.defense.items() if foe not in dead}
-        candidate = msgspec.structs.replace(intent, actions=tuple(actions), parries=parries, defense=defense,
+        candidate = msgspec.structs.replace(intent, actions=actions, parries=parries, defense=defense,
                                             surprised=False, aborted=())
         try:
             check_intents(fight, state, (candidate,))

@@ -125,17 +125,9 @@ _WEAPON_PATH = re.compile(r"weapons\[(\d+)\]")
 
 def _weapon_of(exc: RulesError) -> tuple[int, str] | None:
     """Which of the block's weapons an engine error is about (``exc.field``:
-    ``weapons[k].weapon``), and its message without that path.
-
-    (Until ``quick_combatant`` gives the path as ``field``, it is read from the start of
-    the message, where it stands today; that fallback can go then.)
-    """
-    text = str(exc)
-    path = exc.field or text.split(": ", 1)[0]
-    m = _WEAPON_PATH.match(path)
-    if m is None:
-        return None
-    return int(m.group(1)), text.removeprefix(f"{path}: ")
+    ``weapons[k].weapon``), and its message."""
+    m = _WEAPON_PATH.match(exc.field)
+    return None if m is None else (int(m.group(1)), str(exc))
 
 
 def read_saved(tables, values: Mapping[str, str], fight: Fight | None, record: str, ident: str) -> Combatant:

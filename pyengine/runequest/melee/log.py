@@ -24,7 +24,9 @@ from pyengine.tables import Record
 
 KIND = "fight"
 VERSION = 1
-EXPORT_FORMAT = 1
+#: The JSON export's format: 2 since each event's ``working`` is a step (``{"field": "sr", "text", "rule",
+#: "rulings", "value"}``, ``null`` for bookkeeping), not a string; format 1 still reads (docs/formats.md).
+EXPORT_FORMAT = 2
 MAX_ROUNDS = 200
 MAX_ROLLS = 400
 

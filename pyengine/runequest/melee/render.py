@@ -467,7 +467,7 @@ def render_schedule(timed: Sequence[Timed] | None) -> Element:
             " ",
             describe(t.who, t.action).removeprefix(f"{t.who} "),
             el("br"),
-            el("small", None, t.working + (f" — {t.too_late}" if t.too_late else "")),
+            el("small", None, t.working.text + (f" — {t.too_late}" if t.too_late else "")),
         )
         ol.append(li)
     return ol
@@ -499,7 +499,7 @@ def render_event(event: Event, n: int) -> Element:
     if event.exchange is not None or event.notes or event.working or event.rolls:
         details = el("details", {"class": "working fr-working"}, el("summary", None, "Working"))
         if event.working:
-            details.append(el("p", None, f"Strike rank: {event.working}"))
+            details.append(el("p", None, f"Strike rank: {event.working.text}"))
         if event.notes:
             details.append(el("ul", {"class": "fr-notes"}, *(el("li", None, note) for note in event.notes)))
         if event.exchange is not None:

@@ -6,29 +6,27 @@ weapon, a shield user must make a successful parry roll to interpose the shield"
 parry; striking with it uses the ordinary 5%.
 """
 
-from fractions import Fraction
 from typing import Annotated
 
 import msgspec
 
-from pyengine.runequest.tables.enc import parse_enc
 from pyengine.runequest.tables.weapon_training import SkillId
-from pyengine.runequest.tables.weapons import Cost, EncText, ItemId, Minimum, Name, check_damage, check_enc
+from pyengine.runequest.tables.weapons import CarriedRow, Cost, Minimum, Name, check_damage, check_unique_ids
 from pyengine.tables import Record
 from pyengine.working import RulingIds
 
 TABLE_ID = "runequest/shields"
 
 
-class Shield(Record):
-    id: ItemId
+class Shield(CarriedRow):
+    """One shield."""
+
     name: Name
     skill: SkillId
     str_min: Minimum
     """"strength necessary for a character to be able to use such a shield"."""
     absorbs: Annotated[int, msgspec.Meta(ge=1, le=100)]
     """Points absorbed per attack parried."""
-    enc: EncText
     cost: Cost | None = None
     bash: Annotated[str, msgspec.Meta(max_length=30)] | None = None
     """Damage when striking with it (S2 only, RQ-34); ``None``: not in the rules we have."""
@@ -37,15 +35,7 @@ class Shield(Record):
 
     def __post_init__(self) -> None:
         check_damage(self.bash)
-        check_enc(self.enc)
-
-    @property
-    def item_id(self) -> str:
-        return self.id
-
-    @property
-    def enc_value(self) -> Fraction:
-        return parse_enc(self.enc)
+        super().__post_init__()
 
 
 class ShieldTable(Record):
@@ -54,8 +44,4 @@ class ShieldTable(Record):
     shields: tuple[Shield, ...]
 
     def __post_init__(self) -> None:
-        seen = set()
-        for i, row in enumerate(self.shields):
-            if row.id in seen:
-                raise ValueError(f"shields[{i}] ({row.id}): the id is used twice")
-            seen.add(row.id)
+        check_unique_ids(self.shields, "shields")

@@ -107,11 +107,12 @@ class MeleeWeapon(Record):
         return float(m.group(0)) if m else None
 
 
-def _check_rows(rows: "tuple[MeleeWeapon, ...] | tuple[MissileWeapon, ...]") -> None:
+def check_unique_ids(rows, field: str = "weapons") -> None:
+    """:raises ValueError: two rows of a table share an id (both named)."""
     seen: dict[str, int] = {}
     for i, row in enumerate(rows):
         if row.id in seen:
-            raise ValueError(f"weapons[{i}] ({row.id}): the id is used twice (weapons[{seen[row.id]}])")
+            raise ValueError(f"{field}[{i}] ({row.id}): the id is used twice ({field}[{seen[row.id]}])")
         seen[row.id] = i
 
 
@@ -121,7 +122,7 @@ class MeleeWeaponTable(Record):
     weapons: tuple[MeleeWeapon, ...]
 
     def __post_init__(self) -> None:
-        _check_rows(self.weapons)
+        check_unique_ids(self.weapons)
         by_item: dict[str, tuple[int, MeleeWeapon]] = {}
         for i, row in enumerate(self.weapons):
             first = by_item.get(row.item_id)
@@ -142,28 +143,14 @@ class MeleeWeaponTable(Record):
 RateText = Literal["S/MR", "1/MR", "1/2R", "1/3R", "1/5R"]
 
 
-class MissileWeapon(Record):
-    """One missile weapon."""
+class CarriedRow(Record):
+    """A row of an equipment table for a thing one carries whole: its id is the object's, its
+    ENC is given in ENC notation (``2``, ``(4)``, ``1/5``)."""
 
     id: ItemId
-    name: Name
-    skill: SkillId
-    damage: DamageText
-    range: Annotated[int, msgspec.Meta(ge=1, le=1000)]
-    """Effective range in metres."""
-    rate: RateText
     enc: EncText
-    thrown: bool = False
-    str_min: Minimum | None = None
-    dex_min: Minimum | None = None
-    hp: Annotated[int, msgspec.Meta(ge=1, le=200)] | None = None
-    cost: Cost | None = None
-    impales: bool = False
-    rulings: RulingIds = ()
-    note: Note = ""
 
     def __post_init__(self) -> None:
-        check_damage(self.damage)
         check_enc(self.enc)
 
     @property
@@ -175,10 +162,33 @@ class MissileWeapon(Record):
         return parse_enc(self.enc)
 
 
+class MissileWeapon(CarriedRow):
+    """One missile weapon."""
+
+    name: Name
+    skill: SkillId
+    damage: DamageText
+    range: Annotated[int, msgspec.Meta(ge=1, le=1000)]
+    """Effective range in metres."""
+    rate: RateText
+    thrown: bool = False
+    str_min: Minimum | None = None
+    dex_min: Minimum | None = None
+    hp: Annotated[int, msgspec.Meta(ge=1, le=200)] | None = None
+    cost: Cost | None = None
+    impales: bool = False
+    rulings: RulingIds = ()
+    note: Note = ""
+
+    def __post_init__(self) -> None:
+        check_damage(self.damage)
+        super().__post_init__()
+
+
 class MissileWeaponTable(Record):
     """``missile_weapons.toml``."""
 
     weapons: tuple[MissileWeapon, ...]
 
     def __post_init__(self) -> None:
-        _check_rows(self.weapons)
+        check_unique_ids(self.weapons)

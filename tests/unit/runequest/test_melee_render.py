@@ -130,8 +130,10 @@ def test_the_statement_form_is_filled_from_the_draft_and_shows_the_strike_ranks(
 def test_too_late_actions_are_marked_in_words():
     from pyengine.runequest.melee.intent import Move
     from pyengine.runequest.melee.timing import Timed
+    from pyengine.working import Step
 
-    timed = [Timed(who="Aldo", index=0, action=Move(metres=30), sr=14, working="move 30 m 14 = SR 14",
+    timed = [Timed(who="Aldo", index=0, action=Move(metres=30), sr=14,
+                   working=Step(field="sr", text="move 30 m 14 = SR 14", value=14),
                    too_late="SR 14 is past 12: no time this round")]
     html = to_html(render.render_schedule(timed))
     assert 'class="too-late"' in html and "no time this round" in html

@@ -51,7 +51,7 @@ def test_with_an_arrow_nocked_two_arrows_at_3_and_11(tables):
     got, timed = srs(me, body, Shoot(arm="self bow", target="Foe"), Shoot(arm="self bow", target="Foe"),
                      table=tables.strike_ranks)
     assert got == [(3, False), (11, False)]
-    assert "ready self bow 5" in timed[1].working
+    assert "ready self bow 5" in timed[1].working.text
 
 
 def test_an_unprepared_missile_adds_5(tables):
@@ -94,7 +94,7 @@ def test_drawing_a_weapon_and_moving_add_to_the_blow(tables):
     got, timed = srs(me, Body(), Move(metres=4), Strike(arm="sword", target="Foe"), table=tables.strike_ranks)
     # 4 m is 2 SR (1 per 3 m, part of 3 m counts), then draw 5, then the sword's 5
     assert got == [(2, False), (12, False)]
-    assert "draw sword 5" in timed[1].working
+    assert "draw sword 5" in timed[1].working.text
 
 
 def test_surprise_adds_to_the_round(tables):
@@ -102,7 +102,8 @@ def test_surprise_adds_to_the_round(tables):
     got, timed = srs(me, Body(in_hand=("sword",)), Strike(arm="sword", target="Foe"), table=tables.strike_ranks,
                      surprised=True)
     assert got == [(8, False)]
-    assert timed[0].working.startswith("surprised 3 (RQ-46)")
+    assert timed[0].working.text == "surprised 3 + sword 5 = SR 8"
+    assert timed[0].working.rulings == ("RQ-44", "RQ-46") and timed[0].working.value == 8
 
 
 def test_a_spell_with_both_hands_full_adds_5(tables):
@@ -110,7 +111,7 @@ def test_a_spell_with_both_hands_full_adds_5(tables):
     got, timed = srs(me, Body(in_hand=("sword", "hatchet")), Spell(name="Disruption", points=1, target="Foe"),
                      table=tables.strike_ranks)
     assert got == [(8, False)]
-    assert "no free hand 5" in timed[0].working
+    assert "no free hand 5" in timed[0].working.text
 
 
 def test_shield_parry_unused_in_timing(tables):

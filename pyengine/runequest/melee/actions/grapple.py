@@ -16,31 +16,27 @@ protects against this damage normally." "Two throws cancel out" (RQ-51).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import msgspec
 
 from pyengine.runequest.combat.d100 import succeeds as _succeeds
-from pyengine.runequest.melee.intent import Grapple
+from pyengine.runequest.melee.actions.base import Handler, Statement, fail
+from pyengine.runequest.melee.clock import Clock, Timed
+from pyengine.runequest.melee.context import RoundContext
 from pyengine.runequest.melee.model import Hold
 from pyengine.runequest.melee.resistance import resistance_chance
+from pyengine.runequest.melee.statement import Grapple
 from pyengine.runequest.vocabulary import LOCATION_KEYS
-
-if TYPE_CHECKING:
-    from pyengine.runequest.melee.round import _Round
-    from pyengine.runequest.melee.timing import Timed
 
 THROW_DAMAGE_SIDES = 6
 DEX_ROLL = 5
 
 
-def act(r: _Round, t: Timed) -> None:
+def act(r: RoundContext, t: Timed) -> None:
     action = t.action
-    assert isinstance(action, Grapple)
-    me, target = r.c(t.who), r.c(action.target)
+    me, target = r.combatant(t.who), r.combatant(action.target)
     arm = me.arm(action.arm)
     assert arm is not None and arm.attack is not None
-    what = f"{me.name} grapples {target.name}" + ("" if action.how == "hold" else f": {action.how}")
+    what = describe(t.who, action)
     if r.bodies[target.name].condition == "dead":
         return r.skip(t, what, f"aborted: {target.name} is already dead")
     why = r.useless_hand(t.who, arm)
@@ -81,13 +77,13 @@ def act(r: _Round, t: Timed) -> None:
         where = hold.location.replace("_", " ")
         return r.log(t, what, f"{target.name}'s {where} is immobilised", target=target.name, notes=tuple(notes),
                      rolls=tuple(r.dice.made[start:]))
-    r.throws.append((t.who, target.name))
+    r.throws.add((t.who, target.name))
     r.pending.append(lambda: _thrown(r, t, what, notes, start))
 
 
-def _hold(r: _Round, t: Timed, what: str, skill: int, arm_name: str, start: int) -> None:
+def _hold(r: RoundContext, t: Timed, what: str, skill: int, arm_name: str, start: int) -> None:
     action = t.action
-    target = r.c(action.target)
+    target = r.combatant(action.target)
     share, share_note = r.defense_share(target.name, t.who)
     chance = skill - share + (20 if r.helpless(target.name) else 0)
     notes = [f"grapple {skill}%" + (f" − Defense {share}%" if share else "")
@@ -129,9 +125,9 @@ def _hold(r: _Round, t: Timed, what: str, skill: int, arm_name: str, start: int)
           rolls=tuple(r.dice.made[start:]))
 
 
-def _thrown(r: _Round, t: Timed, what: str, notes: list[str], start: int) -> None:
-    target = r.c(t.action.target)
-    if t.who in r.cancelled:
+def _thrown(r: RoundContext, t: Timed, what: str, notes: list[str], start: int) -> None:
+    target = r.combatant(t.action.target)
+    if (target.name, t.who) in r.throws:  # "Two throws cancel out" (RQ-51)
         return r.log(t, what, f"{target.name} and {t.who} throw each other at the same instant: the throws cancel (RQ-51)",
                      target=target.name, notes=tuple(notes), rolls=tuple(r.dice.made[start:]))
     notes = list(notes)
@@ -154,10 +150,38 @@ def _thrown(r: _Round, t: Timed, what: str, notes: list[str], start: int) -> Non
           rolls=tuple(r.dice.made[start:]))
 
 
-def throws_cancel(r: _Round) -> None:
-    """ "Two throws cancel out and neither character is thrown": two throws at each other in the same instant."""
-    pairs = set(r.throws)
-    for a, b in r.throws:
-        if (b, a) in pairs:
-            r.cancelled.update((a, b))
+def time(clock: Clock, action: Grapple) -> None:
+    arm = clock.me.arm(action.arm)
+    assert arm is not None
+    parts = clock.before()
+    if action.how == "hold":
+        clock.now += arm.sr
+        clock.add(action, clock.now, parts + [f"grapple {arm.sr}"])
+    else:
+        clock.now += clock.me.dex_sr
+        clock.add(action, clock.now, parts + [f"{action.how}: DEX SR {clock.me.dex_sr} alone"])
 
+
+def check(s: Statement, action: Grapple, field: str) -> None:
+    s.target(action.target, field)
+    arm = s.arm(action.arm, field)
+    if not arm.grapple or arm.attack is None:
+        raise fail(f"{field}.arm", f"a {arm.name} is not the grapple skill")
+    if action.how != "hold" and not any(h.on == action.target for h in s.body.holds):
+        raise fail(f"{field}.how", f"to {action.how} {action.target}, {s.me.name} needs a hold on him from an earlier round")
+
+
+def describe(who: str, action: Grapple) -> str:
+    return f"{who} grapples {action.target}" + ("" if action.how == "hold" else f": {action.how}")
+
+
+def carry(s: Statement, action: Grapple) -> bool:
+    return s.alive(action.target) and s.usable(action.arm)
+
+
+def immobilises(action: Grapple) -> bool:
+    """An immobilisation comes first at its strike rank."""
+    return action.how == "immobilise"
+
+
+HANDLERS = {Grapple: Handler(act=act, time=time, check=check, describe=describe, carry=carry, first=immobilises)}

@@ -1,0 +1,66 @@
+"""Moving: 1 strike rank per 3 m (seed ch. III, "The Melee Round"), at most his movement a round.
+
+"Each number represents how many movement units the creature can cover in one melee
+round; one unit equals 3 meters" ("Melee Movement"). Moving more than half of that, he
+does nothing else that round. A weapon stuck in him makes moving hurt (RQ-52, :mod:`.impale`).
+"""
+
+from __future__ import annotations
+
+import math
+
+from pyengine.runequest.melee.actions import impale
+from pyengine.runequest.melee.actions.base import Handler, Statement, fail
+from pyengine.runequest.melee.clock import Clock, Timed
+from pyengine.runequest.melee.context import RoundContext
+from pyengine.runequest.melee.statement import Move
+
+#: Metres in one unit of a movement class.
+METRES_PER_MOVE = 3
+
+
+def act(r: RoundContext, t: Timed) -> None:
+    action = t.action
+    body = r.bodies[t.who]
+    what = describe(t.who, action)
+    if any(h.immobilised for b in r.bodies.values() for h in b.holds if h.on == t.who):
+        return r.skip(t, what, f"aborted: {t.who} is held immobilised")
+    notes = []
+    wounds = []
+    rolls_before = len(r.dice.made)
+    for s in body.stuck_in:
+        damage = impale.moving_damage(s, r.dice)
+        wounds.append(r.wound(t.who, s.location, damage))
+        notes.append(
+            f"with {s.owner}'s {s.weapon} through his {s.location.replace('_', ' ')}, moving costs him half its "
+            f"damage: {damage} (RQ-52)"
+        )
+    r.log(t, what, "moved" if not wounds else f"moved, hurting himself: {'; '.join(notes)}", notes=tuple(notes),
+          wound=wounds[-1] if wounds else None, rolls=tuple(r.dice.made[rolls_before:]))
+
+
+def time(clock: Clock, action: Move) -> None:
+    parts = clock.before()
+    cost = math.ceil(action.metres / clock.mods.metres_per_sr)
+    clock.now += cost
+    clock.add(action, clock.now, parts + [f"move {action.metres} m {cost}"])
+
+
+def check(s: Statement, action: Move, field: str) -> None:
+    allowance = s.me.move * METRES_PER_MOVE
+    if action.metres > allowance:
+        raise fail(f"{field}.metres", f"{action.metres} m is more than {s.me.name}'s {allowance} m a round")
+    if 2 * action.metres > allowance and len(s.actions) > 1:
+        raise fail(f"{field}.metres",
+                   f"{action.metres} m is more than half his {allowance} m: moving that far he can do nothing else")
+
+
+def describe(who: str, action: Move) -> str:
+    return f"{who} moves {action.metres} m"
+
+
+def carry(s: Statement, action: Move) -> bool:
+    return True
+
+
+HANDLERS = {Move: Handler(act=act, time=time, check=check, describe=describe, carry=carry)}

@@ -1,0 +1,121 @@
+"""Spells and Healing in a round (seed ch. III, "The Melee Round" and "Healing Damage to a Hit Location").
+
+A spell costs DEX SR + its own strike rank, 5 more when no hand is free for it (RQ-45);
+its effect is chapter V's, applied by the referee. Healing is applied: its points go back
+to one location, "A 2-point Healing spell is necessary just to stop bleeding", and "The
+impaled character cannot be Healed until the weapon is withdrawn" (RQ-53). Disabled in
+the abdomen, "He may heal himself, but can do nothing else".
+"""
+
+from __future__ import annotations
+
+from pyengine.runequest.melee import harm
+from pyengine.runequest.melee.actions.base import Handler, Statement
+from pyengine.runequest.melee.clock import Clock, Timed
+from pyengine.runequest.melee.context import RoundContext
+from pyengine.runequest.melee.statement import Heal, Spell
+from pyengine.runequest.tables.strike_ranks import spell_sr
+
+#: "a 2-point Healing spell is necessary just to stop bleeding".
+STOPS_BLEEDING = 2
+
+
+def cast(r: RoundContext, t: Timed) -> None:
+    action = t.action
+    at = f" at {action.target}" if action.target else ""
+    r.log(
+        t,
+        f"{t.who} casts {action.name} ({action.points} point{'s' if action.points > 1 else ''}){at}",
+        "cast; its effect is chapter V's, not in these rules: apply it by hand (RQ-45)",
+        target=action.target,
+    )
+
+
+def heal(r: RoundContext, t: Timed) -> None:
+    action = t.action
+    what = describe_healing(t.who, action)
+    if r.bodies[action.target].condition == "dead":
+        return r.skip(t, what, f"aborted: {action.target} is dead")
+    r.log(t, what, "; ".join(healed(r, action)), target=action.target)
+
+
+def healed(r: RoundContext, action: Heal) -> list[str]:
+    """Healing on one location: points restore it unless a weapon is still in the wound; 2 stop its bleeding."""
+    name, key, points = action.target, action.location, action.points
+    body = r.bodies[name]
+    notes = []
+    where = key.replace("_", " ")
+    bleeding = dict(body.bleeding)
+    if points >= STOPS_BLEEDING and key in bleeding:
+        del bleeding[key]
+        notes.append(f"the {where} stops bleeding (Healing 2 or more, RQ-53)")
+    if any(s.location == key for s in body.stuck_in):
+        notes.append(f"a weapon is still in the {where}: no points heal until it is out (RQ-53)")
+        r.set(name, bleeding=bleeding)
+        return notes
+    had = body.wounds.get(key, 0)
+    cured = min(points, had)
+    wounds = dict(body.wounds)
+    wounds[key] = had - cured
+    taken = max(body.damage_taken - cured, 0)
+    c = r.combatant(name)
+    condition = harm.condition_after_healing(c, body, wounds, taken)
+    r.set(name, wounds=wounds, damage_taken=taken, bleeding=bleeding, condition=condition)
+    notes.append(f"{cured} point{'s' if cured != 1 else ''} healed on the {where} ({had} → {had - cured}); "
+                 f"{c.hit_points - taken} hit points left")
+    return notes
+
+
+def heals_himself(r: RoundContext, t: Timed) -> bool:
+    """Incapacitated by an abdomen wound (not the chest, not unconscious), he may still heal himself."""
+    name = t.who
+    if t.action.target != name:
+        return False
+    c, body = r.combatant(name), r.bodies[name]
+    if body.condition != "incapacitated":
+        return False
+    return body.wounds.get("chest", 0) < c.locations["chest"]
+
+
+def time(clock: Clock, action: Spell | Heal) -> None:
+    parts = clock.before()
+    own = spell_sr(clock.table, action.points)
+    mods = clock.mods
+    switch = mods.switch_to_spell if len(clock.hands) >= 2 or "both" in clock.hands.values() else 0
+    clock.now += clock.me.dex_sr + own + switch
+    clock.add(action, clock.now,
+              parts + [f"DEX SR {clock.me.dex_sr}", f"{action.points}-point spell {own}"]
+              + ([f"no free hand {switch}"] if switch else []), rulings=("RQ-45",))
+
+
+def check_spell(s: Statement, action: Spell, field: str) -> None:
+    if action.target:
+        s.target(action.target, field, himself=True)
+
+
+def check_healing(s: Statement, action: Heal, field: str) -> None:
+    s.target(action.target, field, himself=True)
+
+
+def describe_spell(who: str, action: Spell) -> str:
+    return f"{who} casts {action.name} ({action.points})" + (f" at {action.target}" if action.target else "")
+
+
+def describe_healing(who: str, action: Heal) -> str:
+    return f"{who} casts Healing {action.points} on {action.target}'s {action.location.replace('_', ' ')}"
+
+
+def carry_spell(s: Statement, action: Spell) -> bool:
+    return s.alive(action.target)
+
+
+def carry_healing(s: Statement, action: Heal) -> bool:
+    """Always (a Healing at the dead is refused when it comes)."""
+    return True
+
+
+HANDLERS = {
+    Spell: Handler(act=cast, time=time, check=check_spell, describe=describe_spell, carry=carry_spell),
+    Heal: Handler(act=heal, time=time, check=check_healing, describe=describe_healing, carry=carry_healing,
+                  despite=heals_himself),
+}

@@ -1,0 +1,200 @@
+"""A melee blow and a missile shot (seed ch. III-IV): one exchange each, harm landed after the instant.
+
+Timing (ch. III, "The Melee Round"): a blow costs its weapon's strike rank, counted
+from what went before it (RQ-44), +5 first if the weapon is not in hand; a second
+weapon's blow comes at the first's strike rank plus its own ("If the two strike ranks
+together add up to more than 12, then neither can attack that round at all"); a split
+attack's second blow 5 after the first (RQ-50). A missile costs DEX SR, +5 first if it
+is not prepared; a slow one then waits its rounds (RQ-55), a thrown one is gone.
+
+Each blow is one :func:`~pyengine.runequest.combat.exchange.resolve_exchange`; what it
+does to the target (wound, weapons harmed, a weapon stuck) is landed by :mod:`.blow`
+once every blow of the same instant is rolled (RQ-48).
+"""
+
+from __future__ import annotations
+
+import math
+
+import msgspec
+
+from pyengine.runequest.combat.d100 import succeeds
+from pyengine.runequest.combat.exchange import Attack, Defence, NoRollLeft, resolve_exchange
+from pyengine.runequest.melee.actions import blow
+from pyengine.runequest.melee.actions.base import Handler, Statement, fail
+from pyengine.runequest.melee.clock import Clock, Timed
+from pyengine.runequest.melee.context import RoundContext
+from pyengine.runequest.melee.model import Arm
+from pyengine.runequest.melee.statement import Shoot, Strike
+
+#: Rounds a slow missile waits before it can shoot again (RQ-55).
+RELOAD_ROUNDS = {"1/2R": 1, "1/3R": 2, "1/5R": 4}
+
+
+def act(r: RoundContext, t: Timed) -> None:
+    action = t.action
+    shot = type(action) is Shoot
+    me, body = r.combatant(t.who), r.bodies[t.who]
+    arm = me.arm(action.arm)
+    assert arm is not None and arm.weapon is not None and arm.attack is not None
+    what = describe(t.who, action)
+    tbody = r.bodies[action.target]
+    if tbody.condition == "dead":
+        return r.skip(t, what, f"aborted: {action.target} is already dead (RQ-49)")
+    why = r.unusable(t.who, arm)
+    if why:
+        return r.skip(t, what, f"aborted: {why}")
+    nth = r.blows.get((t.who, arm.name), 0) + 1
+    r.blows[(t.who, arm.name)] = nth
+    chance = arm.attack if t.share == 1 else math.ceil(arm.attack / t.share)
+    notes = [f"split attack: {arm.attack}% / {t.share} = {chance}% (RQ-50)"] if t.share > 1 else []
+    situation = dict(distance=action.distance, target_crossing=action.crossing, target_dodging=action.dodging) if shot else {}
+    attack = Attack(weapon=arm.weapon, chance=chance, name=me.name, damage_bonus=me.damage_bonus,
+                    weapon_damage=body.weapon_damage.get(arm.name, 0), target_helpless=r.helpless(action.target),
+                    on_ground=body.on_ground, off_hand=arm.hands == "left", **situation)
+    share, share_note = r.defense_share(action.target, t.who)
+    if share_note:
+        notes.append(share_note)
+    parry, _k, parry_note = r.parry_for(action.target, t.who, arm.missile)
+    if parry_note:
+        notes.append(parry_note)
+    target = r.combatant(action.target)
+    defence = Defence(hit_points=target.hit_points, locations=dict(target.locations), name=target.name, defense=share,
+                      parry=parry, armour=dict(target.armour), damage_taken=tbody.damage_taken,
+                      wounds=dict(tbody.wounds), damage_bonus=target.damage_bonus)
+    r.attacked.add(action.target)
+    try:
+        result = resolve_exchange(attack, defence, dice=r.dice.during(what), fumbles=r.tables.fumbles,
+                                  locations=r.tables.locations, rules=r.rules)
+    except NoRollLeft as exc:
+        needed = exc.needed
+        raise NoRollLeft(
+            msgspec.structs.replace(needed, index=len(r.dice.made), purpose=f"{what}: {needed.purpose}")
+        ) from None
+    r.dice.made[len(r.dice.made) - len(result.rolls):] = list(result.rolls)
+    if shot:
+        _loosed(r, t.who, arm)
+    if succeeds(result.attack_roll, result.chance):
+        r.mark(t.who, f"{arm.name} attack")
+    elif share and succeeds(result.attack_roll, result.chance + share):
+        r.mark(action.target, "Defense")
+        r.set(action.target, defense_saved=True)
+        notes.append(f"{target.name}'s Defense saved him: {result.attack_roll} would have hit without it")
+    if parry is not None and result.parry_success:
+        r.mark(action.target, f"{parry.name} parry")
+    r.pending.append(lambda: blow.land(r, t, arm, parry, result, what, notes, nth))
+
+
+def _loosed(r: RoundContext, who: str, arm: Arm) -> None:
+    """A thrown weapon leaves his hand; a bow must be readied again; a slow one waits (RQ-55)."""
+    body = r.bodies[who]
+    if arm.weapon.kind == "thrown":
+        r.set(who, gone=(*body.gone, arm.name), in_hand=tuple(h for h in body.in_hand if h != arm.name))
+    else:
+        r.set(who, prepared=tuple(p for p in body.prepared if p != arm.name))
+    slow = RELOAD_ROUNDS.get(arm.rate or "", 0)
+    if slow:
+        reload = dict(r.bodies[who].reload)
+        reload[arm.name] = slow
+        r.set(who, reload=reload)
+
+
+# -- timing -----------------------------------------------------------------------------
+
+
+def time_blow(clock: Clock, action: Strike) -> None:
+    arm = clock.me.arm(action.arm)
+    assert arm is not None
+    mods = clock.mods
+    ways = sum(1 for a in clock.actions if type(a) is Strike and a.arm == arm.name)
+    if arm.name in clock.first_blow:
+        sr = clock.first_blow[arm.name] + mods.split_attack_delay
+        clock.add(action, sr, [f"split blow: first at {clock.first_blow[arm.name]}", f"{mods.split_attack_delay}"],
+                  share=ways, rulings=("RQ-50",))
+    else:
+        parts = clock.before()
+        clock.now += clock.ready(arm, parts)
+        last = clock.last_blow
+        if last is not None and last[0] != arm.name:
+            sr = last[1] + arm.sr
+            clock.add(action, sr, [f"{arm.name} after the {last[0]} at {last[1]}", f"{arm.sr}"], share=ways)
+        else:
+            sr = clock.now + arm.sr
+            clock.add(action, sr, parts + [f"{arm.name} {arm.sr}"], share=ways)
+        clock.first_blow[arm.name] = sr
+    clock.last_blow = (arm.name, sr)
+    clock.now = max(clock.now, sr)
+
+
+def time_shot(clock: Clock, action: Shoot) -> None:
+    arm = clock.me.arm(action.arm)
+    assert arm is not None
+    parts = clock.before()
+    clock.now += clock.ready(arm, parts)
+    clock.now += clock.me.dex_sr
+    clock.add(action, clock.now, parts + [f"shoot {arm.name}: DEX SR {clock.me.dex_sr}"], rulings=("RQ-55",))
+    clock.prepared.discard(arm.name)
+    if arm.weapon is not None and arm.weapon.kind == "thrown":
+        clock.hands.pop(arm.name, None)
+
+
+def two_weapons_in_time(clock: Clock) -> None:
+    """ "If the two strike ranks together add up to more than 12, then neither can attack."""
+    out, limit = clock.out, clock.limit
+    blows = [t for t in out if type(t.action) is Strike]
+    arms: list[str] = []
+    for t in blows:
+        if t.action.arm not in arms:
+            arms.append(t.action.arm)
+    if len(arms) < 2:
+        return
+    second = next(t for t in blows if t.action.arm == arms[1])
+    if second.sr > limit:
+        for k, t in enumerate(out):
+            if type(t.action) is Strike and not t.too_late:
+                out[k] = msgspec.structs.replace(
+                    t, too_late=f"two weapons at SR {second.sr}, past {limit}: neither can attack this round (RQ-44)"
+                )
+
+
+# -- the statement ----------------------------------------------------------------------
+
+
+def check_blow(s: Statement, action: Strike, field: str) -> None:
+    s.target(action.target, field)
+    arm = s.arm(action.arm, field)
+    if arm.grapple:
+        raise fail(f"{field}.arm", "grappling is a grapple action, not an attack")
+    if arm.weapon is None or arm.attack is None:
+        raise fail(f"{field}.arm", f"a {arm.name} does not attack")
+    if arm.missile:
+        raise fail(f"{field}.arm", f"a {arm.name} is a missile: shoot it")
+    s.strikes.setdefault(arm.name, []).append(action.target)
+
+
+def check_shot(s: Statement, action: Shoot, field: str) -> None:
+    s.target(action.target, field)
+    arm = s.arm(action.arm, field)
+    if not arm.missile or arm.attack is None:
+        raise fail(f"{field}.arm", f"a {arm.name} is not a missile weapon")
+    s.shots[arm.name] = s.shots.get(arm.name, 0) + 1
+    if arm.rate != "S/MR" and s.shots[arm.name] > 1:
+        raise fail(f"{field}.arm", f"a {arm.name} shoots {arm.rate}: one shot this round at most (RQ-55)")
+    if s.body.reload.get(arm.name):
+        raise fail(f"{field}.arm",
+                   f"a {arm.name} shoots {arm.rate}: it cannot shoot again for {s.body.reload[arm.name]} more round(s)")
+
+
+def describe(who: str, action: Strike | Shoot) -> str:
+    verb = "shoots at" if type(action) is Shoot else "attacks"
+    return f"{who} {verb} {action.target} with the {action.arm}"
+
+
+def carry(s: Statement, action: Strike | Shoot) -> bool:
+    return s.alive(action.target) and s.usable(action.arm)
+
+
+HANDLERS = {
+    Strike: Handler(act=act, time=time_blow, check=check_blow, describe=describe, carry=carry, settle=two_weapons_in_time),
+    Shoot: Handler(act=act, time=time_shot, check=check_shot, describe=describe, carry=carry),
+}

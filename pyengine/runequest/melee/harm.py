@@ -1,0 +1,112 @@
+"""What harm does to a combatant's body and his weapons, as new values (seed ch. III-IV).
+
+Pure functions of a combatant and his body: :class:`~.context.RoundContext` applies
+what they return. A wound follows ch. III, "Hit Locations": a leg, the abdomen or the
+chest disabled and "he must fall, doing nothing else that round"; the abdomen, chest or
+head disabled and he bleeds (RQ-53); an arm disabled and he drops what it held. A
+weapon or shield that takes more than its hit points breaks (ch. IV, "Weapon Damage
+Absorption"). Weapons stuck in a shield ("Parrying an Impaling Blow"): one of ENC 2 or
+more makes it useless, of ENC 1 halves it, lighter ones only once more than 5 are stuck.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pyengine.runequest.combat.wounds import Wound, apply_wound, worse
+from pyengine.runequest.melee.model import BLEED_OUT_ROUNDS, Arm, Body, Combatant, InShield
+from pyengine.runequest.vocabulary import LOCATION_BY_KEY, Location
+
+ARM_OF_HAND = {"right": "right_arm", "left": "left_arm"}
+#: "more than 5 such light weapons accumulate stuck in it".
+LIGHT_WEAPONS_ALLOWED = 5
+
+
+def useless_hand(c: Combatant, body: Body, arm: Arm) -> str:
+    """Why the hand(s) ``arm`` needs cannot hold it (an arm disabled), or ``""``."""
+    sides = ("right", "left") if arm.hands == "both" else (arm.hands,)
+    for side in sides:
+        key = ARM_OF_HAND[side]
+        if body.wounds.get(key, 0) >= c.locations[key]:
+            return f"his {side} arm is useless"
+    return ""
+
+
+def shield_effect(stuck: list[InShield]) -> Literal["useless", "half", ""]:
+    """What the weapons stuck in one shield do to it."""
+    if any(s.enc >= 2 for s in stuck):
+        return "useless"
+    if any(s.enc >= 1 for s in stuck) or len(stuck) > LIGHT_WEAPONS_ALLOWED:
+        return "half"
+    return ""
+
+
+def wound(c: Combatant, body: Body, key: str, damage: int) -> tuple[Wound, dict[str, Any], bool]:
+    """``damage`` points (past any armour) to location ``key``: the wound, the changes to his body,
+    and whether he falls this round."""
+    w = apply_wound(
+        LOCATION_BY_KEY[key],
+        damage,
+        location_hp=c.locations[key],
+        before=body.wounds.get(key, 0),
+        hit_points=c.hit_points - body.damage_taken,
+    )
+    wounds = dict(body.wounds)
+    wounds[key] = min(w.after, 999)
+    changes: dict[str, Any] = dict(
+        wounds=wounds,
+        damage_taken=min(body.damage_taken + w.hp_loss, 999),
+        condition=worse(body.condition, w.condition),
+        maimed=body.maimed or w.capped or w.severed,
+    )
+    falls = False
+    if w.disabled and w.condition != "dead":
+        loc = w.location
+        if loc in (Location.RIGHT_LEG, Location.LEFT_LEG, Location.ABDOMEN, Location.CHEST):
+            falls = not body.on_ground
+            changes["on_ground"] = True
+        if loc in (Location.ABDOMEN, Location.CHEST, Location.HEAD):
+            bleeding = dict(body.bleeding)
+            bleeding.setdefault(key, BLEED_OUT_ROUNDS)
+            changes["bleeding"] = bleeding
+        if loc in (Location.RIGHT_ARM, Location.LEFT_ARM):
+            side = "right" if loc is Location.RIGHT_ARM else "left"
+            dropped = []
+            for held in body.in_hand:
+                arm = c.arm(held)
+                if arm is not None and arm.hands in (side, "both") and (arm.parry is None or arm.parry.kind != "shield"):
+                    dropped.append(held)
+            changes["in_hand"] = tuple(h for h in body.in_hand if h not in dropped)
+    if changes["condition"] == "dead":
+        changes["bleeding"] = {}
+    return w, changes, falls
+
+
+def weapon_harm(c: Combatant, body: Body, arm_name: str, damage: int) -> tuple[dict[str, Any], str]:
+    """``damage`` points to a weapon or shield: the changes to his body, and how it broke (or ``""``)."""
+    arm = c.arm(arm_name)
+    total = body.weapon_damage.get(arm_name, 0) + damage
+    harmed = dict(body.weapon_damage)
+    harmed[arm_name] = min(total, 999)
+    hp = None
+    if arm is not None:
+        hp = arm.parry.hp if arm.parry is not None and arm.parry.hp else (arm.weapon.hp if arm.weapon else None)
+    if hp is not None and total > hp and arm_name not in body.broken:
+        changes = dict(weapon_damage=harmed, broken=(*body.broken, arm_name),
+                       in_hand=tuple(h for h in body.in_hand if h != arm_name))
+        return changes, f"{c.name}'s {arm_name} breaks ({total} damage, more than its {hp})"
+    return dict(weapon_damage=harmed), ""
+
+
+def condition_after_healing(c: Combatant, body: Body, wounds: dict, taken: int) -> str:
+    """His condition once Healing has restored some points (the dead stay dead)."""
+    if body.condition == "dead":
+        return "dead"
+    left = c.hit_points - taken
+    if left <= 0:
+        return "dead"
+    if left <= 2 or wounds.get("head", 0) >= c.locations["head"]:
+        return "unconscious"
+    if body.maimed or any(wounds.get(k, 0) >= c.locations[k] for k in ("chest", "abdomen")):
+        return "incapacitated"
+    return "fighting" if any(wounds.values()) or bool(body.damage_taken) else "unhurt"

@@ -5,6 +5,11 @@ Every resolver takes its rolls from an injected :class:`Dice`:
 typed in from physical dice. This is the only module in :mod:`pyengine` that
 uses :mod:`random`, and only through a private :class:`random.Random`.
 
+A resolver keeps its rolls in a :class:`RollLog`: each roll with what it was for
+(:class:`RollMade`), so ``ScriptedDice(log.values)`` replays it exactly; when
+typed dice run out, :class:`NoRollLeft` carries the :class:`NeededRoll` a page
+asks for next.
+
 :meth:`DiceExpr.parse` and ``str(expr)`` are a parser/printer pair. The
 canonical form writes an upper-case ``D`` and always the number of dice
 (``1D8+1``), except the lone percentile die, written ``D100`` as RuneQuest does.
@@ -457,3 +462,105 @@ class DiceRoll(Record):
     def rolls(self) -> tuple[tuple[int, int], ...]:
         """Every die rolled, as ``(sides, value)``, in the order drawn."""
         return tuple((t.sides, v) for t in self.terms if t.sides is not None for v in t.values)
+
+
+# -- the roll log ----------------------------------------------------------------------------
+
+
+class RollMade(Record):
+    """One die rolled, and what for."""
+
+    purpose: str
+    sides: int
+    value: int
+
+
+class NeededRoll(Record):
+    """The next roll a page must ask for."""
+
+    sides: int
+    purpose: str
+    index: int
+    """How many rolls come before it."""
+
+
+class NoRollLeft(RollError):
+    """Scripted dice ran out: ``needed`` is the roll asked for."""
+
+    def __init__(self, needed: NeededRoll) -> None:
+        self.needed = needed
+        super().__init__(f"no roll left for the D{needed.sides} of the {needed.purpose} (roll {needed.index + 1})")
+
+
+class RollLog:
+    """Hands every roll of one resolution to the injected dice and keeps it, in order, with
+    what it was for: ``made`` (:class:`RollMade`), ``values`` (the faces alone).
+
+    It is itself a :class:`Dice` (:meth:`roll`, named by :meth:`during`), so a resolver
+    can hand it to another: a round's log to each exchange, which keeps its own.
+    """
+
+    def __init__(self, dice: Dice, *, within: str = "") -> None:
+        """``within`` names what the rolls are counted in (``"the round"``): a roll that
+        cannot be used is then reported as ``roll 3 of the round (its purpose): …``,
+        else as ``its purpose: …``."""
+        self.dice = dice
+        self.within = within
+        self.made: list[RollMade] = []
+        self._purpose = ""
+
+    @property
+    def values(self) -> tuple[int, ...]:
+        """The faces rolled, in order: ``ScriptedDice(values)`` replays them."""
+        return tuple(r.value for r in self.made)
+
+    def during(self, purpose: str) -> RollLog:
+        """Names the rolls :meth:`roll` makes from now on (another resolver's own rolls)."""
+        self._purpose = purpose
+        return self
+
+    def roll(self, sides: int) -> int:
+        """The :class:`Dice` protocol: one roll, for the purpose named by :meth:`during`.
+
+        :raises RollError: as :meth:`d`.
+        """
+        return self.d(sides, self._purpose)
+
+    def d(self, sides: int, purpose: str) -> int:
+        """Rolls one die with ``sides`` faces for ``purpose`` and keeps it.
+
+        :raises NoRollLeft: scripted dice ran out (the roll needed is named and numbered).
+        :raises RollError: the dice give a value that does not fit (the purpose is named).
+        """
+        try:
+            value = self.dice.roll(sides)
+        except RollError as exc:
+            if isinstance(exc, NoRollLeft) or (isinstance(self.dice, ScriptedDice) and not self.dice.remaining):
+                raise NoRollLeft(NeededRoll(sides=sides, purpose=purpose, index=len(self.made))) from None
+            raise RollError(f"{self._where(purpose)}: {exc}") from None
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= sides:
+            raise RollError(f"{self._where(purpose)}: roll {value!r} does not fit a D{sides} (1-{sides})")
+        self.made.append(RollMade(purpose=purpose, sides=sides, value=value))
+        return value
+
+    def expr(self, expr: DiceExpr, purpose: str) -> int:
+        """Rolls a whole dice expression for ``purpose``, each die kept: its total.
+
+        :raises RollError: as :meth:`d`.
+        """
+        return expr.roll(_For(self, purpose)).total
+
+    def _where(self, purpose: str) -> str:
+        return f"roll {len(self.made) + 1} of {self.within} ({purpose})" if self.within else purpose
+
+
+class _For:
+    """A :class:`RollLog` seen as :class:`Dice` with one purpose."""
+
+    __slots__ = ("log", "purpose")
+
+    def __init__(self, log: RollLog, purpose: str) -> None:
+        self.log, self.purpose = log, purpose
+
+    def roll(self, sides: int) -> int:
+        return self.log.d(sides, self.purpose)

@@ -21,7 +21,7 @@ from typing import Any
 import msgspec
 
 from pyengine.runequest.combat.d100 import read_d100, shown, thresholds
-from pyengine.runequest.combat.exchange import ExchangeResult
+from pyengine.runequest.combat.model import ExchangeResult
 from pyengine.runequest.combat.state import read_any, replay
 
 CHANCE_MIN, CHANCE_MAX = -100, 300

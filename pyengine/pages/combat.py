@@ -24,7 +24,8 @@ from pyengine.pages.keys import CHARACTER_PREFIX
 from pyengine.pages.store import Store
 from pyengine.pages.view import Update, errors_cleared
 from pyengine.pages.widgets import data_url, share_line
-from pyengine.runequest.combat.exchange import Attack, Defence, ExchangeResult, Rules, next_roll, resolve_exchange
+from pyengine.runequest.combat.exchange import next_roll, resolve_exchange
+from pyengine.runequest.combat.model import Attack, Defence, ExchangeResult, Rules
 from pyengine.runequest.combat.inputs import (
     line_choices,
     parry_choices,

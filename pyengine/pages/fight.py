@@ -24,7 +24,7 @@ from typing import Any, TypedDict
 
 import msgspec
 
-from pyengine.dice import Dice, ScriptedDice
+from pyengine.dice import Dice, NeededRoll, NoRollLeft, ScriptedDice
 from pyengine.errors import FieldError, RulesError, StorageError
 from pyengine.html import to_html
 from pyengine.pages.combat import CombatPage, Measured, adventurer_options, saved_adventurers, unmeasured
@@ -32,7 +32,6 @@ from pyengine.pages.keys import CHARACTER_PREFIX, FIGHT_DRAFT
 from pyengine.pages.store import Store
 from pyengine.pages.view import Update, errors_cleared
 from pyengine.pages.widgets import share_line
-from pyengine.runequest.combat.exchange import NeededRoll, NoRollLeft
 from pyengine.runequest.combat.inputs import read_int, sheet_of
 from pyengine.runequest.combat.render import render_needed
 from pyengine.runequest.melee import render

@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from pyengine.cli.tables import COMBAT_TABLES, load_tables
 from pyengine.dice import ScriptedDice
-from pyengine.runequest.combat.exchange import Rules, next_roll, resolve_exchange
+from pyengine.runequest.combat import Rules, next_roll, resolve_exchange
 from pyengine.runequest.combat.inputs import quick_attack, quick_defence, quick_parry
 from pyengine.runequest.combat.odds import exchange_odds
 from pyengine.runequest.combat.state import read_export

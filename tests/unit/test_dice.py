@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pyengine import dice as dice_module
-from pyengine.dice import DiceExpr, DiceRoll, RandomDice, ScriptedDice, Term
+from pyengine.dice import DiceExpr, DiceRoll, NeededRoll, NoRollLeft, RandomDice, RollLog, RollMade, ScriptedDice, Term
 from pyengine.errors import NotationError, RollError, RulesError
 
 # -- strategies ---------------------------------------------------------------
@@ -464,3 +464,83 @@ def test_a_decoded_roll_that_does_not_add_up_is_refused(change: dict) -> None:
     assert msgspec.convert(good, type=DiceRoll).total == 10
     with pytest.raises(msgspec.ValidationError):
         msgspec.convert(good | change, type=DiceRoll)
+
+
+# -- the roll log ---------------------------------------------------------------------------------
+
+
+def test_the_roll_log_keeps_every_roll_with_its_purpose() -> None:
+    log = RollLog(ScriptedDice([30, 7, 3, 13]))
+    assert log.d(100, "attack roll") == 30
+    assert log.expr(DiceExpr.parse("1D8+1D4"), "damage") == 10
+    assert log.during("hit location").roll(20) == 13
+    assert log.made == [
+        RollMade(purpose="attack roll", sides=100, value=30),
+        RollMade(purpose="damage", sides=8, value=7),
+        RollMade(purpose="damage", sides=4, value=3),
+        RollMade(purpose="hit location", sides=20, value=13),
+    ]
+    assert log.values == (30, 7, 3, 13)
+
+
+def test_a_named_roll_does_not_rename_the_rolls_that_follow() -> None:
+    log = RollLog(ScriptedDice([1, 2, 3])).during("the strike")
+    log.d(6, "moving damage")
+    log.expr(DiceExpr.parse("1D6"), "more")
+    log.roll(6)
+    assert [r.purpose for r in log.made] == ["moving damage", "more", "the strike"]
+
+
+def test_scripted_dice_running_out_name_the_roll_needed() -> None:
+    log = RollLog(ScriptedDice([30]))
+    log.d(100, "attack roll")
+    with pytest.raises(NoRollLeft, match=r"^no roll left for the D8 of the damage \(roll 2\)$") as caught:
+        log.d(8, "damage")
+    assert caught.value.needed == NeededRoll(sides=8, purpose="damage", index=1)
+    assert isinstance(caught.value, RollError)
+
+
+def test_a_log_over_a_log_asks_for_its_own_roll() -> None:
+    # An exchange inside a round: the inner log names the roll and counts it within itself.
+    outer = RollLog(ScriptedDice([5, 6]), within="the round")
+    outer.d(6, "before")
+    inner = RollLog(outer.during("Rurik strikes"))
+    inner.d(6, "attack")
+    with pytest.raises(NoRollLeft) as caught:
+        inner.d(20, "hit location")
+    assert caught.value.needed == NeededRoll(sides=20, purpose="hit location", index=1)
+    assert outer.values == (5, 6) and inner.values == (6,)
+
+
+def test_a_roll_that_does_not_fit_names_what_it_was_for() -> None:
+    with pytest.raises(RollError, match=r"^parry roll: roll 150 does not fit a D100 \(1-100\); it is given roll 1 of 1$"):
+        RollLog(ScriptedDice([150])).d(100, "parry roll")
+    with pytest.raises(RollError, match=r"^roll 2 of the round \(grapple\): roll 7 does not fit a D6 \(1-6\)"):
+        log = RollLog(ScriptedDice([1, 7]), within="the round")
+        log.d(6, "first")
+        log.d(6, "grapple")
+
+
+def test_the_roll_log_refuses_a_value_a_custom_dice_source_makes_up() -> None:
+    class Loaded:
+        def roll(self, sides: int) -> int:
+            return sides + 1
+
+    with pytest.raises(RollError, match=r"^damage: roll 7 does not fit a D6 \(1-6\)$"):
+        RollLog(Loaded()).d(6, "damage")
+    log = RollLog(Loaded())
+    with pytest.raises(RollError):
+        log.d(6, "damage")
+    assert log.made == []
+
+
+@given(st.lists(st.sampled_from([4, 6, 8, 20, 100]), max_size=12), st.integers())
+@settings(max_examples=50, deadline=None)
+def test_the_log_replays_exactly_from_its_values(sides: list[int], seed: int) -> None:
+    first = RollLog(RandomDice(seed))
+    for i, s in enumerate(sides):
+        first.d(s, f"roll {i}")
+    again = RollLog(ScriptedDice(first.values))
+    for i, s in enumerate(sides):
+        again.d(s, f"roll {i}")
+    assert again.made == first.made

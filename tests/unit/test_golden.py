@@ -10,11 +10,12 @@ import functools
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 
 from pyengine.cli.tables import COMBAT_TABLES
 from pyengine.dice import ScriptedDice
-from pyengine.runequest.combat.exchange import Attack, Defence, Parry, resolve_exchange
+from pyengine.runequest.combat import Attack, Defence, Parry, resolve_exchange
 from pyengine.runequest.combat.from_sheet import weapon_for
 from pyengine.runequest.sheet.hit_points import location_hit_points
 from pyengine.runequest.tables.catalogue import TABLE_IDS, RuneQuestTables
@@ -96,7 +97,9 @@ def _defence(fields: dict[str, Any]) -> Defence:
             damage_taken=fields.pop("parry_taken", 0),
         )
     taken = fields.pop("taken", 0)
-    return Defence(hit_points=hp, locations=locs, armour=armour, parry=parry, damage_taken=taken, **fields)
+    defence = Defence(hit_points=hp, locations=locs, armour=armour, parry=parry, damage_taken=taken, **fields)
+    # As a link carries it: msgspec checks every location key (a misspelt "armour.chst" fails).
+    return msgspec.convert(msgspec.to_builtins(defence), type=Defence)
 
 
 def _get(value: Any, path: str) -> Any:

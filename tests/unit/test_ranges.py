@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from pyengine.errors import NotationError
 from pyengine.ranges import check_tiling, format_roll_range, parse_roll_range
 
+
 @pytest.mark.parametrize(
     ("text", "die", "expected"),
     [

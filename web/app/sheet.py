@@ -1,12 +1,13 @@
-"""Sheet page glue: start the page, hand the form its part.
+"""Sheet page glue: start the page, hand its events to the form's glue.
 
 The page is ready once its controls are wired and its first view is right. On a device
 with nothing to show (no link, no saved character, no draft, nothing typed before Python
-was up) the pre-rendered empty sheet is that view, and the tables and the form's glue
-(:mod:`app.sheet_form`) are loaded by :data:`engine`, a :class:`dom.Preparation`, just
-after the page is ready; a control used before that waits for it. Otherwise they are
-loaded before ready, and the sheet shown is derived from what there is. A first visit
-compiles every module it imports (docs/startup.md).
+was up) the pre-rendered empty sheet is that view, and the tables, the controller
+(:class:`pyengine.pages.sheet.SheetPage`) and the form's glue (:mod:`app.sheet_form`)
+are loaded by :data:`engine`, a :class:`dom.Preparation`, just after the page is ready;
+a control used before that waits for it. Otherwise they are loaded before ready, and the
+sheet shown is derived from what there is. A first visit compiles every module it
+imports (docs/startup.md).
 """
 
 from __future__ import annotations
@@ -14,8 +15,7 @@ from __future__ import annotations
 from pyscript import document, window
 
 from app import dom
-from pyengine.pages.keys import CHARACTER_PREFIX as PREFIX
-from pyengine.pages.keys import SHEET_DRAFT as DRAFT_KEY
+from pyengine.pages.keys import CHARACTER_PREFIX, SHEET_DRAFT
 
 
 def form():
@@ -33,23 +33,20 @@ engine = dom.Preparation(load_engine)
 
 
 async def load_controls() -> None:
-    """The engine, then what the buttons need beyond showing a sheet (each handler imports
-    these too, so a click that comes first still works)."""
+    """The engine, then what the buttons need beyond showing a sheet."""
     await engine.begin()
-    import pyengine.runequest.advancement.creation  # noqa: F401
-    import pyengine.runequest.advancement.experience  # noqa: F401
-    import pyengine.runequest.advancement.training  # noqa: F401
-    import pyengine.runequest.sheet.equipment  # noqa: F401
+    from pyengine.pages.sheet import preload
+
+    preload()
 
 
 def something_to_show() -> bool:
     """A link, a saved character or a draft to open, or fields typed before Python was up."""
-    storage = window.localStorage
-    keys = [str(storage.key(i)) for i in range(int(storage.length))]
+    keys = dom.BrowserStore().keys()
     return (
         len(str(window.location.hash)) > 1
         or bool(str(window.location.search))
-        or any(key == DRAFT_KEY or key.startswith(PREFIX) for key in keys)
+        or any(key == SHEET_DRAFT or key.startswith(CHARACTER_PREFIX) for key in keys)
         or not dom.untouched(document.querySelectorAll("form.sheet-form"))
     )
 
@@ -65,17 +62,8 @@ async def setup() -> None:
     for sheet_form in document.querySelectorAll("form.sheet-form"):
         sheet_form.addEventListener("input", handler("on_input"))
         sheet_form.addEventListener("submit", dom.prevent_default)
-    buttons = (
-        ("sheet-roll-chars", "on_roll_characteristics"), ("sheet-roll-bg", "on_roll_background"),
-        ("sheet-add-weapon", "on_add_weapon"), ("sheet-buy", "on_buy"), ("sheet-quote", "on_quote"),
-        ("sheet-exp-roll", "on_experience"), ("sheet-export", "export_file"), ("sheet-share-link", "share"),
-    )
-    for button, name in buttons:
-        dom.element(button).addEventListener("click", handler(name))
-    dom.element("sheet-view").addEventListener("click", handler("on_view_click"))
-    dom.element("sheet-quote-result").addEventListener("click", handler("on_quote_click"))
-    dom.element("sheet-import").addEventListener("change", handler("import_file"))
-    document.querySelector("main").addEventListener("click", handler("on_page_click"))
+    document.querySelector("main").addEventListener("click", handler("on_click"))
+    dom.element("sheet-import").addEventListener("change", handler("on_import"))
     dom.element("sheet-roll-chars").disabled = False
 
 

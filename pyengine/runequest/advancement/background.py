@@ -5,8 +5,6 @@
 class as he advances" (seed ch. II). The table is ``tables/runequest/background.toml``.
 """
 
-
-
 from pyengine.dice import Dice, DiceExpr, DiceRoll
 from pyengine.ranges import parse_roll_range
 from pyengine.runequest.tables.background import TABLE_ID, BackgroundRow, BackgroundTable

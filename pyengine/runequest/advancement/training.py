@@ -344,17 +344,9 @@ def _priced(
         or _check_payment(adventurer, tables, lunars, bool(base["on_credit"]))
     )
     return TrainingQuote(
-        steps=steps,
-        attack_after=attack_after,
-        parry_after=parry_after,
-        value_after=value_after,
-        band=band,
-        lunars_full=full,
-        discount=discount,
-        lunars=lunars,
-        session_weeks=session_weeks,
-        weeks=str(weeks),
-        weeks_shown=show_enc(weeks),
+        steps=steps, attack_after=attack_after, parry_after=parry_after, value_after=value_after, band=band,
+        lunars_full=full, discount=discount, lunars=lunars, session_weeks=session_weeks,
+        weeks=str(weeks), weeks_shown=show_enc(weeks),
         refusal=None if refusal is None else f"{name}: {refusal}",
         working=tuple(working),
         **base,  # type: ignore[arg-type]

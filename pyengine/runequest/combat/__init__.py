@@ -1,1 +1,81 @@
-"""One attack against one defender: the d100, the exchange, wounds, exact odds; the page's inputs, state and HTML."""
+"""One attack against one defender (seed 003 ch. III-IV), a stage a module, as d20 rolls
+text → tree → rolled → printed: inputs → chance → the d100s → fumbles → damage →
+protection → wounds → result.
+
+=================  ==========================================================================
+``model``          the inputs (:class:`Weapon`, :class:`Attack`, :class:`Parry`, :class:`Defence`,
+                   :class:`Rules`) and the result (:class:`ExchangeResult`, :class:`WeaponHarm`)
+``d100``           one d100 read against its thresholds: success, critical, impale, fumble
+``chance``         the effective chance: situation, range, moving targets, helplessness, Defense
+``parry``          the attack d100 met by the parry d100; only a shield parries a missile
+``fumbles``        the fumble table's rolls; a fumbled parry left wide open
+``damage``         the blow's damage: rolled, impaling or full; the damage bonus and its halving
+``protection``     a weapon parry, a shield's absorption, armour, a critical ignoring armour
+``weapon_harm``    damage to the parrying weapon and to the attacking weapon (RQ-39)
+``wounds``         what the damage to one location does
+``exchange``       :func:`resolve_exchange` (the stages in order) and :func:`next_roll`
+``odds``           :func:`exchange_odds`: the exact chances, from the same stage functions
+``next_blow``      :func:`after_blow`: the next blow of the same fight, harm carried
+``from_sheet``     a derived sheet's attack and defence; a weapon of the tables
+``inputs``         the page's form text → inputs (a face of the page, not a rule)
+``state``          share links and JSON exports (a face of the page)
+``render``         the page's HTML (a face of the page)
+=================  ==========================================================================
+
+The names below are the rule set's public API. They are loaded when first asked for
+(PEP 562), so importing one combat module does not import them all.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pyengine.dice import NeededRoll, NoRollLeft, RollMade
+    from pyengine.runequest.combat.d100 import D100, Thresholds, read_d100, thresholds
+    from pyengine.runequest.combat.exchange import next_roll, resolve_exchange
+    from pyengine.runequest.combat.from_sheet import attack_from_sheet, defence_from_sheet, weapon_for
+    from pyengine.runequest.combat.model import (
+        OUTCOMES,
+        RULES,
+        Attack,
+        Defence,
+        ExchangeResult,
+        Outcome,
+        Parry,
+        Rules,
+        Weapon,
+        WeaponHarm,
+    )
+    from pyengine.runequest.combat.next_blow import after_blow
+    from pyengine.runequest.combat.odds import Odds, exchange_odds
+    from pyengine.runequest.combat.wounds import Wound, apply_wound
+
+#: Each public name, and the module it lives in.
+_HOMES = {
+    **dict.fromkeys(("Attack", "Defence", "ExchangeResult", "OUTCOMES", "Outcome", "Parry", "RULES", "Rules", "Weapon",
+                     "WeaponHarm"), "pyengine.runequest.combat.model"),
+    **dict.fromkeys(("D100", "Thresholds", "read_d100", "thresholds"), "pyengine.runequest.combat.d100"),
+    **dict.fromkeys(("next_roll", "resolve_exchange"), "pyengine.runequest.combat.exchange"),
+    **dict.fromkeys(("Odds", "exchange_odds"), "pyengine.runequest.combat.odds"),
+    **dict.fromkeys(("Wound", "apply_wound"), "pyengine.runequest.combat.wounds"),
+    **dict.fromkeys(("attack_from_sheet", "defence_from_sheet", "weapon_for"), "pyengine.runequest.combat.from_sheet"),
+    "after_blow": "pyengine.runequest.combat.next_blow",
+    **dict.fromkeys(("NeededRoll", "NoRollLeft", "RollMade"), "pyengine.dice"),
+}
+
+__all__ = sorted(_HOMES)
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(home), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

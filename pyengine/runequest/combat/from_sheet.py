@@ -7,7 +7,7 @@ adventurer's derived sheet into the frozen inputs of :func:`resolve_exchange`.
 from __future__ import annotations
 
 from pyengine.errors import IllegalActionError
-from pyengine.runequest.combat.exchange import Attack, Defence, Parry, Weapon
+from pyengine.runequest.combat.model import Attack, Defence, Parry, Weapon
 from pyengine.runequest.sheet.derive import DerivedSheet
 from pyengine.runequest.tables.catalogue import RuneQuestTables
 from pyengine.runequest.tables.weapons import MeleeWeapon, MissileWeapon

@@ -13,7 +13,6 @@ from typing import Any
 
 from pyengine.dice import DiceExpr
 from pyengine.errors import FieldError, IllegalActionError, NotationError
-from pyengine.runequest.combat.exchange import Attack, Defence, Parry
 from pyengine.runequest.combat.from_sheet import (
     LONG_HAFTED,
     SHORT_STABBING,
@@ -21,6 +20,7 @@ from pyengine.runequest.combat.from_sheet import (
     defence_from_sheet,
     weapon_for,
 )
+from pyengine.runequest.combat.model import Attack, Defence, Parry
 from pyengine.runequest.sheet.adventurer import Adventurer
 from pyengine.runequest.sheet.derive import DerivedSheet, derive
 from pyengine.runequest.sheet.hit_points import location_hit_points

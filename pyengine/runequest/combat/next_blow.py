@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import msgspec
 
-from pyengine.runequest.combat.exchange import Attack, Defence, ExchangeResult
+from pyengine.runequest.combat.model import Attack, Defence, ExchangeResult
 from pyengine.runequest.vocabulary import LOCATION_KEYS
 
 

@@ -4,39 +4,34 @@ Every die is enumerated exactly, with :class:`~fractions.Fraction`: the attack d
 and the parry d100 are read face by face and grouped by what they decide; the
 fumble table's parry column gives the chance of a "wide open" blow (RQ-40); the
 damage is :meth:`DiceExpr.distribution` of the weapon plus the bonus; the D20
-gives each location. The same rules as :func:`~pyengine.runequest.combat.exchange.resolve_exchange`
-are applied to each group, so the chances add up to exactly 1 and agree with a
-brute-force enumeration of every roll (tests/unit/runequest/test_combat_odds.py).
+gives each location. Each group is decided by the same stage functions as
+:func:`~pyengine.runequest.combat.exchange.resolve_exchange` (:mod:`.chance`,
+:mod:`.parry`, :mod:`.fumbles`, :mod:`.damage`, :mod:`.protection`, :mod:`.wounds`),
+so the chances add up to exactly 1 and agree with a brute-force enumeration of every
+roll (tests/unit/runequest/test_combat_odds.py).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
-from typing import Any, Literal
+from typing import Any
 
-from pyengine.dice import DiceExpr
-from pyengine.errors import IllegalActionError
-from pyengine.runequest.combat.d100 import Thresholds, read_d100, thresholds
-from pyengine.runequest.combat.exchange import (
-    OUTCOMES,
-    RULES,
-    WIDE_OPEN_ORDER,
-    Attack,
-    Defence,
-    Outcome,
-    Rules,
-    effective_bonus,
-    effective_chance,
-    wide_open_kind,
-)
+from pyengine.runequest.combat.chance import effective_chance
+from pyengine.runequest.combat.d100 import D100, Thresholds, read_d100, thresholds
+from pyengine.runequest.combat.damage import DamageKind, damage_dice, damage_kind, damage_total
+from pyengine.runequest.combat.exchange import landed
+from pyengine.runequest.combat.fumbles import WIDE_OPEN_ORDER, opened, wide_open_kind
+from pyengine.runequest.combat.model import OUTCOMES, RULES, Attack, Defence, Outcome, Rules, WideOpen
+from pyengine.runequest.combat.parry import check_parry, in_the_way, meet
+from pyengine.runequest.combat.protection import armour_absorbed, cover, shield_absorbed, stopped
 from pyengine.runequest.combat.wounds import Wound, apply_wound
 from pyengine.runequest.tables.fumbles import FumbleTable
 from pyengine.runequest.tables.hit_locations import HitLocationTable
 from pyengine.runequest.vocabulary import LOCATION_KEYS, Location
 
-WideOpen = Literal["normal", "full", "critical"] | None
-_KINDS: tuple[WideOpen, ...] = (None, "normal", "full", "critical")
+_KINDS: tuple[WideOpen | None, ...] = (None, "normal", "full", "critical")
+_DAMAGE_KINDS: tuple[DamageKind, ...] = ("rolled", "impale", "full")
 
 
 class Odds:
@@ -83,17 +78,17 @@ def _frac(value: Fraction) -> str:
     return f"{value.numerator}/{value.denominator}"
 
 
-def wide_open_distribution(table: FumbleTable) -> dict[WideOpen, Fraction]:
+def wide_open_distribution(table: FumbleTable) -> dict[WideOpen | None, Fraction]:
     """What one fumbled parry's table roll leaves him: the chance of each "wide open" kind
     (``None``: not wide open). 99 and 00 roll 2 and 3 more, a 99 or 00 among them again (RQ-40),
     and the worst kind counts."""
-    single: Counter[WideOpen] = Counter()
+    single: Counter[WideOpen | None] = Counter()
     for roll in range(1, 99):
         single[wide_open_kind(table.lookup(roll, parry=True)[1])] += 1
     extra = {k: Fraction(single[k], 98) for k in _KINDS}
 
-    def worst_of(n: int) -> dict[WideOpen, Fraction]:
-        out: dict[WideOpen, Fraction] = {}
+    def worst_of(n: int) -> dict[WideOpen | None, Fraction]:
+        out: dict[WideOpen | None, Fraction] = {}
         below = Fraction(0)
         for k in _KINDS:
             upto = below + extra[k]
@@ -108,10 +103,21 @@ def wide_open_distribution(table: FumbleTable) -> dict[WideOpen, Fraction]:
     return dist
 
 
-def _clamped(dist: dict[int, Fraction]) -> dict[int, Fraction]:
+def _faces(t: Thresholds, *, impales: bool = False) -> list[tuple[D100, Fraction]]:
+    """The d100's faces grouped by what they decide: one reading of each group, and its chance."""
+    groups: dict[tuple[bool, bool, bool, bool], tuple[D100, int]] = {}
+    for roll in range(1, 101):
+        d = read_d100(roll, t, impales=impales)
+        key = (d.success, d.critical, d.impale, d.fumble)
+        first, n = groups.get(key, (d, 0))
+        groups[key] = (first, n + 1)
+    return [(d, Fraction(n, 100)) for d, n in groups.values()]
+
+
+def _tally(pairs: Any) -> dict[int, Fraction]:
     out: dict[int, Fraction] = {}
-    for value, p in dist.items():
-        out[max(value, 0)] = out.get(max(value, 0), Fraction(0)) + p
+    for value, p in pairs:
+        out[value] = out.get(value, Fraction(0)) + p
     return out
 
 
@@ -135,38 +141,21 @@ def exchange_odds(
 
     :raises IllegalActionError: the attack cannot be made (as resolving it would say).
     """
-    w = attack.weapon
+    w, parry = attack.weapon, defence.parry
     chance, _ = effective_chance(attack, defence)
     t = thresholds(chance, attack.chance)
-    parry = defence.parry
-    if parry is not None and w.missile and parry.kind == "weapon":
-        raise IllegalActionError(f"parry: a {parry.name or 'weapon'} cannot parry a missile; only a shield can (RQ-43)")
-
-    attack_groups: Counter[tuple[bool, bool, bool, bool]] = Counter()
-    for roll in range(1, 101):
-        a = read_d100(roll, t, impales=w.impales)
-        attack_groups[(a.success, a.critical, a.impale, a.fumble)] += 1
-    parry_groups: Counter[tuple[bool, bool, bool] | None] = Counter()
-    if parry is None:
-        parry_groups[None] = 100
-    else:
-        pt = thresholds(parry.chance)
-        for roll in range(1, 101):
-            p = read_d100(roll, pt)
-            parry_groups[(p.success, p.success and p.critical and rules.parry_criticals, p.fumble and rules.parry_criticals)] += 1
+    check_parry(w, parry)
+    attack_faces = _faces(t, impales=w.impales)
+    parry_faces: list[tuple[D100 | None, Fraction]] = [(None, Fraction(1))]
+    if parry is not None:
+        parry_faces = list(_faces(thresholds(parry.chance)))
     wide = wide_open_distribution(fumbles)
 
-    damage_expr = DiceExpr.parse(w.damage)
-    bonus, _ = effective_bonus(attack)
-    rolled = damage_expr.distribution()
-    if bonus:
-        rolled = _convolve(rolled, DiceExpr.parse(bonus).distribution())
-        full = damage_expr.maximum + DiceExpr.parse(bonus).maximum
-    else:
-        full = damage_expr.maximum
-    normal_dist = _clamped(rolled)
-    impale_dist = _clamped({damage_expr.maximum + v: p for v, p in rolled.items()})
-    full_dist = {max(full, 0): Fraction(1)}
+    dice = damage_dice(attack)
+    rolled = dice.weapon.distribution()
+    if dice.bonus is not None:
+        rolled = _convolve(rolled, dice.bonus.distribution())
+    by_kind = {kind: _tally((damage_total(kind, dice, v), p) for v, p in rolled.items()) for kind in _DAMAGE_KINDS}
 
     loc_counts: Counter[Location] = Counter(locations.locate(r) for r in range(1, 21))
     loc_probs = {loc: Fraction(n, 20) for loc, n in loc_counts.items()}
@@ -174,12 +163,11 @@ def exchange_odds(
     wounds: dict[tuple[Location, int], Wound] = {}
 
     def wound(loc: Location, dmg: int) -> Wound:
-        key = (loc, dmg)
-        found = wounds.get(key)
+        found = wounds.get((loc, dmg))
         if found is None:
             k = LOCATION_KEYS[loc]
             found = apply_wound(loc, dmg, location_hp=defence.locations[k], before=defence.wounds.get(k, 0), hit_points=hp_left)
-            wounds[key] = found
+            wounds[(loc, dmg)] = found
         return found
 
     outcomes: dict[Outcome, Fraction] = {o: Fraction(0) for o in OUTCOMES}
@@ -187,76 +175,38 @@ def exchange_odds(
     disable = Fraction(0)
     kill = Fraction(0)
 
-    def add_damage(value: int, p: Fraction) -> None:
-        damage[value] = damage.get(value, Fraction(0)) + p
+    def add(outcome: Outcome, to_location: int, p: Fraction) -> None:
+        outcomes[outcome] += p
+        damage[to_location] = damage.get(to_location, Fraction(0)) + p
 
-    for (a_success, a_critical, a_impale, a_fumble), a_n in attack_groups.items():
-        pa = Fraction(a_n, 100)
-        for p_key, p_n in parry_groups.items():
-            pp = pa * Fraction(p_n, 100)
-            if p_key is None:
-                p_success = p_critical = p_fumble = False
-            else:
-                p_success, p_critical, p_fumble = p_key
-            critical = a_critical
-            if p_critical and critical and a_success:
-                critical = False
-                p_critical = False
-            wide_options: dict[WideOpen, Fraction] = wide if p_fumble else {None: Fraction(1)}
-            for open_kind, pw in wide_options.items():
-                prob = pp * pw
+    for a, pa in attack_faces:
+        for pd, pp in parry_faces:
+            m = meet(a, pd, rules)
+            for open_kind, pw in (wide if m.parry_fumble else {None: Fraction(1)}).items():
+                prob = pa * pp * pw
                 if not prob:
                     continue
-                hit = a_success
-                crit = critical
-                if open_kind and not a_fumble:
-                    hit = True
-                    if open_kind == "critical":
-                        crit = True
+                hit, critical = opened(a.success, m.critical, fumble=a.fumble, wide_open=open_kind)
                 if not hit:
-                    outcomes["fumble" if a_fumble else "missed"] += prob
-                    add_damage(0, prob)
+                    add("fumble" if a.fumble else "missed", 0, prob)
                     continue
-                parried_by = parry if (parry is not None and p_success and not open_kind) else None
-                if parried_by is not None and parried_by.kind == "weapon":
-                    outcomes["parried"] += prob
-                    add_damage(0, prob)
+                c = cover(in_the_way(parry, m, open_kind), critical=critical, parry_critical=m.parry_critical)
+                if c.blocks_all:
+                    add("parried", 0, prob)
                     continue
-                if open_kind == "full":
-                    dist = full_dist
-                elif a_impale:
-                    dist = impale_dist
-                else:
-                    dist = normal_dist
-                ignores_armour = crit
-                absorbs_now = 0
-                shielded = parried_by is not None
-                if shielded:
-                    assert parried_by is not None
-                    if p_critical:
-                        outcomes["parried"] += prob
-                        add_damage(0, prob)
+                outcome = landed(critical=critical, impale=a.impale)
+                for dmg, p_dmg in by_kind[damage_kind(impale=a.impale, wide_open=open_kind)].items():
+                    q = prob * p_dmg
+                    through = dmg - shield_absorbed(c, dmg)
+                    if stopped(c, through):
+                        add("parried", 0, q)
                         continue
-                    absorbs = parried_by.absorbs or 0
-                    if crit:
-                        absorbs_now = absorbs // 2
-                        ignores_armour = False
-                    else:
-                        absorbs_now = absorbs
-                landed: Outcome = "critical" if crit else "impale" if a_impale else "hit"
-                for dmg, pd in dist.items():
-                    q = prob * pd
-                    through = dmg - min(dmg, absorbs_now) if shielded else dmg
-                    if shielded and through <= 0:
-                        outcomes["parried"] += q
-                        add_damage(0, q)
-                        continue
-                    outcomes[landed] += q
+                    outcomes[outcome] += q
                     for loc, pl in loc_probs.items():
                         r = q * pl
-                        armour = 0 if ignores_armour else defence.armour.get(LOCATION_KEYS[loc], 0)
-                        to_loc = through - min(armour, through)
-                        add_damage(to_loc, r)
+                        armour = defence.armour.get(LOCATION_KEYS[loc], 0)
+                        to_loc = through - armour_absorbed(c, armour, through)
+                        damage[to_loc] = damage.get(to_loc, Fraction(0)) + r
                         wd = wound(loc, to_loc)
                         if wd.disabled:
                             disable += r

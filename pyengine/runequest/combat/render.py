@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from pyengine.dice import NeededRoll, RollMade
 from pyengine.html import Element, el, options, to_html
 from pyengine.runequest.combat.d100 import shown
-from pyengine.runequest.combat.exchange import ExchangeResult, NeededRoll, RollMade
+from pyengine.runequest.combat.model import ExchangeResult
 from pyengine.runequest.combat.odds import Odds
 
 OUTCOME_WORDS = {

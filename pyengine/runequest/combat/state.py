@@ -12,17 +12,10 @@ from typing import Annotated, Any, TypeVar
 
 import msgspec
 
-from pyengine.dice import ScriptedDice
+from pyengine.dice import NoRollLeft, ScriptedDice
 from pyengine.errors import RollError, RulesError, ShareLinkError
-from pyengine.runequest.combat.exchange import (
-    RULES,
-    Attack,
-    Defence,
-    ExchangeResult,
-    NoRollLeft,
-    Rules,
-    resolve_exchange,
-)
+from pyengine.runequest.combat.exchange import resolve_exchange
+from pyengine.runequest.combat.model import RULES, Attack, Defence, ExchangeResult, Rules
 from pyengine.runequest.tables.fumbles import FumbleTable
 from pyengine.runequest.tables.hit_locations import HitLocationTable
 from pyengine.share import LinkKind, SharedState

@@ -24,6 +24,7 @@ from typing import Literal
 
 from pyengine.runequest.vocabulary import Location
 from pyengine.tables import Record
+from pyengine.working import Step
 
 LIMBS = frozenset({Location.RIGHT_ARM, Location.LEFT_ARM, Location.RIGHT_LEG, Location.LEFT_LEG})
 ARMS = frozenset({Location.RIGHT_ARM, Location.LEFT_ARM})
@@ -148,3 +149,18 @@ def apply_wound(
         condition=condition,
         effects=tuple(effects),
     )
+
+
+def wound_steps(wound: Wound) -> list[Step]:
+    """The working of a wound: what it does, or the points taken and the hit points left."""
+    effects = wound.effects or ((f"no damage to the {wound.location.value}",) if wound.damage <= 0 else ())
+    steps = [Step(field="wound", text=e, source="ch. III, Notes on Damage Results", rulings=("RQ-41",)) for e in effects]
+    if wound.damage > 0 and not wound.effects:
+        steps.append(Step(
+            field="wound",
+            text=f"{wound.damage} to the {wound.location.value} ({wound.after} of its {wound.location_hp}); "
+            f"total hit points {wound.hit_points_before} → {wound.hit_points_after}",
+            source="ch. III, Hit Points",
+            value=wound.hit_points_after,
+        ))
+    return steps

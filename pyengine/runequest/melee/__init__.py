@@ -17,7 +17,7 @@ Module map:
 * :mod:`.harm` — wounds and weapon damage as new values of a body;
 * :mod:`.round` — :func:`resolve_round`: strike-rank order, simultaneous blows, bookkeeping;
 * :mod:`.defaults` — :func:`next_intents`, last round's statements carried on;
-* :mod:`.resistance`, :mod:`.experience`, :mod:`.roller` — the Resistance Table, marks, the round's dice;
+* :mod:`.resistance`, :mod:`.experience` — the Resistance Table, marks;
 * :mod:`.log` — a fight as a share link and a JSON export, :func:`replay`;
 * :mod:`.inputs`, :mod:`.render` — the fight page's form reading and HTML.
 

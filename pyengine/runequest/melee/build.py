@@ -12,8 +12,8 @@ from __future__ import annotations
 import msgspec
 
 from pyengine.errors import IllegalActionError
-from pyengine.runequest.combat.exchange import Parry, Weapon
 from pyengine.runequest.combat.from_sheet import LONG_HAFTED, SHORT_STABBING, weapon_for
+from pyengine.runequest.combat.model import Parry, Weapon
 from pyengine.runequest.melee.model import Arm, Combatant
 from pyengine.runequest.melee.round import MeleeTables
 from pyengine.runequest.sheet.adventurer import Adventurer

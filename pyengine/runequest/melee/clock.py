@@ -9,8 +9,8 @@ Each placed action keeps how its strike rank was counted as a
 
 from __future__ import annotations
 
-from pyengine.runequest.melee.statement import AnyAction
 from pyengine.runequest.melee.model import Arm, Body, Combatant
+from pyengine.runequest.melee.statement import AnyAction
 from pyengine.runequest.tables.strike_ranks import StrikeRankTable
 from pyengine.tables import Record
 from pyengine.working import Step, cite

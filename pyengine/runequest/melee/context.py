@@ -15,13 +15,13 @@ from collections.abc import Callable
 
 import msgspec
 
-from pyengine.runequest.combat.exchange import ExchangeResult, Parry, RollMade, Rules
+from pyengine.dice import RollLog, RollMade
+from pyengine.runequest.combat.model import ExchangeResult, Parry, Rules
 from pyengine.runequest.combat.wounds import Wound
 from pyengine.runequest.melee import harm
 from pyengine.runequest.melee.clock import Timed
-from pyengine.runequest.melee.statement import Intent
 from pyengine.runequest.melee.model import Arm, Body, Combatant, Fight, FightState
-from pyengine.runequest.melee.roller import RoundDice
+from pyengine.runequest.melee.statement import Intent
 from pyengine.runequest.tables.fumbles import FumbleTable
 from pyengine.runequest.tables.hit_locations import HitLocationTable
 from pyengine.runequest.tables.strike_ranks import StrikeRankTable
@@ -65,7 +65,7 @@ class Event(Record):
 class RoundContext:
     """One round being resolved: the fight, the bodies as they change, the log and the dice."""
 
-    def __init__(self, fight: Fight, state: FightState, intents: tuple[Intent, ...], dice: RoundDice,
+    def __init__(self, fight: Fight, state: FightState, intents: tuple[Intent, ...], dice: RollLog,
                  tables: MeleeTables, rules: Rules) -> None:
         self.fight = fight
         self.number = state.round + 1

@@ -17,8 +17,8 @@ from pyengine.runequest.melee.actions import HANDLERS
 from pyengine.runequest.melee.actions.base import Statement
 from pyengine.runequest.melee.context import DOWN
 from pyengine.runequest.melee.intent import check_intents
-from pyengine.runequest.melee.statement import Intent
 from pyengine.runequest.melee.model import Fight, FightState
+from pyengine.runequest.melee.statement import Intent
 
 
 def next_intents(fight: Fight, state: FightState, previous: tuple[Intent, ...]) -> tuple[Intent, ...]:

@@ -16,6 +16,10 @@ from __future__ import annotations
 
 import msgspec
 
+from pyengine.runequest.melee.actions import HANDLERS
+from pyengine.runequest.melee.actions.base import Statement
+from pyengine.runequest.melee.actions.base import fail as _fail
+from pyengine.runequest.melee.model import Fight, FightState
 from pyengine.runequest.melee.statement import (
     Action,
     AnyAction,
@@ -31,10 +35,6 @@ from pyengine.runequest.melee.statement import (
     Spell,
     Strike,
 )
-from pyengine.runequest.melee.actions import HANDLERS
-from pyengine.runequest.melee.actions.base import Statement
-from pyengine.runequest.melee.actions.base import fail as _fail
-from pyengine.runequest.melee.model import Fight, FightState
 
 __all__ = [
     "Action", "AnyAction", "Extract", "Grapple", "Heal", "Intent", "Move", "ParryIntent", "PullOut", "Ready", "Shoot",

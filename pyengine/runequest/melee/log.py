@@ -12,9 +12,9 @@ from typing import Annotated, Any
 
 import msgspec
 
-from pyengine.dice import ScriptedDice
+from pyengine.dice import NoRollLeft, ScriptedDice
 from pyengine.errors import IllegalActionError, RollError, ShareLinkError
-from pyengine.runequest.combat.exchange import RULES, NoRollLeft, Rules
+from pyengine.runequest.combat.model import RULES, Rules
 from pyengine.runequest.combat.state import export_data, link_or_export
 from pyengine.runequest.melee.intent import Intent
 from pyengine.runequest.melee.model import Fight, FightState, start

@@ -13,7 +13,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from pyengine.runequest.combat.exchange import Chance, DiceText, Parry, Points, Weapon
+from pyengine.runequest.combat.model import Chance, DiceText, Parry, Points, Weapon
 from pyengine.runequest.combat.wounds import Condition
 from pyengine.runequest.tables.weapons import RateText
 from pyengine.runequest.vocabulary import LOCATION_KEYS, LocationKey

@@ -19,14 +19,13 @@ from itertools import groupby
 
 import msgspec
 
-from pyengine.dice import Dice
-from pyengine.runequest.combat.exchange import RULES, Rules
+from pyengine.dice import Dice, RollLog
+from pyengine.runequest.combat.model import RULES, Rules
 from pyengine.runequest.melee.actions import HANDLERS
 from pyengine.runequest.melee.clock import Timed
 from pyengine.runequest.melee.context import Event, MeleeTables, RoundContext
 from pyengine.runequest.melee.intent import check_intents
 from pyengine.runequest.melee.model import Fight, FightState
-from pyengine.runequest.melee.roller import RoundDice
 from pyengine.runequest.melee.statement import AnyAction, Intent
 from pyengine.runequest.melee.timing import schedule
 from pyengine.tables import Record
@@ -101,7 +100,7 @@ def resolve_round(
     :raises RollError: the dice run out (:class:`NoRollLeft`, with the die needed) or give a value off the die.
     """
     check_intents(fight, state, intents)
-    rd = dice if isinstance(dice, RoundDice) else RoundDice(dice)
+    rd = dice if isinstance(dice, RollLog) else RollLog(dice, within="the round")
     r = RoundContext(fight, state, intents, rd, tables, rules)
     r.defenceless.update(i.who for i in intents if any(HANDLERS[type(a)].defenceless for a in i.actions))
     for name, body in state.bodies.items():

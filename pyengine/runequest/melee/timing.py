@@ -29,8 +29,8 @@ from __future__ import annotations
 
 from pyengine.runequest.melee.actions import HANDLERS
 from pyengine.runequest.melee.clock import Clock, Timed
-from pyengine.runequest.melee.statement import Intent
 from pyengine.runequest.melee.model import Body, Combatant
+from pyengine.runequest.melee.statement import Intent
 from pyengine.runequest.tables.strike_ranks import StrikeRankTable
 
 __all__ = ["Timed", "schedule"]

@@ -6,17 +6,16 @@ negative, or exactly zero" (seed ch. II). The table is
 ``tables/runequest/natural_abilities.toml``.
 """
 
-
-
-from pyengine.runequest.sheet.characteristics import Characteristics
+from pyengine.runequest.sheet.characteristics import Characteristics, Scores
 from pyengine.runequest.tables.natural_abilities import TABLE_ID, NaturalAbilityTable
 from pyengine.runequest.vocabulary import Ability, Characteristic
-from pyengine.tables import Record
 from pyengine.working import Step, cite
 
 
-class NaturalAbilities(Record):
+class NaturalAbilities(Scores):
     """Each natural ability in % (positive, negative or zero)."""
+
+    names = Ability
 
     attack: int
     parry: int
@@ -25,10 +24,6 @@ class NaturalAbilities(Record):
     stealth: int
     manipulation: int
     knowledge: int
-
-    def __getitem__(self, ability: Ability | str) -> int:
-        value: int = getattr(self, Ability(ability).value)
-        return value
 
 
 def natural_ability(table: NaturalAbilityTable, scores: Characteristics, ability: Ability | str) -> tuple[int, Step]:

@@ -6,8 +6,9 @@ Seed ch. II, "Characteristics" and "Increasing Characteristics"; the table is
 outside the human 3-21 (RQ-33).
 """
 
+import enum
 from collections.abc import Iterator
-from typing import Annotated
+from typing import Annotated, ClassVar
 
 import msgspec
 
@@ -19,11 +20,27 @@ from pyengine.tables import Record
 
 #: What a sheet can hold for a characteristic; the rules' limits are checked separately.
 Value = Annotated[int, msgspec.Meta(ge=0, le=99, description="a characteristic's score")]
-Lunars = Annotated[int, msgspec.Meta(ge=0, le=1_000_000)]
+#: The most Lunars a record holds in one sum (money carried, savings, a price paid).
+MAX_LUNARS = 1_000_000
+Lunars = Annotated[int, msgspec.Meta(ge=0, le=MAX_LUNARS)]
 
 
-class Characteristics(Record):
+class Scores(Record):
+    """Scores named by a closed vocabulary (:attr:`names`), one field each, read by name
+    (``scores["STR"]``, ``abilities[Ability.ATTACK]``)."""
+
+    names: ClassVar[type[enum.StrEnum]]
+    """The vocabulary; its values are the field names."""
+
+    def __getitem__(self, which: enum.StrEnum | str) -> int:
+        value: int = getattr(self, self.names(which).value)
+        return value
+
+
+class Characteristics(Scores):
     """The seven scores, keyed as the rulebook writes them (``STR`` … ``CHA``)."""
+
+    names = Characteristic
 
     STR: Value
     CON: Value
@@ -33,10 +50,6 @@ class Characteristics(Record):
     DEX: Value
     CHA: Value
 
-    def __getitem__(self, which: Characteristic | str) -> int:
-        value: int = getattr(self, Characteristic(which).value)
-        return value
-
     def items(self) -> Iterator[tuple[Characteristic, int]]:
         """``(characteristic, score)`` in the seed's order."""
         for c in Characteristic:
@@ -45,12 +58,6 @@ class Characteristics(Record):
     def with_value(self, which: Characteristic | str, value: int) -> "Characteristics":
         """A copy with one score changed."""
         return msgspec.structs.replace(self, **{Characteristic(which).value: value})
-
-
-
-
-
-
 
 
 class RolledCharacteristics(Record):

@@ -5,10 +5,9 @@ The bonus is text that :meth:`pyengine.dice.DiceExpr.parse` reads (``""`` is no
 bonus); thrown weapons get half of it (seed ch. IV, "Thrown Weapon Damage Bonus").
 """
 
-
-
+from pyengine.dice import DiceExpr
 from pyengine.runequest.sheet.characteristics import Characteristics
-from pyengine.runequest.tables.damage_bonus import TABLE_ID, DamageBonusTable, _parse
+from pyengine.runequest.tables.damage_bonus import TABLE_ID, DamageBonusTable
 from pyengine.working import Step
 
 
@@ -36,7 +35,7 @@ def thrown_bonus(table: DamageBonusTable, bonus: str) -> str:
     if not bonus:
         return ""
     parts = []
-    for term in _parse(bonus).terms:
+    for term in DiceExpr.parse(bonus).terms:
         sign = "-" if term.sign < 0 else "+"
         if term.sides is None:
             value = -(-term.count // 2)

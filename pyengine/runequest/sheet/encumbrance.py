@@ -5,7 +5,7 @@ and still function normally is found by averaging his STR and CON. However, the
 maximum limit on this total is capped by STR alone" — and "for each point of ENC
 over his maximum, a character suffers: −1 to movement class; −5% to Defense; and
 +1 to all strike ranks. In any case, a character can never carry more things at
-all than 1.5 times his STR." ENC is counted exactly, in fractions (:mod:`.enc`).
+all than 1.5 times his STR." ENC is counted exactly, in fractions (:mod:`pyengine.runequest.tables.enc`).
 The table is ``tables/runequest/movement.toml``.
 """
 

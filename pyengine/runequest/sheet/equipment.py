@@ -136,17 +136,18 @@ class Purchase(Record):
 def buy(adventurer: Adventurer, tables: RuneQuestTables, ref: str, count: int = 1) -> Purchase:
     """Buys ``count`` of an item at its table price, from the money carried first, then savings.
 
-    :raises IllegalActionError: not an item, its price is not in the rules we have,
-        cash from guild credit is still owed ("no further purchases may be made until
-        this debt is paid"), or there is not enough money.
+    :raises IllegalActionError: not an item, or its price is not in the rules we have
+        (``field`` ``ref``); not a number to buy (``count``); cash from guild credit is
+        still owed ("no further purchases may be made until this debt is paid"), or there
+        is not enough money (no one field).
     """
     item = tables.item(ref)
     if item is None:
-        raise IllegalActionError(f"buy: {ref!r} is not an item in the tables")
+        raise IllegalActionError(f"buy: {ref!r} is not an item in the tables", field="ref")
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-        raise IllegalActionError(f"buy {item.name}: {count!r} is not a number to buy (1 or more)")
+        raise IllegalActionError(f"buy {item.name}: {count!r} is not a number to buy (1 or more)", field="count")
     if item.cost is None:
-        raise IllegalActionError(f"buy {item.name}: its price is {NOT_IN_RULES}")
+        raise IllegalActionError(f"buy {item.name}: its price is {NOT_IN_RULES}", field="ref")
     credit = adventurer.credit
     if credit is not None and credit.cash_owed:
         raise IllegalActionError(

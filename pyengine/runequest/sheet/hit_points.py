@@ -6,8 +6,6 @@ locations can add up to more than the character's overall Hit Points — this is
 deliberate, and not an error."
 """
 
-
-
 from pyengine.runequest.sheet.characteristics import Characteristics
 from pyengine.runequest.tables.hit_points import TABLE_ID, HitPointsTable
 from pyengine.runequest.vocabulary import LOCATION_KEYS, SHEET_ORDER, Characteristic, Location

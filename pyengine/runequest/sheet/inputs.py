@@ -7,10 +7,10 @@ the value the same way everywhere: ``STR: 'abc' is not a whole number``.
 from __future__ import annotations
 
 from pyengine.errors import RulesError
+from pyengine.runequest.sheet.characteristics import MAX_LUNARS
 
-#: The largest number a score or an amount of money may be typed as.
+#: The largest number a score may be typed as; money, as much as a record holds (:data:`MAX_LUNARS`).
 MAX_SCORE = 99
-MAX_LUNARS = 10_000_000
 
 
 def read_whole(field: str, text: str, low: int, high: int) -> int:

@@ -1,4 +1,6 @@
-"""The adventurer sheet as HTML (pure): laid out like the paper sheet, every number with its "why?".
+"""The adventurer sheet page's HTML (pure): the sheet laid out like the paper one, every
+number with its "why?"; the weapon and item choices; the saved characters; the
+advancement panel (a course's quote, the experience checks and their rolls).
 
 The same functions run at build time (the item lists of the empty page) and in the
 browser on every change. Built with :mod:`pyengine.html`, so names and notes typed by a
@@ -7,17 +9,27 @@ player are always escaped. Hooks for CSS and tests are prefixed ``rq-``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence, Set
+from typing import TYPE_CHECKING
 
 from pyengine.html import Element, el, to_html
 from pyengine.runequest.sheet.derive import DerivedSheet
+from pyengine.runequest.sheet.equipment import NOT_IN_RULES
 from pyengine.runequest.tables.catalogue import RuneQuestTables
 from pyengine.runequest.vocabulary import SHEET_ORDER
 from pyengine.working import Step
 
+if TYPE_CHECKING:
+    from pyengine.runequest.advancement.experience import AdventureResult
+    from pyengine.runequest.advancement.training import TrainingChange, TrainingQuote
+
 ABILITIES = ("attack", "parry", "defense", "perception", "stealth", "manipulation", "knowledge")
 CHARACTERISTICS = ("STR", "CON", "SIZ", "INT", "POW", "DEX", "CHA")
-NOT_IN_RULES = "not in the rules we have"
+#: The sheet page's saved list with nothing saved (as the page comes).
+EMPTY_SAVED = '<p class="empty">No characters are saved on this device yet.</p>'
+#: A weapon's experience boxes: ``exp-<index>-<use>``; Defense's is ``exp-defense``.
+EXPERIENCE_USES = ("attack", "parry")
+DEFENSE_BOX = "exp-defense"
 
 
 def _signed(value: int) -> str:
@@ -231,3 +243,95 @@ def render_item_options(tables: RuneQuestTables) -> str:
             options.append(el("option", attrs, f"{item.name} — {price}"))
         html.append(to_html(el("optgroup", {"label": kind.capitalize()}, *options)))
     return "".join(html)
+
+
+# -- the page around the sheet ------------------------------------------------------------
+
+
+def render_saved_list(rows: Sequence[tuple[str, str]]) -> str:
+    """The characters saved on this device, ``(id, name)`` in the order given, each a link
+    that opens it here (``./sheet.html?open=<id>``)."""
+    if not rows:
+        return EMPTY_SAVED
+    items = (el("li", None, el("a", {"href": f"./sheet.html?open={ident}"}, name)) for ident, name in rows)
+    return to_html(el("ul", {"class": "saved"}, *items))
+
+
+def render_train_options(sheet: DerivedSheet, chosen: str = "") -> str:
+    """``<option>`` elements for each weapon and shield on the sheet (``<weapon>@<hand>``),
+    ``chosen`` selected if it is still there."""
+    options = []
+    for w in sheet.weapons:
+        attrs = {"value": f"{w.weapon}@{w.hand}"}
+        if attrs["value"] == chosen:
+            attrs["selected"] = "selected"
+        options.append(to_html(el("option", attrs, f"{w.name} ({w.hand})")))
+    return "".join(options)
+
+
+def experience_box(index: int, use: str) -> str:
+    """The id of a weapon line's experience box for ``use`` (``attack``, ``parry``)."""
+    return f"exp-{index}-{use}"
+
+
+def render_experience_boxes(sheet: DerivedSheet, ticked: Set[str] = frozenset()) -> str:
+    """A box for each use of each weapon line (attack; parry where it parries) and one for
+    Defense; the boxes whose ids are in ``ticked`` come ticked."""
+    boxes = []
+    for w in sheet.weapons:
+        for use in EXPERIENCE_USES:
+            if (w.attack if use == "attack" else w.parry) is None:
+                continue
+            box = experience_box(w.index, use)
+            boxes.append(_box(box, f" {w.name} ({w.hand}) {use}", box in ticked,
+                              {"data-weapon": w.weapon, "data-hand": str(w.hand), "data-use": use}))
+    boxes.append(_box(DEFENSE_BOX, " Defense saved him", DEFENSE_BOX in ticked))
+    return "".join(to_html(b) for b in boxes)
+
+
+def _box(box: str, label: str, ticked: bool, data: dict[str, str] | None = None) -> Element:
+    attrs = {"type": "checkbox", "id": box, **(data or {})}
+    if ticked:
+        attrs["checked"] = "checked"
+    return el("label", {"class": "check", "for": box}, el("input", attrs), label)
+
+
+def render_quote(quote: TrainingQuote) -> str:
+    """A course's quote: the price, the weeks and the abilities before and after (with the
+    button that pays for it, ``sheet-train``), or why it cannot be had; its working."""
+    if quote.refusal:
+        head = el("p", {"class": "field-error"}, f"Not possible: {quote.refusal}")
+        action = None
+    else:
+        parry = f", parry {quote.parry_before}% → {quote.parry_after}%" if quote.parry_after is not None else ""
+        head = el(
+            "p", None,
+            f"{quote.lunars} L for {quote.weeks_shown} weeks at {quote.hours_per_day} hours a day: attack "
+            f"{quote.attack_before}% → {quote.attack_after}%{parry}",
+        )
+        action = el("button", {"type": "button", "id": "sheet-train", "class": "primary"}, "Pay and start the course")
+    why = el("details", {"class": "working"}, el("summary", None, "Why?"),
+             el("ol", None, *(el("li", None, step.text) for step in quote.working)))
+    return to_html(el("div", None, head, why, action))
+
+
+def render_training_started(change: TrainingChange) -> str:
+    """What paying for a course did."""
+    return to_html(el("p", None, "; ".join(step.text for step in change.working)))
+
+
+def render_experience(result: AdventureResult) -> str:
+    """Each experience check: what, the roll against the chance, the gain (or why none)."""
+    rows = []
+    for c in result.checks:
+        rolled = f"roll {c.roll} against {c.chance}: " if c.chance is not None else ""
+        outcome = f"+{c.gain}%" if c.success else "no gain"
+        rows.append(el("li", None, f"{c.target}: {rolled}{outcome}" + (f" ({c.note})" if c.note else "")))
+    if not rows:
+        return to_html(el("p", None, "Nothing was ticked: no checks."))
+    return to_html(el("ul", None, *rows))
+
+
+def render_refusal(message: str) -> str:
+    """Why an action could not be done, where its result would be."""
+    return to_html(el("p", {"class": "field-error"}, message))

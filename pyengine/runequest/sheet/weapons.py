@@ -268,6 +268,15 @@ def weapon_lines(
     return tuple(lines), tuple(steps), problems
 
 
+class _Ranks(Record):
+    """What a line's strike rank and damage start from."""
+
+    dex_sr: int
+    siz_sr: int
+    enc_sr: int
+    damage_bonus: str
+
+
 def _line(
     tables: RuneQuestTables,
     i: int,
@@ -282,111 +291,82 @@ def _line(
     damage_bonus: str,
     steps: list[Step],
 ) -> WeaponLine:
-    field = f"weapons[{i}]"
-    skill = tables.skill(row.skill)
+    """The sheet line of a weapon or shield: what every kind has, then its kind's own
+    (strike rank, damage, range …) from :data:`_KIND_FIELDS`."""
+    ranks = _Ranks(dex_sr=dex_sr, siz_sr=siz_sr, enc_sr=enc_sr, damage_bonus=damage_bonus)
+    own = _KIND_FIELDS[type(row)](tables, f"weapons[{i}]", row, ranks, steps)
     teach = max(attack or 0, parry or 0) >= TEACHING_LEVEL
-    enc_text = f" + ENC {enc_sr}" if enc_sr else ""
-    if isinstance(row, MeleeWeapon):
-        sr = siz_sr + dex_sr + row.sr + enc_sr
-        choked = " (choked up, RQ-7)" if row.choked_up else ""
-        steps.append(
-            Step(
-                field=f"{field}.sr",
-                text=f"SIZ SR {siz_sr} + DEX SR {dex_sr} + {row.name} {row.sr}{choked}{enc_text} = {sr}",
-                source="runequest/strike_ranks",
-                rulings=("RQ-7",),
-            )
+    return WeaponLine(index=i, weapon=row.id, name=row.name, hand=entry.hand, skill=row.skill,
+                      attack=attack, parry=parry, can_teach=teach, **own)
+
+
+def _enc_text(ranks: _Ranks) -> str:
+    return f" + ENC {ranks.enc_sr}" if ranks.enc_sr else ""
+
+
+def _melee_fields(tables: RuneQuestTables, field: str, row: MeleeWeapon, ranks: _Ranks, steps: list[Step]) -> dict:
+    sr = ranks.siz_sr + ranks.dex_sr + row.sr + ranks.enc_sr
+    choked = " (choked up, RQ-7)" if row.choked_up else ""
+    steps.append(
+        Step(
+            field=f"{field}.sr",
+            text=f"SIZ SR {ranks.siz_sr} + DEX SR {ranks.dex_sr} + {row.name} {row.sr}{choked}{_enc_text(ranks)} = {sr}",
+            source="runequest/strike_ranks",
+            rulings=("RQ-7",),
         )
-        bonus = "" if row.damage is None else damage_bonus
-        return WeaponLine(
-            index=i,
-            weapon=row.id,
-            name=row.name,
-            kind=skill.kind.value,
-            hand=entry.hand,
-            mode=row.mode.value,
-            skill=row.skill,
-            attack=attack,
-            parry=parry,
-            sr=sr,
-            damage=row.damage,
-            damage_bonus=bonus,
-            hp=row.hp,
-            impales=row.impales,
-            can_teach=teach,
+    )
+    return dict(kind=tables.skill(row.skill).kind.value, mode=row.mode.value, sr=sr, damage=row.damage,
+                damage_bonus="" if row.damage is None else ranks.damage_bonus, hp=row.hp, impales=row.impales)
+
+
+def _missile_fields(tables: RuneQuestTables, field: str, row: MissileWeapon, ranks: _Ranks, steps: list[Step]) -> dict:
+    sr = ranks.dex_sr + ranks.enc_sr
+    unprepared = sr + tables.strike_ranks.modifiers.unprepared
+    steps.append(
+        Step(
+            field=f"{field}.sr",
+            text=f"DEX SR {ranks.dex_sr}{_enc_text(ranks)} = {sr} (missiles ignore SIZ); not prepared +"
+            f"{tables.strike_ranks.modifiers.unprepared} = {unprepared}",
+            source="runequest/strike_ranks",
         )
-    if isinstance(row, MissileWeapon):
-        sr = dex_sr + enc_sr
-        unprepared = sr + tables.strike_ranks.modifiers.unprepared
-        steps.append(
-            Step(
-                field=f"{field}.sr",
-                text=f"DEX SR {dex_sr}{enc_text} = {sr} (missiles ignore SIZ); not prepared +"
-                f"{tables.strike_ranks.modifiers.unprepared} = {unprepared}",
-                source="runequest/strike_ranks",
-            )
-        )
-        if row.thrown:
-            bonus = thrown_bonus(tables.damage_bonus, damage_bonus)
-            if damage_bonus:
-                steps.append(
-                    Step(
-                        field=f"{field}.damage_bonus",
-                        text=f"thrown: half of {damage_bonus}, each die halved rounded up = {bonus}",
-                        source="runequest/damage_bonus",
-                        rulings=("RQ-6",),
-                    )
+    )
+    damage_bonus = ranks.damage_bonus
+    if row.thrown:
+        bonus = thrown_bonus(tables.damage_bonus, damage_bonus)
+        if damage_bonus:
+            steps.append(
+                Step(
+                    field=f"{field}.damage_bonus",
+                    text=f"thrown: half of {damage_bonus}, each die halved rounded up = {bonus}",
+                    source="runequest/damage_bonus",
+                    rulings=("RQ-6",),
                 )
-        else:
-            bonus = ""
-            if damage_bonus:
-                steps.append(
-                    Step(field=f"{field}.damage_bonus", text="a projectile weapon: no damage bonus", rulings=("RQ-6",))
-                )
-        return WeaponLine(
-            index=i,
-            weapon=row.id,
-            name=row.name,
-            kind=skill.kind.value,
-            hand=entry.hand,
-            mode=None,
-            skill=row.skill,
-            attack=attack,
-            parry=parry,
-            sr=sr,
-            sr_unprepared=unprepared,
-            damage=row.damage,
-            damage_bonus=bonus,
-            hp=row.hp,
-            impales=row.impales,
-            thrown=row.thrown,
-            range=row.range,
-            rate=row.rate,
-            can_teach=teach,
-        )
-    sr = None if row.bash_sr is None else siz_sr + dex_sr + row.bash_sr + enc_sr
+            )
+    else:
+        bonus = ""
+        if damage_bonus:
+            steps.append(
+                Step(field=f"{field}.damage_bonus", text="a projectile weapon: no damage bonus", rulings=("RQ-6",))
+            )
+    return dict(kind=tables.skill(row.skill).kind.value, mode=None, sr=sr, sr_unprepared=unprepared,
+                damage=row.damage, damage_bonus=bonus, hp=row.hp, impales=row.impales, thrown=row.thrown,
+                range=row.range, rate=row.rate)
+
+
+def _shield_fields(tables: RuneQuestTables, field: str, row: Shield, ranks: _Ranks, steps: list[Step]) -> dict:
+    sr = None if row.bash_sr is None else ranks.siz_sr + ranks.dex_sr + row.bash_sr + ranks.enc_sr
     if sr is not None:
         steps.append(
             Step(
                 field=f"{field}.sr",
-                text=f"bash: SIZ SR {siz_sr} + DEX SR {dex_sr} + {row.bash_sr}{enc_text} = {sr}",
+                text=f"bash: SIZ SR {ranks.siz_sr} + DEX SR {ranks.dex_sr} + {row.bash_sr}{_enc_text(ranks)} = {sr}",
                 source="runequest/shields",
                 rulings=("RQ-34",),
             )
         )
-    return WeaponLine(
-        index=i,
-        weapon=row.id,
-        name=row.name,
-        kind=SkillKind.SHIELD.value,
-        hand=entry.hand,
-        mode=None,
-        skill=row.skill,
-        attack=attack,
-        parry=parry,
-        sr=sr,
-        damage=row.bash,
-        damage_bonus=damage_bonus if row.bash else "",
-        absorbs=row.absorbs,
-        can_teach=teach,
-    )
+    return dict(kind=SkillKind.SHIELD.value, mode=None, sr=sr, damage=row.bash,
+                damage_bonus=ranks.damage_bonus if row.bash else "", absorbs=row.absorbs)
+
+
+#: Each kind of row's own fields of its sheet line (and the strike-rank and damage working).
+_KIND_FIELDS = {MeleeWeapon: _melee_fields, MissileWeapon: _missile_fields, Shield: _shield_fields}

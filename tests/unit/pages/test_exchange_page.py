@@ -20,7 +20,8 @@ from pyengine.pages import combat
 from pyengine.pages.combat import ExchangePage, link_mode
 from pyengine.pages.keys import CHARACTER_PREFIX
 from pyengine.pages.store import MemoryStore
-from pyengine.runequest.combat.exchange import Rules, next_roll, resolve_exchange
+from pyengine.runequest.combat.exchange import next_roll, resolve_exchange
+from pyengine.runequest.combat.model import Rules
 from pyengine.runequest.combat.inputs import quick_attack, quick_defence, quick_parry, sheet_attack, sheet_defence, sheet_of
 from pyengine.runequest.combat.next_blow import after_blow
 from pyengine.runequest.combat.odds import exchange_odds

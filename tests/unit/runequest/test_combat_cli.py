@@ -10,7 +10,7 @@ import pytest
 from pyengine.cli import main
 from pyengine.cli.tables import COMBAT_TABLES
 from pyengine.dice import RandomDice
-from pyengine.runequest.combat.exchange import Attack, Defence, Parry, Weapon, resolve_exchange
+from pyengine.runequest.combat import Attack, Defence, Parry, Weapon, resolve_exchange
 from pyengine.runequest.combat.state import ExchangeState, export_json, to_link
 from pyengine.share import decode_link, encode_link
 
@@ -126,3 +126,33 @@ def test_rolls_that_stop_short_are_refused(capsys: pytest.CaptureFixture[str]) -
     attack, defence = exchange()
     assert main(["replay", to_link(attack, defence, [30]), "--json"]) == 1
     assert "stop short" in json.loads(capsys.readouterr().out)["error"]
+
+
+#: A link made before the exchange was split into stages (armour, a shield, a wound carried).
+OLD_LINK = (
+    "1.eNpdUctO40AQTAjhgMTuL3BHHCKt9o6UD0B742S1Pe2ZUeZhTY8X9shDQpG4cudhOwmv_ELk_BhjOwjYW09191R11WUxkYbN8SwRYDje_-0XDDxcVe"
+    "A9JJOb6hQhs2ZaGND4TMI6v08ZgqsYaOBYjsa_D0btJ6VGhTiTOgOFtH5W1vBIQOqRrd_azYg8xLE0vH4Q2c9HNMlW6RraVdXQJ3jU0pR_cicnLx1BFFuT"
+    "U3EwGv967bREXaO39OA4-kigygIh1YvQ487mhtVPuUlBSyXB1XObpkFHQOdMBgWBZ_WxmzhL1Ah62wDMMt68ZwzToA-nT0L6KLPSePqxUDYBL62h60IgsG"
+    "GZCCS_M4OYWY1muHCSCx-B09tzhWlXbUCFfNiBTdUeWp2QVQw7LsJemYFz_6atmxUJiYptjDls5181Mpnr_a4VPFx9mORhgqYXdJB1MQ024ay-ZlD_n0EVx"
+    "NncXXRHDD61b337tV-dNpbS-edA_1s2d6WzStHt7vH2YK90ecjifNleEuyVXiagaP0OaHAJUA"
+)
+#: The keys ``replay --json`` printed in 0.1.0 (docs/formats.md), in order.
+RESULT_KEYS = [
+    "outcome", "headline", "chance", "thresholds", "attack_roll", "hit", "critical", "impale", "fumble", "parry_chance",
+    "parry_roll", "parry_success", "parry_critical", "parry_fumble", "parried", "fumble_effects", "parry_fumble_effects",
+    "wide_open", "damage", "shield_absorbed", "armour_absorbed", "location", "location_damage", "wound", "weapon_harm",
+    "stuck", "stuck_effect", "condition", "hit_points_after", "rolls", "working",
+]
+
+
+def test_replay_json_keeps_the_keys_of_0_1_0(capsys: pytest.CaptureFixture[str]) -> None:
+    # A step is written {"field", "text", "rule", "rulings"} as in 0.1.0, and now its "value" too.
+    data = run_json(capsys, "replay", OLD_LINK)
+    assert list(data) == RESULT_KEYS
+    assert data["headline"] == "An impale to the right arm: 13 damage — Ysolde is incapacitated"
+    assert (data["armour_absorbed"], data["location_damage"], data["hit_points_after"]) == (2, 13, 5)
+    working: list[dict[str, object]] = data["working"]  # type: ignore[assignment]
+    assert all(list(step) == ["field", "text", "rule", "rulings", "value"] for step in working)
+    assert working[0]["rule"] == "ch. IV, Basic Chances" and working[0]["value"] == 65
+    assert [s["value"] for s in working if s["field"] == "damage"] == [15]
+    assert all(list(r) == ["purpose", "sides", "value"] for r in data["rolls"])  # type: ignore[union-attr]

@@ -9,18 +9,18 @@ from hypothesis import strategies as st
 from pyengine.cli.tables import COMBAT_TABLES
 from pyengine.dice import RandomDice, ScriptedDice
 from pyengine.errors import IllegalActionError, RollError
-from pyengine.runequest.combat.d100 import critical_max, fumble_min, impale_max, read_d100, thresholds
-from pyengine.runequest.combat.exchange import (
+from pyengine.runequest.combat import (
     Attack,
     Defence,
     NoRollLeft,
     Parry,
     Rules,
     Weapon,
-    half_bonus,
     next_roll,
     resolve_exchange,
 )
+from pyengine.runequest.combat.d100 import critical_max, fumble_min, impale_max, read_d100, thresholds
+from pyengine.runequest.combat.damage import half_bonus
 from pyengine.runequest.combat.wounds import apply_wound
 from pyengine.runequest.vocabulary import Location
 
@@ -228,8 +228,15 @@ def test_long_range_is_a_quarter() -> None:
 def test_bad_inputs_name_the_field() -> None:
     import msgspec
 
-    with pytest.raises(ValueError, match="not a hit location"):
-        Defence(hit_points=10, locations={**LOCS, "tail": 3})
+    # Links and exports are decoded by msgspec: a location key that is not one names the key and the map.
+    for field in ("locations", "armour", "wounds"):
+        data = {"hit_points": 10, "locations": LOCS, field: {**(LOCS if field == "locations" else {}), "tail": 3}}
+        with pytest.raises(msgspec.ValidationError, match=rf"^Invalid enum value 'tail' - at `key` in `\$\.{field}`$"):
+            msgspec.convert(data, type=Defence)
+    with pytest.raises(msgspec.ValidationError, match=r"<= 999 - at `\$\.armour"):
+        msgspec.convert({"hit_points": 10, "locations": LOCS, "armour": {"chest": 1000}}, type=Defence)
+    with pytest.raises(ValueError, match="^location hit points: no value for head$"):
+        Defence(hit_points=10, locations={k: v for k, v in LOCS.items() if k != "head"})
     with pytest.raises(ValueError, match="damage"):
         Weapon(name="x", damage="1Dx")
     with pytest.raises(msgspec.ValidationError):
@@ -270,6 +277,17 @@ def test_the_next_blow_of_a_fight_carries_wounds_and_weapon_damage() -> None:
     third = resolve_exchange(attack3, defence3, dice=ScriptedDice([30, 90, 1, 13]), **COMBAT_TABLES)
     # the arm held 4 and has taken 6: 2 more is not 6 beyond what it can hold (0 left), 8 total off... 2 off here
     assert third.hit_points_after == 14 - 6 - 2
+
+
+def test_a_link_with_a_bad_location_key_names_it_and_the_field() -> None:
+    from pyengine.errors import ShareLinkError
+    from pyengine.runequest.combat.state import read_any
+    from pyengine.share import encode_link
+
+    data = {"attack": {"weapon": {"name": "sword", "damage": "1D8+1"}, "chance": 50},
+            "defence": {"hit_points": 10, "locations": LOCS, "armour": {"chest": 2, "tail": 3}}}
+    with pytest.raises(ShareLinkError, match=r"'tail' - at `key` in `\$\.defence\.armour`"):
+        read_any(encode_link("exchange", data, version=1))
 
 
 def test_every_step_cites_real_rulings() -> None:

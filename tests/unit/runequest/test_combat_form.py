@@ -121,7 +121,7 @@ def test_renderers_escape_names_and_show_everything(tables: RuneQuestTables) -> 
 
 
 def test_one_typed_die_prompt_for_the_exchange_and_the_fight() -> None:
-    from pyengine.runequest.combat.exchange import NeededRoll
+    from pyengine.dice import NeededRoll
 
     html = render_needed(NeededRoll(sides=100, purpose="Aldo's broadsword at Bera: attack roll", index=2), [30, 71])
     assert 'data-sides="100"' in html

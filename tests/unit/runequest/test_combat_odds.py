@@ -12,9 +12,8 @@ import pytest
 from pyengine.cli.tables import COMBAT_TABLES
 from pyengine.cli.tables import fumbles as default_fumbles
 from pyengine.dice import ScriptedDice
-from pyengine.runequest.combat.exchange import (
+from pyengine.runequest.combat import (
     OUTCOMES,
-    WIDE_OPEN_ORDER,
     Attack,
     Defence,
     ExchangeResult,
@@ -22,10 +21,11 @@ from pyengine.runequest.combat.exchange import (
     Parry,
     Rules,
     Weapon,
+    exchange_odds,
     resolve_exchange,
-    wide_open_kind,
 )
-from pyengine.runequest.combat.odds import exchange_odds, wide_open_distribution
+from pyengine.runequest.combat.fumbles import WIDE_OPEN_ORDER, wide_open_kind
+from pyengine.runequest.combat.odds import wide_open_distribution
 
 LOCS = dict(head=3, chest=4, abdomen=3, right_arm=2, left_arm=2, right_leg=3, left_leg=3)
 

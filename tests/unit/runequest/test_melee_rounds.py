@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 
 from pyengine.cli.tables import hit_locations as default_locations
-from pyengine.dice import ScriptedDice
+from pyengine.dice import NoRollLeft, ScriptedDice
 from pyengine.errors import IllegalActionError
-from pyengine.runequest.combat.exchange import NoRollLeft, Parry, Weapon
+from pyengine.runequest.combat.model import Parry, Weapon
 from pyengine.runequest.melee.build import melee_tables
 from pyengine.runequest.melee.intent import (
     Extract,

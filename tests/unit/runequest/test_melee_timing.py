@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pyengine.runequest.combat.exchange import Parry, Weapon
+from pyengine.runequest.combat.model import Parry, Weapon
 from pyengine.runequest.melee.intent import Intent, Move, Ready, Shoot, Spell, Strike
 from pyengine.runequest.melee.model import Arm, Body, Combatant
 from pyengine.runequest.melee.timing import schedule

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pyengine.errors import RulesError, ShareLinkError
 from pyengine.runequest.advancement.creation import typed_new
+from pyengine.runequest.sheet.adventurer import dump_adventurer, load_adventurer
 from pyengine.runequest.sheet.inputs import read_lunars, read_score
 from pyengine.runequest.sheet.state import from_state, to_state
 from pyengine.share import decode_link, encode_link
@@ -30,6 +32,15 @@ def test_money_empty_is_none():
     assert read_lunars("money", "250") == 250
     with pytest.raises(RulesError, match="money: 'lots'"):
         read_lunars("money", "lots")
+
+
+def test_money_typed_is_never_more_than_a_record_holds():
+    # A sum the record refuses would make the saved character unreadable.
+    most = typed_new({c: 10 for c in ("STR", "CON", "SIZ", "INT", "POW", "DEX", "CHA")})
+    most = msgspec.structs.replace(most, money=read_lunars("money", "1000000"))
+    assert load_adventurer(dump_adventurer(most)) == most
+    with pytest.raises(RulesError, match="money: 1000001 is not from 0 to 1000000"):
+        read_lunars("money", "1000001")
 
 
 def test_a_shared_sheet_reopens_as_the_same_record():

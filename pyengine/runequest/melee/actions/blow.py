@@ -9,7 +9,7 @@ only one attack in the next melee round" (RQ-50).
 
 from __future__ import annotations
 
-from pyengine.runequest.combat.exchange import ExchangeResult, Parry
+from pyengine.runequest.combat.model import ExchangeResult, Parry
 from pyengine.runequest.melee.clock import Timed
 from pyengine.runequest.melee.context import RoundContext
 from pyengine.runequest.melee.model import Arm, InShield, Stuck

@@ -22,29 +22,20 @@ from __future__ import annotations
 
 import msgspec
 
-from pyengine.dice import DiceExpr
+from pyengine.dice import DiceExpr, RollLog
 from pyengine.runequest.combat.d100 import succeeds
 from pyengine.runequest.melee.actions.base import Handler, Statement, fail
 from pyengine.runequest.melee.clock import Clock, Timed
 from pyengine.runequest.melee.context import Event, RoundContext
 from pyengine.runequest.melee.model import WORK_FREE_ROUNDS, Stuck
-from pyengine.runequest.melee.roller import RoundDice
 from pyengine.runequest.melee.statement import Extract, PullOut
 
 
-def moving_damage(stuck: Stuck, dice: RoundDice) -> int:
+def moving_damage(stuck: Stuck, dice: RollLog) -> int:
     """Half the weapon's own damage, rolled, rounded down."""
     expr = DiceExpr.parse(stuck.damage)
-    total = expr.roll(_Named(dice, f"{stuck.owner}'s {stuck.weapon} catches as he moves ({stuck.damage}, half)")).total
+    total = dice.expr(expr, f"{stuck.owner}'s {stuck.weapon} catches as he moves ({stuck.damage}, half)")
     return max(total, 0) // 2
-
-
-class _Named:
-    def __init__(self, dice: RoundDice, purpose: str) -> None:
-        self.dice, self.purpose = dice, purpose
-
-    def roll(self, sides: int) -> int:
-        return self.dice.d(sides, self.purpose)
 
 
 def _find(r: RoundContext, owner: str, weapon: str) -> tuple[str, Stuck] | None:

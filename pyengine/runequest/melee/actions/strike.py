@@ -18,8 +18,10 @@ import math
 
 import msgspec
 
+from pyengine.dice import NoRollLeft
 from pyengine.runequest.combat.d100 import succeeds
-from pyengine.runequest.combat.exchange import Attack, Defence, NoRollLeft, resolve_exchange
+from pyengine.runequest.combat.exchange import resolve_exchange
+from pyengine.runequest.combat.model import Attack, Defence
 from pyengine.runequest.melee.actions import blow
 from pyengine.runequest.melee.actions.base import Handler, Statement, fail
 from pyengine.runequest.melee.clock import Clock, Timed

@@ -1,6 +1,8 @@
-"""HTML pieces several pages share: the controls under a result that can be shared."""
+"""HTML pieces several pages share: the controls under a result that can be shared, an export as a link."""
 
 from __future__ import annotations
+
+import base64
 
 from pyengine.html import Element, el, to_html
 
@@ -21,3 +23,9 @@ def share_line(prefix: str, href: str, label: str, *extra: Element) -> str:
             el("span", {"id": f"{prefix}-copy-status", "role": "status"}),
         )
     )
+
+
+def data_url(data: bytes, mime: str = "application/json") -> str:
+    """``data`` as a ``data:`` URL, for a link that downloads it (an export); base64, so
+    the file is exactly these bytes."""
+    return f"data:{mime};charset=utf-8;base64,{base64.b64encode(data).decode('ascii')}"

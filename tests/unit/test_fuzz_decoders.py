@@ -117,12 +117,12 @@ def _fight_sample() -> dict:
     from pathlib import Path
 
     from pyengine.runequest.melee import log
-    from pyengine.share import decode_link
+    from pyengine.share import decode_link, encode_link
 
     text = (Path(__file__).resolve().parents[1] / "golden" / "fight-3v3.link").read_text().strip()
     data = decode_link(text).data
     data["rounds"] = data["rounds"][:1]
-    assert log.from_state(decode_link(log.encode_link(log.KIND, data, version=1)))
+    assert log.from_state(decode_link(encode_link(log.KIND, data, version=1)))
     return data
 
 

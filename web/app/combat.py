@@ -1,13 +1,13 @@
-"""Combat page glue: start the page, then hand each mode its part.
+"""Combat page glue: start the page, switch its tabs, open its links, hand each mode its part.
 
 The page is ready once its controls are wired: the form is pre-rendered, and the page's
-first view needs nothing else. Its tables, decoded, and the exchange's glue
-(:mod:`app.exchange`) are loaded by :data:`engine`, a :class:`dom.Preparation`: at once
-when the address or the device's saved adventurers call for them, otherwise just after
-the page is ready, in the background; a control used before that waits for it. Fight
-mode's glue (:mod:`app.fight`) is imported when the fight tab first opens. A first visit
-compiles every module it imports, so starting compiles only what starting needs
-(docs/startup.md).
+first view needs nothing else. Its tables, decoded, the exchange's controller
+(``pyengine.pages.combat``) and glue (:mod:`app.exchange`) are loaded by :data:`engine`, a
+:class:`dom.Preparation`: at once when the address or the device's saved adventurers call
+for them, otherwise just after the page is ready, in the background; a control used before
+that waits for it. Fight mode (:mod:`app.fight`, ``pyengine.pages.fight``) is imported when
+the fight tab first opens. A first visit compiles every module it imports, so starting
+compiles only what starting needs (docs/startup.md).
 """
 
 from __future__ import annotations
@@ -24,17 +24,12 @@ locations = None  # HitLocationTable, once loaded
 
 
 def exchange():
-    """The exchange's glue, given this page's tables the first time it is asked for."""
+    """The exchange's glue, with its controller made from this page's tables the first time."""
     from app import exchange as glue
 
-    if glue.tables is None:
+    if glue.page is None:
         glue.begin(tables, locations)
     return glue
-
-
-def has_saved_characters() -> bool:
-    storage = window.localStorage
-    return any(str(storage.key(i)).startswith(CHARACTER_PREFIX) for i in range(int(storage.length)))
 
 
 def show_mode(mode: str) -> None:
@@ -49,12 +44,12 @@ def show_mode(mode: str) -> None:
             node.removeAttribute("aria-current")
 
 
-def open_fight(link: str | None = None) -> None:
+def open_fight(link: str = "") -> None:
     """Fight mode; its glue is imported the first time it opens."""
     show_mode("fight")
-    from app import fight as fight_mode
+    from app import fight
 
-    fight_mode.open_fight(tables, locations, exchange().characters, link)
+    fight.open_fight(tables, locations, link)
 
 
 def link_needs_engine() -> bool:
@@ -65,31 +60,20 @@ def link_needs_engine() -> bool:
 def open_link(event=None) -> None:
     """Replays the exchange or the fight a link carries (at start, and when the fragment changes)."""
     fragment = str(window.location.hash)
-    if fragment == "#fight":
-        open_fight()
-        return
-    if len(fragment) <= 1 or fragment == "#exchange":
+    if not link_needs_engine():
         show_mode("exchange")
         return
-    from pyengine.errors import RulesError
-    from pyengine.share import decode_link
+    from pyengine.pages.combat import link_mode
 
-    dom.show_link_error("cx-link-error", None)
-    try:
-        shared = decode_link(fragment)
-    except RulesError as exc:
-        show_mode("exchange")
-        dom.show_link_error("cx-link-error", str(exc))
-        return
-    if shared.kind == "fight":
-        open_fight(fragment[1:])
+    if link_mode(fragment) == "fight":
+        open_fight("" if fragment == "#fight" else fragment[1:])
         return
     show_mode("exchange")
-    exchange().open_shared(shared)
+    exchange().open_link(fragment)
 
 
 async def load_engine() -> None:
-    """Fetches (prefetched while Python started) and decodes the tables; imports the exchange's glue."""
+    """Fetches (prefetched while Python started) and decodes the tables; makes the exchange's controller."""
     global tables, locations
     from pyengine.runequest.tables.catalogue import HIT_LOCATIONS, TABLE_IDS, RuneQuestTables
     from pyengine.runequest.tables.hit_locations import HitLocationTable
@@ -109,17 +93,13 @@ async def load_engine() -> None:
 engine = dom.Preparation(load_engine)
 
 
-async def on_result_click(event) -> None:
-    await exchange().on_result_click(event)
-
-
 def handler(name: str):
     """A listener that calls the exchange glue's function ``name`` (once the engine is loaded)."""
     return engine.listener(lambda event: getattr(exchange(), name)(event))
 
 
 async def setup() -> None:
-    if link_needs_engine() or has_saved_characters():
+    if link_needs_engine() or any(k.startswith(CHARACTER_PREFIX) for k in dom.BrowserStore().keys()):
         await engine.begin()
     open_link()
     listeners = (
@@ -132,10 +112,10 @@ async def setup() -> None:
         ("cx-typed", "keydown", "on_typed_key"),
         ("cx-form", "change", "on_form_change"),
         ("cx-form", "input", "on_form_change"),
+        ("cx-result", "click", "on_result_click"),
     )
     for element_id, kind, name in listeners:
         dom.element(element_id).addEventListener(kind, handler(name))
-    dom.element("cx-result").addEventListener("click", engine.listener(on_result_click))
     dom.element("cx-form").addEventListener("submit", dom.prevent_default)
     window.addEventListener("hashchange", engine.listener(open_link))
     for button in ("cx-odds", "cx-roll", "cx-start"):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pyengine.dice import NeededRoll, RollMade
-from pyengine.html import el, options, to_html
+from pyengine.html import Element, el, options, to_html
 from pyengine.runequest.combat.d100 import shown
 from pyengine.runequest.combat.model import ExchangeResult
 from pyengine.runequest.combat.odds import Odds
@@ -121,7 +121,8 @@ def render_odds(odds: Odds) -> str:
 
 
 def render_needed(needed: NeededRoll | None, typed: Sequence[int]) -> str:
-    """What the page asks for next, and the rolls typed so far."""
+    """What the page asks for next when you roll your own dice (the exchange's and a fight
+    round's alike), and the rolls typed so far; ``None``: every roll is in."""
     so_far = ", ".join(map(str, typed)) or "none yet"
     if needed is None:
         ask = el("p", {"class": "cx-ask"}, "Every roll is in.")
@@ -129,11 +130,20 @@ def render_needed(needed: NeededRoll | None, typed: Sequence[int]) -> str:
         ask = el(
             "p",
             {"class": "cx-ask", "data-sides": str(needed.sides)},
-            f"Roll {needed.index + 1}: a D{needed.sides} for the ",
+            f"Roll {needed.index + 1}: a D{needed.sides}" + (" (00 is 100)" if needed.sides == 100 else "") + " — ",
             el("strong", None, needed.purpose),
-            "" if needed.sides != 100 else " (00 is 100)",
         )
     return to_html(el("div", None, ask, el("p", {"class": "help"}, f"Typed so far: {so_far}")))
+
+
+def export_link(href: str) -> Element:
+    """The exchange's "Export JSON" link (``href``: the export as a ``data:`` URL)."""
+    return el("a", {"id": "cx-export", "href": href, "download": "exchange.json"}, "Export JSON")
+
+
+def render_next_blow() -> str:
+    """The button under a result that carries its wounds into the next blow."""
+    return to_html(el("p", {"class": "actions"}, el("button", {"type": "button", "id": "cx-again"}, "Next blow, same fight")))
 
 
 def render_options(choices: Sequence[tuple[str | int, str]], *, none: str | None = None, selected: str | None = None) -> str:

@@ -7,7 +7,8 @@ the exchange again with ``ScriptedDice(rolls)``, which replays it exactly
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from collections.abc import Callable
+from typing import Annotated, Any, TypeVar
 
 import msgspec
 
@@ -17,7 +18,7 @@ from pyengine.runequest.combat.exchange import resolve_exchange
 from pyengine.runequest.combat.model import RULES, Attack, Defence, ExchangeResult, Rules
 from pyengine.runequest.tables.fumbles import FumbleTable
 from pyengine.runequest.tables.hit_locations import HitLocationTable
-from pyengine.share import LinkKind, SharedState, decode_link, encode_link
+from pyengine.share import LinkKind, SharedState
 from pyengine.tables import Record
 
 KIND = "exchange"
@@ -25,6 +26,7 @@ VERSION = 1
 #: The export file's format.
 EXPORT_FORMAT = 1
 MAX_ROLLS = 64
+T = TypeVar("T")
 
 
 class ExchangeState(Record):
@@ -44,11 +46,11 @@ def to_state(attack: Attack, defence: Defence, rolls: list[int] | tuple[int, ...
 
 def to_link(attack: Attack, defence: Defence, rolls: list[int] | tuple[int, ...], rules: Rules = RULES) -> str:
     """A share-link fragment (without ``#``)."""
-    return encode_link(KIND, to_state(attack, defence, rolls, rules), version=VERSION)
+    return LINK.link(to_state(attack, defence, rolls, rules))
 
 
 def from_state(state: SharedState) -> ExchangeState:
-    """Reads a link's state.
+    """Reads a link's state (:meth:`LINK.open <pyengine.share.LinkKind.open>`).
 
     :raises ShareLinkError: another kind, a newer version, or data that does not fit (the field is named).
     """
@@ -69,29 +71,53 @@ def export_json(state: ExchangeState, result: ExchangeResult) -> bytes:
     )
 
 
+def export_data(text: str | bytes, *, kind: str, what: str, fmt: int, added: tuple[str, ...]) -> dict[str, Any]:
+    """The state a page's JSON export carries (an exchange's, a fight's): the file checked to
+    be an export of ``kind`` in a format this app reads (up to ``fmt``), without its envelope
+    and what it ``added`` for people and tools (results, which are worked out again).
+
+    :raises ShareLinkError: not JSON, not this kind of export, or a newer format (``what``: the file, in words).
+    """
+    try:
+        raw = msgspec.json.decode(text)
+    except msgspec.DecodeError as exc:
+        raise ShareLinkError(f"{what}: not JSON ({exc})") from None
+    if not isinstance(raw, dict) or raw.get("kind") != kind:
+        article = "an" if kind[0] in "aeiou" else "a"
+        raise ShareLinkError(f'{what}: not {article} {kind} export (no "kind": "{kind}")')
+    if not isinstance(raw.get("format"), int) or raw["format"] > fmt:
+        raise ShareLinkError(
+            f"{what}: format {raw.get('format')!r} is not one this app reads ({', '.join(map(str, range(1, fmt + 1)))})"
+        )
+    return {k: v for k, v in raw.items() if k not in ("format", "kind", *added)}
+
+
+def link_or_export(text: str, link: LinkKind[T], read_export: Callable[[str], T]) -> T:
+    """What a share link (a whole URL or its fragment) or the text of a JSON export carries.
+
+    :raises ShareLinkError: neither a link of this kind nor an export of it (said why).
+    """
+    stripped = text.strip()
+    if stripped.startswith("{"):
+        return read_export(stripped)
+    return link.open(stripped)
+
+
 def read_export(text: str | bytes) -> ExchangeState:
     """Reads a JSON export (its ``result`` is ignored: the exchange is resolved again).
 
     :raises ShareLinkError: not JSON, not an exchange, or a field that does not fit.
     """
-    try:
-        raw = msgspec.json.decode(text)
-    except msgspec.DecodeError as exc:
-        raise ShareLinkError(f"exchange file: not JSON ({exc})") from None
-    if not isinstance(raw, dict) or raw.get("kind") != KIND:
-        raise ShareLinkError("exchange file: not an exchange export (no \"kind\": \"exchange\")")
-    if not isinstance(raw.get("format"), int) or raw["format"] > EXPORT_FORMAT:
-        raise ShareLinkError(f"exchange file: format {raw.get('format')!r} is not one this app reads (1)")
-    data = {k: v for k, v in raw.items() if k not in ("format", "kind", "result")}
+    data = export_data(text, kind=KIND, what="exchange file", fmt=EXPORT_FORMAT, added=("result",))
     return _convert(data, "exchange file")
 
 
 def read_any(text: str) -> ExchangeState:
-    """A share link (whole URL or fragment) or the text of a JSON export."""
-    stripped = text.strip()
-    if stripped.startswith("{"):
-        return read_export(stripped)
-    return from_state(decode_link(stripped))
+    """A share link (whole URL or fragment) or the text of a JSON export.
+
+    :raises ShareLinkError: neither (said why).
+    """
+    return link_or_export(text, LINK, read_export)
 
 
 def replay(

@@ -1,20 +1,23 @@
 """Fight mode's forms, read into the engine's values: no DOM here, only dicts of what was typed.
 
 A quick stat block (the ``fa-…`` fields) becomes a ``Combatant`` through
-``melee.build.quick_combatant``; a statement form (``fd-<k>-…``, see
-``pyengine.runequest.melee.render``) becomes an ``Intent``. Every problem is a
-``FieldError`` naming the field's id, so the page shows it beside that field.
+``melee.build.quick_combatant``, a saved adventurer one through
+``melee.build.combatant_from_sheet``; a statement form (``fd-<k>-…``, see
+``pyengine.runequest.melee.render``) becomes a draft (what was typed, kept as text) and
+the draft an ``Intent``. Every problem is a ``FieldError`` naming the field's id, so the
+page shows it beside that field.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
 from pyengine.errors import FieldError, RulesError
-from pyengine.runequest.combat.inputs import read_bonus, read_int
+from pyengine.runequest.combat.inputs import read_bonus, read_int, sheet_of
 from pyengine.runequest.melee import intent as I
-from pyengine.runequest.melee.build import QuickWeapon, quick_combatant
+from pyengine.runequest.melee.build import QuickWeapon, combatant_from_sheet, quick_combatant
 from pyengine.runequest.melee.model import Combatant, Fight
 from pyengine.runequest.melee.render import ACTION_ROWS, PARRY_ROWS
 
@@ -107,18 +110,68 @@ def read_quick(tables, values: Mapping[str, str], fight: Fight | None) -> Combat
             move=numbers["fa-move"],
         )
     except RulesError as exc:
-        text = str(exc)
-        if text.startswith("weapons["):
-            k = int(text[len("weapons["):].split("]")[0])
+        weapon = _weapon_of(exc)
+        if weapon is not None:
+            k, text = weapon
             n = weapons[k][0] if k < len(weapons) else 1
-            raise FieldError(f"fa-w{n}", f"weapon {n}: {text.split(': ', 1)[-1]}") from None
-        raise FieldError("fa-name", text) from None
+            raise FieldError(f"fa-w{n}", f"weapon {n}: {text}") from None
+        raise FieldError("fa-name", str(exc)) from None
     except ValueError as exc:
         raise FieldError("fa-name", str(exc)) from None
 
 
+_WEAPON_PATH = re.compile(r"weapons\[(\d+)\]")
+
+
+def _weapon_of(exc: RulesError) -> tuple[int, str] | None:
+    """Which of the block's weapons an engine error is about (``exc.field``:
+    ``weapons[k].weapon``), and its message."""
+    m = _WEAPON_PATH.match(exc.field)
+    return None if m is None else (int(m.group(1)), str(exc))
+
+
+def read_saved(tables, values: Mapping[str, str], fight: Fight | None, record: str, ident: str) -> Combatant:
+    """A saved adventurer (his record, stored under ``ident``) joining on the side typed, under
+    the name typed.
+
+    :raises FieldError: the name or the side (``fa-name``, ``fa-side``), or a record or sheet
+        that cannot fight (``fa-source``).
+    """
+    problems: list[FieldError] = []
+    name, side = read_name(values, fight, problems)
+    _all(problems)
+    try:
+        adventurer, sheet = sheet_of(record, tables)
+        return combatant_from_sheet(adventurer, sheet, tables, side=side, name=name, character=ident)
+    except RulesError as exc:
+        raise FieldError("fa-source", str(exc)) from None
+
+
 def _number(text: str, field: str, label: str, low: int, high: int) -> int:
     return read_int(text, field, label, low, high)
+
+
+def statement_draft(fight: Fight, k: int, values: Mapping[str, str], before: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The ``k``-th combatant's statement as its form holds it (``values``: field id -> text, as
+    the page reads them; see :mod:`pyengine.runequest.melee.render`), as a draft; ``None`` when
+    his form is not drawn (he is dead). A field not drawn for its action keeps what ``before``
+    (the draft so far) had."""
+    p = f"fd-{k}"
+    if f"{p}-a0-do" not in values:
+        return None
+    old_rows = list(before.get("actions", ()))
+    actions = []
+    for j in range(ACTION_ROWS):
+        old = old_rows[j] if j < len(old_rows) else {}
+        row: dict[str, Any] = {}
+        for f in DECLARE_ACTION_FIELDS:
+            row[f] = values.get(f"{p}-a{j}-{f}", old.get(f, ""))
+        row["abort"] = values.get(f"{p}-a{j}-abort") == "1"
+        actions.append(row)
+    parries = [{"arm": values.get(f"{p}-p{j}-arm", ""), "against": values.get(f"{p}-p{j}-against", "")}
+               for j in range(PARRY_ROWS)]
+    defense = {o.name: values[f"{p}-def-{f}"] for f, o in enumerate(fight.combatants) if f"{p}-def-{f}" in values}
+    return {"actions": actions, "parries": parries, "defense": defense, "surprised": values.get(f"{p}-surprised") == "1"}
 
 
 def read_declaration(fight: Fight, k: int, draft: Mapping[str, Any]) -> tuple[I.Intent, list[int]]:

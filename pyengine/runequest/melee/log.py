@@ -15,10 +15,11 @@ import msgspec
 from pyengine.dice import NoRollLeft, ScriptedDice
 from pyengine.errors import IllegalActionError, RollError, ShareLinkError
 from pyengine.runequest.combat.model import RULES, Rules
+from pyengine.runequest.combat.state import export_data, link_or_export
 from pyengine.runequest.melee.intent import Intent
 from pyengine.runequest.melee.model import Fight, FightState, start
 from pyengine.runequest.melee.round import MeleeTables, RoundResult, resolve_round
-from pyengine.share import LinkKind, SharedState, decode_link, encode_link
+from pyengine.share import LinkKind, SharedState
 from pyengine.tables import Record
 
 KIND = "fight"
@@ -78,7 +79,7 @@ def to_state(log: FightLog) -> dict[str, Any]:
 
 def to_link(log: FightLog) -> str:
     """A share-link fragment (without ``#``)."""
-    return encode_link(KIND, to_state(log), version=VERSION)
+    return LINK.link(to_state(log))
 
 
 def _convert(data: Any, what: str) -> FightLog:
@@ -89,7 +90,10 @@ def _convert(data: Any, what: str) -> FightLog:
 
 
 def from_state(state: SharedState) -> FightLog:
-    """:raises ShareLinkError: another kind, a newer version, or data that does not fit (the field is named)."""
+    """Reads a link's state (:meth:`LINK.open <pyengine.share.LinkKind.open>`).
+
+    :raises ShareLinkError: another kind, a newer version, or data that does not fit (the field is named).
+    """
     return LINK.open(state)
 
 
@@ -107,27 +111,20 @@ def export_json(log: FightLog, replayed: Replayed) -> bytes:
 
 
 def read_export(text: str | bytes) -> FightLog:
-    """:raises ShareLinkError: not JSON, not a fight, or a field that does not fit."""
-    try:
-        raw = msgspec.json.decode(text)
-    except msgspec.DecodeError as exc:
-        raise ShareLinkError(f"fight file: not JSON ({exc})") from None
-    if not isinstance(raw, dict) or raw.get("kind") != KIND:
-        raise ShareLinkError('fight file: not a fight export (no "kind": "fight")')
-    if not isinstance(raw.get("format"), int) or raw["format"] > EXPORT_FORMAT:
-        raise ShareLinkError(
-            f"fight file: format {raw.get('format')!r} is not one this app reads "
-            f"({', '.join(map(str, range(1, EXPORT_FORMAT + 1)))})"
-        )
-    data = {k: v for k, v in raw.items() if k not in ("format", "kind", "final", "log")}
+    """Reads a JSON export (its final state and log are ignored: the fight is replayed).
+
+    :raises ShareLinkError: not JSON, not a fight, or a field that does not fit.
+    """
+    data = export_data(text, kind=KIND, what="fight file", fmt=EXPORT_FORMAT, added=("final", "log"))
     return _convert(data, "fight file")
 
 
 def read_any(text: str) -> FightLog:
-    stripped = text.strip()
-    if stripped.startswith("{"):
-        return read_export(stripped)
-    return from_state(decode_link(stripped))
+    """A fight's share link (whole URL or fragment) or the text of its JSON export.
+
+    :raises ShareLinkError: neither (said why).
+    """
+    return link_or_export(text, LINK, read_export)
 
 
 def undo(log: FightLog) -> FightLog:

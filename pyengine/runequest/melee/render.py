@@ -19,11 +19,12 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pyengine.html import Element, Markup, el
+from pyengine.html import Element, Markup, el, escape_text, to_html
 from pyengine.runequest.combat.render import render_result
 from pyengine.runequest.melee.model import Body, Combatant, Fight, FightState
 from pyengine.runequest.melee.round import Event, RoundResult, describe
 from pyengine.runequest.melee.timing import Timed
+from pyengine.runequest.tables.catalogue import RuneQuestTables
 from pyengine.runequest.vocabulary import LOCATION_KEYS, SHEET_ORDER
 
 #: Action rows and parry rows in each statement form.
@@ -136,6 +137,47 @@ def render_combatants(fight: Fight | None, *, removable: bool) -> Element:
             li.append(el("button", {"type": "button", "class": "fc-remove", "data-remove": str(k)}, f"Remove {c.name}"))
         ul.append(li)
     return ul
+
+
+def quick_weapon_choices(tables: RuneQuestTables) -> list[tuple[str, str]]:
+    """(id, label) of everything a quick stat block can fight with: melee weapons (grapple
+    too), missiles, shields."""
+    melee = [(r.id, f"{r.name} ({r.mode}, {r.damage or 'grapple'})") for r in tables.melee.weapons]
+    missile = [(r.id, f"{r.name} ({'thrown' if r.thrown else 'missile'}, {r.damage})") for r in tables.missile.weapons]
+    shields = [(s.id, f"{s.name} (shield, absorbs {s.absorbs})") for s in tables.shields.shields]
+    return melee + missile + shields
+
+
+#: A quick stat block's weapons: (weapon, attack %, parry %) as the form starts.
+QUICK_WEAPONS = (("broadsword", "50", "40"), ("", "", "40"), ("", "", ""))
+
+
+def _stat_field(ident: str, label: str, control: Element) -> Element:
+    control.set("id", ident)
+    control.set("aria-describedby", f"{ident}-error")
+    return el(
+        "div",
+        {"class": "field"},
+        el("label", {"for": ident}, label),
+        control,
+        el("p", {"id": f"{ident}-error", "class": "field-error", "role": "alert", "hidden": ""}),
+    )
+
+
+def render_quick_weapons(tables: RuneQuestTables) -> str:
+    """The quick stat block's weapon rows (``fa-w<n>``, ``fa-w<n>-attack``, ``fa-w<n>-parry``),
+    pre-rendered: weapon 1 is needed, 2 and 3 may be none."""
+    choices = quick_weapon_choices(tables)
+    rows = []
+    for n, (weapon, attack, parry) in enumerate(QUICK_WEAPONS, start=1):
+        w = f"fa-w{n}"
+        select = el("select", None, *_options(choices if n == 1 else [("", "none"), *choices], weapon))
+        pair = el("div", {"class": "cx-pair"})
+        for use, label, value in (("attack", "Attack %", attack), ("parry", "Parry %", parry)):
+            box = el("input", {"inputmode": "numeric", "autocomplete": "off", "maxlength": "5", "value": value})
+            pair.append(_stat_field(f"{w}-{use}", label, box))
+        rows.append(el("div", {"class": "fa-weapon"}, _stat_field(w, f"Weapon {n}", select), pair))
+    return "\n".join(to_html(row) for row in rows)
 
 
 # -- everyone's state ------------------------------------------------------------------------
@@ -252,30 +294,55 @@ def default_declaration(fight: Fight, state: FightState, c: Combatant) -> dict[s
     }
 
 
-def _select(ident: str, label: str, choices: Sequence[tuple[str, str]], selected: str, *, cls: str = "") -> Element:
+def _invalid(ident: str, attrs: dict[str, str], errors: Mapping[str, str]) -> Element | None:
+    """Marks a field the last check refused (``aria-invalid``) and gives it the empty note the
+    page clears it by (``<id>-error``); its message is in the statement's note."""
+    if ident not in errors:
+        return None
+    attrs["aria-invalid"] = "true"
+    return el("p", {"id": f"{ident}-error", "hidden": "hidden"})
+
+
+def _select(ident: str, label: str, choices: Sequence[tuple[str, str]], selected: str, *, cls: str = "",
+            errors: Mapping[str, str] = {}) -> Element:
+    attrs = {"id": ident}
+    note = _invalid(ident, attrs, errors)
     return el(
         "div",
         {"class": f"field {cls}".strip()},
         el("label", {"for": ident}, label),
-        el("select", {"id": ident}, *_options(choices, selected)),
+        el("select", attrs, *_options(choices, selected)),
+        note,
     )
 
 
-def _input(ident: str, label: str, value: str, *, cls: str = "", numeric: bool = True, size: int = 5) -> Element:
+def _input(ident: str, label: str, value: str, *, cls: str = "", numeric: bool = True, size: int = 5,
+           errors: Mapping[str, str] = {}) -> Element:
     attrs = {"id": ident, "autocomplete": "off", "maxlength": str(size), "value": value}
     if numeric:
         attrs["inputmode"] = "numeric"
-    return el("div", {"class": f"field {cls}".strip()}, el("label", {"for": ident}, label), el("input", attrs))
+    note = _invalid(ident, attrs, errors)
+    return el("div", {"class": f"field {cls}".strip()}, el("label", {"for": ident}, label), el("input", attrs), note)
 
 
 def render_declaration(
-    fight: Fight, state: FightState, k: int, draft: Mapping[str, Any], timed: Sequence[Timed] | None = None
+    fight: Fight,
+    state: FightState,
+    k: int,
+    draft: Mapping[str, Any],
+    timed: Sequence[Timed] | None = None,
+    errors: Mapping[str, str] = {},
 ) -> Element:
-    """The statement-of-intent form for the ``k``-th combatant, filled from ``draft``."""
+    """The statement-of-intent form for the ``k``-th combatant, filled from ``draft``, with
+    ``errors`` (field id -> message: the fields the last check refused) shown: each such field
+    marked invalid, the last message in his note (``fd-<k>-error``), a refused Defense split open."""
     c = fight.combatants[k]
     body = state.bodies[c.name]
     p = f"fd-{k}"
-    box = el("fieldset", {"class": "fd-who", "id": p, "data-name": c.name, "data-condition": body.condition})
+    attrs = {"class": "fd-who", "id": p, "data-name": c.name, "data-condition": body.condition}
+    if p in errors:
+        attrs["aria-invalid"] = "true"
+    box = el("fieldset", attrs)
     box.append(el("legend", None, c.name, " ", el("span", {"class": "fs-side"}, f"side {c.side}")))
     if body.condition == "dead":
         box.append(el("p", {"class": "fd-dead"}, f"{c.name} is dead."))
@@ -295,24 +362,25 @@ def render_declaration(
         do = row.get("do", "")
         a = f"{p}-a{j}"
         line = el("div", {"class": "fd-action", "data-do": do, "id": a})
-        line.append(_select(f"{a}-do", "First" if j == 0 else "Then", DO_CHOICES, do, cls="fd-do"))
+        line.append(_select(f"{a}-do", "First" if j == 0 else "Then", DO_CHOICES, do, cls="fd-do", errors=errors))
         # Only the inputs this action uses (the page draws the row again when the action changes).
         uses = {field for field, kinds in FIELDS_FOR.items() if do in kinds}
         if "arm" in uses:
-            line.append(_select(f"{a}-arm", "with", arms, row.get("arm", ""), cls="fd-f fd-arm"))
+            line.append(_select(f"{a}-arm", "with", arms, row.get("arm", ""), cls="fd-f fd-arm", errors=errors))
         if "target" in uses:
             target_choices = others if do != "heal" else everyone
             if do == "spell":
                 target_choices = [("", "no target"), *everyone]
-            line.append(_select(f"{a}-target", "at", target_choices, row.get("target", ""), cls="fd-f fd-target"))
+            line.append(_select(f"{a}-target", "at", target_choices, row.get("target", ""), cls="fd-f fd-target", errors=errors))
         if "n" in uses:
-            line.append(_input(f"{a}-n", N_LABEL.get(do, "number"), row.get("n", ""), cls="fd-f fd-n"))
+            line.append(_input(f"{a}-n", N_LABEL.get(do, "number"), row.get("n", ""), cls="fd-f fd-n", errors=errors))
         if "where" in uses:
-            line.append(_select(f"{a}-where", "location", locations, row.get("where", ""), cls="fd-f fd-where"))
+            line.append(_select(f"{a}-where", "location", locations, row.get("where", ""), cls="fd-f fd-where", errors=errors))
         if "spell" in uses:
-            line.append(_input(f"{a}-spell", "spell", row.get("spell", ""), cls="fd-f fd-spell", numeric=False, size=40))
+            line.append(_input(f"{a}-spell", "spell", row.get("spell", ""), cls="fd-f fd-spell", numeric=False, size=40,
+                                   errors=errors))
         if "stuck" in uses:
-            line.append(_select(f"{a}-stuck", "which", stuck, row.get("stuck", ""), cls="fd-f fd-stuck"))
+            line.append(_select(f"{a}-stuck", "which", stuck, row.get("stuck", ""), cls="fd-f fd-stuck", errors=errors))
         if do:
             abort = {"type": "checkbox", "id": f"{a}-abort"}
             if row.get("abort"):
@@ -328,23 +396,29 @@ def render_declaration(
             el(
                 "div",
                 {"class": "fd-parry", "id": q},
-                _select(f"{q}-arm", "Parry with" if j == 0 else "and parry with", [("", "no parry"), *parriers], row.get("arm", "")),
-                _select(f"{q}-against", "against", [("", "the first blow at him"), *others], row.get("against", "")),
+                _select(f"{q}-arm", "Parry with" if j == 0 else "and parry with", [("", "no parry"), *parriers],
+                        row.get("arm", ""), errors=errors),
+                _select(f"{q}-against", "against", [("", "the first blow at him"), *others], row.get("against", ""),
+                        errors=errors),
             )
         )
     foes = [(f, o) for f, o in enumerate(fight.combatants) if o.side != c.side]
     if c.defense and foes:
         shares = draft.get("defense", {})
+        details = {"class": "fd-defense", "id": f"{p}-defense"}
+        note = _invalid(f"{p}-defense", details, errors)
         split = el(
             "details",
-            {"class": "fd-defense", "id": f"{p}-defense"},
+            details,
             el("summary", None, f"Defense {c.defense}%: split it (empty: all against the first to strike)"),
         )
         grid = el("div", {"class": "fd-shares"})
         for f, o in foes:
-            grid.append(_input(f"{p}-def-{f}", f"% against {o.name}", str(shares.get(o.name, "")), size=3))
+            grid.append(_input(f"{p}-def-{f}", f"% against {o.name}", str(shares.get(o.name, "")), size=3, errors=errors))
         split.append(grid)
-        if any(str(v).strip() for v in shares.values()):
+        if note is not None:
+            split.append(note)
+        if note is not None or any(str(v).strip() for v in shares.values()):
             split.set("open", "open")
         box.append(split)
     surprised = {"type": "checkbox", "id": f"{p}-surprised"}
@@ -352,17 +426,30 @@ def render_declaration(
         surprised["checked"] = "checked"
     box.append(el("label", {"class": "fd-check"}, el("input", surprised), " surprised (+3 SR)"))
     box.append(el("div", {"class": "fd-sr", "id": f"{p}-sr", "aria-live": "polite"}, render_schedule(timed)))
-    box.append(el("p", {"id": f"{p}-error", "class": "field-error", "role": "alert", "hidden": "hidden"}))
+    mine = [message for field, message in errors.items() if field == p or field.startswith(f"{p}-")]
+    if mine:
+        box.append(el("p", {"id": f"{p}-error", "class": "field-error", "role": "alert"}, f"{c.name} — {mine[-1]}"))
+    else:
+        box.append(el("p", {"id": f"{p}-error", "class": "field-error", "role": "alert", "hidden": "hidden"}))
     return box
 
 
-def render_declarations(fight: Fight, state: FightState, drafts: Mapping[str, Mapping[str, Any]],
-                        schedules: Mapping[str, Sequence[Timed]] | None = None) -> Element:
+def render_declarations(fight: Fight | None, state: FightState | None, drafts: Mapping[str, Mapping[str, Any]],
+                        schedules: Mapping[str, Sequence[Timed] | None] | None = None,
+                        errors: Mapping[str, str] = {}) -> Element:
+    """Everyone's statement of intent (``errors``: as :func:`render_declaration` shows them)."""
+    if fight is None or state is None:
+        return el("p", {"class": "empty"}, "Add combatants first.")
     div = el("div", {"class": "fd-all"})
     for k, c in enumerate(fight.combatants):
         draft = drafts.get(c.name) or default_declaration(fight, state, c)
-        div.append(render_declaration(fight, state, k, draft, (schedules or {}).get(c.name)))
+        div.append(render_declaration(fight, state, k, draft, (schedules or {}).get(c.name), errors))
     return div
+
+
+def inner_html(node: Element) -> str:
+    """What is inside ``node`` (a statement drawn again in its place)."""
+    return (escape_text(node.text) if node.text else "") + "".join(to_html(child) for child in node)
 
 
 def render_schedule(timed: Sequence[Timed] | None) -> Element:
@@ -384,21 +471,6 @@ def render_schedule(timed: Sequence[Timed] | None) -> Element:
         )
         ol.append(li)
     return ol
-
-
-def render_needed(sides: int, purpose: str, index: int, typed: Sequence[int]) -> Element:
-    """The die the round needs next (typed dice), and the rolls typed so far."""
-    return el(
-        "div",
-        None,
-        el(
-            "p",
-            {"class": "cx-ask", "data-sides": str(sides)},
-            f"Roll {index + 1}: a D{sides}" + (" (00 is 100)" if sides == 100 else "") + " — ",
-            el("strong", None, purpose),
-        ),
-        el("p", {"class": "help"}, f"Typed so far: {', '.join(map(str, typed)) or 'none yet'}"),
-    )
 
 
 # -- the round ---------------------------------------------------------------------------------
@@ -465,6 +537,16 @@ def render_log(results: Sequence[RoundResult]) -> Element:
         else:
             div.append(el("details", {"class": "fr-old"}, el("summary", None, f"Round {result.round}"), render_round(result)))
     return div
+
+
+def export_button() -> Element:
+    """The fight's "Export JSON" button, beside its link."""
+    return el("button", {"type": "button", "id": "fl-export"}, "Export JSON")
+
+
+def render_notice(text: str) -> str:
+    """A notice in fight mode (a saved sheet gone, a record that would not take the checks)."""
+    return to_html(el("p", {"class": "notice"}, text))
 
 
 # -- experience --------------------------------------------------------------------------------

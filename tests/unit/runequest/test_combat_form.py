@@ -118,3 +118,29 @@ def test_renderers_escape_names_and_show_everything(tables: RuneQuestTables) -> 
     assert needed is not None and "parry" in render_needed(needed, [70])
     assert "Every roll is in" in render_needed(None, [1])
     assert render_options([('a"', "b>")], none="none") == '<option value="">none</option><option value="a&quot;">b&gt;</option>'
+
+
+def test_one_typed_die_prompt_for_the_exchange_and_the_fight() -> None:
+    from pyengine.dice import NeededRoll
+
+    html = render_needed(NeededRoll(sides=100, purpose="Aldo's broadsword at Bera: attack roll", index=2), [30, 71])
+    assert 'data-sides="100"' in html
+    assert "Roll 3: a D100 (00 is 100) — <strong>Aldo's broadsword at Bera: attack roll</strong>" in html
+    assert "Typed so far: 30, 71" in html
+    assert "(00 is 100)" not in render_needed(NeededRoll(sides=20, purpose="hit location", index=0), [])
+
+
+def test_a_quick_blocks_weapon_error_names_its_row_from_the_errors_field(tables: RuneQuestTables) -> None:
+    from pyengine.errors import IllegalActionError
+    from pyengine.runequest.melee import inputs
+
+    values = {"fa-name": "Aldo", "fa-side": "A", "fa-str": "12", "fa-con": "12", "fa-siz": "12", "fa-dex": "12",
+              "fa-hp": "12", "fa-w1": "broadsword", "fa-w3": "laser_sword"}
+    with pytest.raises(FieldError) as caught:
+        inputs.read_quick(tables, values, None)
+    assert caught.value.problems == (("fa-w3", "weapon 3: 'laser_sword' is not in the weapon tables"),)
+    # The row comes from the error's field (melee.build's path), never from its message.
+    moved = IllegalActionError("'laser_sword' is not in the weapon tables", field="weapons[1].weapon")
+    assert inputs._weapon_of(moved) == (1, "'laser_sword' is not in the weapon tables")
+    assert inputs._weapon_of(IllegalActionError("weapons[0].weapon: in the message only")) is None
+    assert inputs._weapon_of(IllegalActionError("something else", field="name")) is None

@@ -4,6 +4,7 @@ turned into the form's field ids."""
 
 from __future__ import annotations
 
+import re
 from xml.etree import ElementTree as ET
 
 import pytest
@@ -166,3 +167,57 @@ def test_the_log_puts_the_latest_round_first(world):
     assert node.get("data-rounds") == "2"
     assert node[0].tag == "section" and node[1].tag == "details"
     assert tree(render.render_log([])).get("id") == "fl-empty"
+
+
+def test_a_refused_statement_is_drawn_with_its_fields_marked_and_the_last_message_in_his_note(world):
+    _, _, fight = world
+    state = start(fight)
+    draft = {"actions": [{"do": "move", "n": "99"}], "parries": [], "defense": {"Bera": "x"}, "surprised": False}
+    errors = {"fd-0-a0-n": "action 1, metres: 99 is not 1 to 30", "fd-0-def-1": "Defense against Bera: 'x'"}
+    node = tree(render.render_declaration(fight, state, 0, draft, None, errors))
+    assert node.find(".//input[@id='fd-0-a0-n']").get("aria-invalid") == "true"
+    assert node.find(".//input[@id='fd-0-def-1']").get("aria-invalid") == "true"
+    assert node.find(".//*[@id='fd-0-a0-n-error']").get("hidden") is not None  # the page clears the mark by it
+    note = node.find(".//p[@id='fd-0-error']")
+    assert note.get("hidden") is None and note.text == "Aldo — Defense against Bera: 'x'"
+    assert node.find(".//details[@id='fd-0-defense']").get("open") == "open"
+    clean = tree(render.render_declaration(fight, state, 1, render.default_declaration(fight, state, fight.combatants[1]), None, errors))
+    assert clean.find(".//p[@id='fd-1-error']").get("hidden") is not None and "aria-invalid" not in to_xml_text(clean)
+    whole = tree(render.render_declaration(fight, state, 0, draft, None, {"fd-0": "no statement fits"}))
+    assert whole.get("aria-invalid") == "true"
+
+
+def to_xml_text(node) -> str:
+    return ET.tostring(node, encoding="unicode")
+
+
+def test_a_statement_drawn_again_in_its_place_is_its_inside(world):
+    _, _, fight = world
+    state = start(fight)
+    box = render.render_declaration(fight, state, 0, render.default_declaration(fight, state, fight.combatants[0]))
+    inner = render.inner_html(box)
+    assert to_html(box) == f'<fieldset class="fd-who" id="fd-0" data-name="Aldo" data-condition="unhurt">{inner}</fieldset>'
+    assert render.render_declarations(None, None, {}).text == "Add combatants first."
+
+
+def test_the_quick_blocks_weapon_rows_are_the_fights_choices(world):
+    tables, _, _ = world
+    html = render.render_quick_weapons(tables)
+    node = ET.fromstring("<div>" + re.sub(r"(<input[^>]*)>", r"\1/>", html) + "</div>")  # HTML's void inputs, as XML
+    rows = node.findall("div[@class='fa-weapon']")
+    assert len(rows) == 3
+    choices = dict(render.quick_weapon_choices(tables))
+    assert {"broadsword", "grapple", "self_bow", "medium_shield"} <= set(choices)
+    for n, row in enumerate(rows, start=1):
+        select = row.find(f".//select[@id='fa-w{n}']")
+        values = [o.get("value") for o in select.findall("option")]
+        assert values == ([] if n == 1 else [""]) + list(choices)
+        for field in (f"fa-w{n}", f"fa-w{n}-attack", f"fa-w{n}-parry"):
+            assert row.find(f".//*[@id='{field}-error']") is not None
+    assert rows[0].find(".//option[@selected]").get("value") == "broadsword"
+    assert rows[0].find(".//input[@id='fa-w1-attack']").get("value") == "50"
+
+
+def test_the_fights_export_button_and_notices():
+    assert to_html(render.export_button()) == '<button type="button" id="fl-export">Export JSON</button>'
+    assert render.render_notice("<b>x</b>") == '<p class="notice">&lt;b&gt;x&lt;/b&gt;</p>'

@@ -1,0 +1,589 @@
+"""Fight mode of the combat page (``combat.html#fight``): several combatants, their statements
+of intent, whole melee rounds.
+
+:class:`FightPage` keeps the fight as its log (the combatants, and each round's statements
+and rolls: :mod:`pyengine.runequest.melee.log`), the rounds as resolved, and the draft of
+what is being typed. The draft is saved on the device on every change
+(:data:`pyengine.pages.keys.FIGHT_DRAFT`, docs/formats.md "Stored records"), so a reload
+or a closed tab loses nothing typed.
+
+Regions it draws: ``fa-source`` (who: the saved adventurers), ``fc-list`` (the combatants),
+``fd-list`` (everyone's statement ``fd-<k>``, with his strike ranks ``fd-<k>-sr``),
+``fd-ask`` (the die needed next), ``fs-out`` (everyone now), ``fl-out`` (the rounds),
+``fl-links`` (the fight's link and export), ``fx-out`` (experience marks), ``fx-result``.
+Fields it reads: the add form ``fa-…``, the statements ``fd-<k>-…`` (ids in
+:mod:`pyengine.runequest.melee.render`), ``fd-typed``, ``fi-text``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from typing import Any, TypedDict
+
+import msgspec
+
+from pyengine.dice import Dice, NeededRoll, NoRollLeft, ScriptedDice
+from pyengine.errors import FieldError, RulesError, StorageError
+from pyengine.html import to_html
+from pyengine.pages.combat import CombatPage, Measured, adventurer_options, saved_adventurers, unmeasured
+from pyengine.pages.keys import CHARACTER_PREFIX, FIGHT_DRAFT
+from pyengine.pages.store import Store
+from pyengine.pages.view import Update, errors_cleared
+from pyengine.pages.widgets import share_line
+from pyengine.runequest.combat.inputs import read_int, sheet_of
+from pyengine.runequest.combat.render import render_needed
+from pyengine.runequest.melee import render
+from pyengine.runequest.melee.build import melee_tables
+from pyengine.runequest.melee.defaults import next_intents
+from pyengine.runequest.melee.inputs import QUICK_FIELDS, draft_of, read_declaration, read_quick, read_saved, statement_draft
+from pyengine.runequest.melee.intent import Intent, check_intents
+from pyengine.runequest.melee.log import FightLog, Replayed, add_round, export_json, read_any, replay, to_link, undo
+from pyengine.runequest.melee.model import Fight, FightState, start
+from pyengine.runequest.melee.round import RoundResult, resolve_round
+from pyengine.runequest.melee.timing import Timed, schedule
+from pyengine.runequest.tables.catalogue import RuneQuestTables
+from pyengine.runequest.tables.hit_locations import HitLocationTable
+
+#: The most combatants one fight holds (a round's statements hold as many: melee.log).
+MAX_COMBATANTS = 24
+#: The add form's fields that can be refused.
+ADD_FIELDS = (*QUICK_FIELDS, "fa-source")
+
+
+class Statement(TypedDict, total=False):
+    """One combatant's statement as typed (the draft's ``declare`` values, docs/formats.md)."""
+
+    actions: list[dict[str, str | bool]]
+    parries: list[dict[str, str]]
+    defense: dict[str, str]
+    surprised: bool
+
+
+#: The draft's parts, each as it must read back (a part that does not is left out).
+DRAFT_PARTS: dict[str, Any] = {"add": dict[str, str], "declare": dict[str, Statement], "applied": list[str], "link": str}
+
+
+def empty_draft() -> dict[str, Any]:
+    return {"add": {}, "declare": {}, "applied": [], "link": ""}
+
+
+def nothing_stated() -> dict[str, Any]:
+    """A statement of nothing (no action, no parry)."""
+    return {"actions": [], "parries": [], "defense": {}, "surprised": False}
+
+
+def load_draft(text: str | None) -> dict[str, Any]:
+    """The draft kept on the device; what is missing or damaged in it starts empty."""
+    draft = empty_draft()
+    try:
+        saved = json.loads(text) if text else {}
+    except ValueError:
+        return draft
+    if not isinstance(saved, dict):
+        return draft
+    for part, kind in DRAFT_PARTS.items():
+        if part in saved:
+            try:
+                draft[part] = msgspec.convert(saved[part], type=kind)
+            except msgspec.ValidationError:
+                continue
+    return draft
+
+
+def naming(statement: Mapping[str, Any], name: str) -> bool:
+    """Whether a statement names this combatant (a target, a parry's foe, a Defense share)."""
+    named = [row.get("target") for row in statement.get("actions", ())]
+    named += [row.get("against") for row in statement.get("parries", ())]
+    return name in named or name in statement.get("defense", {})
+
+
+class FightPage(CombatPage):
+    """A fight in progress: its log and rounds, the draft, the dice being typed."""
+
+    def __init__(self, tables: RuneQuestTables, locations: HitLocationTable, store: Store, dice: Dice | None = None,
+                 *, measured: Measured = unmeasured) -> None:
+        super().__init__(tables, locations, store, dice, measured=measured)
+        self.mt = melee_tables(tables, locations)
+        self.log: FightLog | None = None
+        self.results: list[RoundResult] = []
+        self.draft = empty_draft()
+        self.typing: tuple[Intent, ...] | None = None
+        """The statements whose round is being typed, die by die."""
+        self.typed: list[int] = []
+        self.errors: dict[str, str] = {}
+        """Statement fields the last check refused (field id -> message), as drawn."""
+        self.marked: set[str] = set()
+        """Those of them drawn marked invalid (cleared when he changes his statement)."""
+        self.unsaved = False
+        """The draft could not be kept on the device (and the page said so)."""
+        self.started = False
+
+    @property
+    def fight(self) -> Fight | None:
+        return self.log.fight if self.log is not None else None
+
+    def state(self) -> FightState | None:
+        """Everyone now: after the last round, or as they came in."""
+        if self.log is None:
+            return None
+        return self.results[-1].state if self.results else start(self.log.fight)
+
+    def link(self) -> str:
+        """The fight's share-link fragment (``""``: no fight)."""
+        return to_link(self.log) if self.log is not None else ""
+
+    # -- opening --------------------------------------------------------------------------
+
+    def open(self, values: Mapping[str, str], link: str = "") -> Update:
+        """Fight mode opens (``values``: the add form as the page has it; ``link``: a fight's
+        link to show, without ``#``). The first time, the draft kept on the device comes back:
+        the fight so far and everything typed. A link replaces the fight with its own."""
+        update = Update(notices={"fl-link-error": ""}, hidden={"fight-loading": True})
+        if not self.started:
+            self.started = True
+            update |= self._restore(values)
+        if link and link != self.link():
+            opened, shown = self._open_text(link, "fl-link-error")
+            return update | shown if opened else update | self._all() | shown
+        return update | self._all()
+
+    def _restore(self, values: Mapping[str, str]) -> Update:
+        self.draft = load_draft(self.store.get(FIGHT_DRAFT))
+        saved = saved_adventurers(self.store, self.tables)
+        typed = self.draft["add"]
+        source = typed.get("fa-source", values.get("fa-source", ""))
+        source = source if source in saved else ""
+        update = Update(
+            html={"fa-source": adventurer_options(saved, selected=source)},
+            values={**typed, "fa-source": source},
+            disabled={"fa-add": False},
+        )
+        update |= self.on_source({"fa-source": source})
+        if self.draft["link"]:
+            update |= Update(opened={"fa-box": False})
+            try:
+                self._set_log(read_any(self.draft["link"]))
+            except RulesError as exc:
+                update |= Update(notices={"fl-link-error": f"The fight kept on this device could not be replayed: {exc}"})
+        return update
+
+    def _set_log(self, new: FightLog | None) -> None:
+        """Takes a new log and replays it. :raises RulesError: it does not replay (nothing changes)."""
+        if new is None or not new.fight.combatants:
+            self.log, self.results = None, []
+            return
+        replayed = replay(new, self.mt)
+        self.log, self.results = new, list(replayed.rounds)
+
+    def _open_text(self, text: str, error_id: str) -> tuple[bool, Update]:
+        """Opens a fight from a link or an export (True), or says in ``error_id`` why it does not
+        open (False: the fight stays as it was)."""
+        update = Update(notices={error_id: ""})
+        try:
+            self._set_log(read_any(text))
+        except RulesError as exc:
+            return False, update | Update(notices={error_id: str(exc)})
+        update |= self._end_typing()
+        self.draft["declare"], self.draft["applied"], self.errors = {}, [], {}
+        if self.results:
+            self._carry_statements()
+        few = self.fight is None or len(self.fight.combatants) < 2
+        return True, update | self._save() | self._all() | Update(opened={"fa-box": few})
+
+    def on_import(self, values: Mapping[str, str]) -> Update:
+        """"Open it": the link or the export pasted in ``fi-text``."""
+        text = values.get("fi-text", "")
+        if not text.strip():
+            return Update(notices={"fi-error": "Paste a fight link or a fight's JSON export first, or choose a file."})
+        return self._open_text(text, "fi-error")[1]
+
+    def on_file(self, text: str) -> Update:
+        """A fight file chosen (its text)."""
+        return self._open_text(text, "fi-error")[1]
+
+    def on_new(self) -> Update:
+        """Start a new fight: no combatants, nothing stated (the add form stays as typed)."""
+        update = self._end_typing()
+        self.log, self.results = None, []
+        self.draft["declare"], self.draft["applied"], self.errors = {}, [], {}
+        return update | self._save() | self._all() | Update(address="#fight")
+
+    # -- combatants -----------------------------------------------------------------------
+
+    def on_source(self, values: Mapping[str, str]) -> Update:
+        """Who is added: the quick stat block's fields only for a quick stat block."""
+        saved = bool(values.get("fa-source"))
+        return Update(disabled={"fa-quick": saved}, hidden={"fa-quick": saved})
+
+    def _add_form(self, values: Mapping[str, str]) -> dict[str, str]:
+        return {field: values.get(field, "") for field in ADD_FIELDS}
+
+    def on_add_input(self, values: Mapping[str, str]) -> Update:
+        """Something typed or chosen in the add form: kept in the draft."""
+        self.draft["add"] = self._add_form(values)
+        return self._save()
+
+    def on_add(self, values: Mapping[str, str]) -> Update:
+        """"Add to the fight": a quick stat block or a saved adventurer joins; every problem
+        is shown beside its field and nothing is added."""
+        update = Update(errors=errors_cleared(ADD_FIELDS))
+        typed = self.draft["add"] = self._add_form(values)
+        fight = self.fight
+        if fight is not None and len(fight.combatants) >= MAX_COMBATANTS:
+            return update | Update(errors={"fa-name": f"name: a fight holds {MAX_COMBATANTS} combatants at most"})
+        try:
+            ident = typed["fa-source"]
+            if ident:
+                record = self.store.get(CHARACTER_PREFIX + ident)
+                if record is None:
+                    raise FieldError("fa-source", "who: this saved adventurer is no longer on this device")
+                c = read_saved(self.tables, typed, fight, record, ident)
+            else:
+                c = read_quick(self.tables, typed, fight)
+        except FieldError as exc:
+            return update | Update(errors=dict(exc.problems)) | self._save()
+        new = Fight(combatants=(*(fight.combatants if fight else ()), c))
+        try:
+            if self.log is None:
+                self._set_log(FightLog(fight=new))
+            else:
+                self._set_log(msgspec.structs.replace(self.log, fight=new))
+        except RulesError as exc:
+            return update | Update(errors={"fa-name": str(exc)})
+        typed["fa-name"] = ""
+        self.errors = {}
+        return update | self._save() | self._all() | Update(values={"fa-name": ""}, focus="fa-name")
+
+    def on_combatants_click(self, data: Mapping[str, str]) -> Update:
+        """A button in the combatants' list (``data-remove``: remove him, before the first round)."""
+        k = data.get("remove", "")
+        if self.log is None or self.results or not k.isdigit() or int(k) >= len(self.log.fight.combatants):
+            return Update()
+        gone = self.log.fight.combatants[int(k)].name
+        rest = tuple(c for c in self.log.fight.combatants if c.name != gone)
+        self._set_log(msgspec.structs.replace(self.log, fight=Fight(combatants=rest)) if rest else None)
+        declare = self.draft["declare"]
+        declare.pop(gone, None)
+        # Statements naming him no longer fit: those fall back to the defaults.
+        for name in [name for name, statement in declare.items() if naming(statement, gone)]:
+            declare.pop(name)
+        self.errors = {}
+        return self._save() | self._all()
+
+    # -- statements -----------------------------------------------------------------------
+
+    def _drafts(self) -> dict[str, dict[str, Any]]:
+        """Everyone's statement as typed; someone who has none yet gets the default."""
+        fight, state = self.fight, self.state()
+        assert fight is not None and state is not None
+        declare = self.draft["declare"]
+        for c in fight.combatants:
+            if c.name not in declare:
+                declare[c.name] = render.default_declaration(fight, state, c)
+        return declare
+
+    def _schedule(self, k: int) -> list[Timed] | None:
+        """The ``k``-th combatant's strike ranks as stated so far (``None``: it does not read yet)."""
+        fight, state = self.fight, self.state()
+        assert fight is not None and state is not None
+        c = fight.combatants[k]
+        try:
+            intent, _ = read_declaration(fight, k, self.draft["declare"].get(c.name, {}))
+            return schedule(c, state.bodies[c.name], intent, self.mt.strike_ranks)
+        except Exception:  # a half-typed statement: its strike ranks show once it reads
+            return None
+
+    def _take_statement(self, k: int, values: Mapping[str, str]) -> None:
+        """The ``k``-th combatant's statement form, as the page has it, into the draft."""
+        assert self.fight is not None
+        name = self.fight.combatants[k].name
+        taken = statement_draft(self.fight, k, values, self.draft["declare"].get(name) or {})
+        if taken is not None:
+            self.draft["declare"][name] = taken
+
+    def on_statement(self, values: Mapping[str, str], field_id: str, changed: bool = False) -> Update:
+        """Something typed or chosen in a statement (``field_id``; ``changed``: a change, not
+        keystrokes; ``values``: his form's fields): kept in the draft, his strike ranks shown
+        anew, the problems shown on his statement cleared. Another action drew his form again."""
+        m = re.match(r"fd-(\d+)-", field_id)
+        fight, state = self.fight, self.state()
+        if fight is None or state is None or m is None or int(m.group(1)) >= len(fight.combatants):
+            return Update()
+        k = int(m.group(1))
+        self._take_statement(k, values)
+        p = f"fd-{k}"
+        mine = [field for field in self.errors if field == p or field.startswith(f"{p}-")]
+        for field in mine:
+            del self.errors[field]
+        timed = self._schedule(k)
+        update = Update(notices={"fd-form-error": ""})
+        if field_id.endswith("-do") and changed:
+            # Its inputs (and their labels) depend on what he does: the statement is drawn again.
+            form = render.render_declaration(fight, state, k, self.draft["declare"][fight.combatants[k].name], timed)
+            self.marked -= set(mine)
+            update |= Update(html={p: render.inner_html(form)}, errors={p: ""}, focus=field_id)
+        else:
+            cleared = {field: "" for field in mine if field in self.marked}
+            self.marked -= set(mine)
+            update |= Update(html={f"{p}-sr": to_html(render.render_schedule(timed))}, errors={**cleared, p: ""})
+        return update | self._save()
+
+    def _statements(self, values: Mapping[str, str]) -> tuple[tuple[Intent, ...] | None, Update]:
+        """Everyone's statements of intent, read from their forms (``values``) and checked;
+        ``None`` with every problem shown beside its field (the first focused)."""
+        fight, state = self.fight, self.state()
+        assert fight is not None and state is not None
+        shown_before = bool(self.errors)
+        self.errors = {}
+        intents, who, rows = [], [], []
+        for k, c in enumerate(fight.combatants):
+            if state.bodies[c.name].condition == "dead":
+                continue
+            self._take_statement(k, values)
+            try:
+                intent, used = read_declaration(fight, k, self.draft["declare"].get(c.name, {}))
+            except FieldError as exc:
+                self.errors.update(exc.problems)
+                continue
+            intents.append(intent)
+            who.append(k)
+            rows.append(used)
+        update = self._save() | Update(notices={"fd-form-error": ""})
+        if not self.errors:
+            try:
+                check_intents(fight, state, tuple(intents))
+            except RulesError as exc:
+                field, message = render.field_for(exc.field, str(exc), who, rows)
+                if not field:
+                    return None, update | Update(notices={"fd-form-error": message})
+                self.errors[field] = message
+        if self.errors or shown_before:
+            update |= self._declarations()
+        if self.errors:
+            return None, update | Update(focus=next(iter(self.errors)))
+        return tuple(intents), update
+
+    def _carry_statements(self) -> None:
+        """Next round's statements: last round's, less what can no longer be done
+        (``melee.defaults``); a combatant now down states nothing. Defense shares typed but
+        not used stay as typed."""
+        assert self.log is not None
+        fight, state = self.log.fight, self.state()
+        assert state is not None
+        carried = {i.who: i for i in next_intents(fight, state, self.log.rounds[-1].intents)}
+        for c in fight.combatants:
+            if c.name in carried:
+                self.draft["declare"][c.name] = draft_of(carried[c.name], fight)
+            elif state.bodies[c.name].condition != "dead":
+                self.draft["declare"][c.name] = nothing_stated()
+
+    # -- rounds ---------------------------------------------------------------------------
+
+    def on_roll(self, values: Mapping[str, str]) -> Update:
+        """"Resolve: app dice": the statements read and checked, the round resolved."""
+        intents, update = self._stated(values)
+        if intents is None or self.log is None:
+            return update
+        try:
+            # The bench's "fight round" (the rules engine's work) and "fight round + draw" (the
+            # log, everyone's state and the link drawn as well).
+            with self.measured("fight round + draw"):
+                with self.measured("fight round"):
+                    result = resolve_round(self.log.fight, self.state(), intents, dice=self.dice, tables=self.mt,
+                                           rules=self.log.rules)
+                update |= self._commit(result, intents)
+        except RulesError as exc:
+            return update | Update(notices={"fd-form-error": str(exc)})
+        return update | self._after_round()
+
+    def on_start(self, values: Mapping[str, str]) -> Update:
+        """"Resolve: my dice": the statements read and checked, then each die asked for in turn."""
+        intents, update = self._stated(values)
+        if intents is None:
+            return update
+        self.typing = intents
+        update |= Update(hidden={"fd-typing": False})
+        try:
+            return update | self._ask()
+        except RulesError as exc:
+            return update | self._end_typing() | Update(notices={"fd-form-error": str(exc)})
+
+    def _stated(self, values: Mapping[str, str]) -> tuple[tuple[Intent, ...] | None, Update]:
+        """A round is asked for: no dice typed any more, everyone's statements read and checked."""
+        if self.log is None:
+            return None, Update()
+        intents, shown = self._statements(values)
+        return intents, self._end_typing() | shown
+
+    def on_next(self, values: Mapping[str, str]) -> Update:
+        """The roll typed in ``fd-typed``, checked against the die it is for."""
+        if self.typing is None:
+            return Update()
+        cleared = Update(errors={"fd-typed": ""})
+        try:
+            value = read_int(values.get("fd-typed", ""), "fd-typed", "roll", 1, 100)
+            self._typed_round([*self.typed, value])
+        except RulesError as exc:
+            return cleared | Update(errors={"fd-typed": str(exc)})
+        self.typed.append(value)
+        return cleared | Update(values={"fd-typed": ""}) | self._ask()
+
+    def on_cancel(self) -> Update:
+        """"Stop": no more dice typed for this round."""
+        return self._end_typing()
+
+    def on_undo(self) -> Update:
+        """The last round taken back; its statements come back, to be changed and resolved again."""
+        if self.log is None or not self.results:
+            return Update()
+        update = self._end_typing()
+        undone = self.log.rounds[-1].intents
+        self.log = undo(self.log)
+        self.results.pop()
+        for c in self.log.fight.combatants:
+            mine = next((i for i in undone if i.who == c.name), None)
+            self.draft["declare"][c.name] = draft_of(mine, self.log.fight) if mine is not None else nothing_stated()
+        self.errors = {}
+        return update | self._save() | self._all()
+
+    def _typed_round(self, rolls: list[int]) -> RoundResult | NeededRoll:
+        """The round from these rolls, or the die it needs next. :raises RulesError: a roll off its die."""
+        assert self.log is not None and self.typing is not None
+        try:
+            return resolve_round(self.log.fight, self.state(), self.typing, dice=ScriptedDice(rolls), tables=self.mt,
+                                 rules=self.log.rules)
+        except NoRollLeft as exc:
+            return exc.needed
+
+    def _ask(self) -> Update:
+        """The die needed next; once every roll is in, the round."""
+        got = self._typed_round(self.typed)
+        if isinstance(got, NeededRoll):
+            return Update(html={"fd-ask": render_needed(got, self.typed)}, focus="fd-typed")
+        intents = self.typing
+        assert intents is not None
+        return self._end_typing() | self._commit(got, intents) | self._after_round()
+
+    def _end_typing(self) -> Update:
+        self.typing, self.typed = None, []
+        return Update(hidden={"fd-typing": True}, errors={"fd-typed": ""})
+
+    def _commit(self, result: RoundResult, intents: tuple[Intent, ...]) -> Update:
+        """The round added to the fight, and shown."""
+        assert self.log is not None
+        self.log = add_round(self.log, result, intents)
+        self.results.append(result)
+        return self._results()
+
+    def _after_round(self) -> Update:
+        """Next round's statements (last round's by default), drawn; the round in view."""
+        self._carry_statements()
+        self.errors = {}
+        return self._save() | self._declarations() | Update(scroll="fl-out")
+
+    # -- sharing and experience -----------------------------------------------------------
+
+    def on_links_click(self, data: Mapping[str, str]) -> Update:
+        """A button beside the fight's link (``fl-export``: the fight as a JSON file)."""
+        if data.get("id") != "fl-export" or self.log is None:
+            return Update()
+        state = self.state()
+        assert state is not None
+        replayed = Replayed(state=state, rounds=tuple(self.results))
+        return Update(download=("fight.json", export_json(self.log, replayed).decode("utf-8")))
+
+    def on_marks_click(self, data: Mapping[str, str]) -> Update:
+        """A button in the experience marks (``data-apply``: roll a saved adventurer's checks onto his sheet)."""
+        from pyengine.runequest.advancement.experience import after_adventure
+        from pyengine.runequest.melee.experience import field_uses
+        from pyengine.runequest.sheet.adventurer import dump_adventurer
+
+        k = data.get("apply", "")
+        state = self.state()
+        if self.log is None or state is None or not k.isdigit() or int(k) >= len(self.log.fight.combatants):
+            return Update()
+        c = self.log.fight.combatants[int(k)]
+        key = CHARACTER_PREFIX + c.character
+        record = self.store.get(key) if c.character else None
+        if record is None:
+            return Update(html={"fx-result": render.render_notice(f"{c.name}'s saved sheet is no longer on this device.")})
+        uses, defense_saved = field_uses(c, state.bodies[c.name])
+        try:
+            adventurer, _ = sheet_of(record, self.tables)
+            result = after_adventure(adventurer, self.tables, uses, self.dice, defense_saved=defense_saved)
+            self.store.put(key, dump_adventurer(result.adventurer).decode())
+        except StorageError as exc:
+            return Update(html={"fx-result": render.render_notice(f"{c.name}'s sheet was not updated: {exc}")})
+        except RulesError as exc:
+            return Update(html={"fx-result": render.render_notice(str(exc))})
+        self.draft["applied"] = [*self.draft["applied"], c.name]
+        return self._save() | Update(html={
+            "fx-out": to_html(render.render_marks(self.log.fight, state, self.draft["applied"])),
+            "fx-result": to_html(render.render_checks(c.name, result.checks)),
+        })
+
+    def _save(self) -> Update:
+        """Keeps the draft (and the fight, as its link) on the device; says so when the device will not."""
+        self.draft["link"] = self.link()
+        try:
+            self.store.put(FIGHT_DRAFT, json.dumps(self.draft))
+        except StorageError as exc:
+            self.unsaved = True
+            return Update(notices={"fl-link-error": (
+                f"This fight is not kept on this device: {exc}. Copy its link or export it to keep it."
+            )})
+        if self.unsaved:
+            self.unsaved = False
+            return Update(notices={"fl-link-error": ""})
+        return Update()
+
+    # -- what it shows --------------------------------------------------------------------
+
+    def _all(self) -> Update:
+        return self._results() | self._declarations()
+
+    def _results(self) -> Update:
+        """Everything but the statements: combatants, everyone's state, the log, marks, the link."""
+        fight, state = self.fight, self.state()
+        ready = fight is not None and len({c.side for c in fight.combatants}) >= 2
+        link = self.link()
+        return Update(
+            html={
+                "fc-list": to_html(render.render_combatants(fight, removable=not self.results)),
+                "fs-out": to_html(render.render_state(fight, state)),
+                "fl-out": to_html(render.render_log(self.results)),
+                "fx-out": to_html(render.render_marks(fight, state, self.draft["applied"])),
+                "fl-links": self.render_links(),
+            },
+            text={"fd-round": str((state.round if state else 0) + 1)},
+            disabled={"fd-roll": not ready, "fd-start": not ready, "fd-undo": not self.results},
+            address=f"#{link}" if link else None,
+        )
+
+    def _declarations(self) -> Update:
+        """The statement forms, from the draft, each with his strike ranks and any problem found."""
+        html = self.render_declarations()
+        self.marked = {field for field in self.errors if f'id="{field}"' in html}
+        return Update(html={"fd-list": html})
+
+    def render(self) -> dict[str, str]:
+        """Every region's HTML."""
+        regions = self._results().html
+        regions["fd-list"] = self.render_declarations()
+        return regions
+
+    def render_links(self) -> str:
+        link = self.link()
+        if not link:
+            return ""
+        return share_line("fl", f"./combat.html#{link}", "Link to this fight", render.export_button())
+
+    def render_declarations(self) -> str:
+        fight, state = self.fight, self.state()
+        if fight is None or state is None:
+            return to_html(render.render_declarations(None, None, {}))
+        drafts = self._drafts()
+        schedules = {c.name: self._schedule(k) for k, c in enumerate(fight.combatants)}
+        return to_html(render.render_declarations(fight, state, drafts, schedules, self.errors))

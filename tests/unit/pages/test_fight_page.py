@@ -1,0 +1,556 @@
+"""The combat page's fight mode (pyengine.pages.fight.FightPage), in CPython, on the built
+page's own fields: combatants added and removed, statements of intent with their strike
+ranks, rounds resolved with the app's dice or typed ones, undo, the draft kept on the device
+(a reload is a new controller on the same storage), the fight's link and export, a saved
+adventurer's experience rolled onto his sheet, every limit and every bad value explained."""
+
+from __future__ import annotations
+
+import json
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from page_dom import Page
+
+from pyengine.cli import tables as source
+from pyengine.cli.tables import hit_locations, load_tables
+from pyengine.dice import RandomDice, ScriptedDice
+from pyengine.pages import combat
+from pyengine.pages.fight import MAX_COMBATANTS, FightPage, load_draft
+from pyengine.pages.keys import CHARACTER_PREFIX, FIGHT_DRAFT
+from pyengine.pages.store import MemoryStore
+from pyengine.runequest.melee import log as fight_log
+from pyengine.runequest.melee.build import QuickWeapon, melee_tables, quick_combatant
+from pyengine.runequest.melee.intent import Intent, ParryIntent, Strike
+from pyengine.runequest.melee.model import Fight, start
+from pyengine.runequest.melee.round import resolve_round
+from pyengine.runequest.melee.timing import schedule
+from pyengine.runequest.sheet.adventurer import Adventurer, Gear, WeaponSkill, dump_adventurer, load_adventurer
+from pyengine.runequest.sheet.characteristics import Characteristics
+
+GOLDEN = Path(__file__).resolve().parents[2] / "golden"
+#: (name, side, weapon 1, weapon 2): the form's other fields keep their defaults
+#: (STR, CON, SIZ, DEX 12, 12 hit points, armour 2, attack 50%, parry 40%).
+THREE = (("Aldo", "A", "broadsword", "medium_shield"), ("Bera", "B", "short_spear_1h", ""), ("Cora", "B", "dagger", ""))
+HOSTILE = '<img src=x onerror=alert(1)>'
+
+
+@pytest.fixture(scope="module")
+def world():
+    tables = load_tables()
+    locations = hit_locations()
+    return tables, locations, combat.prerender(source), melee_tables(tables, locations)
+
+
+def engine_fight(tables, who=THREE) -> Fight:
+    out = []
+    for name, side, w1, w2 in who:
+        weapons = [QuickWeapon(weapon=w1, attack=50, parry=40)]
+        if w2:
+            weapons.append(QuickWeapon(weapon=w2, parry=40))
+        out.append(quick_combatant(tables, name=name, side=side, STR=12, CON=12, SIZ=12, DEX=12, hit_points=12,
+                                   weapons=weapons, armour=2))
+    return Fight(combatants=tuple(out))
+
+
+def default_intents(fight: Fight) -> tuple[Intent, ...]:
+    """What the page declares by default: the first foe, the weapon in hand; parry with a shield or it."""
+    out = []
+    for c in fight.combatants:
+        foe = next(o for o in fight.combatants if o.side != c.side)
+        parry = next((a for a in c.arms if a.parry is not None and a.parry.kind == "shield"), c.arms[0])
+        out.append(Intent(who=c.name, actions=(Strike(arm=c.arms[0].name, target=foe.name),),
+                          parries=(ParryIntent(arm=parry.name),)))
+    return tuple(out)
+
+
+def hero(name: str = "Rurik") -> str:
+    return dump_adventurer(Adventurer(
+        name=name,
+        characteristics=Characteristics(STR=15, CON=10, SIZ=15, INT=10, POW=10, DEX=10, CHA=10),
+        weapons=(WeaponSkill(weapon="broadsword", attack=30, parry=20), WeaponSkill(weapon="medium_shield", parry=20)),
+        gear=(Gear(ref="hauberk_ring_mail", worn=True),),
+    )).decode()
+
+
+class Measures:
+    """The stages the page times (``dom.measured`` in the browser), by name."""
+
+    def __init__(self) -> None:
+        self.names: list[str] = []
+
+    @contextmanager
+    def __call__(self, name: str):
+        yield
+        self.names.append(name)
+
+
+class FightMode:
+    """Fight mode's page and controller, as the glue joins them (``app.fight``)."""
+
+    def __init__(self, world, store=None, dice=None, link: str = "") -> None:
+        tables, locations, slots, _ = world
+        self.store = store if store is not None else MemoryStore()
+        self.dom = Page.built("combat.html", slots)
+        self.measures = Measures()
+        self.page = FightPage(tables, locations, self.store, dice or RandomDice(11), measured=self.measures)
+        self.dom.apply(self.page.open(self.dom.values("fa-form"), link))
+
+    def apply(self, update):
+        self.dom.apply(update)
+        return update
+
+    def add(self, who=THREE) -> None:
+        for name, side, w1, w2 in who:
+            before = len(self.combatants())
+            self.dom.fill("fa-name", name)
+            self.dom.fill("fa-side", side)
+            self.dom.choose("fa-w1", w1)
+            self.dom.choose("fa-w2", w2)
+            self.apply(self.page.on_add(self.dom.values("fa-form")))
+            assert len(self.combatants()) == before + 1, self.errors()
+
+    def errors(self) -> dict[str, str]:
+        return {n.id[:-6]: n.text() for n in self.dom.root.walk() if n.id.endswith("-error") and n.text()}
+
+    def combatants(self):
+        return self.dom.select("fc-item", under="fc-list")
+
+    def statement(self, field: str, value: str, *, change: bool = True):
+        """A statement's field typed or chosen: the glue passes his form's fields."""
+        node = self.dom[field]
+        if node.tag == "select":
+            self.dom.choose(field, value)
+        else:
+            self.dom.fill(field, value)
+        box = field.split("-")[1]
+        return self.apply(self.page.on_statement(self.dom.values(f"fd-{box}"), field, change))
+
+    def roll(self):
+        return self.apply(self.page.on_roll(self.dom.values("fd-list")))
+
+    def type_round(self, value_for) -> list[int]:
+        """"My dice": each die asked for answered with ``value_for(sides, n)``."""
+        self.apply(self.page.on_start(self.dom.values("fd-list")))
+        typed: list[int] = []
+        for n in range(60):
+            if not self.dom.shown("fd-typing"):
+                return typed
+            ask = self.dom.select("cx-ask", under="fd-ask")[0]
+            sides = int(ask.attrs["data-sides"])
+            assert f"Roll {len(typed) + 1}: a D{sides}" in ask.text() and self.dom.focused == "fd-typed"
+            typed.append(value_for(sides, n))
+            self.dom.fill("fd-typed", str(typed[-1]))
+            self.apply(self.page.on_next(self.dom.values("fd-typing")))
+        raise AssertionError("the round never ended")
+
+    def hp(self) -> dict[str, str]:
+        return {b.attrs["data-name"]: b.attrs["data-hp"] for b in self.dom.select("fs-body", under="fs-out")}
+
+    def outcomes(self) -> list[str]:
+        latest = self.dom.select("fr-round", under="fl-out")[0]
+        return [n.text() for n in latest.walk() if "fr-outcome" in n.attrs.get("class", "")]
+
+    def reload(self, world) -> FightMode:
+        """The same device after a reload: a new page and controller on the same storage."""
+        return FightMode(world, self.store)
+
+
+def typed_value(sides: int, n: int) -> int:
+    """A hit, then a miss, and so on; small numbers on the damage and location dice."""
+    if sides == 100:
+        return (30, 85)[n % 2]
+    return min(sides, 3 + n % 4)
+
+
+def test_add_declare_resolve_with_app_dice_and_undo(world):
+    # Browser: test_fight_page.test_add_declare_resolve_with_app_dice_and_undo,
+    # test_forms_and_keyboard.test_keyboard_alone_runs_a_fight (what it shows).
+    tables, _, _, mt = world
+    fight = engine_fight(tables)
+    fm = FightMode(world)
+    assert "disabled" not in fm.dom["fa-add"].attrs and not fm.dom.shown("fight-loading")
+    fm.add()
+    state = start(fight)
+    for k, (c, intent) in enumerate(zip(fight.combatants, default_intents(fight))):
+        timed = schedule(c, state.bodies[c.name], intent, mt.strike_ranks)
+        first = next(n for n in fm.dom[f"fd-{k}-sr"].walk() if n.tag == "li")
+        assert first.attrs["data-sr"] == str(timed[0].sr)
+    fm.roll()
+    assert fm.dom.text("fd-round") == "2" and fm.dom.scrolled == "fl-out"
+    events = fm.dom.select("fr-event", under="fl-out")
+    srs = [int(e.attrs["data-sr"]) for e in events]
+    assert srs and srs == sorted(srs)
+    assert any(n.tag == "summary" and n.text() == "Working" for e in events for n in e.walk())
+    href = fm.dom["fl-share"].attrs["href"]
+    assert fm.dom.address == href.removeprefix("./combat.html")
+    log = fight_log.read_any(href.partition("#")[2])
+    replayed = fight_log.replay(log, mt)
+    assert log.fight == fight and log.rounds[0].intents == default_intents(fight)
+    assert fm.outcomes() == [e.outcome for e in replayed.rounds[-1].events]
+    assert fm.hp() == {c.name: str(c.hit_points - replayed.state.bodies[c.name].damage_taken) for c in fight.combatants}
+    assert fm.measures.names == ["fight round", "fight round + draw"]
+    assert not fm.dom.select("fc-remove", under="fc-list")  # no removing once a round is fought
+
+    fm.apply(fm.page.on_undo())
+    assert fm.dom.text("fd-round") == "1" and not fm.dom.select("fr-round", under="fl-out")
+    assert [b.attrs["data-condition"] for b in fm.dom.select("fs-body", under="fs-out")] == ["unhurt"] * 3
+    assert "disabled" in fm.dom["fd-undo"].attrs
+    assert fm.page.on_undo() == type(fm.page.on_undo())()  # nothing left to undo
+
+
+def test_typed_dice_ask_for_each_die_and_give_the_engines_round(world):
+    # Browser: test_fight_page.test_typed_dice_ask_for_each_die_and_give_the_engines_round.
+    tables, _, _, mt = world
+    fight = engine_fight(tables, THREE[:2])
+    fm = FightMode(world)
+    fm.add(THREE[:2])
+    fm.apply(fm.page.on_start(fm.dom.values("fd-list")))
+    assert fm.dom.shown("fd-typing")
+    fm.dom.fill("fd-typed", "101")
+    fm.apply(fm.page.on_next(fm.dom.values("fd-typing")))
+    assert "101" in fm.dom.error("fd-typed") and fm.dom.invalid("fd-typed")
+    fm.apply(fm.page.on_cancel())
+    assert not fm.dom.shown("fd-typing") and fm.dom.error("fd-typed") == ""
+    typed = fm.type_round(typed_value)
+    expected = resolve_round(fight, start(fight), default_intents(fight), dice=ScriptedDice(typed), tables=mt)
+    assert expected.rolls == tuple(typed)
+    assert fm.outcomes() == [e.outcome for e in expected.events]
+    dice = fm.dom.select("fr-dice", under="fl-out")[0].text()
+    assert dice == f"Dice this round: {', '.join(map(str, typed))}"
+
+
+def test_the_link_and_the_json_export_reopen_the_same_fight(world):
+    # Browser: test_fight_page.test_the_link_and_the_json_export_reopen_the_same_fight.
+    fm = FightMode(world)
+    fm.add()
+    for round_number in (2, 3):
+        fm.roll()
+        assert fm.dom.text("fd-round") == str(round_number)
+    href = fm.dom["fl-share"].attrs["href"]
+    update = fm.apply(fm.page.on_links_click({"id": "fl-export"}))
+    name, exported = update.download
+    assert name == "fight.json" and json.loads(exported)["kind"] == "fight"
+    for how in ("link", "file", "pasted"):
+        if how == "link":
+            other = FightMode(world, link=href.partition("#")[2])
+        else:
+            other = FightMode(world)
+            if how == "file":
+                other.apply(other.page.on_file(exported))
+            else:
+                other.dom.fill("fi-text", href)
+                other.apply(other.page.on_import(other.dom.values("fight-mode")))
+        assert other.dom.text("fd-round") == "3"
+        assert other.dom.text("fs-out") == fm.dom.text("fs-out")
+        assert other.dom.select("fr-round", under="fl-out")[0].text() == fm.dom.select("fr-round", under="fl-out")[0].text()
+        assert other.dom.select("fr-log", under="fl-out")[0].attrs["data-rounds"] == "2"
+        assert "open" not in other.dom["fa-box"].attrs  # three combatants: adding is done
+
+
+def test_a_link_or_file_that_does_not_open_says_why_and_keeps_the_fight(world):
+    fm = FightMode(world)
+    fm.add(THREE[:2])
+    fm.apply(fm.page.on_import(fm.dom.values("fight-mode")))
+    assert fm.dom.text("fi-error") == "Paste a fight link or a fight's JSON export first, or choose a file."
+    fm.apply(fm.page.on_file('{"kind": "exchange", "format": 1}'))
+    assert "not a fight export" in fm.dom.text("fi-error") and len(fm.combatants()) == 2
+    bad = FightMode(world, link="1.damaged")
+    assert bad.dom.text("fl-link-error").startswith("share link: ") and bad.dom.shown("fl-link-error")
+    # A link that opens replaces the fight, and the address is its own.
+    golden = (GOLDEN / "fight-3v3.link").read_text(encoding="utf-8").strip()
+    fm.apply(fm.page.open(fm.dom.values("fa-form"), golden))
+    assert fm.dom.address == f"#{golden}" and len(fm.combatants()) == 6
+
+
+def test_the_golden_3_against_3_fight_replays_to_the_cpython_state(world):
+    # Browser: test_fight_golden.
+    link = (GOLDEN / "fight-3v3.link").read_text(encoding="utf-8").strip()
+    fm = FightMode(world, link=link)
+    assert fm.dom.select("fr-log", under="fl-out")[0].attrs["data-rounds"] == "10"
+    exported = json.loads(fm.page.on_links_click({"id": "fl-export"}).download[1])
+    assert exported["final"] == json.loads((GOLDEN / "fight-3v3.final.json").read_text(encoding="utf-8"))
+    assert len(exported["log"]) == 10
+    assert fm.hp() == {"Rurik": "9", "Vasana": "12", "Yanioth": "11", "Broo": "-7", "Scorpion man": "5", "Tusk rider": "12"}
+    # The link the page opened is the fight it shows: opening it again changes nothing.
+    again = fm.page.open(fm.dom.values("fa-form"), link)
+    assert again.notices == {"fl-link-error": ""} and again.html["fs-out"] == fm.page.render()["fs-out"]
+
+
+def test_a_bad_value_names_its_field_and_nothing_typed_is_lost(world):
+    # Browser: test_fight_page.test_a_bad_value_names_its_field_and_nothing_typed_is_lost.
+    fm = FightMode(world)
+    fm.dom.fill("fa-name", "Aldo")
+    fm.dom.fill("fa-str", "ab")
+    update = fm.apply(fm.page.on_add(fm.dom.values("fa-form")))
+    assert "STR: 'ab'" in fm.dom.error("fa-str") and fm.dom.invalid("fa-str")
+    assert "fa-str" not in update.values and fm.dom.value("fa-str") == "ab" and not fm.combatants()
+    fm.dom.fill("fa-str", "12")
+    fm.add(THREE[:2])
+    assert fm.dom.error("fa-str") == "" and fm.dom.value("fa-name") == "" and fm.dom.focused == "fa-name"
+    fm.statement("fd-0-a1-do", "move")
+    assert fm.dom.focused == "fd-0-a1-do" and fm.dom.find("fd-0-a1-n") is not None  # drawn again for a move
+    fm.statement("fd-0-a1-n", "99", change=False)
+    fm.roll()
+    assert "Aldo — action 2, metres" in fm.dom.error("fd-0") and fm.dom.invalid("fd-0-a1-n")
+    assert fm.dom.focused == "fd-0-a1-n" and not fm.dom.select("fr-round", under="fl-out")
+    fm.statement("fd-0-a1-n", "far", change=False)
+    assert fm.dom.error("fd-0") == "" and not fm.dom.invalid("fd-0-a1-n")  # cleared as he types
+    fm.roll()
+    assert "'far'" in fm.dom.error("fd-0") and fm.dom.invalid("fd-0-a1-n")
+
+    again = fm.reload(world)
+    assert len(again.combatants()) == 2
+    assert again.dom.value("fd-0-a1-do") == "move" and again.dom.value("fd-0-a1-n") == "far"
+    assert again.dom.value("fa-str") == "12" and again.dom.value("fa-w1") == "short_spear_1h"
+    assert "open" not in again.dom["fa-box"].attrs
+
+
+#: (field, value, what its message must name): test_forms_and_keyboard's fight rows.
+BAD_VALUES = [
+    ("fa-name", "", "name: give him a name"),
+    ("fa-side", "", "side: say which side"),
+    ("fa-str", "ab", "STR: 'ab' is not a whole number"),
+    ("fa-str", "", "STR: empty"),
+    ("fa-dex", "0", "DEX: 0 is not 1 to 99"),
+    ("fa-hp", "0", "hit points: 0 is not 1 to 999"),
+    ("fa-armour", "x", "armour: 'x'"),
+    ("fa-defense", "300", "Defense: 300 is not 0 to 200"),
+    ("fa-move", "99", "movement: 99 is not 0 to 30"),
+    ("fa-bonus", "+1D4+", "damage bonus: dice notation"),
+    ("fa-w1-attack", "abc", "weapon 1 attack %: 'abc'"),
+    ("fa-w1-parry", "301", "weapon 1 parry %: 301 is not 0 to 300"),
+]
+
+
+@pytest.mark.parametrize(("field", "value", "names"), BAD_VALUES, ids=[f"{f}-{v or 'empty'}" for f, v, _ in BAD_VALUES])
+def test_a_bad_value_in_the_stat_block_is_named_beside_it(world, field, value, names):
+    # Browser: test_forms_and_keyboard.test_a_bad_value_gets_a_message_naming_the_field (combat.html#fight).
+    fm = FightMode(world)
+    if field != "fa-name":
+        fm.dom.fill("fa-name", "Aldo")
+    fm.dom.fill(field, value)
+    update = fm.apply(fm.page.on_add(fm.dom.values("fa-form")))
+    assert names in fm.dom.error(field) and fm.dom.invalid(field)
+    assert field not in update.values and fm.dom.value(field) == value and not fm.combatants()
+
+
+def test_a_weapon_the_tables_do_not_have_is_named_beside_its_choice(world):
+    fm = FightMode(world)
+    fm.dom.fill("fa-name", "Aldo")
+    fm.dom["fa-w2"].value = "laser_sword"  # not one of the choices: a stale draft, a changed table
+    fm.apply(fm.page.on_add(fm.dom.values("fa-form")))
+    assert fm.dom.error("fa-w2") == "weapon 2: 'laser_sword' is not in the weapon tables"
+
+
+def test_every_other_problem_of_the_block_is_shown_at_once(world):
+    fm = FightMode(world)
+    fm.dom.fill("fa-side", "")
+    fm.dom.fill("fa-hp", "0")
+    fm.dom.fill("fa-w1-parry", "x")
+    fm.apply(fm.page.on_add(fm.dom.values("fa-form")))
+    assert set(fm.errors()) == {"fa-name", "fa-side", "fa-hp", "fa-w1-parry"}
+    values = {**fm.dom.values("fa-form"), "fa-w1": "", "fa-w2": ""}  # no weapon at all (a stale draft)
+    fm.apply(fm.page.on_add(values))
+    assert fm.dom.error("fa-w1") == "weapon 1: choose at least one weapon"
+    fm.dom.fill("fa-hp", "12")
+    fm.dom.fill("fa-w1-parry", "40")
+    fm.add(THREE[:1])
+    fm.dom.fill("fa-name", "Aldo")
+    fm.apply(fm.page.on_add(fm.dom.values("fa-form")))
+    assert fm.dom.error("fa-name") == "name: 'Aldo' is already in the fight"
+
+
+def test_a_fight_needs_two_sides_and_holds_24_combatants_at_most(world):
+    fm = FightMode(world)
+    assert "disabled" in fm.dom["fd-roll"].attrs and "disabled" in fm.dom["fd-start"].attrs
+    fm.add((("A1", "A", "dagger", ""), ("A2", "A", "dagger", "")))
+    assert "disabled" in fm.dom["fd-roll"].attrs and "disabled" in fm.dom["fd-start"].attrs
+    fm.add((("B1", "B", "dagger", ""),))
+    assert "disabled" not in fm.dom["fd-roll"].attrs and "disabled" not in fm.dom["fd-start"].attrs
+    fm.add(tuple((f"C{n}", "C", "dagger", "") for n in range(MAX_COMBATANTS - 3)))
+    assert len(fm.combatants()) == MAX_COMBATANTS == 24
+    fm.dom.fill("fa-name", "One too many")
+    fm.apply(fm.page.on_add(fm.dom.values("fa-form")))
+    assert fm.dom.error("fa-name") == "name: a fight holds 24 combatants at most"
+    assert len(fm.combatants()) == 24
+    fm.roll()
+    assert fm.dom.text("fd-round") == "2"  # a full fight resolves, and its link holds it
+
+
+def test_a_combatant_is_removed_before_the_first_round_and_statements_naming_him_fall_back(world):
+    fm = FightMode(world)
+    fm.add()
+    fm.statement("fd-0-a0-target", "Cora")
+    assert fm.page.draft["declare"]["Aldo"]["actions"][0]["target"] == "Cora"
+    buttons = fm.dom.select("fc-remove", under="fc-list")
+    assert [b.text() for b in buttons] == ["Remove Aldo", "Remove Bera", "Remove Cora"]
+    fm.apply(fm.page.on_combatants_click({"remove": buttons[2].attrs["data-remove"]}))
+    assert [c.attrs["data-name"] for c in fm.combatants()] == ["Aldo", "Bera"]
+    assert fm.page.draft["declare"]["Aldo"]["actions"][0]["target"] == "Bera"  # the default again
+    assert fm.dom.value("fd-0-a0-target") == "Bera"
+    for k in ("1", "0"):
+        fm.apply(fm.page.on_combatants_click({"remove": k}))
+    assert not fm.combatants() and "No combatants yet" in fm.dom.text("fc-list")
+    assert "Add combatants first." in fm.dom.text("fd-list") and fm.dom["fl-links"].children == []
+    assert fm.page.on_combatants_click({"remove": "7"}).html == {} and fm.page.on_combatants_click({}).html == {}
+
+
+def test_a_statement_refused_by_the_rules_is_shown_on_its_field(world):
+    # The engine's field path (intents[i].actions[j].target) becomes the form field.
+    fm = FightMode(world)
+    fm.add(THREE[:2])
+    fm.statement("fd-0-a0-do", "heal")
+    fm.statement("fd-0-a0-n", "3", change=False)
+    fm.statement("fd-0-a0-do", "attack")  # the row drawn again: arm and target kept as they were
+    fm.dom["fd-0-a0-arm"].value = "sling"  # an arm he does not have (a stale draft)
+    fm.roll()
+    assert fm.dom.invalid("fd-0-a0-arm") and fm.dom.error("fd-0").startswith("Aldo — action 1, arm: ")
+    assert fm.dom.focused == "fd-0-a0-arm" and not fm.dom.select("fr-round", under="fl-out")
+    fm.statement("fd-0-a0-arm", "broadsword")
+    assert not fm.dom.invalid("fd-0-a0-arm") and fm.dom.error("fd-0") == ""
+    fm.roll()
+    assert fm.dom.text("fd-round") == "2"
+
+
+def test_next_rounds_statements_are_last_rounds_and_undo_brings_them_back(world):
+    fm = FightMode(world)
+    fm.add(THREE[:2])
+    fm.statement("fd-1-a0-do", "move")
+    fm.statement("fd-1-a0-n", "6", change=False)
+    fm.roll()
+    assert fm.dom.value("fd-1-a0-do") == "move" and fm.dom.value("fd-1-a0-n") == "6"
+    fm.statement("fd-1-a0-n", "9", change=False)
+    fm.apply(fm.page.on_undo())
+    assert fm.dom.value("fd-1-a0-n") == "6"  # the undone round's statement, to be changed again
+
+
+def test_a_saved_adventurer_fights_and_takes_his_experience_checks_home(world):
+    # Browser: test_fight_page.test_a_saved_character_fights_and_takes_his_experience_checks_home.
+    record = hero()
+    store = MemoryStore({CHARACTER_PREFIX + "rurik": record, CHARACTER_PREFIX + "junk": "{not json"})
+    fm = FightMode(world, store, dice=RandomDice(3))
+    assert [(o.attrs["value"], o.text()) for o in fm.dom["fa-source"].walk()] == [("", "Quick stat block"), ("rurik", "Rurik")]
+    fm.dom.choose("fa-source", "rurik")
+    fm.apply(fm.page.on_source(fm.dom.values("fa-form")))
+    assert "hidden" in fm.dom["fa-quick"].attrs and "disabled" in fm.dom["fa-quick"].attrs
+    fm.dom.fill("fa-name", "Rurik")
+    fm.dom.fill("fa-side", "A")
+    fm.apply(fm.page.on_add(fm.dom.values("fa-form")))
+    assert len(fm.combatants()) == 1 and "from a saved character" in fm.combatants()[0].text()
+    fm.dom.choose("fa-source", "")
+    fm.apply(fm.page.on_source(fm.dom.values("fa-form")))
+    assert "hidden" not in fm.dom["fa-quick"].attrs
+    fm.add(THREE[1:2])
+    fm.type_round(lambda sides, n: 5 if sides == 100 else 1)  # every blow and every parry succeeds
+    rurik = next(li for li in fm.dom["fx-out"].walk() if li.attrs.get("data-name") == "Rurik")
+    assert "broadsword attack" in rurik.text()
+    apply_button = next(n for n in rurik.walk() if "fx-apply" in n.attrs.get("class", ""))
+    fm.apply(fm.page.on_marks_click({"apply": apply_button.attrs["data-apply"]}))
+    checks = fm.dom.select("fx-checks", under="fx-result")[0]
+    assert "broadsword" in checks.text()
+    rurik = next(li for li in fm.dom["fx-out"].walk() if li.attrs.get("data-name") == "Rurik")
+    assert not [n for n in rurik.walk() if "fx-apply" in n.attrs.get("class", "")]
+    assert "checks rolled onto his sheet" in rurik.text()
+    saved = load_adventurer(store.items[CHARACTER_PREFIX + "rurik"])
+    assert saved.name == "Rurik" and store.items[CHARACTER_PREFIX + "rurik"] != record
+    assert store.items[CHARACTER_PREFIX + "junk"] == "{not json"
+    # The rolled checks are kept in the draft: after a reload the button does not come back.
+    again = fm.reload(world)
+    assert "checks rolled onto his sheet" in again.dom.text("fx-out")
+
+    del store.items[CHARACTER_PREFIX + "rurik"]
+    fm.page.draft["applied"] = []
+    fm.apply(fm.page.on_marks_click({"apply": "0"}))
+    assert fm.dom.text("fx-result") == "Rurik's saved sheet is no longer on this device."
+
+
+def test_a_saved_adventurer_without_a_name_typed_is_refused_beside_the_name(world):
+    fm = FightMode(world, MemoryStore({CHARACTER_PREFIX + "rurik": hero()}))
+    fm.dom.choose("fa-source", "rurik")
+    fm.apply(fm.page.on_add(fm.dom.values("fa-form")))
+    assert fm.dom.error("fa-name") == "name: give him a name" and not fm.combatants()
+
+
+def test_full_storage_says_so_and_loses_nothing_on_the_page(world):
+    # Browser: test_storage (the sheet's full storage), for fight mode: the draft and the sheet.
+    record = hero()
+    store = MemoryStore({CHARACTER_PREFIX + "rurik": record})
+    fm = FightMode(world, store, dice=RandomDice(3))
+    fm.dom.choose("fa-source", "rurik")
+    fm.dom.fill("fa-name", "Rurik")
+    fm.apply(fm.page.on_add(fm.dom.values("fa-form")))
+    fm.add(THREE[1:2])
+    store.quota = sum(len(k) + len(v) for k, v in store.items.items()) - 1  # full: nothing more fits
+    fm.type_round(lambda sides, n: 5 if sides == 100 else 1)
+    assert "This fight is not kept on this device" in fm.dom.text("fl-link-error")
+    assert "QuotaExceededError" in fm.dom.text("fl-link-error") and fm.dom.shown("fl-link-error")
+    assert fm.dom.text("fd-round") == "2" and fm.dom["fl-share"].attrs["href"]  # the page works; its link keeps the fight
+    fm.apply(fm.page.on_marks_click({"apply": "0"}))
+    assert "Rurik's sheet was not updated" in fm.dom.text("fx-result") and "full" in fm.dom.text("fx-result")
+    assert store.items[CHARACTER_PREFIX + "rurik"] == record
+    assert "fx-apply" in fm.page.render()["fx-out"]  # still to do
+    store.quota = None
+    fm.statement("fd-0-a0-do", "attack")
+    assert not fm.dom.shown("fl-link-error")  # kept again
+    assert len(fm.reload(world).combatants()) == 2
+
+
+def test_the_draft_survives_a_reload_in_its_documented_format(world):
+    fm = FightMode(world)
+    fm.add(THREE[:2])
+    fm.dom.fill("fa-name", "Half typed")
+    fm.apply(fm.page.on_add_input(fm.dom.values("fa-form")))
+    fm.dom.tick("fd-1-surprised")
+    fm.apply(fm.page.on_statement(fm.dom.values("fd-1"), "fd-1-surprised", True))
+    draft = json.loads(fm.store.items[FIGHT_DRAFT])
+    assert set(draft) == {"add", "declare", "applied", "link"}  # docs/formats.md, strike-rank/draft/fight
+    assert draft["add"]["fa-name"] == "Half typed" and draft["declare"]["Bera"]["surprised"] is True
+    assert fight_log.read_any(draft["link"]).fight.combatants[1].name == "Bera"
+    again = fm.reload(world)
+    assert again.dom.value("fa-name") == "Half typed" and again.dom["fd-1-surprised"].is_checked()
+    assert again.dom.text("fd-1-sr").startswith("SR ")
+
+
+def test_a_damaged_draft_starts_afresh_where_it_is_damaged(world):
+    assert load_draft("{not json") == load_draft(None) == {"add": {}, "declare": {}, "applied": [], "link": ""}
+    assert load_draft('{"add": 5, "applied": ["Aldo"], "declare": {"X": {"actions": 3}}}')["applied"] == ["Aldo"]
+    store = MemoryStore({FIGHT_DRAFT: json.dumps({"link": "1.damaged", "add": {"fa-name": "Kept"}})})
+    fm = FightMode(world, store)
+    assert fm.dom.text("fl-link-error").startswith("The fight kept on this device could not be replayed: share link")
+    assert fm.dom.value("fa-name") == "Kept" and not fm.combatants()
+
+
+def test_a_new_fight_starts_empty_and_keeps_the_add_form(world):
+    fm = FightMode(world)
+    fm.add(THREE[:2])
+    fm.roll()
+    fm.dom.fill("fa-name", "Next")
+    fm.apply(fm.page.on_new())
+    assert fm.dom.address == "#fight" and not fm.combatants() and fm.dom.text("fd-round") == "1"
+    assert fm.dom.value("fa-name") == "Next" and json.loads(fm.store.items[FIGHT_DRAFT])["link"] == ""
+
+
+def test_hostile_names_typed_or_linked_show_as_text(world):
+    # Browser: test_fight_page.test_hostile_names_typed_or_linked_show_as_text.
+    tables = world[0]
+    fm = FightMode(world)
+    fm.add(((HOSTILE, "A", "broadsword", ""), ("Bera", '"><b>B', "dagger", "")))
+    fm.roll()
+    for where in ("fc-list", "fd-list", "fs-out", "fl-out"):
+        assert HOSTILE in fm.dom.text(where)
+    assert not [n for n in fm.dom["fight-mode"].walk() if n.tag in ("img", "b")]
+    log = fight_log.FightLog(fight=engine_fight(tables, ((HOSTILE, "A", "broadsword", ""), ("Bera", "B", "dagger", ""))))
+    other = FightMode(world, link=fight_log.to_link(log))
+    assert HOSTILE in other.dom.text("fc-list") and not [n for n in other.dom["fight-mode"].walk() if n.tag == "img"]
+
+
+def test_clicks_on_nothing_do_nothing(world):
+    fm = FightMode(world)
+    page = fm.page
+    empty = type(page.on_roll({}))()
+    for update in (page.on_roll({}), page.on_start({}), page.on_next({}), page.on_undo(),
+                   page.on_links_click({"id": "fl-export"}), page.on_marks_click({"apply": "0"}),
+                   page.on_statement({}, "fd-0-a0-do", True)):
+        assert update == empty

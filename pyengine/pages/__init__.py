@@ -11,7 +11,14 @@ fields, calls a method and writes the :class:`~.view.Update` it gets back.
 * :mod:`.store` -- :class:`~.store.Store`, the device's storage as controllers see it,
   and :class:`~.store.MemoryStore` for tests.
 * :mod:`.widgets` -- HTML pieces several pages share (a link to share, option lists).
+* :mod:`.keys` -- every storage key, the one place they are spelled.
+* :mod:`.recent` -- this tab's recent results (the shrapnel page's list).
 * :mod:`.index` -- the start page (dice roller, saved characters).
+* :mod:`.sheet` -- the sheet page (the adventurer, its draft, saves, files, links).
+* :mod:`.combat` -- the combat page's single exchange, and what both its modes share.
+* :mod:`.fight` -- the combat page's fight mode (combatants, statements, rounds, undo).
+* :mod:`.shrapnel` -- the shrapnel page.
+* :mod:`.gear` -- the equipment page.
 
 Each page module has ``prerender(source)``, the HTML its page shows before Python is up
 (``build.py`` fills the page's ``$slots`` with it; ``source`` reads the tables, e.g.

@@ -376,11 +376,12 @@ class GearPage:
         read = self._read_list()
         if read is None:
             self.stale = True  # the sheet is kept, but marked as not what the fields now say
+            self._say(Update(classes={"gear-sheet": {"gear-stale": True}}))
             return False
         character, entries = read
         self.lines = [(e, sheet_line(character, e.item, skill=e.skill)) for e in entries]
         self.stale = False
-        self._say(Update(html={"gear-sheet": render.render_sheet(self.lines)}))
+        self._say(Update(html={"gear-sheet": render.render_sheet(self.lines)}, classes={"gear-sheet": {"gear-stale": False}}))
         self._refresh_defending([e.item.name for e in entries])
         if link:
             self._share()

@@ -6,7 +6,7 @@ Regions it draws: ``shr-result`` (the result card, its link and "See it in the t
 radios (``shr-sev-A`` … ``shr-sev-E``, group ``severity``), ``shr-roll``, the covered
 areas (``shr-cover-head`` …, :data:`COVER_IDS`) and ``shr-pieces``. It says where a
 problem is in ``shr-severity-error``, beside ``shr-roll`` and ``shr-pieces``, and in
-``shr-link-error`` for a link; :attr:`ShrapnelPage.cell` is the table cell to mark.
+``shr-link-error`` for a link; :attr:`ShrapnelPage.cell` is the table cell marked (``shr-highlight``).
 """
 
 from __future__ import annotations
@@ -133,10 +133,22 @@ class ShrapnelPage:
         return {ident: area in areas for area, ident in COVER_IDS.items()}
 
     def _shown(self, result: ShrapnelResult, armour: tuple[ArmourItem, ...]) -> Update:
+        before = self.cell
         self.result, self.armour = result, tuple(armour)
         link = self.link()
         self.recent.add(render.recent_label(result), link)
-        return Update(html=self.render(), address=f"#{link}")
+        return Update(html=self.render(), address=f"#{link}") | self._marked(before)
+
+    def _marked(self, before: str) -> Update:
+        """The shown result's cell marked in the pre-rendered table (the renderer's hooks:
+        ``shr-highlight``, ``aria-current``), the cell marked before unmarked."""
+        classes: dict[str, dict[str, bool]] = {}
+        attributes: dict[str, dict[str, str | None]] = {}
+        if before and before != self.cell:
+            classes[before], attributes[before] = {"shr-highlight": False}, {"aria-current": None}
+        if self.cell:
+            classes[self.cell], attributes[self.cell] = {"shr-highlight": True}, {"aria-current": "true"}
+        return Update(classes=classes, attributes=attributes)
 
     def link(self) -> str:
         """The shown result's share-link fragment (its inputs)."""

@@ -2,8 +2,8 @@
 
 A controller never touches the page. It says what changes, by element id, and the glue
 (``web/app/dom.py``, :func:`apply`) writes exactly that, in this order: HTML into
-containers, values into fields, ticks, texts, errors beside fields, notices, enabled and
-hidden states, then the address, a download, the focus, a scroll, printing, leaving.
+containers, values into fields, ticks, texts, errors beside fields, notices, enabled,
+hidden and open states, classes and attributes, then the address, a download, the focus, a scroll, printing, leaving.
 Anything not named stays as it is: what the user typed is never overwritten unless the
 controller names the field.
 """
@@ -33,6 +33,10 @@ class Update(msgspec.Struct, kw_only=True):
     hidden: dict[str, bool] = {}
     opened: dict[str, bool] = {}
     """``<details>`` id -> open."""
+    classes: dict[str, dict[str, bool]] = {}
+    """Element id -> {CSS class: on or off} (a cell marked in a table, a sheet marked stale)."""
+    attributes: dict[str, dict[str, str | None]] = {}
+    """Element id -> {attribute: its value, or ``None`` to remove it}."""
     address: str | None = None
     """The page's address now (``#fragment`` or a relative URL), without a new history entry."""
     download: tuple[str, str] | None = None
@@ -51,7 +55,10 @@ class Update(msgspec.Struct, kw_only=True):
         merged = Update()
         for field in self.__struct_fields__:
             mine, theirs = getattr(self, field), getattr(other, field)
-            if isinstance(mine, dict):
+            if field in ("classes", "attributes"):
+                both = {ident: {**mine.get(ident, {}), **theirs.get(ident, {})} for ident in {*mine, *theirs}}
+                setattr(merged, field, both)
+            elif isinstance(mine, dict):
                 setattr(merged, field, {**mine, **theirs})
             else:
                 default = getattr(merged, field)

@@ -113,6 +113,19 @@ def apply(update) -> None:
         node = element(ident)
         if not missing(node):
             node.open = is_open
+    for ident, classes in update.classes.items():
+        node = element(ident)
+        if not missing(node):
+            for name, on in classes.items():
+                node.classList.toggle(name, on)
+    for ident, attributes in update.attributes.items():
+        node = element(ident)
+        if not missing(node):
+            for name, text in attributes.items():
+                if text is None:
+                    node.removeAttribute(name)
+                else:
+                    node.setAttribute(name, text)
     if update.address is not None:
         window.history.replaceState(None, "", update.address)
     if update.download is not None:

@@ -2,7 +2,7 @@
 
 Every decision is :class:`pyengine.pages.gear.GearPage`'s; this reads the page's fields
 (``dom.values``) and the clicked element (``dom.data_of``), calls it, writes its
-:class:`~pyengine.pages.view.Update` and marks the sheet stale when it says so. Imported
+:class:`~pyengine.pages.view.Update`. Imported
 by :mod:`app.gear`, which calls :func:`begin` once (before the page is ready when there
 is something to show, otherwise just after).
 """
@@ -23,17 +23,12 @@ def fields() -> dict[str, str]:
     return dom.values(*FORMS)
 
 
-def show(update) -> None:
-    dom.apply(update)
-    dom.element("gear-sheet").classList.toggle("gear-stale", page.stale)
-
-
 def action(name: str):
     """A listener for a form's submit or a button: the controller's ``name`` with the fields."""
 
     def act(event) -> None:
         event.preventDefault()
-        show(getattr(page, name)(fields()))
+        dom.apply(getattr(page, name)(fields()))
 
     return act
 
@@ -42,7 +37,7 @@ def clicked(name: str):
     """A listener for a click inside a region: the controller's ``name`` with the clicked element's data."""
 
     def act(event) -> None:
-        show(getattr(page, name)(dom.data_of(event), fields()))
+        dom.apply(getattr(page, name)(dom.data_of(event), fields()))
 
     return act
 
@@ -58,13 +53,13 @@ on_saved_click = clicked("on_saved_click")
 
 
 def on_list_change(event) -> None:
-    show(page.on_list_change(fields()))
+    dom.apply(page.on_list_change(fields()))
 
 
 def on_resolve(event) -> None:
     event.preventDefault()
     with dom.measured("resolve + render"):
-        show(page.on_resolve(fields()))
+        dom.apply(page.on_resolve(fields()))
 
 
 async def on_share_click(event) -> None:
@@ -77,11 +72,11 @@ async def on_import(event) -> None:
         return
     file = files.item(0)
     text = await file.text()
-    show(page.on_import(str(file.name), str(text), fields()))
+    dom.apply(page.on_import(str(file.name), str(text), fields()))
 
 
 def open_link(event=None) -> None:
-    show(page.open(str(window.location.hash), fields()))
+    dom.apply(page.open(str(window.location.hash), fields()))
 
 
 def begin() -> None:
@@ -89,4 +84,4 @@ def begin() -> None:
     ask for, and the saved records."""
     global page
     page = GearPage(dom.BrowserStore())
-    show(page.start(str(window.location.hash), fields()))
+    dom.apply(page.start(str(window.location.hash), fields()))

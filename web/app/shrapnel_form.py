@@ -2,14 +2,14 @@
 
 Every decision is :class:`pyengine.pages.shrapnel.ShrapnelPage`'s; this reads fields
 (``dom.values``, ``dom.data_of``), calls it and writes its
-:class:`~pyengine.pages.view.Update`, then marks the table cell it names. Imported by
+:class:`~pyengine.pages.view.Update`. Imported by
 :mod:`app.shrapnel` once the page is ready (or at once for a link), with the table it
 fetched (:func:`begin`).
 """
 
 from __future__ import annotations
 
-from pyscript import document, window
+from pyscript import window
 
 from app import dom
 from pyengine.pages.shrapnel import ShrapnelPage
@@ -27,28 +27,15 @@ def begin(data: bytes, source: str) -> None:
     page = ShrapnelPage(table, dom.BrowserStore(window.sessionStorage))
 
 
-def show(update) -> None:
-    """Writes an update, then marks the cell of the result shown in the pre-rendered table
-    (the renderer's hooks: ``shr-highlight``, ``aria-current``)."""
-    dom.apply(update)
-    for old in document.querySelectorAll(".shr-highlight"):
-        old.classList.remove("shr-highlight")
-        old.removeAttribute("aria-current")
-    cell = dom.element(page.cell) if page.cell else None
-    if not dom.missing(cell):
-        cell.classList.add("shr-highlight")
-        cell.setAttribute("aria-current", "true")
-
-
 def on_submit(event) -> None:
     event.preventDefault()
     with dom.measured("resolve + render"):
-        show(page.on_submit(dom.values("shr-form")))
+        dom.apply(page.on_submit(dom.values("shr-form")))
 
 
 def on_roll_d100(event) -> None:
     with dom.measured("resolve + render"):
-        show(page.on_roll_d100(dom.values("shr-form")))
+        dom.apply(page.on_roll_d100(dom.values("shr-form")))
 
 
 def on_form_click(event) -> None:
@@ -62,4 +49,4 @@ async def on_result_click(event) -> None:
 
 def open_link(event=None) -> None:
     """Opens the result a link carries (at start, and when the fragment changes)."""
-    show(page.open(str(window.location.hash)))
+    dom.apply(page.open(str(window.location.hash)))

@@ -186,6 +186,19 @@ class Page:
             for ident, on in flags.items():
                 if self.find(ident) is not None:
                     self._flag(self[ident], attr, on)
+        for ident, classes in update.classes.items():
+            if self.find(ident) is not None:
+                names = set(self[ident].attrs.get("class", "").split())
+                for name, on in classes.items():
+                    (names.add if on else names.discard)(name)
+                self[ident].attrs["class"] = " ".join(sorted(names))
+        for ident, attributes in update.attributes.items():
+            if self.find(ident) is not None:
+                for name, text in attributes.items():
+                    if text is None:
+                        self[ident].attrs.pop(name, None)
+                    else:
+                        self[ident].attrs[name] = text
         if update.address is not None:
             self.address = update.address
         if update.download is not None:

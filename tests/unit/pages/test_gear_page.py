@@ -104,6 +104,7 @@ class Browser:
     def do(self, action: str, *args: object) -> Update:
         update = getattr(self.page, action)(*args, dict(self.fields))
         self.apply(update)
+        self.last = update
         return update
 
     def apply(self, update: Update) -> None:
@@ -389,6 +390,7 @@ def test_every_problem_at_once_each_beside_its_field_and_what_was_typed_kept():
     assert "'big'" in browser.errors["gear-char-size"]
     assert browser.notices["gear-list-error"].startswith("3 fields")
     assert browser.page.stale is True and browser.fields["gear-item-2-absorb"] == "x6"
+    assert browser.last.classes == {"gear-sheet": {"gear-stale": True}}  # the page marks the sheet as the update says
 
     browser.fields |= {"gear-sl": "", "gear-power": "-3"}
     browser.do("on_resolve")
@@ -407,6 +409,7 @@ def test_every_problem_at_once_each_beside_its_field_and_what_was_typed_kept():
     assert '<article class="gear-block-result"' in browser.html["gear-block"]
     browser.do("on_work_out")
     assert browser.page.stale is False and list(browser.errors) == ["gear-areas"] and browser.notices == {}
+    assert browser.last.classes == {"gear-sheet": {"gear-stale": False}}
 
 
 LIST_VALUES = [
@@ -636,3 +639,4 @@ def test_an_export_without_a_name_is_called_equipment_and_reads_back_as_the_same
 def test_the_saved_list_is_sorted_by_name():
     store = MemoryStore({record_key(n): to_record(n, EXAMPLE) for n in ("zed", "Ann", "bob")} | {"other": "x"})
     assert [name for _, name, _ in GearPage(store).saved()] == ["Ann", "bob", "zed"]
+

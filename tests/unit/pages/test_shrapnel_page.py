@@ -100,6 +100,8 @@ def test_a_critical_is_read_against_the_armour_with_the_engines_totals_and_its_c
     assert update.errors == {"shr-roll": "", "shr-pieces": ""} and update.notices == {"shr-severity-error": ""}
     assert '<button type="button" id="shr-find" data-cell="shr-cell-46-55-C">See it in the table</button>' in card
     assert 'id="shr-copy" data-copy="shr-share"' in card
+    assert update.classes == {"shr-cell-46-55-C": {"shr-highlight": True}}
+    assert update.attributes == {"shr-cell-46-55-C": {"aria-current": "true"}}
     href = share_href(card)
     assert href.startswith("./shrapnel.html#1.") and update.address == href[len("./shrapnel.html"):]
     assert page.on_result_click({"id": "shr-find", "cell": "shr-cell-46-55-C"}).scroll == "shr-cell-46-55-C"
@@ -293,3 +295,12 @@ def test_the_page_is_pre_rendered_with_the_whole_table_its_legend_and_the_preset
     assert 'id="shr-cell-26-35-C"' in slots["table"] and "shr-highlight" not in slots["table"]
     assert slots["presets"].count("data-preset=") == 4 and 'title="vest: chest + abdomen"' in slots["presets"]
     assert "bleeding" in slots["legend"]
+
+
+def test_reading_another_critical_moves_the_mark_to_its_cell():
+    page = ShrapnelPage(TABLE, MemoryStore())
+    page.on_submit(fields("C", "50", ("chest",)))
+    again = page.on_submit(fields("C", "10", ()))
+    assert again.classes["shr-cell-46-55-C"] == {"shr-highlight": False}
+    assert again.attributes["shr-cell-46-55-C"] == {"aria-current": None}
+    assert again.classes[page.cell] == {"shr-highlight": True} and page.cell != "shr-cell-46-55-C"

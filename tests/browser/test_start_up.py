@@ -41,8 +41,8 @@ def test_a_return_visit_restores_python_from_the_snapshot_also_offline(app):
     # Our modules came compiled in the snapshot, and their source is still there to show.
     used, source = page.evaluate(
         """() => globalThis.strikeRankPyodide.runPython(`
-import inspect, sys, app.dom
-[sorted(sys.modules["strike_rank_baked"].USED), inspect.getsource(app.dom.start_page)]
+import inspect, sys, app.dom, app.start
+[sorted(sys.modules["strike_rank_baked"].USED), inspect.getsource(app.start.start_page)]
 `).toJs()"""
     )
     assert {"app.index", "app.dom", "pyengine.dice", "pyscript"} <= set(used)

@@ -3,7 +3,7 @@
 The page is ready once its controls are wired: the form is pre-rendered, and the page's
 first view needs nothing else. Its tables, decoded, the exchange's controller
 (``pyengine.pages.combat``) and glue (:mod:`app.exchange`) are loaded by :data:`engine`, a
-:class:`dom.Preparation`: at once when the address or the device's saved adventurers call
+:class:`start.Preparation`: at once when the address or the device's saved adventurers call
 for them, otherwise just after the page is ready, in the background; a control used before
 that waits for it. Fight mode (:mod:`app.fight`, ``pyengine.pages.fight``) is imported when
 the fight tab first opens. A first visit compiles every module it imports, so starting
@@ -16,7 +16,7 @@ import asyncio
 
 from pyscript import fetch, window
 
-from app import dom
+from app import dom, start
 from pyengine.pages.keys import CHARACTER_PREFIX
 
 tables = None  # RuneQuestTables, once loaded
@@ -83,14 +83,14 @@ async def load_engine() -> None:
         return table_id, bytes(await fetch(f"./tables/{table_id}.msgpack").bytearray())
 
     blobs = dict(await asyncio.gather(*(one(t) for t in (*TABLE_IDS, HIT_LOCATIONS))))
-    with dom.measured("table decode"):
+    with start.measured("table decode"):
         decoded = RuneQuestTables.from_msgpack(blobs)
         hit_locations = load_table(HitLocationTable, blobs[HIT_LOCATIONS], f"tables/{HIT_LOCATIONS}.msgpack")
     tables, locations = decoded, hit_locations
     exchange()  # the saved adventurers' names go in the choices
 
 
-engine = dom.Preparation(load_engine)
+engine = start.Preparation(load_engine)
 
 
 def handler(name: str):
@@ -116,11 +116,11 @@ async def setup() -> None:
     )
     for element_id, kind, name in listeners:
         dom.element(element_id).addEventListener(kind, handler(name))
-    dom.element("cx-form").addEventListener("submit", dom.prevent_default)
+    dom.element("cx-form").addEventListener("submit", start.prevent_default)
     window.addEventListener("hashchange", engine.listener(open_link))
     for button in ("cx-odds", "cx-roll", "cx-start"):
         dom.element(button).disabled = False
 
 
 async def main() -> None:
-    await dom.start_page(setup, later=engine)
+    await start.start_page(setup, later=engine)

@@ -7,7 +7,7 @@ reads the exchange's fields (``dom.values``) and writes the controller's updates
 
 from __future__ import annotations
 
-from app import dom
+from app import dom, start
 from pyengine.pages.combat import ExchangePage
 
 page: ExchangePage | None = None
@@ -16,7 +16,7 @@ page: ExchangePage | None = None
 def begin(tables, locations) -> None:
     """Makes the controller with the page's tables; the device's saved adventurers are listed."""
     global page
-    page = ExchangePage(tables, locations, dom.BrowserStore(), measured=dom.measured)
+    page = ExchangePage(tables, locations, dom.BrowserStore(), measured=start.measured)
     dom.apply(page.start())
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pyodide.ffi import create_proxy
 
-from app import dom
+from app import dom, start
 from pyengine.pages.fight import FightPage
 
 page: FightPage | None = None
@@ -80,7 +80,7 @@ def open_fight(tables, locations, link: str = "") -> None:
     back) and wires its controls; a link replaces the fight with the one it carries."""
     global page
     if page is None:
-        page = FightPage(tables, locations, dom.BrowserStore(), measured=dom.measured)
+        page = FightPage(tables, locations, dom.BrowserStore(), measured=start.measured)
         for element_id, kind, handler in LISTENERS:
             dom.element(element_id).addEventListener(kind, create_proxy(handler))
     dom.apply(page.open(dom.values("fa-form"), link))

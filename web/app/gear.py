@@ -4,7 +4,7 @@ The page is ready once its controls are wired and its first view is right. With 
 to show (no link, no saved record, nothing typed before Python was up) the pre-rendered
 example is that view, and the page's controller (:class:`pyengine.pages.gear.GearPage`,
 with the gear engine) and the forms' glue (:mod:`app.gear_form`) are loaded by
-:data:`engine`, a :class:`dom.Preparation`, just after the page is ready; a control used
+:data:`engine`, a :class:`start.Preparation`, just after the page is ready; a control used
 before that waits for it. A first visit compiles every module it imports (docs/startup.md).
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pyscript import window
 
-from app import dom
+from app import dom, start
 from pyengine.pages.keys import GEAR_PREFIX
 
 FORMS = ("gear-form", "gear-org-form", "gear-block-form", "gear-save-form")
@@ -29,7 +29,7 @@ async def load_engine() -> None:
     form().begin()
 
 
-engine = dom.Preparation(load_engine)
+engine = start.Preparation(load_engine)
 
 
 def something_to_show() -> bool:
@@ -37,7 +37,7 @@ def something_to_show() -> bool:
     return (
         len(str(window.location.hash)) > 1
         or any(key.startswith(GEAR_PREFIX) for key in dom.BrowserStore().keys())
-        or not dom.untouched([dom.element(form_id) for form_id in FORMS])
+        or not start.untouched([dom.element(form_id) for form_id in FORMS])
     )
 
 
@@ -63,7 +63,7 @@ async def setup() -> None:
         ("gear-saved", "click", "on_saved_click"),
     ]
     for form_id in FORMS:
-        dom.element(form_id).addEventListener("submit", dom.prevent_default)
+        dom.element(form_id).addEventListener("submit", start.prevent_default)
     for element_id, kind, name in listen:
         dom.element(element_id).addEventListener(kind, handler(name))
     window.addEventListener("hashchange", handler("open_link"))
@@ -74,4 +74,4 @@ async def setup() -> None:
 
 
 async def main() -> None:
-    await dom.start_page(setup, later=engine)
+    await start.start_page(setup, later=engine)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pyscript import window
 
-from app import dom
+from app import dom, start
 from pyengine.pages.gear import GearPage
 
 FORMS = ("gear-form", "gear-org-form", "gear-block-form", "gear-save-form")
@@ -58,7 +58,7 @@ def on_list_change(event) -> None:
 
 def on_resolve(event) -> None:
     event.preventDefault()
-    with dom.measured("resolve + render"):
+    with start.measured("resolve + render"):
         dom.apply(page.on_resolve(fields()))
 
 

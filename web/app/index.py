@@ -11,7 +11,7 @@ from __future__ import annotations
 from pyodide.ffi import create_proxy
 from pyscript import window
 
-from app import dom
+from app import dom, start
 from pyengine.pages.keys import CHARACTER_PREFIX
 
 controller = None
@@ -51,4 +51,4 @@ async def setup() -> None:
 
 
 async def main() -> None:
-    await dom.start_page(setup, later=page)
+    await start.start_page(setup, later=page)

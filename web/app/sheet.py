@@ -4,7 +4,7 @@ The page is ready once its controls are wired and its first view is right. On a 
 with nothing to show (no link, no saved character, no draft, nothing typed before Python
 was up) the pre-rendered empty sheet is that view, and the tables, the controller
 (:class:`pyengine.pages.sheet.SheetPage`) and the form's glue (:mod:`app.sheet_form`)
-are loaded by :data:`engine`, a :class:`dom.Preparation`, just after the page is ready;
+are loaded by :data:`engine`, a :class:`start.Preparation`, just after the page is ready;
 a control used before that waits for it. Otherwise they are loaded before ready, and the
 sheet shown is derived from what there is. A first visit compiles every module it
 imports (docs/startup.md).
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from pyscript import document, window
 
-from app import dom
+from app import dom, start
 from pyengine.pages.keys import CHARACTER_PREFIX, SHEET_DRAFT
 
 
@@ -29,7 +29,7 @@ async def load_engine() -> None:
     await form().begin()
 
 
-engine = dom.Preparation(load_engine)
+engine = start.Preparation(load_engine)
 
 
 async def load_controls() -> None:
@@ -47,7 +47,7 @@ def something_to_show() -> bool:
         len(str(window.location.hash)) > 1
         or bool(str(window.location.search))
         or any(key == SHEET_DRAFT or key.startswith(CHARACTER_PREFIX) for key in keys)
-        or not dom.untouched(document.querySelectorAll("form.sheet-form"))
+        or not start.untouched(document.querySelectorAll("form.sheet-form"))
     )
 
 
@@ -61,11 +61,11 @@ async def setup() -> None:
         await engine.begin()
     for sheet_form in document.querySelectorAll("form.sheet-form"):
         sheet_form.addEventListener("input", handler("on_input"))
-        sheet_form.addEventListener("submit", dom.prevent_default)
+        sheet_form.addEventListener("submit", start.prevent_default)
     document.querySelector("main").addEventListener("click", handler("on_click"))
     dom.element("sheet-import").addEventListener("change", handler("on_import"))
     dom.element("sheet-roll-chars").disabled = False
 
 
 async def main() -> None:
-    await dom.start_page(setup, later=dom.Preparation(load_controls))
+    await start.start_page(setup, later=start.Preparation(load_controls))

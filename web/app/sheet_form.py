@@ -13,7 +13,7 @@ import asyncio
 
 from pyscript import fetch, window
 
-from app import dom
+from app import dom, start
 from pyengine.pages.sheet import SheetPage
 from pyengine.runequest.tables.catalogue import TABLE_IDS, RuneQuestTables
 
@@ -50,7 +50,7 @@ async def load_tables() -> RuneQuestTables:
         return table_id, bytes(data)
 
     blobs = dict(await asyncio.gather(*(one(t) for t in TABLE_IDS)))
-    with dom.measured("table decode"):
+    with start.measured("table decode"):
         return RuneQuestTables.from_msgpack(blobs)
 
 
@@ -58,6 +58,6 @@ async def begin() -> None:
     """Decodes the tables (prefetched while Python started), then opens what the address,
     the draft or the typed fields ask for."""
     global controller
-    controller = SheetPage(await load_tables(), dom.BrowserStore(), measure=dom.measured)
+    controller = SheetPage(await load_tables(), dom.BrowserStore(), measure=start.measured)
     wanted = window.URLSearchParams.new(window.location.search).get("open")
     dom.apply(controller.open(str(window.location.hash), None if dom.missing(wanted) else str(wanted), fields()))

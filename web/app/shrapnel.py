@@ -4,7 +4,7 @@ The page is ready once its controls are wired: the form and the whole table are
 pre-rendered, and the page's first view needs nothing else but this tab's recent results
 (:mod:`pyengine.pages.recent`, light). The table, decoded, the page's controller
 (:class:`pyengine.pages.shrapnel.ShrapnelPage`) and the form's glue
-(:mod:`app.shrapnel_form`) are loaded by :data:`engine`, a :class:`dom.Preparation`: at
+(:mod:`app.shrapnel_form`) are loaded by :data:`engine`, a :class:`start.Preparation`: at
 once when the address carries a link, otherwise just after the page is ready, in the
 background; a control used before that waits for it. A first visit compiles every module
 it imports (docs/startup.md).
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from pyscript import fetch, window
 
-from app import dom
+from app import dom, start
 from pyengine.pages.keys import SHRAPNEL_RECENT
 
 TABLE_URL = "./tables/shrapnel/ballistic.msgpack"
@@ -33,7 +33,7 @@ async def load_engine() -> None:
     form().begin(data, TABLE_URL)
 
 
-engine = dom.Preparation(load_engine)
+engine = start.Preparation(load_engine)
 
 
 def handler(name: str):
@@ -58,11 +58,11 @@ async def setup() -> None:
     )
     for element_id, kind, name in listeners:
         dom.element(element_id).addEventListener(kind, handler(name))
-    dom.element("shr-form").addEventListener("submit", dom.prevent_default)
+    dom.element("shr-form").addEventListener("submit", start.prevent_default)
     window.addEventListener("hashchange", handler("open_link"))
     dom.element("shr-resolve").disabled = False
     dom.element("shr-roll-d100").disabled = False
 
 
 async def main() -> None:
-    await dom.start_page(setup, later=engine)
+    await start.start_page(setup, later=engine)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pyscript import window
 
-from app import dom
+from app import dom, start
 from pyengine.pages.shrapnel import ShrapnelPage
 from pyengine.shrapnel.tables import ShrapnelTable
 from pyengine.tables import load_table
@@ -22,19 +22,19 @@ page: ShrapnelPage | None = None
 def begin(data: bytes, source: str) -> None:
     """Decodes the page's table (prefetched while Python started) and makes the controller."""
     global page
-    with dom.measured("table decode"):
+    with start.measured("table decode"):
         table = load_table(ShrapnelTable, data, source)
     page = ShrapnelPage(table, dom.BrowserStore(window.sessionStorage))
 
 
 def on_submit(event) -> None:
     event.preventDefault()
-    with dom.measured("resolve + render"):
+    with start.measured("resolve + render"):
         dom.apply(page.on_submit(dom.values("shr-form")))
 
 
 def on_roll_d100(event) -> None:
-    with dom.measured("resolve + render"):
+    with start.measured("resolve + render"):
         dom.apply(page.on_roll_d100(dom.values("shr-form")))
 
 

@@ -75,7 +75,7 @@ def hero(name: str = "Rurik") -> str:
 
 
 class Measures:
-    """The stages the page times (``dom.measured`` in the browser), by name."""
+    """The stages the page times (``start.measured`` in the browser), by name."""
 
     def __init__(self) -> None:
         self.names: list[str] = []

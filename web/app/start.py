@@ -1,0 +1,143 @@
+"""How a page starts: its set-up, then ``data-ready``; what its controls need loaded just
+after (:class:`Preparation`); the performance marks the benchmark reads (docs/startup.md)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+from pyodide.ffi import create_once_callable, create_proxy
+from pyscript import document, window
+
+import pyengine
+from app.dom import element
+
+
+def untouched(forms) -> bool:
+    """True when no field of these forms differs from what the page came with (nothing was
+    typed, chosen or ticked before Python was up)."""
+    for form in forms:
+        for field in form.elements:
+            kind = str(field.type)
+            if kind in ("checkbox", "radio"):
+                if bool(field.checked) != bool(field.defaultChecked):
+                    return False
+            elif kind.startswith("select"):
+                chosen = [i for i, option in enumerate(field.options) if option.defaultSelected]
+                if int(field.selectedIndex) != (chosen[0] if chosen else 0):
+                    return False
+            elif kind not in ("button", "submit", "reset", "file", "fieldset"):
+                if str(field.value) != str(field.defaultValue):
+                    return False
+    return True
+
+
+@contextlib.contextmanager
+def measured(name: str):
+    """Records how long the block takes as a performance measure (read by the benchmark)."""
+    window.performance.mark(f"{name}:start")
+    try:
+        yield
+    finally:
+        window.performance.measure(name, f"{name}:start")
+
+
+async def start_page(setup, later=None) -> None:
+    """Runs a page's set-up; then the page is ready — or it says in the status line why not.
+
+    ``later``, if given, runs just after the page is ready, in its own turn of the event
+    loop: a function that imports what the page's controls will need, or a
+    :class:`Preparation` (a first visit compiles each module it imports, so starting does
+    only what the page's first view needs; docs/startup.md). When it is done the body gets
+    ``data-prepared="1"`` and the performance mark ``prepared``.
+    """
+    try:
+        await setup()
+    except Exception as exc:  # the page must say it failed rather than sit there "starting"
+        mark_failed(f"The rules engine could not start: {exc}")
+        raise
+    mark_ready()
+    if later is None:
+        mark_prepared()
+        return
+
+    async def prepare() -> None:
+        if isinstance(later, Preparation):
+            await later.begin()
+        else:
+            later()
+        mark_prepared()
+
+    window.setTimeout(create_once_callable(lambda: asyncio.ensure_future(prepare())), 0)
+
+
+class Preparation:
+    """What a page's controls need and its first view does not: its tables, decoded, and the
+    glue behind its buttons.
+
+    Begun just after the page is ready, in the background, or at once by a start-up step
+    that needs it (a link to replay, saved adventurers to list). A control used before it
+    is done waits for it: wire controls with :meth:`listener`. If it fails, the status line
+    says so, as a failed start does.
+    """
+
+    def __init__(self, work) -> None:
+        self._work = work
+        self._task = None
+        self.done = False
+
+    def begin(self):
+        """Starts the work (once); the task to await."""
+        if self._task is None:
+            self._task = asyncio.ensure_future(self._run())
+        return self._task
+
+    async def _run(self) -> None:
+        try:
+            await self._work()
+        except Exception as exc:
+            mark_failed(f"The rules engine could not load: {exc}")
+            raise
+        self.done = True
+
+    def listener(self, handler):
+        """A JS event listener running ``handler(event)``: at once when the work is done,
+        else once it is. (A default action is then too late to prevent: the pages' forms
+        refuse submission in listeners of their own.)"""
+
+        def call(event) -> None:
+            result = handler(event) if self.done else self._after(handler, event)
+            if asyncio.iscoroutine(result):
+                asyncio.ensure_future(result)
+
+        return create_proxy(call)
+
+    async def _after(self, handler, event) -> None:
+        await self.begin()
+        result = handler(event)
+        if asyncio.iscoroutine(result):
+            await result
+
+
+def mark_ready() -> None:
+    """Tells the page (and its tests) that Python is up and the page works."""
+    element("engine-version").textContent = f"rules engine {pyengine.__version__}"
+    document.body.dataset.ready = "1"
+    window.performance.mark("ready")
+
+
+#: A listener refusing a form's submission (the pages handle their forms themselves).
+prevent_default = create_proxy(lambda event: event.preventDefault())
+
+
+def mark_prepared() -> None:
+    """Tells the page's tests and the benchmark that everything the controls need is loaded."""
+    document.body.dataset.prepared = "1"
+    window.performance.mark("prepared")
+
+
+def mark_failed(message: str) -> None:
+    """Says in the status line that the page could not start, and why."""
+    status = element("engine-status")
+    status.classList.add("failed")
+    status.textContent = message

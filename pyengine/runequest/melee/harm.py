@@ -77,8 +77,11 @@ def wound(c: Combatant, body: Body, key: str, damage: int) -> tuple[Wound, dict[
                 if arm is not None and arm.hands in (side, "both") and (arm.parry is None or arm.parry.kind != "shield"):
                     dropped.append(held)
             changes["in_hand"] = tuple(h for h in body.in_hand if h not in dropped)
+    if w.severed:
+        changes["severed"] = {**body.severed, key: body.severed.get(key, BLEED_OUT_ROUNDS)}
     if changes["condition"] == "dead":
         changes["bleeding"] = {}
+        changes["severed"] = {}
     return w, changes, falls
 
 

@@ -163,6 +163,8 @@ class Body(Record, omit_defaults=True):
     holds: tuple[Hold, ...] = ()
     bleeding: dict[LocationKey, Annotated[int, msgspec.Meta(ge=0, le=BLEED_OUT_ROUNDS)]] = {}
     """Rounds left before he bleeds to death, by wound."""
+    severed: dict[LocationKey, Annotated[int, msgspec.Meta(ge=0, le=BLEED_OUT_ROUNDS)]] = {}
+    """Severed limbs: rounds left in which a 6-point Healing reknits it; 0: severed for good (RQ-53)."""
     reload: dict[Name, Annotated[int, msgspec.Meta(ge=0, le=10)]] = {}
     """Rounds before a slow missile can shoot again."""
     one_attack: bool = False

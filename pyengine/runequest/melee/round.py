@@ -21,6 +21,8 @@ import msgspec
 
 from pyengine.dice import Dice, RollLog
 from pyengine.runequest.combat.model import RULES, Rules
+from pyengine.runequest.healing.bodies import body_changes, wounds_of
+from pyengine.runequest.healing.elapse import count_down
 from pyengine.runequest.melee.actions import HANDLERS
 from pyengine.runequest.melee.clock import Timed
 from pyengine.runequest.melee.context import Event, MeleeTables, RoundContext
@@ -70,15 +72,14 @@ def bookkeeping(r: RoundContext) -> None:
         changes: dict = {}
         if body.reload:
             changes["reload"] = {k: v - 1 for k, v in body.reload.items() if v > 1}
-        if body.bleeding and body.condition != "dead":
-            left = {k: v - 1 for k, v in body.bleeding.items()}
-            changes["bleeding"] = left
-            if any(v <= 0 for v in left.values()):
-                where = ", ".join(k.replace("_", " ") for k, v in left.items() if v <= 0)
-                changes["condition"] = "dead"
-                changes["bleeding"] = {}
-                r.events.append(Event(sr=end, who=name, what=f"{name} bleeds", kind="bleed",
-                                      outcome=f"bled to death from the {where} wound: 2 full turns untreated (RQ-53)"))
+        if (body.bleeding or body.severed) and body.condition != "dead":
+            c = r.combatant(name)
+            ticked, steps = count_down(c, wounds_of(c, body), 1)
+            changes.update(body_changes(ticked))
+            for s in steps:
+                kind = "bleed" if s.field == "condition" else "severed"
+                r.events.append(Event(sr=end, who=name, what=f"{name} {'bleeds' if kind == 'bleed' else 'is not reknit'}",
+                                      kind=kind, outcome=f"{s.text} (RQ-53)"))
         if changes:
             r.set(name, **changes)
             if changes.get("condition") == "dead":

@@ -1,24 +1,24 @@
 """Spells and Healing in a round (seed ch. III, "The Melee Round" and "Healing Damage to a Hit Location").
 
 A spell costs DEX SR + its own strike rank, 5 more when no hand is free for it (RQ-45);
-its effect is chapter V's, applied by the referee. Healing is applied: its points go back
-to one location, "A 2-point Healing spell is necessary just to stop bleeding", and "The
-impaled character cannot be Healed until the weapon is withdrawn" (RQ-53). Disabled in
-the abdomen, "He may heal himself, but can do nothing else".
+its effect is chapter V's, applied by the referee. Healing is applied, by the same rules as
+between fights (:mod:`pyengine.runequest.healing`): its points go back to one location, "A
+2-point Healing spell is necessary just to stop bleeding", "Only a 6-point Healing spell or
+potion, applied within 2 full turns, will reknit the limb", and "The impaled character cannot
+be Healed until the weapon is withdrawn" (RQ-53, RQ-90). Disabled in the abdomen, "He may heal
+himself, but can do nothing else".
 """
 
 from __future__ import annotations
 
-from pyengine.runequest.melee import harm
+from pyengine.runequest.healing.bodies import body_changes, wounds_of
+from pyengine.runequest.healing.heal import heal as apply_healing
+from pyengine.runequest.healing.model import Healing
 from pyengine.runequest.melee.actions.base import Handler, Statement
 from pyengine.runequest.melee.clock import Clock, Timed
 from pyengine.runequest.melee.context import RoundContext
 from pyengine.runequest.melee.statement import Heal, Spell
 from pyengine.runequest.tables.strike_ranks import spell_sr
-
-#: "a 2-point Healing spell is necessary just to stop bleeding".
-STOPS_BLEEDING = 2
-
 
 def cast(r: RoundContext, t: Timed) -> None:
     action = t.action
@@ -40,30 +40,13 @@ def heal(r: RoundContext, t: Timed) -> None:
 
 
 def healed(r: RoundContext, action: Heal) -> list[str]:
-    """Healing on one location: points restore it unless a weapon is still in the wound; 2 stop its bleeding."""
-    name, key, points = action.target, action.location, action.points
-    body = r.bodies[name]
-    notes = []
-    where = key.replace("_", " ")
-    bleeding = dict(body.bleeding)
-    if points >= STOPS_BLEEDING and key in bleeding:
-        del bleeding[key]
-        notes.append(f"the {where} stops bleeding (Healing 2 or more, RQ-53)")
-    if any(s.location == key for s in body.stuck_in):
-        notes.append(f"a weapon is still in the {where}: no points heal until it is out (RQ-53)")
-        r.set(name, bleeding=bleeding)
-        return notes
-    had = body.wounds.get(key, 0)
-    cured = min(points, had)
-    wounds = dict(body.wounds)
-    wounds[key] = had - cured
-    taken = max(body.damage_taken - cured, 0)
+    """Healing on one location, by :func:`pyengine.runequest.healing.heal` (RQ-53, RQ-90, RQ-93): 2 points
+    stop its bleeding, 6 within 2 full turns reknit a severed limb, no points heal while a weapon is in it."""
+    name = action.target
     c = r.combatant(name)
-    condition = harm.condition_after_healing(c, body, wounds, taken)
-    r.set(name, wounds=wounds, damage_taken=taken, bleeding=bleeding, condition=condition)
-    notes.append(f"{cured} point{'s' if cured != 1 else ''} healed on the {where} ({had} → {had - cured}); "
-                 f"{c.hit_points - taken} hit points left")
-    return notes
+    result = apply_healing(c, wounds_of(c, r.bodies[name]), Healing(how="spell", location=action.location, points=action.points))
+    r.set(name, **body_changes(result.wounds))
+    return [s.text + (f" ({', '.join(s.rulings)})" if s.rulings else "") for s in result.steps]
 
 
 def heals_himself(r: RoundContext, t: Timed) -> bool:

@@ -1,6 +1,8 @@
 """The schema of ``tables/runequest/movement.toml``.
 
 Split from :mod:`pyengine.runequest.sheet.encumbrance`: Encumbrance and movement: maximum ENC, the absolute cap, and the penalties for each point over.
+Movement at the other scales (:mod:`pyengine.runequest.movement`): the daily rate the seed gives,
+terrain, scenario and chase movement, falling.
 """
 
 from fractions import Fraction
@@ -58,6 +60,35 @@ class FlightTimes(Record):
     legless: FractionText
 
 
+class DailyKm(Record):
+    """Kilometres a day by way of travel: only what a source gives (cavalry, the seed's example)."""
+
+    cavalry: Annotated[int, msgspec.Meta(ge=1, le=500)]
+
+
+class Terrain(Record):
+    """What each kind of terrain takes off a day's movement, and the days a major river costs."""
+
+    forest: FractionText
+    rolling_hills: FractionText
+    mountains: FractionText
+    river_days: Annotated[int, msgspec.Meta(ge=0, le=30)]
+
+    def __post_init__(self) -> None:
+        for name in ("forest", "rolling_hills", "mountains"):
+            if not 0 < fraction(getattr(self, name)) < 1:
+                raise ValueError(f"terrain.{name} {getattr(self, name)}: a cut must be between 0 and 1")
+
+
+class Falling(Record):
+    """Falling damage: a die per so many metres; from a horse, a luck roll (DEX × n) or dice."""
+
+    metres_per_die: Annotated[int, msgspec.Meta(ge=1, le=100)]
+    die: Annotated[int, msgspec.Meta(ge=2, le=100)]
+    horse_dice: Annotated[int, msgspec.Meta(ge=0, le=20)]
+    luck_per_dex: Annotated[int, msgspec.Meta(ge=1, le=20)]
+
+
 class MovementTable(Record):
     """``movement.toml``: movement and encumbrance constants."""
 
@@ -71,6 +102,9 @@ class MovementTable(Record):
     time: Time
     scenario_move_m: ScenarioMove
     flight_times: FlightTimes
+    daily_km: DailyKm
+    terrain: Terrain
+    falling: Falling
 
     def __post_init__(self) -> None:
         if fraction(self.absolute_cap_per_str) < 1:

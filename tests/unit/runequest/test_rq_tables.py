@@ -448,5 +448,7 @@ def test_every_ruling_cited_is_recorded_and_every_recorded_ruling_is_used() -> N
     cited = {m for path in sources for m in re.findall(r"RQ-\d+", path.read_text(encoding="utf-8"))}
     assert cited - recorded == set(), "cited but not in docs/rulings.md"
     assert recorded - cited == set(), "recorded but cited nowhere in the code or tables"
-    numbers = sorted(int(r[3:]) for r in recorded)
-    assert numbers == list(range(1, len(numbers) + 1)), "ids run 1, 2, 3 … with no gap"
+    # Ids are handed out in ranges to engineers working in parallel (RQ-90 to RQ-99 for healing and
+    # movement), so a range may be partly used: each id once, the entries in number order.
+    listed = [int(r) for r in re.findall(r"^### RQ-(\d+) — ", doc, flags=re.M)]
+    assert listed == sorted(set(listed)), "each id once, in number order"

@@ -29,7 +29,8 @@ PROG = "python -m pyengine"
 
 #: Modules whose ``register(subparsers)`` adds commands. A module that does not
 #: exist (yet) is skipped; any other import error is raised.
-EXTENSIONS: list[str] = ["pyengine.cli.shrapnel", "pyengine.cli.sheet", "pyengine.cli.combat", "pyengine.cli.gear"]
+EXTENSIONS: list[str] = ["pyengine.cli.shrapnel", "pyengine.cli.sheet", "pyengine.cli.combat", "pyengine.cli.gear",
+                         "pyengine.cli.healing", "pyengine.cli.movement"]
 
 
 def print_json(value: Any, *, indent: int | None = None) -> None:

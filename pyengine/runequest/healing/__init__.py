@@ -10,7 +10,7 @@ state and its working.
 ``standing``       what the wounds leave him able to do: his condition, the maimed limbs still
                    keeping him from fighting, the total once points are healed
 ``injury``         :func:`take_wound`: a blow's damage to one location, as the state records it
-``heal``           :func:`heal`: a Healing spell, a salve, a potion taken internally
+``treatment``      :func:`heal`: a Healing spell, a salve, a potion taken internally
 ``elapse``         :func:`pass_time`: the 2-full-turn clocks (bleeding, the head, reknitting) and
                    natural healing, 1 point a game week in each wounded location
 ``bodies``         a melee combatant's body as wounds and back (the round's Heal and bookkeeping)
@@ -28,15 +28,15 @@ from pyengine.lazy import lazy_api
 
 if TYPE_CHECKING:
     from pyengine.runequest.healing.elapse import count_down, pass_time
-    from pyengine.runequest.healing.heal import heal
     from pyengine.runequest.healing.injury import take_wound
     from pyengine.runequest.healing.model import Elapsed, Frame, Healed, Healing, HitPoints, Wounds
     from pyengine.runequest.healing.standing import condition_of
+    from pyengine.runequest.healing.treatment import heal
 
 _HOMES = {
     **dict.fromkeys(("Elapsed", "Frame", "Healed", "Healing", "HitPoints", "Wounds"), "model"),
     **dict.fromkeys(("count_down", "pass_time"), "elapse"),
-    "heal": "heal",
+    "heal": "treatment",
     "take_wound": "injury",
     "condition_of": "standing",
 }

@@ -1,5 +1,5 @@
 """A melee combatant's body as healing's :class:`~.model.Wounds`, and back: the melee round's
-Heal action and its bookkeeping use :func:`~.heal.heal` and :func:`~.elapse.count_down` through
+Heal action and its bookkeeping use :func:`~.treatment.heal` and :func:`~.elapse.count_down` through
 these, so no healing rule is written twice.
 
 The body keeps one flag for maimed limbs (``maimed``: a limb severed or struck more than twice

@@ -35,7 +35,7 @@ def pass_time(frame: HitPoints, wounds: Wounds, elapsed: Elapsed, dice: Dice | N
     """``elapsed`` passes over ``wounds``: the clocks run first (an untreated bleeding wound kills
     long before a week of rest heals anything), then each wounded location heals 1 point a game
     week. ``dice`` is taken for the API's sake: nothing here is random yet."""
-    steps = [Step(field="time", text=f"{elapsed} pass", source="ch. III, Time", value=elapsed.total_rounds)]
+    steps = [Step(field="time", text=f"time passes: {elapsed}", source="ch. III, Time", value=elapsed.total_rounds)]
     after, clocks = count_down(frame, wounds, elapsed.total_rounds)
     steps.extend(clocks)
     if elapsed.total_days and after.condition != "dead":

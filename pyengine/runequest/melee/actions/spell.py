@@ -12,8 +12,8 @@ himself, but can do nothing else".
 from __future__ import annotations
 
 from pyengine.runequest.healing.bodies import body_changes, wounds_of
-from pyengine.runequest.healing.heal import heal as apply_healing
 from pyengine.runequest.healing.model import Healing
+from pyengine.runequest.healing.treatment import heal as apply_healing
 from pyengine.runequest.melee.actions.base import Handler, Statement
 from pyengine.runequest.melee.clock import Clock, Timed
 from pyengine.runequest.melee.context import RoundContext

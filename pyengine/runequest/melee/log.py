@@ -17,7 +17,7 @@ from pyengine.errors import IllegalActionError, RollError, ShareLinkError
 from pyengine.runequest.combat.model import RULES, Rules
 from pyengine.runequest.combat.state import export_data, link_or_export
 from pyengine.runequest.melee.intent import Intent
-from pyengine.runequest.melee.model import Fight, FightState, start
+from pyengine.runequest.melee.model import MELEE_RULES, Fight, FightState, MeleeRules, start
 from pyengine.runequest.melee.round import MeleeTables, RoundResult, resolve_round
 from pyengine.share import LinkKind, SharedState
 from pyengine.tables import Record
@@ -40,6 +40,9 @@ class FightLog(Record, omit_defaults=True):
     fight: Fight
     rounds: Annotated[tuple[RoundRecord, ...], msgspec.Meta(max_length=MAX_ROUNDS)] = ()
     rules: Rules = RULES
+    """The exchange's optional rules (critical and fumbled parries)."""
+    melee_rules: MeleeRules = MELEE_RULES
+    """The rounds' optional rules (readying while moving, DEX alone against the same foe)."""
 
 
 class Replayed(Record):
@@ -58,7 +61,8 @@ def replay(log: FightLog, tables: MeleeTables) -> Replayed:
     for n, record in enumerate(log.rounds, start=1):
         dice = ScriptedDice(record.rolls)
         try:
-            result = resolve_round(log.fight, state, record.intents, dice=dice, tables=tables, rules=log.rules)
+            result = resolve_round(log.fight, state, record.intents, dice=dice, tables=tables, rules=log.rules,
+                                   melee_rules=log.melee_rules)
         except NoRollLeft as exc:
             raise RollError(f"round {n}: the rolls stop short: {exc}") from None
         except (RollError, IllegalActionError) as exc:

@@ -1,4 +1,4 @@
-"""A whole fight as one share link (kind ``fight``, version 1) and one JSON export.
+"""A whole fight as one share link (kind ``fight``, version 2; version 1 reads) and one JSON export.
 
 The log carries the combatants and, for each round, the statements of intent and
 the rolls — never results: opening it resolves every round again with
@@ -23,10 +23,13 @@ from pyengine.share import LinkKind, SharedState
 from pyengine.tables import Record
 
 KIND = "fight"
-VERSION = 1
+#: The link's version: 2 since issue 15 (the fight's ``melee_rules``; statements that say who is engaged,
+#: dodging, picking up and sheathing, spells on the weapon in hand, stated shares of a split); 1 still reads.
+VERSION = 2
 #: The JSON export's format: 2 since each event's ``working`` is a step (``{"field": "sr", "text", "rule",
-#: "rulings", "value"}``, ``null`` for bookkeeping), not a string; format 1 still reads (docs/formats.md).
-EXPORT_FORMAT = 2
+#: "rulings", "value"}``, ``null`` for bookkeeping), not a string; 3 with link version 2's contents; formats
+#: 1 and 2 still read (docs/formats.md).
+EXPORT_FORMAT = 3
 MAX_ROUNDS = 200
 MAX_ROLLS = 400
 

@@ -365,6 +365,8 @@ def test_a_fist_or_grapple_parry_blocks_a_hold_entirely(tables, mt):
     result = run(fight, start(fight), [hold, Intent(who="Bo", parries=(ParryIntent(arm="fist"),))], [30, 20], mt)
     assert result.events[0].outcome == "blocked"
     assert result.state.bodies["Aldo"].holds == ()
+    # the fist's one percentage succeeded: its use for experience is the fist's, which a sheet can check
+    assert result.state.bodies["Bo"].marks == ("fist attack",)
     # a fist parry does not meet a sword blow
     blow = Intent(who="Aldo", actions=(Strike(arm="broadsword", target="Bo"),))
     result = run(fight, start(fight), [blow, Intent(who="Bo", parries=(ParryIntent(arm="fist"),))], [97], mt)
@@ -552,3 +554,23 @@ def test_a_combatants_damage_bonus_is_checked_when_the_link_opens(tables):
     with pytest.raises(ValueError, match="damage_bonus"):
         swordsman(damage_bonus="+1D")
     assert swordsman(damage_bonus="+1D4").damage_bonus == "+1D4"
+
+
+def test_a_shot_out_of_range_is_refused_with_the_statement_naming_the_field(tables):
+    """ "thrown weapons have no effective value beyond 20 meters" · "Long range is between the limit of medium
+    range and a distance of about twice effective range" (RQ-38): refused when the statement is checked (a
+    link opening, the page's form), not when the shot resolves."""
+    javelin = Arm(name="javelin", weapon=Weapon(name="javelin", damage="1D10", kind="thrown", range=20), attack=40, sr=3)
+    fight = Fight(combatants=(crossbowman("S/MR"), swordsman("Bo", "B", extra=(javelin,))))
+    state = start(fight)
+    for intent, message in (
+        (Intent(who="Xan", actions=(Shoot(arm="crossbow", target="Bo", distance=201),)),
+         "201 m is beyond long range (twice the crossbow's 100 m)"),
+        (Intent(who="Bo", actions=(Shoot(arm="javelin", target="Xan", distance=21),)),
+         "21 m is beyond 20 m, where a thrown javelin has no effective value"),
+    ):
+        with pytest.raises(IllegalActionError) as caught:
+            check_intents(fight, state, (intent,))
+        assert (caught.value.field, str(caught.value)) == ("intents[0].actions[0].distance", message)
+    check_intents(fight, state, (Intent(who="Xan", actions=(Shoot(arm="crossbow", target="Bo", distance=200),)),))
+

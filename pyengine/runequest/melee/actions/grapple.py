@@ -119,11 +119,13 @@ def _hold(r: RoundContext, t: Timed, what: str, skill: int, arm_name: str, start
     if parry is not None:
         p_roll = r.dice.d(100, f"{what}: {target.name}'s parry ({parry.chance}%)")
         if _succeeds(p_roll, parry.chance):
-            r.mark(target.name, f"{parry.name} parry")
             parry_arm = target.arm(parry.name)
-            if parry_arm is not None and (parry_arm.grapple or (parry_arm.weapon and parry_arm.weapon.kind == "natural")):
-                notes.append(f"parried with the {parry.name} (D100 {p_roll}): the hold is blocked entirely")
+            if parry_arm is not None and parry_arm.body_weapon:
+                # its one percentage, the fist's or grapple's, is what succeeded: experience goes to it (RQ-75)
+                r.mark(target.name, f"{parry.name} attack")
+                notes.append(f"parried with the {parry.name} (D100 {p_roll}): the hold is blocked entirely (RQ-75)")
                 return r.log(t, what, "blocked", target=target.name, notes=tuple(notes), rolls=tuple(r.dice.made[start:]))
+            r.mark(target.name, f"{parry.name} parry")
             side = parry_arm.hands if parry_arm is not None and parry_arm.hands != "both" else "right"
             location = f"{side}_arm"
             caught = "shield" if parry.kind == "shield" else "weapon arm"

@@ -23,6 +23,7 @@ import math
 import msgspec
 
 from pyengine.dice import NoRollLeft
+from pyengine.runequest.combat.chance import THROWN_LIMIT_M
 from pyengine.runequest.combat.d100 import succeeds
 from pyengine.runequest.combat.exchange import resolve_exchange
 from pyengine.runequest.combat.model import Attack, Defence
@@ -35,6 +36,8 @@ from pyengine.runequest.melee.statement import Shoot, Strike
 
 #: Rounds a slow missile waits before it can shoot again (RQ-55).
 RELOAD_ROUNDS = {"1/2R": 1, "1/3R": 2, "1/5R": 4}
+#: "Long range is between the limit of medium range and a distance of about twice effective range."
+LONG_RANGE = 2
 
 
 def act(r: RoundContext, t: Timed) -> None:
@@ -236,6 +239,7 @@ def check_shot(s: Statement, action: Shoot, field: str) -> None:
     arm = s.arm(action.arm, field)
     if not arm.missile or arm.attack is None:
         raise fail(f"{field}.arm", f"a {arm.name} is not a missile weapon")
+    _check_distance(arm, action.distance, field)
     s.held.add(arm.name)
     s.shots[arm.name] = s.shots.get(arm.name, 0) + 1
     if arm.rate != "S/MR" and s.shots[arm.name] > 1:
@@ -243,6 +247,20 @@ def check_shot(s: Statement, action: Shoot, field: str) -> None:
     if s.body.reload.get(arm.name):
         raise fail(f"{field}.arm",
                    f"a {arm.name} shoots {arm.rate}: it cannot shoot again for {s.body.reload[arm.name]} more round(s)")
+
+
+def _check_distance(arm: Arm, distance: int | None, field: str) -> None:
+    """A range the missile cannot be aimed at is refused with the statement, not when the shot comes (RQ-38)."""
+    w = arm.weapon
+    if distance is None or w is None:
+        return
+    if w.kind == "thrown" and distance > THROWN_LIMIT_M:
+        raise fail(f"{field}.distance", f"{distance} m is beyond {THROWN_LIMIT_M} m, where a thrown {w.name} has "
+                                        "no effective value")
+    if w.kind == "projectile" and w.range is None:
+        raise fail(f"{field}.distance", f"the {w.name} has no effective range to measure {distance} m by")
+    if w.kind == "projectile" and distance > LONG_RANGE * w.range:
+        raise fail(f"{field}.distance", f"{distance} m is beyond long range (twice the {w.name}'s {w.range} m)")
 
 
 def describe(who: str, action: Strike | Shoot) -> str:

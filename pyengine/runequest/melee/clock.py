@@ -79,9 +79,15 @@ class Clock:
         (``move``/``ready``, its cost), for the referee's option of combining the two (RQ-72)."""
         self.pair: tuple[str, int] | None = None
         """What the action being timed leaves for the next one's :attr:`previous`."""
-        self.unfamiliar = set(body.unfamiliar)
         self.cited: list[str] = []
         """Rulings the count of the action being timed rests on, beyond its own (added to its working)."""
+
+    def meeting(self, target: str) -> bool:
+        """He moved to meet ``target``, who was not already in a melee, himself not engaged: "any time two
+        fighters meet in melee, however long they've each traveled to get to that meeting, strike rank is
+        figured normally" — unlike "a character [who] joins an already-ongoing melee" (RQ-44)."""
+        ongoing = self.melees.get(target, frozenset()) - {self.me.name}
+        return bool(self.moved) and not self.engaged and not ongoing
 
     def before(self) -> list[str]:
         """How the time already used reads at the head of the next action's working."""
@@ -122,8 +128,6 @@ class Clock:
         self.hands = {a.name: a.hands for a in kept(arm, held)}
         self.hands[arm.name] = arm.hands
         self.prepared.add(arm.name)
-        if verb == "pick up":
-            self.unfamiliar.add(arm.name)
         if self.rules.ready_while_moving and self.previous is not None and self.previous[0] == "move":
             moving = self.previous[1]
             extra = max(cost - moving, 0)

@@ -218,6 +218,9 @@ def test_two_fighters_who_meet_strike_at_their_normal_strike_rank(tables):
                 table=tables.strike_ranks)
     assert srs(got) == [(3, False), (7, False)]
     assert "meeting" in got[1].working.text
+    wrestler = swordsman(extra=(Arm(name="grapple", attack=60, sr=8, grapple=True),))
+    got = timed(wrestler, Body(), Move(metres=9), Grapple(arm="grapple", target="Bo"), table=tables.strike_ranks)
+    assert srs(got) == [(3, False), (8, False)]
     # "(b) a character charges across the room at a foe while casting a spell against him; or (c) a
     # character charges across the room at a foe using a missile weapon against him": counted
     me = swordsman(extra=(Arm(name="javelin", weapon=Weapon(name="javelin", damage="1D10", kind="thrown"), attack=40,

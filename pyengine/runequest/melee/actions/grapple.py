@@ -172,7 +172,13 @@ def time(clock: Clock, action: Grapple) -> None:
     arm = clock.me.arm(action.arm)
     assert arm is not None
     parts = clock.before()
-    if action.how == "hold":
+    if action.how == "hold" and clock.meeting(action.target):
+        moved, before = clock.moved, clock.now - clock.moved
+        sr = before + arm.sr
+        clock.add(action, sr, ([f"{before}"] if before else [])
+                  + [f"grapple {arm.sr} (the {moved} of moving not counted: a meeting of two fighters)"])
+        clock.moved, clock.now = 0, max(clock.now, sr)
+    elif action.how == "hold":
         clock.now += arm.sr
         clock.add(action, clock.now, parts + [f"grapple {arm.sr}"])
     else:

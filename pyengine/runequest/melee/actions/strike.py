@@ -137,14 +137,6 @@ def _normal_sr(clock: Clock, arm: Arm, target: str) -> tuple[int, str, tuple[str
     return arm.sr, f"{arm.name} {arm.sr}", ()
 
 
-def _meeting(clock: Clock, target: str) -> bool:
-    """He moved to meet a foe who was not already in a melee, himself not engaged: "any time two fighters meet
-    in melee, however long they've each traveled to get to that meeting, strike rank is figured normally" —
-    unlike "a character [who] joins an already-ongoing melee" (RQ-44)."""
-    ongoing = clock.melees.get(target, frozenset()) - {clock.me.name}
-    return bool(clock.moved) and not clock.engaged and not ongoing
-
-
 def time_blow(clock: Clock, action: Strike) -> None:
     arm = clock.me.arm(action.arm)
     assert arm is not None
@@ -155,7 +147,7 @@ def time_blow(clock: Clock, action: Strike) -> None:
         clock.add(action, sr, [f"split blow: first at {clock.first_blow[arm.name]}", f"{mods.split_attack_delay}"],
                   share=ways, chance=action.chance, rulings=("RQ-50",) + (("RQ-78",) if action.chance else ()))
     else:
-        meeting = _meeting(clock, action.target)
+        meeting = clock.meeting(action.target)
         moved, before = clock.moved, clock.now - clock.moved
         parts = clock.before()
         drawn: list[str] = []

@@ -234,7 +234,7 @@ def _body_notes(c: Combatant, body: Body) -> list[str]:
     for h in body.holds:
         notes.append(f"holds {h.on} by the {_words(h.location)}" + (", immobilised" if h.immobilised else ""))
     for arm, rounds in body.reload.items():
-        notes.append(f"{arm}: shoots again in {rounds} round{'s' if rounds != 1 else ''}")
+        notes.append(f"{arm}: reloading, {rounds} more round{'s' if rounds != 1 else ''} before it shoots again (RQ-55)")
     if body.one_attack:
         notes.append("only one attack next round (his split blow impaled)")
     if body.unfamiliar:

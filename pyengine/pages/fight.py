@@ -36,11 +36,11 @@ from pyengine.runequest.combat.inputs import read_int, sheet_of
 from pyengine.runequest.combat.render import render_needed
 from pyengine.runequest.melee import render
 from pyengine.runequest.melee.build import melee_tables
-from pyengine.runequest.melee.defaults import next_intents
+from pyengine.runequest.melee.defaults import engaged_after, next_intents
 from pyengine.runequest.melee.inputs import QUICK_FIELDS, draft_of, read_declaration, read_quick, read_saved, statement_draft
 from pyengine.runequest.melee.intent import Intent, check_intents
 from pyengine.runequest.melee.log import FightLog, Replayed, add_round, export_json, read_any, replay, to_link, undo
-from pyengine.runequest.melee.model import Fight, FightState, start
+from pyengine.runequest.melee.model import Fight, FightState, MeleeRules, start
 from pyengine.runequest.melee.round import RoundResult, resolve_round
 from pyengine.runequest.melee.timing import Timed, schedule
 from pyengine.runequest.tables.catalogue import RuneQuestTables
@@ -59,6 +59,7 @@ class Statement(TypedDict, total=False):
     parries: list[dict[str, str]]
     defense: dict[str, str]
     surprised: bool
+    engaged: list[str]
 
 
 #: The draft's parts, each as it must read back (a part that does not is left out).
@@ -69,9 +70,9 @@ def empty_draft() -> dict[str, Any]:
     return {"add": {}, "declare": {}, "applied": [], "link": ""}
 
 
-def nothing_stated() -> dict[str, Any]:
-    """A statement of nothing (no action, no parry)."""
-    return {"actions": [], "parries": [], "defense": {}, "surprised": False}
+def nothing_stated(engaged: tuple[str, ...] | list[str] = ()) -> dict[str, Any]:
+    """A statement of nothing (no action, no parry), engaged with those foes."""
+    return {"actions": [], "parries": [], "defense": {}, "surprised": False, "engaged": list(engaged)}
 
 
 def load_draft(text: str | None) -> dict[str, Any]:
@@ -96,7 +97,7 @@ def naming(statement: Mapping[str, Any], name: str) -> bool:
     """Whether a statement names this combatant (a target, a parry's foe, a Defense share)."""
     named = [row.get("target") for row in statement.get("actions", ())]
     named += [row.get("against") for row in statement.get("parries", ())]
-    return name in named or name in statement.get("defense", {})
+    return name in named or name in statement.get("defense", {}) or name in statement.get("engaged", ())
 
 
 class FightPage(CombatPage):
@@ -257,7 +258,11 @@ class FightPage(CombatPage):
         return update | self._save() | self._all() | Update(values={"fa-name": ""}, focus="fa-name")
 
     def on_combatants_click(self, data: Mapping[str, str]) -> Update:
-        """A button in the combatants' list (``data-remove``: remove him, before the first round)."""
+        """A button in the combatants' list, before the first round: ``data-remove``, remove him;
+        ``data-rule``, turn one of the fight's optional rules on or off."""
+        rule = data.get("rule", "")
+        if rule:
+            return self._toggle_rule(rule)
         k = data.get("remove", "")
         if self.log is None or self.results or not k.isdigit() or int(k) >= len(self.log.fight.combatants):
             return Update()
@@ -270,6 +275,16 @@ class FightPage(CombatPage):
         for name in [name for name, statement in declare.items() if naming(statement, gone)]:
             declare.pop(name)
         self.errors = {}
+        return self._save() | self._all()
+
+    def _toggle_rule(self, rule: str) -> Update:
+        """One of the fight's optional rules (``MeleeRules``' field ``rule``) turned on or off: the log carries it,
+        so only before the first round (every round is replayed with the rules of the whole fight)."""
+        if self.log is None or self.results or rule not in {field for field, _ in render.OPTIONAL_RULES}:
+            return Update()
+        rules = self.log.melee_rules
+        self._set_log(msgspec.structs.replace(self.log, melee_rules=msgspec.structs.replace(
+            rules, **{rule: not getattr(rules, rule)})))
         return self._save() | self._all()
 
     # -- statements -----------------------------------------------------------------------
@@ -291,9 +306,23 @@ class FightPage(CombatPage):
         c = fight.combatants[k]
         try:
             intent, _ = read_declaration(fight, k, self.draft["declare"].get(c.name, {}))
-            return schedule(c, state.bodies[c.name], intent, self.mt.strike_ranks)
+            return schedule(c, state.bodies[c.name], intent, self.mt.strike_ranks, rules=self._rules(),
+                            melees=self._melees())
         except Exception:  # a half-typed statement: its strike ranks show once it reads
             return None
+
+    def _rules(self) -> MeleeRules:
+        assert self.log is not None
+        return self.log.melee_rules
+
+    def _melees(self) -> dict[str, frozenset[str]]:
+        """Who starts the round engaged with whom, as the statements typed say (both ways, RQ-74)."""
+        out: dict[str, set[str]] = {}
+        for name, statement in self.draft["declare"].items():
+            for foe in statement.get("engaged", ()):
+                out.setdefault(name, set()).add(foe)
+                out.setdefault(foe, set()).add(name)
+        return {name: frozenset(foes) for name, foes in out.items()}
 
     def _take_statement(self, k: int, values: Mapping[str, str]) -> None:
         """The ``k``-th combatant's statement form, as the page has it, into the draft."""
@@ -372,12 +401,14 @@ class FightPage(CombatPage):
         assert self.log is not None
         fight, state = self.log.fight, self.state()
         assert state is not None
-        carried = {i.who: i for i in next_intents(fight, state, self.log.rounds[-1].intents)}
+        events = self.results[-1].events
+        carried = {i.who: i for i in next_intents(fight, state, self.log.rounds[-1].intents, events)}
+        engaged = engaged_after(fight, state, events)
         for c in fight.combatants:
             if c.name in carried:
                 self.draft["declare"][c.name] = draft_of(carried[c.name], fight)
             elif state.bodies[c.name].condition != "dead":
-                self.draft["declare"][c.name] = nothing_stated()
+                self.draft["declare"][c.name] = nothing_stated(engaged.get(c.name, ()))
 
     # -- rounds ---------------------------------------------------------------------------
 
@@ -392,7 +423,7 @@ class FightPage(CombatPage):
             with self.measured("fight round + draw"):
                 with self.measured("fight round"):
                     result = resolve_round(self.log.fight, self.state(), intents, dice=self.dice, tables=self.mt,
-                                           rules=self.log.rules)
+                                           rules=self.log.rules, melee_rules=self.log.melee_rules)
                 update |= self._commit(result, intents)
         except RulesError as exc:
             return update | Update(notices={"fd-form-error": str(exc)})
@@ -453,7 +484,7 @@ class FightPage(CombatPage):
         assert self.log is not None and self.typing is not None
         try:
             return resolve_round(self.log.fight, self.state(), self.typing, dice=ScriptedDice(rolls), tables=self.mt,
-                                 rules=self.log.rules)
+                                 rules=self.log.rules, melee_rules=self.log.melee_rules)
         except NoRollLeft as exc:
             return exc.needed
 
@@ -551,7 +582,8 @@ class FightPage(CombatPage):
         link = self.link()
         return Update(
             html={
-                "fc-list": to_html(render.render_combatants(fight, removable=not self.results)),
+                "fc-list": to_html(render.render_combatants(fight, removable=not self.results,
+                                                            rules=self.log.melee_rules if self.log else MeleeRules())),
                 "fs-out": to_html(render.render_state(fight, state)),
                 "fl-out": to_html(render.render_log(self.results)),
                 "fx-out": to_html(render.render_marks(fight, state, self.draft["applied"])),

@@ -7,7 +7,9 @@ is its combatants and each round's intents and rolls: replaying it gives the sam
 
 Module map:
 
-* :mod:`.model` — :class:`Combatant`, :class:`Arm`, :class:`Body`, :class:`Fight`, :class:`FightState`;
+* :mod:`.model` — :class:`Combatant`, :class:`Arm`, :class:`Body`, :class:`Fight`, :class:`FightState`,
+  :class:`MeleeRules` (the fight's optional rules);
+* :mod:`.hands` — what can be in his hands together (a shield and a projectile weapon, RQ-71);
 * :mod:`.build` — combatants from a saved sheet or a quick stat block;
 * :mod:`.statement` — :class:`Intent` and the actions (:class:`Strike`, :class:`Shoot`, …) as data;
 * :mod:`.intent` — :func:`check_intents`, what the rules forbid in a statement;
@@ -16,7 +18,7 @@ Module map:
 * :mod:`.context` — :class:`RoundContext`, what the handlers work on; :class:`Event`, a line of the log;
 * :mod:`.harm` — wounds and weapon damage as new values of a body;
 * :mod:`.round` — :func:`resolve_round`: strike-rank order, simultaneous blows, bookkeeping;
-* :mod:`.defaults` — :func:`next_intents`, last round's statements carried on;
+* :mod:`.defaults` — :func:`next_intents`, last round's statements carried on; :func:`engaged_after`;
 * :mod:`.resistance`, :mod:`.experience` — the Resistance Table, marks;
 * :mod:`.log` — a fight as a share link and a JSON export, :func:`replay`;
 * :mod:`.inputs`, :mod:`.render` — the fight page's form reading and HTML.
@@ -36,6 +38,7 @@ API = {
     "Combatant": "model",
     "Fight": "model",
     "FightState": "model",
+    "MeleeRules": "model",
     "start": "model",
     "QuickWeapon": "build",
     "combatant_from_sheet": "build",
@@ -46,6 +49,8 @@ API = {
     "Strike": "statement",
     "Shoot": "statement",
     "Ready": "statement",
+    "PickUp": "statement",
+    "Sheathe": "statement",
     "Move": "statement",
     "Spell": "statement",
     "Heal": "statement",
@@ -53,6 +58,7 @@ API = {
     "Extract": "statement",
     "PullOut": "statement",
     "AnyAction": "statement",
+    "engagements": "statement",
     "check_intents": "intent",
     "Timed": "clock",
     "schedule": "timing",
@@ -63,6 +69,7 @@ API = {
     "describe": "round",
     "resolve_round": "round",
     "next_intents": "defaults",
+    "engaged_after": "defaults",
     "field_uses": "experience",
     "FightLog": "log",
     "Replayed": "log",

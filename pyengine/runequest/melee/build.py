@@ -5,6 +5,12 @@ Defense, damage bonus, movement, and each weapon line's attack, parry and strike
 (ENC penalty included). A quick stat block gives STR, CON, SIZ, DEX, hit points, one
 armour value and a few weapons from the tables with their %; the strike ranks come
 from the strike-rank table (DEX SR + SIZ SR + the weapon's SR).
+
+Both builders hold bows, crossbows and the staff sling in both hands, the sling in one
+(RQ-71), and start a fighter with a shield in hand only beside what it goes with
+(:mod:`.hands`); both give fist and grapple a parry at their own %, which meets only a
+hold: "a parry with fist or grapple percentage will mean the hold was blocked entirely"
+(RQ-75).
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ import msgspec
 from pyengine.errors import IllegalActionError
 from pyengine.runequest.combat.from_sheet import LONG_HAFTED, SHORT_STABBING, weapon_for
 from pyengine.runequest.combat.model import Parry, Weapon
+from pyengine.runequest.melee.hands import clash, projectile_hands
 from pyengine.runequest.melee.model import Arm, Combatant
 from pyengine.runequest.melee.round import MeleeTables
 from pyengine.runequest.sheet.adventurer import Adventurer
@@ -31,8 +38,17 @@ def melee_tables(tables: RuneQuestTables, locations) -> MeleeTables:
     return MeleeTables(strike_ranks=tables.strike_ranks, fumbles=tables.fumbles, locations=locations)
 
 
+#: The skills whose % parries a hold (RQ-75).
+HOLD_PARRY_SKILLS = frozenset({"fist", "grapple"})
+
+
 def _hands(mode: str | None, hand: str) -> str:
     return "both" if mode == "2H" else hand
+
+
+def _hold_parry(name: str, chance: int | None) -> Parry | None:
+    """A fist's or grapple's parry against a hold, at its own % (RQ-75)."""
+    return None if chance is None else Parry(kind="weapon", chance=chance, name=name)
 
 
 def combatant_from_sheet(
@@ -54,7 +70,9 @@ def combatant_from_sheet(
             continue
         used.add(label)
         parry = None
-        if line.parry is not None:
+        if line.skill in HOLD_PARRY_SKILLS:
+            parry = _hold_parry(label, line.attack)
+        elif line.parry is not None:
             if line.kind == "shield":
                 parry = Parry(kind="shield", chance=line.parry, name=label, absorbs=line.absorbs or 0)
             else:
@@ -67,6 +85,11 @@ def combatant_from_sheet(
                 weapon = weapon_for(tables, line.weapon)
             except IllegalActionError:
                 weapon = None
+        hands = _hands(line.mode, line.hand.value)
+        if line.kind == "shield" and line.hand.value == "right":
+            hands = "left"
+        elif weapon is not None and weapon.kind == "projectile":
+            hands = projectile_hands(line.weapon, line.hand.value)
         arms.append(
             Arm(
                 name=label,
@@ -74,7 +97,7 @@ def combatant_from_sheet(
                 attack=None if line.kind == "shield" else line.attack,
                 parry=parry,
                 sr=min(line.sr if line.sr is not None else sheet.dex_sr, 30),
-                hands="left" if line.kind == "shield" and line.hand.value == "right" else _hands(line.mode, line.hand.value),
+                hands=hands,
                 rate=line.rate if line.rate in ("S/MR", "1/MR", "1/2R", "1/3R", "1/5R") else None,
                 grapple=grapple,
                 ref=line.weapon,
@@ -107,14 +130,13 @@ def combatant_from_sheet(
 
 
 def _start_in_hand(arms: list[Arm]) -> tuple[str, ...]:
-    """The first melee weapon (or missile, if no melee weapon) and, beside a one-handed one, a shield."""
+    """The first melee weapon (or missile, if no melee weapon) and, beside it, the first shield that goes with it."""
     first = next((a for a in arms if a.weapon is not None and not a.missile and a.weapon.kind == "melee"), None)
     first = first or next((a for a in arms if a.missile), None)
     out = [first.name] if first else []
-    if first is None or first.hands != "both":
-        shield = next((a for a in arms if a.parry is not None and a.parry.kind == "shield"), None)
-        if shield is not None:
-            out.append(shield.name)
+    shield = next((a for a in arms if a.shield and (first is None or not clash(first, a))), None)
+    if shield is not None:
+        out.append(shield.name)
     return tuple(out)
 
 
@@ -161,7 +183,9 @@ def quick_combatant(
             grapple = row.damage is None
             weapon = None if grapple else weapon_for(tables, row.id)
             parry = None
-            if q.parry is not None and row.hp is not None:
+            if row.skill in HOLD_PARRY_SKILLS:
+                parry = _hold_parry(row.name, q.parry if q.parry is not None else q.attack)
+            elif q.parry is not None and row.hp is not None:
                 parry = Parry(kind="weapon", chance=q.parry, name=row.name, hp=row.hp, damage=row.damage,
                               long_hafted=row.id in LONG_HAFTED, short_stabbing=row.id in SHORT_STABBING)
             arms.append(Arm(name=row.name, weapon=weapon, attack=q.attack, parry=parry, sr=dsr + ssr + row.sr,
@@ -170,7 +194,7 @@ def quick_combatant(
         elif isinstance(row, MissileWeapon):
             weapon = weapon_for(tables, row.id)
             arms.append(Arm(name=row.name, weapon=weapon, attack=q.attack, sr=dsr, rate=row.rate, ref=row.id,
-                            hands="right" if row.thrown else "both"))
+                            hands="right" if row.thrown else projectile_hands(row.id, "right")))
     locations, _ = location_hit_points(tables.hit_points, hit_points)
     locs = {key: locations[key] for key in LOCATION_KEYS.values()}
     in_hand = _start_in_hand(arms)

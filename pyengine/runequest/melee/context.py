@@ -4,8 +4,8 @@ The round (:func:`~pyengine.runequest.melee.round.resolve_round`) makes one cont
 hands it to each action's handler in strike-rank order (:mod:`.actions`) and reads the
 bodies and the log from it at the end. The bodies change as blows land; everything
 else in the fight stays as it came in. The context also answers what several actions
-ask: whether a weapon can be used, how much Defense goes against a blow (RQ-47) and
-which parry meets it (RQ-50).
+ask: whether a weapon can be used, how much Defense goes against a blow (RQ-47), which
+parry meets it (RQ-50, RQ-78) and whether its target is dodging (RQ-76).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from pyengine.runequest.combat.wounds import Wound
 from pyengine.runequest.melee import harm
 from pyengine.runequest.melee.clock import Timed
 from pyengine.runequest.melee.model import Arm, Body, Combatant, Fight, FightState
-from pyengine.runequest.melee.statement import Intent
+from pyengine.runequest.melee.statement import Intent, Move
 from pyengine.runequest.tables.fumbles import FumbleTable
 from pyengine.runequest.tables.hit_locations import HitLocationTable
 from pyengine.runequest.tables.strike_ranks import StrikeRankTable
@@ -91,6 +91,8 @@ class RoundContext:
         """Blows struck so far, by (who, weapon)."""
         self.throws: set[tuple[str, str]] = set()
         """Throws made at this instant: (thrower, thrown); two at each other cancel (RQ-51)."""
+        self.pinned: dict[tuple[str, str], str] = {}
+        """Immobilisations made this round: (grappler, foe) -> the location held (mutual ones, RQ-79)."""
 
     # -- who and what -------------------------------------------------------------------
 
@@ -130,6 +132,13 @@ class RoundContext:
             return f"{name} fell this round"
         return ""
 
+    def dodging(self, name: str) -> bool:
+        """``name`` stated that he dodges this round (and has not given it up, nor been disabled) (RQ-76)."""
+        intent = self.intents.get(name)
+        if intent is None or self.unable(name):
+            return False
+        return any(isinstance(a, Move) and a.dodging and k not in intent.aborted for k, a in enumerate(intent.actions))
+
     def helpless(self, name: str) -> bool:
         body = self.bodies[name]
         return body.on_ground or body.condition in ("unconscious", "incapacitated") or any(
@@ -156,8 +165,10 @@ class RoundContext:
             return c.defense, f"{target}'s whole Defense {c.defense}% against {attacker}, the first to strike at him (RQ-47)"
         return 0, f"{target}'s Defense went against {first}, the first to strike at him (RQ-47)"
 
-    def parry_for(self, target: str, attacker: str, missile: bool) -> tuple[Parry | None, int | None, str]:
-        """The parry ``target`` holds ready for ``attacker``'s blow (used up), its place, and a note."""
+    def parry_for(self, target: str, attacker: str, missile: bool, *, hold: bool = False
+                  ) -> tuple[Parry | None, int | None, str]:
+        """The parry ``target`` holds ready for ``attacker``'s blow (``hold``: his grapple hold) (used up), its
+        place, and a note. A fist or grapple parry meets only a hold, and needs no hand to hold it (RQ-75)."""
         intent = self.intents.get(target)
         if intent is None or self.unable(target) or target in self.defenceless:
             return None, None, ""
@@ -173,16 +184,24 @@ class RoundContext:
                 assert arm is not None and arm.parry is not None
                 if missile and arm.parry.kind != "shield":
                     continue
+                if arm.body_weapon and not hold:
+                    continue
                 why = self.unusable(target, arm)
-                if not why and arm.name not in body.in_hand:
+                if not why and arm.name not in body.in_hand and not arm.body_weapon:
                     why = f"the {arm.name} is not in his hand"
                 if why:
                     return None, None, f"{target} cannot parry with the {arm.name}: {why}"
                 chance = arm.parry.chance
                 notes = []
-                if ways[arm.name] > 1:
+                if p.chance is not None:
+                    chance = p.chance
+                    notes.append(f"split parry: {p.chance}% of his {arm.parry.chance}% (RQ-78)")
+                elif ways[arm.name] > 1:
                     chance = math.ceil(chance / ways[arm.name])
                     notes.append(f"split parry: {arm.parry.chance}% / {ways[arm.name]} = {chance}% (RQ-50)")
+                if arm.name in body.unfamiliar:
+                    chance = math.ceil(chance / 2)
+                    notes.append(f"the {arm.name} was picked up in this melee: half effectiveness, {chance}% (RQ-73)")
                 effect = harm.shield_effect([s for s in body.shield_stuck if s.shield == arm.name])
                 if effect == "useless":
                     return None, None, f"{target}'s {arm.name} is useless: a weapon of ENC 2 or more is stuck in it"

@@ -5,24 +5,49 @@ changed: a combatant who is dead, unconscious or incapacitated states nothing; a
 action at a foe who is dead, or with a weapon that is broken, stuck or out of reach,
 is dropped; a weapon readied last round is in hand now (no second "ready"); an
 extraction of a weapon no longer stuck is dropped; Defense shares and parries
-against a foe who is dead are dropped.
+against a foe who is dead are dropped. Who is engaged with whom comes from last round's
+melee blows and holds (:func:`engaged_after`): "A character who starts a round already
+physically engaged in melee" (RQ-74).
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 import msgspec
 
 from pyengine.errors import IllegalActionError
 from pyengine.runequest.melee.actions import HANDLERS
 from pyengine.runequest.melee.actions.base import Statement
-from pyengine.runequest.melee.context import DOWN
+from pyengine.runequest.melee.context import DOWN, Event
 from pyengine.runequest.melee.intent import check_intents
 from pyengine.runequest.melee.model import Fight, FightState
 from pyengine.runequest.melee.statement import Intent
 
+#: The events of a round that engage two fighters in melee: a blow struck, a hold tried.
+MELEE_KINDS = ("attack", "grapple")
 
-def next_intents(fight: Fight, state: FightState, previous: tuple[Intent, ...]) -> tuple[Intent, ...]:
-    """Last round's statements, carried into this round where they still can be made."""
+
+def engaged_after(fight: Fight, state: FightState, events: Sequence[Event]) -> dict[str, tuple[str, ...]]:
+    """Who starts the next round engaged with whom: each melee blow or hold made this round, and each hold
+    kept, joins the two in melee while both are still up (RQ-74). Names in the fight's order."""
+    up = {name for name, body in state.bodies.items() if body.condition not in DOWN}
+    pairs = {(e.who, e.target) for e in events if e.done and e.kind in MELEE_KINDS and e.target and e.target != e.who}
+    pairs |= {(name, h.on) for name, body in state.bodies.items() for h in body.holds}
+    foes: dict[str, set[str]] = {}
+    for a, b in pairs:
+        if a in up and b in up:
+            foes.setdefault(a, set()).add(b)
+            foes.setdefault(b, set()).add(a)
+    order = [c.name for c in fight.combatants]
+    return {name: tuple(n for n in order if n in with_whom) for name, with_whom in foes.items()}
+
+
+def next_intents(fight: Fight, state: FightState, previous: tuple[Intent, ...],
+                 events: Sequence[Event] | None = None) -> tuple[Intent, ...]:
+    """Last round's statements, carried into this round where they still can be made; with last round's
+    ``events``, each says who he is engaged with now (without them, last round's say, less the fallen)."""
+    engaged = engaged_after(fight, state, events) if events is not None else None
     out: list[Intent] = []
     for intent in previous:
         me = fight.combatant(intent.who)
@@ -34,8 +59,10 @@ def next_intents(fight: Fight, state: FightState, previous: tuple[Intent, ...]) 
         actions = tuple(a for a in intent.actions if HANDLERS[type(a)].carry(statement, a))
         parries = tuple(p for p in intent.parries if p.against not in dead and p.arm not in body.broken)
         defense = {foe: share for foe, share in intent.defense.items() if foe not in dead}
+        with_whom = (engaged.get(me.name, ()) if engaged is not None else
+                     tuple(f for f in intent.engaged if state.bodies[f].condition not in DOWN))
         candidate = msgspec.structs.replace(intent, actions=actions, parries=parries, defense=defense,
-                                            surprised=False, aborted=())
+                                            surprised=False, aborted=(), engaged=with_whom)
         try:
             check_intents(fight, state, (candidate,))
         except IllegalActionError:

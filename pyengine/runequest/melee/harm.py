@@ -99,17 +99,3 @@ def weapon_harm(c: Combatant, body: Body, arm_name: str, damage: int) -> tuple[d
                        in_hand=tuple(h for h in body.in_hand if h != arm_name))
         return changes, f"{c.name}'s {arm_name} breaks ({total} damage, more than its {hp})"
     return dict(weapon_damage=harmed), ""
-
-
-def condition_after_healing(c: Combatant, body: Body, wounds: dict, taken: int) -> str:
-    """His condition once Healing has restored some points (the dead stay dead)."""
-    if body.condition == "dead":
-        return "dead"
-    left = c.hit_points - taken
-    if left <= 0:
-        return "dead"
-    if left <= 2 or wounds.get("head", 0) >= c.locations["head"]:
-        return "unconscious"
-    if body.maimed or any(wounds.get(k, 0) >= c.locations[k] for k in ("chest", "abdomen")):
-        return "incapacitated"
-    return "fighting" if any(wounds.values()) or bool(body.damage_taken) else "unhurt"

@@ -26,7 +26,7 @@ QUICK_FIELDS = (
     "fa-move", "fa-w1", "fa-w1-attack", "fa-w1-parry", "fa-w2", "fa-w2-attack", "fa-w2-parry", "fa-w3",
     "fa-w3-attack", "fa-w3-parry",
 )
-DECLARE_ACTION_FIELDS = ("do", "arm", "target", "n", "where", "spell", "stuck")
+DECLARE_ACTION_FIELDS = ("do", "arm", "target", "n", "where", "spell", "on", "stuck")
 STUCK_SEPARATOR = "\u241f"
 
 
@@ -167,11 +167,15 @@ def statement_draft(fight: Fight, k: int, values: Mapping[str, str], before: Map
         for f in DECLARE_ACTION_FIELDS:
             row[f] = values.get(f"{p}-a{j}-{f}", old.get(f, ""))
         row["abort"] = values.get(f"{p}-a{j}-abort") == "1"
+        row["unprepared"] = values.get(f"{p}-a{j}-unprepared") == "1"
         actions.append(row)
     parries = [{"arm": values.get(f"{p}-p{j}-arm", ""), "against": values.get(f"{p}-p{j}-against", "")}
                for j in range(PARRY_ROWS)]
     defense = {o.name: values[f"{p}-def-{f}"] for f, o in enumerate(fight.combatants) if f"{p}-def-{f}" in values}
-    return {"actions": actions, "parries": parries, "defense": defense, "surprised": values.get(f"{p}-surprised") == "1"}
+    boxes = {o.name: f"{p}-eng-{f}" for f, o in enumerate(fight.combatants) if f"{p}-eng-{f}" in values}
+    engaged = [name for name, ident in boxes.items() if values[ident] == "1"] if boxes else list(before.get("engaged", ()))
+    return {"actions": actions, "parries": parries, "defense": defense, "surprised": values.get(f"{p}-surprised") == "1",
+            "engaged": engaged}
 
 
 def read_declaration(fight: Fight, k: int, draft: Mapping[str, Any]) -> tuple[I.Intent, list[int]]:
@@ -201,8 +205,13 @@ def read_declaration(fight: Fight, k: int, draft: Mapping[str, Any]) -> tuple[I.
                 actions.append(I.Shoot(arm=arm, target=target, distance=distance))
             elif do == "ready":
                 actions.append(I.Ready(arm=arm))
-            elif do == "move":
-                actions.append(I.Move(metres=_number(n, f"{a}-n", f"action {j + 1}, metres", 1, 400)))
+            elif do == "pick_up":
+                actions.append(I.PickUp(arm=arm))
+            elif do == "sheathe":
+                actions.append(I.Sheathe(arm=arm))
+            elif do in ("move", "dodge"):
+                actions.append(I.Move(metres=_number(n, f"{a}-n", f"action {j + 1}, metres", 1, 400),
+                                      dodging=do == "dodge"))
             elif do in ("grapple", "immobilise", "throw"):
                 actions.append(I.Grapple(arm=arm, target=target, how="hold" if do == "grapple" else do))
             elif do == "extract":
@@ -215,13 +224,16 @@ def read_declaration(fight: Fight, k: int, draft: Mapping[str, Any]) -> tuple[I.
                 actions.append(I.PullOut(owner=owner, weapon=weapon))
             elif do == "heal":
                 points = _number(n, f"{a}-n", f"action {j + 1}, points", 1, 20)
-                actions.append(I.Heal(target=target, location=row.get("where") or "chest", points=points))
+                actions.append(I.Heal(target=target, location=row.get("where") or "chest", points=points,
+                                      prepared=not row.get("unprepared")))
             elif do == "spell":
                 name = row.get("spell", "").strip()
                 if not name or len(name) > 40:
                     raise FieldError(f"{a}-spell", f"action {j + 1}, spell: name the spell (40 characters at most)")
                 points = _number(n, f"{a}-n", f"action {j + 1}, points", 1, 20)
-                actions.append(I.Spell(name=name, points=points, target=target))
+                on = row.get("on", "")
+                actions.append(I.Spell(name=name, points=points, target="" if on else target, on=on,
+                                       prepared=not row.get("unprepared")))
             else:
                 raise FieldError(f"{a}-do", f"action {j + 1}: {do!r} is not an action")
             rows.append(j)
@@ -246,8 +258,10 @@ def read_declaration(fight: Fight, k: int, draft: Mapping[str, Any]) -> tuple[I.
         if share:
             defense[o.name] = share
     _all(problems)
+    names = {o.name for o in fight.combatants}
+    engaged = tuple(name for name in draft.get("engaged", ()) if name in names and name != c.name)
     return I.Intent(who=c.name, actions=tuple(actions), parries=tuple(parries), defense=defense,
-                    surprised=bool(draft.get("surprised")), aborted=tuple(aborted)), rows
+                    surprised=bool(draft.get("surprised")), aborted=tuple(aborted), engaged=engaged), rows
 
 
 def draft_of(intent: I.Intent, fight: Fight) -> dict[str, Any]:
@@ -263,6 +277,8 @@ def draft_of(intent: I.Intent, fight: Fight) -> dict[str, Any]:
             row["do"] = "grapple" if action.how == "hold" else action.how
         elif isinstance(action, I.Move):
             row["n"] = str(action.metres)
+            if action.dodging:
+                row["do"] = "dodge"
         elif isinstance(action, I.Shoot) and action.distance is not None:
             row["n"] = str(action.distance)
         elif isinstance(action, (I.Heal, I.Spell)):
@@ -271,6 +287,10 @@ def draft_of(intent: I.Intent, fight: Fight) -> dict[str, Any]:
                 row["where"] = action.location
             else:
                 row["spell"] = action.name
+                if action.on:
+                    row["on"] = action.on
+            if not action.prepared:
+                row["unprepared"] = True
         elif isinstance(action, I.PullOut):
             row["stuck"] = f"{action.owner}{STUCK_SEPARATOR}{action.weapon}"
         if len(rows) in intent.aborted:
@@ -281,4 +301,5 @@ def draft_of(intent: I.Intent, fight: Fight) -> dict[str, Any]:
         "parries": [{"arm": p.arm, "against": p.against} for p in intent.parries],
         "defense": {foe: str(share) for foe, share in intent.defense.items()},
         "surprised": intent.surprised,
+        "engaged": list(intent.engaged),
     }

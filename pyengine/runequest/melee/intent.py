@@ -29,16 +29,18 @@ from pyengine.runequest.melee.statement import (
     Intent,
     Move,
     ParryIntent,
+    PickUp,
     PullOut,
     Ready,
+    Sheathe,
     Shoot,
     Spell,
     Strike,
 )
 
 __all__ = [
-    "Action", "AnyAction", "Extract", "Grapple", "Heal", "Intent", "Move", "ParryIntent", "PullOut", "Ready", "Shoot",
-    "Spell", "Strike", "check_intents",
+    "Action", "AnyAction", "Extract", "Grapple", "Heal", "Intent", "Move", "ParryIntent", "PickUp", "PullOut", "Ready",
+    "Sheathe", "Shoot", "Spell", "Strike", "check_intents",
 ]
 
 MIN_DEFENSE_SHARE = 5
@@ -67,12 +69,64 @@ def check_intents(fight: Fight, state: FightState, intents: tuple[Intent, ...]) 
             raise _fail(f"{where}.who", f"{intent.who} has two statements this round")
         seen.add(intent.who)
         body = state.bodies[me.name]
+        _check_engaged_with(fight, intent, where)
         _check_defense(fight, me.name, me.defense, intent, where)
         _check_parries(fight, intent, where)
         statement = Statement(fight, state, me, intent.actions)
         for j, action in enumerate(intent.actions):
             HANDLERS[type(action)].check(statement, action, f"{where}.actions[{j}]")
-        _check_splits(me, statement.strikes, where, body.one_attack)
+        _check_splits(me, statement, where, body.one_attack)
+        _check_dodging(me.name, intent, where)
+        if intent.engaged:
+            _check_engaged(me.name, intent, where)
+
+
+#: Attacking physically: "attack and defend normally".
+PHYSICAL = (Strike, Shoot, Grapple)
+#: Attacking magically — or any spell: "defend normally and attack magically" (RQ-74).
+MAGICAL = (Spell, Heal)
+
+
+def _magical(action: AnyAction) -> bool:
+    """A spell, but not one on the weapon in his hand (that one is part of the blow, RQ-70)."""
+    return isinstance(action, MAGICAL) and not getattr(action, "on", "")
+
+
+def _check_engaged_with(fight: Fight, intent: Intent, where: str) -> None:
+    for foe in intent.engaged:
+        if fight.combatant(foe) is None or foe == intent.who:
+            raise _fail(f"{where}.engaged", f"{foe!r} is not a foe in the fight")
+
+
+def _check_engaged(me: str, intent: Intent, where: str) -> None:
+    """ "A character who starts a round already physically engaged in melee may either attack and defend
+    normally, or defend normally and attack magically — not both"; "once that point in the round comes up,
+    he's considered to be attacking (or defending) for the entire round" (RQ-74)."""
+    with_whom = ", ".join(intent.engaged)
+    first: AnyAction | None = None
+    for j, action in enumerate(intent.actions):
+        field = f"{where}.actions[{j}]"
+        if first is None:
+            if isinstance(action, PHYSICAL) or _magical(action):
+                first = action
+            continue
+        if _magical(first) or not isinstance(action, (Strike, Shoot)):
+            if isinstance(action, PHYSICAL) or _magical(action):
+                raise _fail(field, f"{me} is already engaged in melee (with {with_whom}): he may attack and defend "
+                                   "normally, or defend normally and attack magically — not both")
+            raise _fail(field, f"{me} is already engaged in melee (with {with_whom}): he does nothing else after "
+                               "his attack this round but parry and defend")
+
+
+def _check_dodging(me: str, intent: Intent, where: str) -> None:
+    """ "A dodging character may only move ½ his normal movement and may do nothing else but move and dodge" (RQ-76)."""
+    if not any(isinstance(a, Move) and a.dodging for a in intent.actions):
+        return
+    for j, action in enumerate(intent.actions):
+        if not isinstance(action, Move):
+            raise _fail(f"{where}.actions[{j}]", f"dodging, {me} may do nothing else but move and dodge")
+    if intent.parries:
+        raise _fail(f"{where}.parries", f"dodging, {me} may do nothing else but move and dodge: no parry")
 
 
 def _check_defense(fight: Fight, me: str, defense: int, intent: Intent, where: str) -> None:
@@ -100,29 +154,47 @@ def _check_parries(fight: Fight, intent: Intent, where: str) -> None:
             raise _fail(f"{field}.against", f"{parry.against!r} is not in the fight")
         uses.setdefault(arm.name, []).append(parry.against)
     for name, against in uses.items():
-        if len(against) > 1:
-            arm = me.arm(name)
-            assert arm is not None and arm.parry is not None
-            if arm.parry.chance < SPLIT_MINIMUM * len(against):
-                raise _fail(
-                    f"{where}.parries",
-                    f"splitting the {name}'s {arm.parry.chance}% parry {len(against)} ways leaves less than {SPLIT_MINIMUM}% each",
-                )
-            if "" in against or len(set(against)) < len(against):
-                raise _fail(f"{where}.parries", f"a split parry with the {name} must name a different foe for each share")
+        arm = me.arm(name)
+        assert arm is not None and arm.parry is not None
+        shares = [p.chance for p in intent.parries if p.arm == name]
+        field = f"{where}.parries"
+        if len(against) > 1 and ("" in against or len(set(against)) < len(against)):
+            raise _fail(field, f"a split parry with the {name} must name a different foe for each share")
+        _check_shares(me.name, name, arm.parry.chance, "parry", against, shares, field)
 
 
-def _check_splits(me, strikes: dict[str, list[str]], where: str, one_attack: bool) -> None:
+def _check_shares(me: str, name: str, skill: int, use: str, foes: list[str], shares: list[int | None], field: str) -> None:
+    """ "A character may split his attacks or parries if, and only if, each resulting attack/parry would be 50%
+    or higher": equal shares (RQ-50), or shares he states, each 50% or more and together no more than his
+    whole (RQ-78)."""
+    stated = [c for c in shares if c is not None]
+    if len(foes) == 1:
+        if stated:
+            raise _fail(field, f"an undivided {'blow' if use == 'attack' else use} has no share: {stated[0]}% "
+                               f"is for a split {use}")
+        return
+    if not stated:
+        if skill < SPLIT_MINIMUM * len(foes):
+            raise _fail(field, f"splitting the {name}'s {skill}% {use} {len(foes)} ways leaves less than "
+                               f"{SPLIT_MINIMUM}% each")
+        return
+    if len(stated) < len(shares):
+        raise _fail(field, f"a split {use} with the {name}: state a share for each foe, or none (equal shares)")
+    for foe, share in zip(foes, stated, strict=True):
+        if share < SPLIT_MINIMUM:
+            raise _fail(field, f"{share}% against {foe}: each share of a split must be at least {SPLIT_MINIMUM}%")
+    if sum(stated) > skill:
+        raise _fail(field, f"{' + '.join(f'{c}%' for c in stated)} = {sum(stated)}%, more than {me}'s {skill}% "
+                           f"with the {name}")
+
+
+def _check_splits(me, s: Statement, where: str, one_attack: bool) -> None:
+    strikes = s.strikes
     total = sum(len(t) for t in strikes.values())
     if one_attack and total > 1:
         raise _fail(f"{where}.actions", f"{me.name}'s second blow impaled last round: only one attack this round")
     for name, targets in strikes.items():
-        if len(targets) > 1:
-            arm = me.arm(name)
-            if arm.attack < SPLIT_MINIMUM * len(targets):
-                raise _fail(
-                    f"{where}.actions",
-                    f"splitting the {name}'s {arm.attack}% attack {len(targets)} ways leaves less than {SPLIT_MINIMUM}% each",
-                )
-            if len(set(targets)) < len(targets):
-                raise _fail(f"{where}.actions", f"a split attack cannot strike the same foe twice ({name})")
+        arm = me.arm(name)
+        if len(targets) > 1 and len(set(targets)) < len(targets):
+            raise _fail(f"{where}.actions", f"a split attack cannot strike the same foe twice ({name})")
+        _check_shares(me.name, name, arm.attack, "attack", targets, s.shares[name], f"{where}.actions")

@@ -1,4 +1,4 @@
-"""A whole fight as one share link (kind ``fight``, version 1) and one JSON export.
+"""A whole fight as one share link (kind ``fight``, version 2; version 1 reads) and one JSON export.
 
 The log carries the combatants and, for each round, the statements of intent and
 the rolls — never results: opening it resolves every round again with
@@ -17,16 +17,19 @@ from pyengine.errors import IllegalActionError, RollError, ShareLinkError
 from pyengine.runequest.combat.model import RULES, Rules
 from pyengine.runequest.combat.state import export_data, link_or_export
 from pyengine.runequest.melee.intent import Intent
-from pyengine.runequest.melee.model import Fight, FightState, start
+from pyengine.runequest.melee.model import MELEE_RULES, Fight, FightState, MeleeRules, start
 from pyengine.runequest.melee.round import MeleeTables, RoundResult, resolve_round
 from pyengine.share import LinkKind, SharedState
 from pyengine.tables import Record
 
 KIND = "fight"
-VERSION = 1
+#: The link's version: 2 since issue 15 (the fight's ``melee_rules``; statements that say who is engaged,
+#: dodging, picking up and sheathing, spells on the weapon in hand, stated shares of a split); 1 still reads.
+VERSION = 2
 #: The JSON export's format: 2 since each event's ``working`` is a step (``{"field": "sr", "text", "rule",
-#: "rulings", "value"}``, ``null`` for bookkeeping), not a string; format 1 still reads (docs/formats.md).
-EXPORT_FORMAT = 2
+#: "rulings", "value"}``, ``null`` for bookkeeping), not a string; 3 with link version 2's contents; formats
+#: 1 and 2 still read (docs/formats.md).
+EXPORT_FORMAT = 3
 MAX_ROUNDS = 200
 MAX_ROLLS = 400
 
@@ -40,6 +43,9 @@ class FightLog(Record, omit_defaults=True):
     fight: Fight
     rounds: Annotated[tuple[RoundRecord, ...], msgspec.Meta(max_length=MAX_ROUNDS)] = ()
     rules: Rules = RULES
+    """The exchange's optional rules (critical and fumbled parries)."""
+    melee_rules: MeleeRules = MELEE_RULES
+    """The rounds' optional rules (readying while moving, DEX alone against the same foe)."""
 
 
 class Replayed(Record):
@@ -58,7 +64,8 @@ def replay(log: FightLog, tables: MeleeTables) -> Replayed:
     for n, record in enumerate(log.rounds, start=1):
         dice = ScriptedDice(record.rolls)
         try:
-            result = resolve_round(log.fight, state, record.intents, dice=dice, tables=tables, rules=log.rules)
+            result = resolve_round(log.fight, state, record.intents, dice=dice, tables=tables, rules=log.rules,
+                                   melee_rules=log.melee_rules)
         except NoRollLeft as exc:
             raise RollError(f"round {n}: the rolls stop short: {exc}") from None
         except (RollError, IllegalActionError) as exc:

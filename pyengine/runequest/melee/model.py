@@ -13,6 +13,8 @@ from typing import Annotated, Literal
 
 import msgspec
 
+from pyengine.dice import DiceExpr
+from pyengine.errors import NotationError
 from pyengine.runequest.combat.model import Chance, DiceText, Parry, Points, Weapon
 from pyengine.runequest.combat.wounds import Condition
 from pyengine.runequest.tables.weapons import RateText
@@ -56,6 +58,16 @@ class Arm(Record, omit_defaults=True):
     def missile(self) -> bool:
         return self.weapon is not None and self.weapon.missile
 
+    @property
+    def body_weapon(self) -> bool:
+        """Part of him (a fist, a kick, grappling): never picked up, never in a hand to hold; its parry
+        meets only a hold (RQ-75)."""
+        return self.grapple or (self.weapon is not None and self.weapon.kind == "natural")
+
+    @property
+    def shield(self) -> bool:
+        return self.weapon is None and self.parry is not None and self.parry.kind == "shield"
+
 
 class Combatant(Record, omit_defaults=True):
     """One fighter, as he came into the fight."""
@@ -84,6 +96,11 @@ class Combatant(Record, omit_defaults=True):
     """A saved character's id: his experience marks go to that sheet."""
 
     def __post_init__(self) -> None:
+        if self.damage_bonus:
+            try:
+                DiceExpr.parse(self.damage_bonus)
+            except NotationError as exc:
+                raise ValueError(f"damage_bonus: {exc}") from None
         missing = sorted(set(LOCATION_KEYS.values()) - set(self.locations))
         if missing:
             raise ValueError(f"locations: {', '.join(missing)} missing")
@@ -172,6 +189,8 @@ class Body(Record, omit_defaults=True):
     marks: tuple[Mark, ...] = ()
     """Experience: each weapon or shield use and Defense that succeeded, once per fight."""
     defense_saved: bool = False
+    unfamiliar: tuple[Name, ...] = ()
+    """Arms he picked up in this melee: used at half effectiveness for the rest of the fight (RQ-73)."""
 
     @property
     def out(self) -> bool:
@@ -195,6 +214,20 @@ class Fight(Record, omit_defaults=True):
             if c.name == name:
                 return c
         return None
+
+
+class MeleeRules(Record, omit_defaults=True):
+    """The optional rules of a fight's rounds, as the referee chose them (carried in its log)."""
+
+    ready_while_moving: bool = False
+    """"At the referee's option, the 5 points it took to ready the bow and arrow could instead be
+    combined with the 3 points of movement" (RQ-72)."""
+    dex_alone: bool = False
+    """"For successive rounds of melee against the same foe, DEX can be used alone as the sole
+    criterion for determining who strikes first — this is strictly optional" (RQ-81)."""
+
+
+MELEE_RULES = MeleeRules()
 
 
 class FightState(Record, omit_defaults=True):

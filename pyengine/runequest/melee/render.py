@@ -7,10 +7,12 @@ text escaped: names come from people and from links). The page glue
 
 Form field ids (the glue reads them back): the *k*-th combatant's statement is
 ``fd-<k>-…``: ``a<j>-do``, ``a<j>-arm``, ``a<j>-target``, ``a<j>-n``, ``a<j>-where``,
-``a<j>-spell``, ``a<j>-stuck`` for action row *j*; ``p<j>-arm``, ``p<j>-against`` for
-parry row *j*; ``def-<f>`` for his Defense share against foe *f* (an index into the
-fight's combatants); ``surprised``. :func:`field_for` turns an engine field path
-(``intents[1].actions[0].target``) into one of these ids.
+``a<j>-spell``, ``a<j>-on`` (a spell on the weapon in his hand), ``a<j>-unprepared``,
+``a<j>-stuck`` for action row *j*; ``p<j>-arm``, ``p<j>-against`` for parry row *j*;
+``def-<f>`` for his Defense share against foe *f* and ``eng-<f>`` for "engaged with foe
+*f*" (an index into the fight's combatants); ``surprised``. :func:`field_for` turns an
+engine field path (``intents[1].actions[0].target``) into one of these ids. The fight's
+optional rules are buttons in the combatants' list (``data-rule``) before the first round.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from typing import Any
 
 from pyengine.html import Element, Markup, el, escape_text, to_html
 from pyengine.runequest.combat.render import render_result
-from pyengine.runequest.melee.model import Body, Combatant, Fight, FightState
+from pyengine.runequest.melee.model import MELEE_RULES, Body, Combatant, Fight, FightState, MeleeRules
 from pyengine.runequest.melee.round import Event, RoundResult, describe
 from pyengine.runequest.melee.timing import Timed
 from pyengine.runequest.tables.catalogue import RuneQuestTables
@@ -37,7 +39,10 @@ DO_CHOICES: tuple[tuple[str, str], ...] = (
     ("attack", "attack"),
     ("shoot", "shoot / throw"),
     ("ready", "ready a weapon (+5)"),
+    ("pick_up", "pick up a weapon (+5, at half)"),
+    ("sheathe", "sheathe a weapon (+5)"),
     ("move", "move"),
+    ("dodge", "move and dodge (½ move, nothing else)"),
     ("grapple", "grapple: hold"),
     ("immobilise", "grapple: immobilise"),
     ("throw", "grapple: throw"),
@@ -48,14 +53,21 @@ DO_CHOICES: tuple[tuple[str, str], ...] = (
 )
 #: Which inputs each kind of action uses (the others are hidden by the style sheet).
 FIELDS_FOR: dict[str, tuple[str, ...]] = {
-    "arm": ("attack", "shoot", "ready", "grapple", "immobilise", "throw", "extract"),
+    "arm": ("attack", "shoot", "ready", "pick_up", "sheathe", "grapple", "immobilise", "throw", "extract"),
     "target": ("attack", "shoot", "grapple", "immobilise", "throw", "heal", "spell"),
-    "n": ("move", "shoot", "heal", "spell"),
+    "n": ("move", "dodge", "shoot", "heal", "spell"),
     "where": ("heal",),
     "spell": ("spell",),
+    "on": ("spell",),
+    "unprepared": ("spell", "heal"),
     "stuck": ("pull_out",),
 }
-N_LABEL = {"move": "metres", "shoot": "range m", "heal": "points", "spell": "points"}
+N_LABEL = {"move": "metres", "dodge": "metres", "shoot": "range m", "heal": "points", "spell": "points"}
+#: The fight's optional rules (``MeleeRules``' fields): what the page calls them.
+OPTIONAL_RULES: tuple[tuple[str, str], ...] = (
+    ("ready_while_moving", "readying combined with moving (the referee's option, RQ-72)"),
+    ("dex_alone", "DEX alone decides who strikes first against the same foe in later rounds (RQ-81)"),
+)
 
 LOCATION_SHORT = {
     "head": "H",
@@ -101,15 +113,28 @@ def arm_summary(c: Combatant) -> str:
         if a.attack is not None:
             bits.append(f"{a.attack}%")
         if a.parry is not None:
-            bits.append(f"parry {a.parry.chance}%")
+            bits.append(f"parry {a.parry.chance}%" + (" (a hold)" if a.body_weapon else ""))
         if a.attack is not None:
             bits.append(f"SR {a.sr}")
         parts.append(f"{a.name} {' '.join(bits)}".strip())
     return "; ".join(parts)
 
 
-def render_combatants(fight: Fight | None, *, removable: bool) -> Element:
-    """Who is in the fight, by side, each with a remove button before the first round."""
+def render_rules(rules: MeleeRules, *, changeable: bool) -> Element:
+    """The fight's optional rules: each one's button (``data-rule``) before the first round, then as they were set."""
+    box = el("div", {"class": "fc-rules", "id": "fc-rules"}, el("p", None, "Optional rules of this fight:"))
+    ul = el("ul")
+    for field, label in OPTIONAL_RULES:
+        on = getattr(rules, field)
+        button = el("button", {"type": "button", "class": "fc-rule", "data-rule": field},
+                    f"Turn {'off' if on else 'on'}") if changeable else None
+        ul.append(el("li", {"data-on": "1" if on else "0"}, f"{label}: {'on' if on else 'off'} ", button))
+    box.append(ul)
+    return box
+
+
+def render_combatants(fight: Fight | None, *, removable: bool, rules: MeleeRules = MELEE_RULES) -> Element:
+    """Who is in the fight, by side, each with a remove button before the first round; the optional rules."""
     if fight is None or not fight.combatants:
         return el("p", {"class": "empty", "id": "fc-empty"}, "No combatants yet: add two or more, on two sides.")
     ul = el("ul", {"class": "fc-list"})
@@ -136,7 +161,7 @@ def render_combatants(fight: Fight | None, *, removable: bool) -> Element:
         if removable:
             li.append(el("button", {"type": "button", "class": "fc-remove", "data-remove": str(k)}, f"Remove {c.name}"))
         ul.append(li)
-    return ul
+    return el("div", None, ul, render_rules(rules, changeable=removable))
 
 
 def quick_weapon_choices(tables: RuneQuestTables) -> list[tuple[str, str]]:
@@ -209,9 +234,11 @@ def _body_notes(c: Combatant, body: Body) -> list[str]:
     for h in body.holds:
         notes.append(f"holds {h.on} by the {_words(h.location)}" + (", immobilised" if h.immobilised else ""))
     for arm, rounds in body.reload.items():
-        notes.append(f"{arm}: shoots again in {rounds} round{'s' if rounds != 1 else ''}")
+        notes.append(f"{arm}: reloading, {rounds} more round{'s' if rounds != 1 else ''} before it shoots again (RQ-55)")
     if body.one_attack:
         notes.append("only one attack next round (his split blow impaled)")
+    if body.unfamiliar:
+        notes.append("picked up in this melee, at half: " + ", ".join(body.unfamiliar))
     return notes
 
 
@@ -283,7 +310,7 @@ def default_declaration(fight: Fight, state: FightState, c: Combatant) -> dict[s
         actions.append({"do": "attack", "arm": melee[0].name, "target": target})
     elif missile:
         actions.append({"do": "shoot", "arm": missile[0].name, "target": target})
-    parriers = [a for a in c.arms if a.parry is not None]
+    parriers = [a for a in c.arms if a.parry is not None and not a.body_weapon]
     shields = [a for a in parriers if a.parry.kind == "shield"]
     parry = (shields or parriers)[:1]
     return {
@@ -325,6 +352,14 @@ def _input(ident: str, label: str, value: str, *, cls: str = "", numeric: bool =
     return el("div", {"class": f"field {cls}".strip()}, el("label", {"for": ident}, label), el("input", attrs), note)
 
 
+def _check(ident: str, ticked: bool, label: str, cls: str = "") -> Element:
+    """A checkbox with its label (``fd-check``)."""
+    attrs = {"type": "checkbox", "id": ident}
+    if ticked:
+        attrs["checked"] = "checked"
+    return el("label", {"class": f"fd-check {cls}".strip()}, el("input", attrs), label)
+
+
 def render_declaration(
     fight: Fight,
     state: FightState,
@@ -356,6 +391,8 @@ def render_declaration(
         (f"{s.owner}\u241f{s.weapon}", f"{s.owner}'s {s.weapon} ({_words(s.location)})") for s in body.stuck_in
     ] or [("", "nothing is stuck in him")]
     locations = [(key, _words(key)) for key in ORDER]
+    weapons = [("", "no: a spell of its own"), *((w.name, w.name) for w in c.arms if w.weapon is not None
+                                               and not w.body_weapon)]
     rows = list(draft.get("actions", ()))
     for j in range(ACTION_ROWS):
         row = rows[j] if j < len(rows) else {}
@@ -366,28 +403,31 @@ def render_declaration(
         # Only the inputs this action uses (the page draws the row again when the action changes).
         uses = {field for field, kinds in FIELDS_FOR.items() if do in kinds}
         if "arm" in uses:
-            line.append(_select(f"{a}-arm", "with", arms, row.get("arm", ""), cls="fd-f fd-arm", errors=errors))
+            line.append(_select(f"{a}-arm", "with", arms, row.get("arm", ""), cls="fd-arm", errors=errors))
         if "target" in uses:
             target_choices = others if do != "heal" else everyone
             if do == "spell":
                 target_choices = [("", "no target"), *everyone]
-            line.append(_select(f"{a}-target", "at", target_choices, row.get("target", ""), cls="fd-f fd-target", errors=errors))
+            line.append(_select(f"{a}-target", "at", target_choices, row.get("target", ""), cls="fd-target", errors=errors))
         if "n" in uses:
-            line.append(_input(f"{a}-n", N_LABEL.get(do, "number"), row.get("n", ""), cls="fd-f fd-n", errors=errors))
+            line.append(_input(f"{a}-n", N_LABEL.get(do, "number"), row.get("n", ""), cls="fd-n", errors=errors))
         if "where" in uses:
-            line.append(_select(f"{a}-where", "location", locations, row.get("where", ""), cls="fd-f fd-where", errors=errors))
+            line.append(_select(f"{a}-where", "location", locations, row.get("where", ""), cls="fd-where", errors=errors))
         if "spell" in uses:
-            line.append(_input(f"{a}-spell", "spell", row.get("spell", ""), cls="fd-f fd-spell", numeric=False, size=40,
+            line.append(_input(f"{a}-spell", "spell", row.get("spell", ""), cls="fd-spell", numeric=False, size=40,
                                    errors=errors))
+        if "on" in uses:
+            line.append(_select(f"{a}-on", "on the weapon in his hand", weapons, row.get("on", ""), cls="fd-on",
+                                errors=errors))
         if "stuck" in uses:
-            line.append(_select(f"{a}-stuck", "which", stuck, row.get("stuck", ""), cls="fd-f fd-stuck", errors=errors))
+            line.append(_select(f"{a}-stuck", "which", stuck, row.get("stuck", ""), cls="fd-stuck", errors=errors))
+        if "unprepared" in uses:
+            line.append(_check(f"{a}-unprepared", bool(row.get("unprepared")), " not prepared (+5)", "fd-unprepared"))
         if do:
-            abort = {"type": "checkbox", "id": f"{a}-abort"}
-            if row.get("abort"):
-                abort["checked"] = "checked"
-            line.append(el("label", {"class": "fd-check fd-abort"}, el("input", abort), " aborted during the round"))
+            line.append(_check(f"{a}-abort", bool(row.get("abort")), " aborted during the round", "fd-abort"))
         box.append(line)
-    parriers = [(a.name, f"{a.name} {a.parry.chance}%") for a in c.arms if a.parry is not None]
+    parriers = [(a.name, f"{a.name} {a.parry.chance}%" + (" (against a hold)" if a.body_weapon else ""))
+                for a in c.arms if a.parry is not None]
     prows = list(draft.get("parries", ()))
     for j in range(PARRY_ROWS):
         row = prows[j] if j < len(prows) else {}
@@ -421,10 +461,18 @@ def render_declaration(
         if note is not None or any(str(v).strip() for v in shares.values()):
             split.set("open", "open")
         box.append(split)
-    surprised = {"type": "checkbox", "id": f"{p}-surprised"}
-    if draft.get("surprised"):
-        surprised["checked"] = "checked"
-    box.append(el("label", {"class": "fd-check"}, el("input", surprised), " surprised (+3 SR)"))
+    if foes:
+        engaged = set(draft.get("engaged", ()))
+        attrs = {"class": "fd-engaged", "id": f"{p}-engaged"}
+        note = _invalid(f"{p}-engaged", attrs, errors)
+        group = el("div", attrs,
+                   el("p", {"class": "help"}, "Starts the round engaged in melee with (attack or spell, not both):"))
+        for f, o in foes:
+            group.append(_check(f"{p}-eng-{f}", o.name in engaged, f" {o.name}"))
+        if note is not None:
+            group.append(note)
+        box.append(group)
+    box.append(_check(f"{p}-surprised", bool(draft.get("surprised")), " surprised (+3 SR)"))
     box.append(el("div", {"class": "fd-sr", "id": f"{p}-sr", "aria-live": "polite"}, render_schedule(timed)))
     mine = [message for field, message in errors.items() if field == p or field.startswith(f"{p}-")]
     if mine:
@@ -594,7 +642,7 @@ def render_checks(name: str, checks: Sequence[Any]) -> Element:
 
 _PATH = re.compile(r"^intents\[(\d+)\](?:\.(\w+)(?:\[(\d+)\])?(?:\.(\w+))?)?$")
 _ACTION_FIELD = {"target": "target", "arm": "arm", "metres": "n", "points": "n", "distance": "n",
-                 "location": "where", "how": "do", "weapon": "stuck", "owner": "stuck", "name": "spell"}
+                 "location": "where", "how": "do", "weapon": "stuck", "owner": "stuck", "name": "spell", "on": "on"}
 
 
 def field_for(path: str, text: str, who: Sequence[int], action_rows: Sequence[Sequence[int]]) -> tuple[str, str]:
@@ -621,6 +669,8 @@ def field_for(path: str, text: str, who: Sequence[int], action_rows: Sequence[Se
         return f"{base}-p{index}-{field}", f"parry {int(index) + 1}, {field}: {text}"
     if part == "defense":
         return f"{base}-defense", f"Defense split: {text}"
+    if part == "engaged":
+        return f"{base}-engaged", f"engaged with: {text}"
     if part == "actions":
         return f"{base}-a0-do", f"actions: {text}"
     return base, text

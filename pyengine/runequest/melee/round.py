@@ -27,8 +27,8 @@ from pyengine.runequest.melee.actions import HANDLERS
 from pyengine.runequest.melee.clock import Timed
 from pyengine.runequest.melee.context import Event, MeleeTables, RoundContext
 from pyengine.runequest.melee.intent import check_intents
-from pyengine.runequest.melee.model import Fight, FightState
-from pyengine.runequest.melee.statement import AnyAction, Intent
+from pyengine.runequest.melee.model import MELEE_RULES, Fight, FightState, MeleeRules
+from pyengine.runequest.melee.statement import AnyAction, Intent, engagements
 from pyengine.runequest.melee.timing import schedule
 from pyengine.tables import Record
 
@@ -94,8 +94,10 @@ def resolve_round(
     dice: Dice,
     tables: MeleeTables,
     rules: Rules = RULES,
+    melee_rules: MeleeRules = MELEE_RULES,
 ) -> RoundResult:
-    """Resolves one round from everyone's statements of intent.
+    """Resolves one round from everyone's statements of intent (``rules``: the exchange's optional rules;
+    ``melee_rules``: the round's, RQ-72 and RQ-81).
 
     :raises IllegalActionError: a statement the rules forbid (the field is named).
     :raises RollError: the dice run out (:class:`NoRollLeft`, with the die needed) or give a value off the die.
@@ -109,10 +111,12 @@ def resolve_round(
             r.set(name, one_attack=False)
     order = {c.name: k for k, c in enumerate(fight.combatants)}
     timeline: list[Timed] = []
+    melees = engagements(intents)
     for intent in intents:
         me = fight.combatant(intent.who)
         assert me is not None
-        timeline.extend(schedule(me, state.bodies[me.name], intent, tables.strike_ranks))
+        timeline.extend(schedule(me, state.bodies[me.name], intent, tables.strike_ranks, rules=melee_rules,
+                                 melees=melees))
 
     def instant(t: Timed) -> tuple:
         """When it happens: its strike rank, an immobilisation first, then the higher DEX (RQ-48)."""

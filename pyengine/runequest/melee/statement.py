@@ -1,8 +1,8 @@
 """A statement of intent as data: :class:`Intent`, the actions it names, the parries it holds ready.
 
 Seed ch. III, "First Phase — Statement of Intent". Each action is a tagged Struct
-(``do``: ``attack``, ``shoot``, ``ready``, ``move``, ``spell``, ``grapple``, ``extract``,
-``pull_out``, ``heal``): the share link and the JSON export carry them as they are
+(``do``: ``attack``, ``shoot``, ``ready``, ``pick_up``, ``sheathe``, ``move``, ``spell``,
+``grapple``, ``extract``, ``pull_out``, ``heal``): the share link and the JSON export carry them as they are
 (docs/formats.md). What the round does with each, how it is timed, checked, described
 and carried into the next round is its handler's (:mod:`.actions`); what the rules
 forbid in a statement, :func:`~.intent.check_intents` refuses.
@@ -10,6 +10,7 @@ forbid in a statement, :func:`~.intent.check_intents` refuses.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Annotated, Literal
 
 import msgspec
@@ -22,11 +23,17 @@ class Action(Record, tag_field="do", omit_defaults=True):
     """One thing done in the round."""
 
 
+#: A stated share of a split attack or parry (RQ-78).
+Share = Annotated[int, msgspec.Meta(ge=1, le=300)]
+
+
 class Strike(Action, tag="attack"):
     """A melee blow (or a natural weapon) at ``target``."""
 
     arm: Name
     target: Name
+    chance: Share | None = None
+    """One blow of a split attack at this % of his whole (each 50% or more, RQ-78); ``None``: an equal share."""
 
 
 class Shoot(Action, tag="shoot"):
@@ -37,6 +44,8 @@ class Shoot(Action, tag="shoot"):
     distance: Annotated[int, msgspec.Meta(ge=0, le=10_000)] | None = None
     crossing: bool = False
     dodging: bool = False
+    """The shooter's word that the target dodges (links before issue 15); now the target states it
+    himself (:attr:`Move.dodging`, RQ-76)."""
 
 
 class Ready(Action, tag="ready"):
@@ -45,10 +54,24 @@ class Ready(Action, tag="ready"):
     arm: Name
 
 
+class PickUp(Action, tag="pick_up"):
+    """Pick up, in the middle of the melee, a weapon (or shield) to use as his ``arm`` — a duplicate of
+    his own or the similar weapon ``arm`` names: 5 strike ranks, then half effectiveness (RQ-73)."""
+
+    arm: Name
+
+
+class Sheathe(Action, tag="sheathe"):
+    """Put the ``arm`` in his hand away (resheathe it, sling it): 5 strike ranks (RQ-77)."""
+
+    arm: Name
+
+
 class Move(Action, tag="move"):
-    """Move ``metres``: 1 strike rank per 3 m."""
+    """Move ``metres``: 1 strike rank per 3 m; ``dodging``: moving and dodging, nothing else (RQ-76)."""
 
     metres: Annotated[int, msgspec.Meta(ge=1, le=400)]
+    dodging: bool = False
 
 
 class Spell(Action, tag="spell"):
@@ -57,6 +80,10 @@ class Spell(Action, tag="spell"):
     name: Annotated[str, msgspec.Meta(min_length=1, max_length=40)]
     points: Annotated[int, msgspec.Meta(ge=1, le=20)]
     target: Name | Literal[""] = ""
+    on: Name | Literal[""] = ""
+    """Cast on the weapon in his hand (Bladesharp, Fireblade): its own strike rank only (RQ-70)."""
+    prepared: bool = True
+    """False: not already prepared, +5 "bringing the spell to mind" (RQ-77)."""
 
 
 class Grapple(Action, tag="grapple"):
@@ -86,9 +113,11 @@ class Heal(Action, tag="heal"):
     target: Name
     location: LocationKey
     points: Annotated[int, msgspec.Meta(ge=1, le=20)]
+    prepared: bool = True
+    """False: not already prepared, +5 (RQ-77)."""
 
 
-AnyAction = Strike | Shoot | Ready | Move | Spell | Grapple | Extract | PullOut | Heal
+AnyAction = Strike | Shoot | Ready | PickUp | Sheathe | Move | Spell | Grapple | Extract | PullOut | Heal
 
 
 class ParryIntent(Record, omit_defaults=True):
@@ -96,6 +125,8 @@ class ParryIntent(Record, omit_defaults=True):
 
     arm: Name
     against: Name | Literal[""] = ""
+    chance: Share | None = None
+    """One parry of a split parry at this % of his whole (each 50% or more, RQ-78); ``None``: an equal share."""
 
 
 class Intent(Record, omit_defaults=True):
@@ -110,3 +141,15 @@ class Intent(Record, omit_defaults=True):
     surprised: bool = False
     aborted: Annotated[tuple[Annotated[int, msgspec.Meta(ge=0, le=7)], ...], msgspec.Meta(max_length=8)] = ()
     """Actions (by place in ``actions``) he gave up during the round: "intentions may be aborted but not altered"."""
+    engaged: Annotated[tuple[Name, ...], msgspec.Meta(max_length=24)] = ()
+    """The foes he starts the round "already physically engaged in melee" with (RQ-74)."""
+
+
+def engagements(intents: Iterable[Intent]) -> dict[str, frozenset[str]]:
+    """Who starts the round engaged with whom, both ways (one statement saying so is enough)."""
+    out: dict[str, set[str]] = {}
+    for intent in intents:
+        for foe in intent.engaged:
+            out.setdefault(intent.who, set()).add(foe)
+            out.setdefault(foe, set()).add(intent.who)
+    return {name: frozenset(foes) for name, foes in out.items()}

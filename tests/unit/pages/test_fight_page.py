@@ -22,8 +22,8 @@ from pyengine.pages.keys import CHARACTER_PREFIX, FIGHT_DRAFT
 from pyengine.pages.store import MemoryStore
 from pyengine.runequest.melee import log as fight_log
 from pyengine.runequest.melee.build import QuickWeapon, melee_tables, quick_combatant
-from pyengine.runequest.melee.intent import Intent, ParryIntent, Strike
-from pyengine.runequest.melee.model import Fight, start
+from pyengine.runequest.melee.intent import Intent, Move, ParryIntent, Spell, Strike
+from pyengine.runequest.melee.model import Fight, MeleeRules, start
 from pyengine.runequest.melee.round import resolve_round
 from pyengine.runequest.melee.timing import schedule
 from pyengine.runequest.sheet.adventurer import Adventurer, Gear, WeaponSkill, dump_adventurer, load_adventurer
@@ -258,10 +258,11 @@ def test_a_link_or_file_that_does_not_open_says_why_and_keeps_the_fight(world):
     assert "not a fight export" in fm.dom.text("fi-error") and len(fm.combatants()) == 2
     bad = FightMode(world, link="1.damaged")
     assert bad.dom.text("fl-link-error").startswith("share link: ") and bad.dom.shown("fl-link-error")
-    # A link that opens replaces the fight, and the address is its own.
+    # A link that opens replaces the fight, and the address is its own (a version 1 link, written again
+    # as version 2 with the same fight).
     golden = (GOLDEN / "fight-3v3.link").read_text(encoding="utf-8").strip()
     fm.apply(fm.page.open(fm.dom.values("fa-form"), golden))
-    assert fm.dom.address == f"#{golden}" and len(fm.combatants()) == 6
+    assert fight_log.read_any(fm.dom.address[1:]) == fight_log.read_any(golden) and len(fm.combatants()) == 6
 
 
 def test_the_golden_3_against_3_fight_replays_to_the_cpython_state(world):
@@ -554,3 +555,48 @@ def test_clicks_on_nothing_do_nothing(world):
                    page.on_links_click({"id": "fl-export"}), page.on_marks_click({"apply": "0"}),
                    page.on_statement({}, "fd-0-a0-do", True)):
         assert update == empty
+
+
+def test_the_page_states_dodging_a_spell_on_the_weapon_in_hand_engagement_and_the_optional_rules(world):
+    """Issue 15 on the page: "A target specified to be dodging as it moves" says so in his own statement
+    (RQ-76); "using a spell like Bladesharp ... to enchant a weapon he already has in hand only requires
+    adding the spell's own strike rank" (RQ-70); who "starts a round already physically engaged" comes from
+    the last round (RQ-74); the referee's options are the fight's (RQ-72, RQ-81), set before the first round."""
+    fm = FightMode(world)
+    fm.add(THREE[:2])
+    buttons = fm.dom.select("fc-rule", under="fc-list")
+    assert [b.attrs["data-rule"] for b in buttons] == ["ready_while_moving", "dex_alone"]
+    fm.apply(fm.page.on_combatants_click({"rule": "ready_while_moving"}))
+    assert fm.page.log.melee_rules == MeleeRules(ready_while_moving=True)
+    assert "readying combined with moving (the referee's option, RQ-72): on" in fm.dom.text("fc-list")
+    fm.statement("fd-0-a0-do", "spell")
+    fm.statement("fd-0-a0-spell", "Bladesharp", change=False)
+    fm.statement("fd-0-a0-n", "2", change=False)
+    fm.statement("fd-0-a0-on", "broadsword")
+    fm.statement("fd-0-a1-do", "attack")
+    fm.statement("fd-0-a1-arm", "broadsword")
+    fm.statement("fd-0-a1-target", "Bera")
+    assert [li.attrs["data-sr"] for li in fm.dom["fd-0-sr"].walk() if li.tag == "li"] == ["1", "8"]
+    fm.statement("fd-1-a0-do", "dodge")
+    assert fm.dom.find("fd-1-a0-arm") is None and fm.dom.find("fd-1-a0-n") is not None
+    fm.statement("fd-1-a0-n", "9", change=False)
+    fm.statement("fd-1-p0-arm", "")
+    fm.roll()
+    assert fm.dom.text("fd-round") == "2", fm.errors()
+    log = fm.page.log
+    assert log.rounds[0].intents == (
+        Intent(who="Aldo", actions=(Spell(name="Bladesharp", points=2, on="broadsword"), Strike(arm="broadsword", target="Bera")),
+               parries=(ParryIntent(arm="medium shield (about 60 cm)"),)),
+        Intent(who="Bera", actions=(Move(metres=9, dodging=True),)),
+    )
+    assert fight_log.read_any(fm.dom.address[1:]).melee_rules == MeleeRules(ready_while_moving=True)
+    # next round: Aldo struck at Bera, so both start it engaged; the rules are no longer changed
+    assert fm.dom["fd-0-eng-1"].is_checked() and fm.dom["fd-1-eng-0"].is_checked()
+    assert not fm.dom.select("fc-rule", under="fc-list")
+    assert fm.page.on_combatants_click({"rule": "dex_alone"}) == type(fm.page.on_combatants_click({}))()
+    # engaged, a spell at Bera and a blow are refused beside his statement
+    fm.statement("fd-0-a0-on", "")
+    fm.statement("fd-0-a0-target", "Bera")
+    fm.roll()
+    assert fm.dom.error("fd-0").startswith("Aldo — action 2, what: Aldo is already engaged in melee (with Bera)")
+

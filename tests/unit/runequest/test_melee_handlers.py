@@ -141,14 +141,15 @@ def test_the_strike_rank_working_is_a_step_with_its_rulings_as_data(log, mt):
         assert "RQ-44" in e.working.rulings and "RQ-" not in e.working.text
 
 
-def test_the_export_is_format_2_and_writes_each_working_as_a_step(log, mt):
+def test_the_export_is_format_3_and_writes_each_working_as_a_step(log, mt):
     data = msgspec.json.decode(export_json(log, replay(log, mt)))
-    assert data["format"] == EXPORT_FORMAT == 2
+    assert data["format"] == EXPORT_FORMAT == 3
     first = data["log"][0][0]
     assert first["working"] == {"field": "sr", "text": first["working"]["text"], "rule": "ch. III, The Melee Round",
                                 "rulings": first["working"]["rulings"], "value": first["sr"]}
-    newer = {**data, "format": 3}
-    with pytest.raises(ShareLinkError, match=r"format 3 is not one this app reads \(1, 2\)"):
+    assert read_export(msgspec.json.encode({**data, "format": 2})) == log  # format 2 reads as it was
+    newer = {**data, "format": 4}
+    with pytest.raises(ShareLinkError, match=r"format 4 is not one this app reads \(1, 2, 3\)"):
         read_export(msgspec.json.encode(newer))
 
 

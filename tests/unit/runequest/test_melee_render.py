@@ -221,3 +221,16 @@ def test_the_quick_blocks_weapon_rows_are_the_fights_choices(world):
 def test_the_fights_export_button_and_notices():
     assert to_html(render.export_button()) == '<button type="button" id="fl-export">Export JSON</button>'
     assert render.render_notice("<b>x</b>") == '<p class="notice">&lt;b&gt;x&lt;/b&gt;</p>'
+
+
+def test_a_slow_missile_reloading_and_a_weapon_picked_up_read_in_his_state(world):
+    """ "1/2R means one shot every 2 melee rounds" (RQ-55): after the shot, one more round before it shoots;
+    a weapon "picked up in the middle of a melee" is at half (RQ-73)."""
+    from pyengine.runequest.melee.model import Body
+
+    _, _, fight = world
+    aldo = fight.combatants[0]
+    body = Body(in_hand=("broadsword",), reload={"crossbow": 1}, unfamiliar=("broadsword",))
+    text = "".join(tree(render.render_body(aldo, body)).find("ul").itertext())
+    assert "crossbow: reloading, 1 more round before it shoots again (RQ-55)" in text
+    assert "picked up in this melee, at half: broadsword" in text

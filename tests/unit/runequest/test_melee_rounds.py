@@ -95,8 +95,10 @@ def test_equal_dex_strikes_are_simultaneous_and_both_land(mt):
 
 
 def test_nothing_happens_past_strike_rank_12(mt):
-    fight = Fight(combatants=(fighter("Ann", "A", sr=9), fighter("Bo", "B")))
-    intents = [Intent(who="Ann", actions=(Move(metres=12), Strike(arm="sword", target="Bo")))]
+    # Ann joins the melee Bo and Cy are already in: her 12 m count (RQ-44)
+    fight = Fight(combatants=(fighter("Ann", "A", sr=9), fighter("Bo", "B"), fighter("Cy", "A")))
+    intents = [Intent(who="Ann", actions=(Move(metres=12), Strike(arm="sword", target="Bo"))),
+               Intent(who="Bo", engaged=("Cy",))]
     result = run(fight, start(fight), intents, [], mt)
     assert [(e.sr, e.done) for e in result.events] == [(4, True), (13, False)]
     assert "past 12" in result.events[1].outcome

@@ -91,10 +91,16 @@ def test_a_split_attack_comes_5_later_and_a_fist_at_9_cannot_strike_twice(tables
 
 def test_drawing_a_weapon_and_moving_add_to_the_blow(tables):
     me = swordsman(5, 6)
-    got, timed = srs(me, Body(), Move(metres=4), Strike(arm="sword", target="Foe"), table=tables.strike_ranks)
-    # 4 m is 2 SR (1 per 3 m, part of 3 m counts), then draw 5, then the sword's 5
-    assert got == [(2, False), (12, False)]
+    # joining a melee already going on (Foe is engaged with Other): 4 m is 2 SR (1 per 3 m, part of 3 m
+    # counts), then draw 5, then the sword's 5 (RQ-44)
+    intent = Intent(who=me.name, actions=(Move(metres=4), Strike(arm="sword", target="Foe")))
+    timed = schedule(me, Body(), intent, tables.strike_ranks, melees={"Foe": frozenset({"Other"})})
+    assert [(t.sr, bool(t.too_late)) for t in timed] == [(2, False), (12, False)]
     assert "draw sword 5" in timed[1].working.text
+    # two fighters meeting: the draw counts, the moving does not
+    got, timed = srs(me, Body(), Move(metres=4), Strike(arm="sword", target="Foe"), table=tables.strike_ranks)
+    assert got == [(2, False), (10, False)]
+    assert timed[1].working.text == "draw sword 5 + sword 5 (the 2 of moving not counted: a meeting of two fighters) = SR 10"
 
 
 def test_surprise_adds_to_the_round(tables):

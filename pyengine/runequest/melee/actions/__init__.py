@@ -2,8 +2,8 @@
 
 * :mod:`.strike` — a melee blow (``attack``) and a missile shot (``shoot``); :mod:`.blow`
   lands a blow's harm once its instant is rolled;
-* :mod:`.ready` — drawing, changing or readying a weapon;
-* :mod:`.move` — moving (and the harm a weapon stuck in him does then);
+* :mod:`.ready` — drawing, changing or readying a weapon; picking one up in the melee; sheathing one;
+* :mod:`.move` — moving and dodging (and the harm a weapon stuck in him does then);
 * :mod:`.spell` — spells, and Healing;
 * :mod:`.grapple` — holding, immobilising, throwing;
 * :mod:`.impale` — pulling one's weapon free of a foe, pulling a weapon out of oneself,

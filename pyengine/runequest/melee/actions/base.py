@@ -59,6 +59,12 @@ class Statement:
         """Melee blows stated so far: weapon -> the foes (split attacks, RQ-50)."""
         self.shots: dict[str, int] = {}
         """Shots stated so far, by missile weapon (rates of fire, RQ-55)."""
+        self.shares: dict[str, list[int | None]] = {}
+        """The stated share of each melee blow stated so far, by weapon (unequal splits, RQ-78)."""
+        self.held: set[str] = set(self.body.in_hand)
+        """What is in his hands at this point of his statement (what he readied, drew or sheathed before it)."""
+        self.picked: set[str] = set()
+        """Arms he picks up earlier in his statement: whole and within reach from then on (RQ-73)."""
 
     @property
     def dead(self) -> set[str]:
@@ -80,6 +86,8 @@ class Statement:
         arm = me.arm(name)
         if arm is None:
             raise fail(f"{field}.arm", f"{name!r} is not one of {me.name}'s weapons")
+        if arm.name in self.picked:
+            return arm
         if arm.name in body.broken:
             raise fail(f"{field}.arm", f"{me.name}'s {arm.name} is broken")
         if arm.name in body.gone and not gone:

@@ -11,7 +11,10 @@ or throw the foe, in the next melee round. To do so, he must make another succes
 grapple attack. Failure means the hold has been broken." Then the Resistance Table:
 STR vs STR to immobilise, STR+DEX vs SIZ+DEX to throw. "If thrown, a character must
 make a DEX×5 roll on D100 or suffer 1D6 damage to a random hit location. Armor
-protects against this damage normally." "Two throws cancel out" (RQ-51).
+protects against this damage normally." "Two throws cancel out" (RQ-51). "Two successful
+immobilizations (one for each) may either mean that nothing was accomplished (if they
+contradict each other) or that both succeeded": they contradict when either holds an arm,
+the limbs the other grapples with (RQ-79). A fist or grapple parry meets only a hold (RQ-75).
 """
 
 from __future__ import annotations
@@ -29,6 +32,8 @@ from pyengine.runequest.vocabulary import LOCATION_KEYS
 
 THROW_DAMAGE_SIDES = 6
 DEX_ROLL = 5
+#: The limbs a grappler holds with: a hold on one of them pins them (RQ-79).
+ARMS = frozenset({"right_arm", "left_arm"})
 
 
 def act(r: RoundContext, t: Timed) -> None:
@@ -71,14 +76,25 @@ def act(r: RoundContext, t: Timed) -> None:
         outcome = f"{target.name} resists; {me.name} keeps his grip"
         return r.log(t, what, outcome, target=target.name, notes=tuple(notes), rolls=tuple(r.dice.made[start:]))
     if action.how == "immobilise":
-        holds = tuple(msgspec.structs.replace(h, immobilised=True) if h.on == target.name else h
-                      for h in r.bodies[t.who].holds)
-        r.set(t.who, holds=holds)
         where = hold.location.replace("_", " ")
+        other = r.pinned.get((target.name, t.who))
+        if other is not None and (hold.location in ARMS or other in ARMS):
+            _pin(r, target.name, t.who, False)
+            outcome = (f"{target.name} immobilised {t.who}'s {other.replace('_', ' ')} this round too: the two "
+                       "immobilisations contradict each other (a hold on an arm pins the limbs the other grapples "
+                       "with), nothing is accomplished; both keep their holds (RQ-79)")
+            return r.log(t, what, outcome, target=target.name, notes=tuple(notes), rolls=tuple(r.dice.made[start:]))
+        _pin(r, t.who, target.name, True)
+        r.pinned[(t.who, target.name)] = hold.location
         return r.log(t, what, f"{target.name}'s {where} is immobilised", target=target.name, notes=tuple(notes),
                      rolls=tuple(r.dice.made[start:]))
     r.throws.add((t.who, target.name))
     r.pending.append(lambda: _thrown(r, t, what, notes, start))
+
+
+def _pin(r: RoundContext, who: str, on: str, immobilised: bool) -> None:
+    r.set(who, holds=tuple(msgspec.structs.replace(h, immobilised=immobilised) if h.on == on else h
+                           for h in r.bodies[who].holds))
 
 
 def _hold(r: RoundContext, t: Timed, what: str, skill: int, arm_name: str, start: int) -> None:
@@ -96,18 +112,20 @@ def _hold(r: RoundContext, t: Timed, what: str, skill: int, arm_name: str, start
         notes.append(f"D100 {roll}: missed")
         return r.log(t, what, "missed", target=target.name, notes=tuple(notes), rolls=tuple(r.dice.made[start:]))
     r.mark(t.who, f"{arm_name} attack")
-    parry, _k, parry_note = r.parry_for(target.name, t.who, False)
+    parry, _k, parry_note = r.parry_for(target.name, t.who, False, hold=True)
     if parry_note:
         notes.append(parry_note)
     location = None
     if parry is not None:
         p_roll = r.dice.d(100, f"{what}: {target.name}'s parry ({parry.chance}%)")
         if _succeeds(p_roll, parry.chance):
-            r.mark(target.name, f"{parry.name} parry")
             parry_arm = target.arm(parry.name)
-            if parry_arm is not None and (parry_arm.grapple or (parry_arm.weapon and parry_arm.weapon.kind == "natural")):
-                notes.append(f"parried with the {parry.name} (D100 {p_roll}): the hold is blocked entirely")
+            if parry_arm is not None and parry_arm.body_weapon:
+                # its one percentage, the fist's or grapple's, is what succeeded: experience goes to it (RQ-75)
+                r.mark(target.name, f"{parry.name} attack")
+                notes.append(f"parried with the {parry.name} (D100 {p_roll}): the hold is blocked entirely (RQ-75)")
                 return r.log(t, what, "blocked", target=target.name, notes=tuple(notes), rolls=tuple(r.dice.made[start:]))
+            r.mark(target.name, f"{parry.name} parry")
             side = parry_arm.hands if parry_arm is not None and parry_arm.hands != "both" else "right"
             location = f"{side}_arm"
             caught = "shield" if parry.kind == "shield" else "weapon arm"
@@ -154,7 +172,13 @@ def time(clock: Clock, action: Grapple) -> None:
     arm = clock.me.arm(action.arm)
     assert arm is not None
     parts = clock.before()
-    if action.how == "hold":
+    if action.how == "hold" and clock.meeting(action.target):
+        moved, before = clock.moved, clock.now - clock.moved
+        sr = before + arm.sr
+        clock.add(action, sr, ([f"{before}"] if before else [])
+                  + [f"grapple {arm.sr} (the {moved} of moving not counted: a meeting of two fighters)"])
+        clock.moved, clock.now = 0, max(clock.now, sr)
+    elif action.how == "hold":
         clock.now += arm.sr
         clock.add(action, clock.now, parts + [f"grapple {arm.sr}"])
     else:
@@ -163,6 +187,8 @@ def time(clock: Clock, action: Grapple) -> None:
 
 
 def check(s: Statement, action: Grapple, field: str) -> None:
+    """An immobilisation or a throw needs a hold from an earlier round: "in the next melee round", or any
+    later one while the hold lasts (RQ-80)."""
     s.target(action.target, field)
     arm = s.arm(action.arm, field)
     if not arm.grapple or arm.attack is None:

@@ -3,6 +3,10 @@
 "Each number represents how many movement units the creature can cover in one melee
 round; one unit equals 3 meters" ("Melee Movement"). Moving more than half of that, he
 does nothing else that round. A weapon stuck in him makes moving hurt (RQ-52, :mod:`.impale`).
+Dodging is a way of moving, stated by the one who dodges: "A dodging character may only
+move ½ his normal movement and may do nothing else but move and dodge" (ch. IV,
+"Shooting at Moving Targets"); the missiles shot at him that round are halved (RQ-76).
+At the referee's option a ready just before the move is done while moving (RQ-72).
 """
 
 from __future__ import annotations
@@ -42,12 +46,27 @@ def act(r: RoundContext, t: Timed) -> None:
 def time(clock: Clock, action: Move) -> None:
     parts = clock.before()
     cost = math.ceil(action.metres / clock.mods.metres_per_sr)
-    clock.now += cost
-    clock.add(action, clock.now, parts + [f"move {action.metres} m {cost}"])
+    verb = "dodge" if action.dodging else "move"
+    if clock.rules.ready_while_moving and clock.previous is not None and clock.previous[0] == "ready":
+        readying = clock.previous[1]
+        extra = max(cost - readying, 0)
+        parts.append(f"{verb} {action.metres} m {cost}, combined with the {readying} of readying (referee's option): "
+                     f"+{extra}")
+        clock.cited.append("RQ-72")
+    else:
+        extra = cost
+        parts.append(f"{verb} {action.metres} m {cost}")
+        clock.pair = ("move", cost)
+    clock.now += extra
+    clock.moved += extra
+    clock.add(action, clock.now, parts, rulings=("RQ-76",) if action.dodging else ())
 
 
 def check(s: Statement, action: Move, field: str) -> None:
     allowance = s.me.move * METRES_PER_MOVE
+    if action.dodging and 2 * action.metres > allowance:
+        raise fail(f"{field}.metres", f"dodging, {s.me.name} may move only half his {allowance} m: "
+                                      f"{action.metres} m is more")
     if action.metres > allowance:
         raise fail(f"{field}.metres", f"{action.metres} m is more than {s.me.name}'s {allowance} m a round")
     if 2 * action.metres > allowance and len(s.actions) > 1:
@@ -56,6 +75,8 @@ def check(s: Statement, action: Move, field: str) -> None:
 
 
 def describe(who: str, action: Move) -> str:
+    if action.dodging:
+        return f"{who} dodges, moving {action.metres} m"
     return f"{who} moves {action.metres} m"
 
 

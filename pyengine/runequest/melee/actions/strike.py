@@ -1,11 +1,15 @@
 """A melee blow and a missile shot (seed ch. III-IV): one exchange each, harm landed after the instant.
 
 Timing (ch. III, "The Melee Round"): a blow costs its weapon's strike rank, counted
-from what went before it (RQ-44), +5 first if the weapon is not in hand; a second
-weapon's blow comes at the first's strike rank plus its own ("If the two strike ranks
-together add up to more than 12, then neither can attack that round at all"); a split
-attack's second blow 5 after the first (RQ-50). A missile costs DEX SR, +5 first if it
-is not prepared; a slow one then waits its rounds (RQ-55), a thrown one is gone.
+from what went before it (RQ-44) but for the movement that brought two fighters to meet,
++5 first if the weapon is not in hand; a second weapon's blow comes at the first's strike
+rank plus its own ("If the two strike ranks together add up to more than 12, then neither
+can attack that round at all"); a split attack's second blow 5 after the first (RQ-50).
+With the optional rule, a blow at a foe he was engaged with last round comes at DEX SR
+alone (RQ-81). A missile costs DEX SR, +5 first if it is not prepared; a slow one then
+waits its rounds (RQ-55), a thrown one is gone. A split may be unequal, each share 50%
+or more (RQ-78); a weapon picked up in the melee strikes at half (RQ-73); a shot at a
+target who states he dodges is halved once more (RQ-76).
 
 Each blow is one :func:`~pyengine.runequest.combat.exchange.resolve_exchange`; what it
 does to the target (wound, weapons harmed, a weapon stuck) is landed by :mod:`.blow`
@@ -19,6 +23,7 @@ import math
 import msgspec
 
 from pyengine.dice import NoRollLeft
+from pyengine.runequest.combat.chance import THROWN_LIMIT_M
 from pyengine.runequest.combat.d100 import succeeds
 from pyengine.runequest.combat.exchange import resolve_exchange
 from pyengine.runequest.combat.model import Attack, Defence
@@ -31,6 +36,8 @@ from pyengine.runequest.melee.statement import Shoot, Strike
 
 #: Rounds a slow missile waits before it can shoot again (RQ-55).
 RELOAD_ROUNDS = {"1/2R": 1, "1/3R": 2, "1/5R": 4}
+#: "Long range is between the limit of medium range and a distance of about twice effective range."
+LONG_RANGE = 2
 
 
 def act(r: RoundContext, t: Timed) -> None:
@@ -48,12 +55,20 @@ def act(r: RoundContext, t: Timed) -> None:
         return r.skip(t, what, f"aborted: {why}")
     nth = r.blows.get((t.who, arm.name), 0) + 1
     r.blows[(t.who, arm.name)] = nth
-    chance = arm.attack if t.share == 1 else math.ceil(arm.attack / t.share)
-    notes = [f"split attack: {arm.attack}% / {t.share} = {chance}% (RQ-50)"] if t.share > 1 else []
-    situation = dict(distance=action.distance, target_crossing=action.crossing, target_dodging=action.dodging) if shot else {}
+    chance, notes = _split(t, arm.attack)
+    situation = {}
+    if shot:
+        dodging = r.dodging(action.target)
+        if dodging and not action.dodging:
+            notes.append(f"{action.target} is dodging (his own statement): a further half (RQ-76)")
+        situation = dict(distance=action.distance, target_crossing=action.crossing,
+                         target_dodging=action.dodging or dodging)
+    unfamiliar = arm.name in body.unfamiliar
+    if unfamiliar:
+        notes.append(f"the {arm.name} was picked up in this melee: half effectiveness (RQ-73)")
     attack = Attack(weapon=arm.weapon, chance=chance, name=me.name, damage_bonus=me.damage_bonus,
                     weapon_damage=body.weapon_damage.get(arm.name, 0), target_helpless=r.helpless(action.target),
-                    on_ground=body.on_ground, off_hand=arm.hands == "left", **situation)
+                    on_ground=body.on_ground, off_hand=arm.hands == "left", unfamiliar=unfamiliar, **situation)
     share, share_note = r.defense_share(action.target, t.who)
     if share_note:
         notes.append(share_note)
@@ -87,6 +102,16 @@ def act(r: RoundContext, t: Timed) -> None:
     r.pending.append(lambda: blow.land(r, t, arm, parry, result, what, notes, nth))
 
 
+def _split(t: Timed, skill: int) -> tuple[int, list[str]]:
+    """A blow's chance: his whole skill, an equal share of a split (RQ-50) or the share he stated (RQ-78)."""
+    if t.chance is not None:
+        return t.chance, [f"split attack: {t.chance}% of his {skill}% (RQ-78)"]
+    if t.share > 1:
+        chance = math.ceil(skill / t.share)
+        return chance, [f"split attack: {skill}% / {t.share} = {chance}% (RQ-50)"]
+    return skill, []
+
+
 def _loosed(r: RoundContext, who: str, arm: Arm) -> None:
     """A thrown weapon leaves his hand; a bow must be readied again; a slow one waits (RQ-55)."""
     body = r.bodies[who]
@@ -97,11 +122,19 @@ def _loosed(r: RoundContext, who: str, arm: Arm) -> None:
     slow = RELOAD_ROUNDS.get(arm.rate or "", 0)
     if slow:
         reload = dict(r.bodies[who].reload)
-        reload[arm.name] = slow
+        reload[arm.name] = slow + 1  # this round's own bookkeeping counts one off: ``slow`` rounds to wait
         r.set(who, reload=reload)
 
 
 # -- timing -----------------------------------------------------------------------------
+
+
+def _normal_sr(clock: Clock, arm: Arm, target: str) -> tuple[int, str, tuple[str, ...]]:
+    """The weapon's own part of a blow's strike rank, how it reads and the rulings it rests on: its SR, or
+    with the optional rule DEX SR alone against a foe he was engaged with last round (RQ-81)."""
+    if clock.rules.dex_alone and target in clock.engaged:
+        return clock.me.dex_sr, f"DEX SR {clock.me.dex_sr} alone ({target} again, optional rule)", ("RQ-81",)
+    return arm.sr, f"{arm.name} {arm.sr}", ()
 
 
 def time_blow(clock: Clock, action: Strike) -> None:
@@ -112,20 +145,35 @@ def time_blow(clock: Clock, action: Strike) -> None:
     if arm.name in clock.first_blow:
         sr = clock.first_blow[arm.name] + mods.split_attack_delay
         clock.add(action, sr, [f"split blow: first at {clock.first_blow[arm.name]}", f"{mods.split_attack_delay}"],
-                  share=ways, rulings=("RQ-50",))
+                  share=ways, chance=action.chance, rulings=("RQ-50",) + (("RQ-78",) if action.chance else ()))
     else:
+        meeting = clock.meeting(action.target)
+        moved, before = clock.moved, clock.now - clock.moved
         parts = clock.before()
-        clock.now += clock.ready(arm, parts)
+        drawn: list[str] = []
+        clock.now += clock.ready(arm, drawn)
+        own, own_text, rulings = _normal_sr(clock, arm, action.target)
         last = clock.last_blow
         if last is not None and last[0] != arm.name:
-            sr = last[1] + arm.sr
-            clock.add(action, sr, [f"{arm.name} after the {last[0]} at {last[1]}", f"{arm.sr}"], share=ways)
+            sr = last[1] + own
+            clock.add(action, sr, [f"{arm.name} after the {last[0]} at {last[1]}", f"{own}"], share=ways,
+                      chance=action.chance, rulings=rulings)
+        elif meeting:
+            # the draw counts whole, the moving not at all (a draw combined with the move took it over, RQ-72)
+            draw = clock.now - before - clock.moved
+            head = ("surprised " if clock.surprised and before == mods.surprised else "") + f"{before}"
+            sr = before + draw + own
+            clock.add(action, sr, ([head] if before else []) + ([f"draw {arm.name} {draw}"] if draw else [])
+                      + [f"{own_text} (the {moved} of moving not counted: a meeting of two fighters)"],
+                      share=ways, chance=action.chance, rulings=rulings)
+            clock.moved = 0
         else:
-            sr = clock.now + arm.sr
-            clock.add(action, sr, parts + [f"{arm.name} {arm.sr}"], share=ways)
+            sr = clock.now + own
+            clock.add(action, sr, parts + drawn + [own_text], share=ways, chance=action.chance, rulings=rulings)
         clock.first_blow[arm.name] = sr
     clock.last_blow = (arm.name, sr)
     clock.now = max(clock.now, sr)
+    clock.pair = None
 
 
 def time_shot(clock: Clock, action: Shoot) -> None:
@@ -136,6 +184,7 @@ def time_shot(clock: Clock, action: Shoot) -> None:
     clock.now += clock.me.dex_sr
     clock.add(action, clock.now, parts + [f"shoot {arm.name}: DEX SR {clock.me.dex_sr}"], rulings=("RQ-55",))
     clock.prepared.discard(arm.name)
+    clock.pair, clock.moved = None, 0  # "charges across the room at a foe using a missile weapon": counted
     if arm.weapon is not None and arm.weapon.kind == "thrown":
         clock.hands.pop(arm.name, None)
 
@@ -172,6 +221,9 @@ def check_blow(s: Statement, action: Strike, field: str) -> None:
     if arm.missile:
         raise fail(f"{field}.arm", f"a {arm.name} is a missile: shoot it")
     s.strikes.setdefault(arm.name, []).append(action.target)
+    s.shares.setdefault(arm.name, []).append(action.chance)
+    if not arm.body_weapon:
+        s.held.add(arm.name)
 
 
 def check_shot(s: Statement, action: Shoot, field: str) -> None:
@@ -179,12 +231,28 @@ def check_shot(s: Statement, action: Shoot, field: str) -> None:
     arm = s.arm(action.arm, field)
     if not arm.missile or arm.attack is None:
         raise fail(f"{field}.arm", f"a {arm.name} is not a missile weapon")
+    _check_distance(arm, action.distance, field)
+    s.held.add(arm.name)
     s.shots[arm.name] = s.shots.get(arm.name, 0) + 1
     if arm.rate != "S/MR" and s.shots[arm.name] > 1:
         raise fail(f"{field}.arm", f"a {arm.name} shoots {arm.rate}: one shot this round at most (RQ-55)")
     if s.body.reload.get(arm.name):
         raise fail(f"{field}.arm",
                    f"a {arm.name} shoots {arm.rate}: it cannot shoot again for {s.body.reload[arm.name]} more round(s)")
+
+
+def _check_distance(arm: Arm, distance: int | None, field: str) -> None:
+    """A range the missile cannot be aimed at is refused with the statement, not when the shot comes (RQ-38)."""
+    w = arm.weapon
+    if distance is None or w is None:
+        return
+    if w.kind == "thrown" and distance > THROWN_LIMIT_M:
+        raise fail(f"{field}.distance", f"{distance} m is beyond {THROWN_LIMIT_M} m, where a thrown {w.name} has "
+                                        "no effective value")
+    if w.kind == "projectile" and w.range is None:
+        raise fail(f"{field}.distance", f"the {w.name} has no effective range to measure {distance} m by")
+    if w.kind == "projectile" and distance > LONG_RANGE * w.range:
+        raise fail(f"{field}.distance", f"{distance} m is beyond long range (twice the {w.name}'s {w.range} m)")
 
 
 def describe(who: str, action: Strike | Shoot) -> str:

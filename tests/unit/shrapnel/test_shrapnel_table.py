@@ -396,7 +396,8 @@ def _broken(old: str, new: str) -> str:
         (
             'bare = "head"',
             'bare = "legs"',
-            r"stated: prone when legs is bare, but the row strikes Head \+ Chest \+ Arms - at `\$\.rows\[19\]\.B`",
+            r"row 100 \(Head \+ Chest \+ Arms\), severity B: stated: prone when legs is bare, but the row does not "
+            r"strike legs - at `\$\.rows\[19\]`",
         ),
         ('rulings = ["SHR-1"]', 'rulings = ["shr one"]', r"- at `\$\.rows\[11\]\.rulings\[0\]`"),
         ("prose = ", "prose_text = ", r"unknown field `prose_text` - at `\$\.rows\[0\]\.A`"),

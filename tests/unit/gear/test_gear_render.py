@@ -95,6 +95,10 @@ def test_the_broken_list_names_only_what_halving_changed() -> None:
     html = render_block(resolve_block(Attack(success_level=0, power=9, weapon=club), [SHIELD], "shield"))
     assert "club hit too hard: takes 7 damage · BROKEN (reach 1 to 0, parry 3 to 1)" in html
     assert "-5 to -5" not in html
+    # The same slip next to it: a weapon worn to absorb 0 hit too hard again is not "absorb 0 to 0".
+    worn = Item(name="axe", kind=ItemKind.MELEE, reach=1, toughness=6, absorb=0, broken=True)
+    html = render_block(resolve_block(Attack(success_level=0, power=14, weapon=worn), [SHIELD], "shield"))
+    assert "axe hit too hard: takes 8 damage<" in html and "0 to 0" not in html
     brittle = Item(name="pot", kind=ItemKind.ARMOUR, cover=9, absorb=1, sharpness=-5, toughness=-1)
     html = render_block(resolve_block(Attack(success_level=0, power=9), [brittle]))
     assert "Broken: </strong><span>pot (cover 9 to 4)</span>" in html

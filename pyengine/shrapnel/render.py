@@ -17,7 +17,7 @@ Stable hooks for CSS and tests (all prefixed ``shr-``):
 * result card: ``article.shr-result``, ``.shr-fate-<dying|dead|none>``,
   ``dl.shr-totals`` of ``div.shr-total.shr-total-<key>`` (value in ``dd[data-value]``;
   a row with nothing in it -- 0, or no fall -- is ``hidden``; a fall only the prose
-  states says so in ``.shr-stated``, SHR-12),
+  states says so, and ``p.shr-stated`` under the totals quotes it, SHR-12),
   ``ul.shr-struck``, ``ul.shr-checks``, ``.shr-bonus``, ``details.shr-working``.
 """
 
@@ -300,11 +300,13 @@ def _totals(parent: Element, result: ShrapnelResult) -> None:
     _total(dl, "injury", "Injury", str(totals.injury), " until healed", shown=bool(totals.injury))
     _total(dl, "fatigue", "Fatigue", str(totals.fatigue), " (rests back)", shown=bool(totals.fatigue))
     _total(dl, "staggered", "Staggered", str(totals.staggered), " AP", shown=bool(totals.staggered))
-    prone = _total(dl, "prone", "Prone", "yes" if result.prone else "no", shown=result.prone)
     falls = [e for e in result.stated if e.effect == "prone"]
-    if falls and not totals.prone:  # SHR-12: the text states it, no ⇘ does
+    by_text = bool(falls) and not totals.prone  # SHR-12: the text states it, no ⇘ does
+    _total(dl, "prone", "Prone", "yes" if result.prone else "no", " (the text says so)" if by_text else "",
+           shown=result.prone)
+    if by_text:
         words = "; ".join(f"“{e.words}”" for e in falls)
-        _el(prone, "span", f" — stated in the text, not by a token: {words}", cls="shr-unit shr-stated")
+        _el(parent, "p", f"Prone, as the text states it (no token carries it): {words}", cls="shr-stated")
 
 
 def render_result(result: ShrapnelResult) -> str:

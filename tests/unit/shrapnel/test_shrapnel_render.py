@@ -176,8 +176,9 @@ def test_a_fall_the_text_states_is_shown_as_the_text_states_it(table: ShrapnelTa
     prone = by_class(root, "shr-total-prone")[0]
     assert prone.get("hidden") is None
     assert prone.find("dd").get("data-value") == "yes"  # type: ignore[union-attr]
-    assert "".join(prone.itertext()) == (
-        "Proneyes — stated in the text, not by a token: “Either way the leg folds and foe goes down”"
+    assert "".join(prone.itertext()) == "Proneyes (the text says so)"
+    assert by_class(root, "shr-stated")[0].text == (
+        "Prone, as the text states it (no token carries it): “Either way the leg folds and foe goes down”"
     )
 
 

@@ -64,8 +64,22 @@ def replay(data: object, version: int = STATE_VERSION) -> tuple[DiceRoll, bool]:
 LINK = LinkKind(KIND, STATE_VERSION, replay)
 
 
+#: How percentile dice show 100.
+PERCENTILE_HUNDRED = "00"
+
+
+def typed_die(word: str) -> int | None:
+    """One die's face as typed by hand: ``"4"`` is 4, and ``"00"`` -- how percentile dice show
+    100 -- is 100 (the d100 is 1-100); None when it is not a whole number."""
+    word = word.strip()
+    if word == PERCENTILE_HUNDRED:
+        return 100
+    return int(word) if word.isdigit() and word.isascii() else None
+
+
 def parse_typed_rolls(text: str) -> list[int] | None:
-    """Reads dice typed in by hand (``"4 6"``, ``"4, 6"``); ``None`` when the field is empty.
+    """Reads dice typed in by hand (``"4 6"``, ``"4, 6"``, ``"00"`` for a d100's 100);
+    ``None`` when the field is empty.
 
     :raises RollError: something in the field is not a whole number.
     """
@@ -74,9 +88,10 @@ def parse_typed_rolls(text: str) -> list[int] | None:
         return None
     values = []
     for word in words:
-        if not word.isdigit():
+        value = typed_die(word)
+        if value is None:
             raise RollError(f"your own dice: {word!r} is not a number a die can show")
-        values.append(int(word))
+        values.append(value)
     return values
 
 

@@ -21,20 +21,21 @@ from pyengine.shrapnel import (
     ArmourPiece,
     Severity,
     ShrapnelResult,
-    check_roll,
     parse_area,
     parse_severity,
     resolve_critical,
 )
+from pyengine.shrapnel.inputs import read_roll
 
 # -- argument types: each raises ArgumentTypeError, which argparse turns into exit 2 --
 
 
 def _roll(text: str) -> int:
+    # As the page reads a typed roll: "00" is the d100's 100.
     try:
-        return check_roll(int(text))
-    except (ValueError, RulesError):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a d100 roll (1 to 100)") from None
+        return read_roll(text)
+    except RulesError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a d100 roll (1 to 100; 00 is 100)") from None
 
 
 def _severity(text: str) -> Severity:
@@ -71,9 +72,10 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
         "shrapnel",
         help="resolve a Ballistic Shrapnel critical against the target's armour",
         description="Resolve a Ballistic Shrapnel critical: d100 roll x severity, read area by area "
-        "against the armour. Without --piece, each covered area is its own piece.",
+        "against the armour. A covered area that no --piece covers is its own piece; one a --piece "
+        "covers is that piece.",
     )
-    parser.add_argument("roll", type=_roll, help="the d100 roll, 1-100")
+    parser.add_argument("roll", type=_roll, help="the d100 roll, 1-100 (00 is 100)")
     parser.add_argument("severity", type=_severity, help="the critical's severity, A-E")
     parser.add_argument(
         "--covered",
@@ -81,7 +83,7 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="AREA[,AREA...]",
-        help="areas the armour covers, each its own piece (repeatable)",
+        help="areas the armour covers, each its own piece unless a --piece covers it (repeatable)",
     )
     parser.add_argument(
         "--piece",
@@ -108,24 +110,43 @@ def result_json(result: ShrapnelResult) -> dict[str, Any]:
         "injury": totals.injury,
         "fatigue": totals.fatigue,
         "staggered": totals.staggered,
-        "prone": totals.prone,
+        "prone": result.prone,
         "breakage_checks": [{"piece": c.piece, "modifier": c.modifier} for c in result.breakage_checks],
         "fate": result.fate.value if result.fate else None,
         "attacker_bonus": result.attacker_bonus,
         "text": result.prose,
+        "stated_in_text": [{"effect": e.effect, "words": e.words} for e in result.stated],
     }
 
 
-def _summary(result: ShrapnelResult) -> str:
+def _totals_line(result: ShrapnelResult) -> str:
+    """What the critical does, leaving out what it does not (no "bleeding 0", no "prone no")."""
     t = result.totals
+    parts = [f"hits {t.hits}"]
+    if t.bleeding:
+        parts.append(f"bleeding {t.bleeding}/round")
+    if t.stun_rounds:
+        parts.append(f"stun {t.stun_rounds}" + (f" at {t.stun_penalty}" if t.stun_penalty else ""))
+    if t.injury:
+        parts.append(f"injury {t.injury}")
+    if t.fatigue:
+        parts.append(f"fatigue {t.fatigue}")
+    if t.staggered:
+        parts.append(f"staggered {t.staggered} AP")
+    if t.prone:
+        parts.append("prone")
+    parts.extend(f"{e.effect} (the text: {e.words!r})" for e in result.stated)
+    return ", ".join(parts)
+
+
+def _summary(result: ShrapnelResult) -> str:
     lines = [
         f"{result.rolls} {result.severity} ({result.label}): {result.prose}",
         *(
             f"  {a.area.label}: {a.side}{' (' + ', '.join(a.pieces) + ')' if a.pieces else ''}: {a.notation}"
             for a in result.struck
         ),
-        f"hits {t.hits}, bleeding {t.bleeding}/round, stun {t.stun_rounds} at {t.stun_penalty}, "
-        f"injury {t.injury}, fatigue {t.fatigue}, staggered {t.staggered} AP, prone {'yes' if t.prone else 'no'}",
+        _totals_line(result),
         "breakage: " + (", ".join(f"{c.piece} at {c.modifier}" for c in result.breakage_checks) or "none"),
         f"fate: {result.fate or 'neither dying nor dead'}" + (f" ({result.fate_reason})" if result.fate_reason else ""),
     ]

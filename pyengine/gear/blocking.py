@@ -313,8 +313,12 @@ def resolve_block(attack: Attack, items: Sequence[Item], defending: str | None =
     spared: set[int] = set()
     if weapon is not None and blocking:
         tw = weapon.toughness or 0
-        tw_text = f"toughness {tw}" + (" (none listed: 0, GEAR-9)" if weapon.toughness is None else "")
-        unlisted = ("GEAR-9",) if weapon.toughness is None else ()
+        tw_text = f"toughness {tw}" + (
+            " (none listed: 0, GEAR-9)" if weapon.toughness is None else " (below 0, GEAR-12)" if tw < 0 else ""
+        )
+        unlisted = ("GEAR-9",) if weapon.toughness is None else ("GEAR-12",) if tw < 0 else ()
+        # GEAR-13: a weapon with no toughness listed hits anything that blocks too hard.
+        bare_handed = ("GEAR-13",) if weapon.toughness is None else ()
         if power <= tw:
             note("hit_too_hard", f"hitting too hard: no, attack power {power} is not greater than {weapon.name} {tw_text}",
                  HITTING_TOO_HARD, *unlisted)
@@ -323,11 +327,12 @@ def resolve_block(attack: Attack, items: Sequence[Item], defending: str | None =
                 target_abs = item.absorb or 0
                 if target_abs >= tw:
                     spared.add(n)
+                    listed = ", no toughness listed, GEAR-13" if bare_handed else ""
                     note(
                         "hit_too_hard",
                         f"hitting too hard: attack power {power} > {weapon.name} {tw_text}, and {item.name} absorption "
-                        f"{target_abs} ≥ {tw}: {weapon.name} is damaged instead of {item.name} (GEAR-10)",
-                        HITTING_TOO_HARD, "GEAR-10", *unlisted,
+                        f"{target_abs} ≥ {tw}: {weapon.name} is damaged instead of {item.name} (GEAR-10{listed})",
+                        HITTING_TOO_HARD, "GEAR-10", *unlisted, *bare_handed,
                     )
                 else:
                     note(
@@ -359,7 +364,7 @@ def resolve_block(attack: Attack, items: Sequence[Item], defending: str | None =
                 note(f"{item.name}.damage", f"{item.name} takes no damage: the weapon hit too hard (GEAR-10)",
                      HITTING_TOO_HARD, "GEAR-10")
             else:
-                damage = damage_item(item, taken, cause=f"absorbing {taken} (GEAR-6)", rulings=("GEAR-6",))
+                damage = damage_item(item, taken, cause=f"absorbing {taken} (GEAR-6)", rulings=("GEAR-6",), absorbing=True)
                 working.extend(damage.working)
             parts.append(
                 ItemPart(

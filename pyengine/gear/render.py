@@ -371,7 +371,8 @@ def render_block(result: BlockResult) -> str:
         if wd is None:
             text = f"{weapon.name}: not damaged" + ("" if result.hit_too_hard else " (it did not hit too hard)")
         else:
-            now = "" if wd.after.absorb is None else f", absorb {wd.before.absorb} to {wd.after.absorb}"
+            changed = wd.after.absorb is not None and wd.after.absorb != wd.before.absorb
+            now = f", absorb {wd.before.absorb} to {wd.after.absorb}" if changed else ""
             text = f"{weapon.name} hit too hard: takes {wd.damage} damage{now}"
             if wd.broke:
                 halved = ", ".join(f"{label} {a} to {b}" for label, a, b in wd.halved)

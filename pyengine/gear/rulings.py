@@ -26,11 +26,16 @@ RULINGS: dict[str, str] = {
     "attack first and the next meets what is left; with no next item, only the one half block.",
     "GEAR-8": "An item breaks when the damage is greater than its absorption before the blow; absorption never "
     "goes below 0; an item breaks once; breaking halves reach, Shp (lasting damage), a special Stun column, "
-    "parry and cover when above 0, rounded down, and leaves 0 and penalties as they are.",
+    "parry and cover when above 0, rounded down, and leaves 0 and penalties as they are (so what breaking "
+    "halved lists only the bonuses that changed).",
     "GEAR-9": "An item with no toughness, absorb or cover listed counts 0 for it in the damage and blocking rules.",
     "GEAR-10": "Hitting too hard: the target is each item that blocks or half blocks, with its absorption as it "
     "is; the weapon takes attack power - its toughness once per attack; the spared item takes no damage and the "
     "block still subtracts.",
     "GEAR-11": "Organizing: split parts keep every other bonus; a combined piece is armour with the absorbs "
     "added, the lowest toughness, and broken only when every part is; a piece's areas must add up to its cover.",
+    "GEAR-12": "A toughness below 0 is allowed and read as written: a blow does its power minus the toughness, "
+    "more than its power; an item that absorbed nothing was not damaged by absorbing, whatever its toughness.",
+    "GEAR-13": "A weapon with no toughness listed (a fist) counts 0, so any blow with power hits too hard against "
+    "anything that blocks it: the weapon takes the whole power, and with no absorb listed it breaks.",
 }

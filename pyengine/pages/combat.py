@@ -33,6 +33,7 @@ from pyengine.runequest.combat.inputs import (
     quick_defence,
     quick_parry,
     read_int,
+    read_typed_roll,
     sheet_attack,
     sheet_defence,
     sheet_of,
@@ -251,7 +252,7 @@ class ExchangePage(CombatPage):
         cleared = Update(errors={"cx-typed": ""})
         attack, defence, rules = self.typing_for
         try:
-            value = read_int(values.get("cx-typed", ""), "cx-typed", "the roll", 1, 1000)
+            value = read_typed_roll(values.get("cx-typed", ""), "cx-typed", "the roll", 1000)
             next_roll(attack, defence, [*self.typed, value], fumbles=self.fumbles, locations=self.locations, rules=rules)
         except FieldError as exc:
             return cleared | Update(errors={"cx-typed": str(exc)})

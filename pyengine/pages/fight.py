@@ -32,7 +32,7 @@ from pyengine.pages.keys import CHARACTER_PREFIX, FIGHT_DRAFT
 from pyengine.pages.store import Store
 from pyengine.pages.view import Update, errors_cleared
 from pyengine.pages.widgets import share_line
-from pyengine.runequest.combat.inputs import read_int, sheet_of
+from pyengine.runequest.combat.inputs import read_typed_roll, sheet_of
 from pyengine.runequest.combat.render import render_needed
 from pyengine.runequest.melee import render
 from pyengine.runequest.melee.build import melee_tables
@@ -454,7 +454,7 @@ class FightPage(CombatPage):
             return Update()
         cleared = Update(errors={"fd-typed": ""})
         try:
-            value = read_int(values.get("fd-typed", ""), "fd-typed", "roll", 1, 100)
+            value = read_typed_roll(values.get("fd-typed", ""), "fd-typed", "roll", 100)
             self._typed_round([*self.typed, value])
         except RulesError as exc:
             return cleared | Update(errors={"fd-typed": str(exc)})

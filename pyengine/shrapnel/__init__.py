@@ -7,7 +7,8 @@ The rules, in the order a result is read:
 * :mod:`~pyengine.shrapnel.vocabulary` -- areas, severities, sides, fates.
 * :mod:`~pyengine.shrapnel.notation` -- the legend's effect notation, parser and printer.
 * :mod:`~pyengine.shrapnel.tables` -- the table schema (``tables/shrapnel/ballistic.toml``).
-* :mod:`~pyengine.shrapnel.armour` -- armour pieces and what they cover.
+* :mod:`~pyengine.shrapnel.armour` -- armour pieces and what they cover (a covered area
+  inside a named piece is that piece, SHR-11).
 * :mod:`~pyengine.shrapnel.resolve` -- the resolver and its result, with its working.
 
 The page's side (never imported by the rules):
@@ -36,9 +37,9 @@ TABLE_ID = "shrapnel/ballistic"
 #: Each module of the API and the names it gives, under their own names.
 _NAMES: dict[str, tuple[str, ...]] = {
     "resolve": ("check_roll", "ShrapnelResult", "AreaStruck", "Totals", "BreakageCheck"),
-    "armour": ("ArmourPiece", "ArmourItem", "armour_pieces"),
+    "armour": ("ArmourPiece", "ArmourItem", "armour_pieces", "fold_armour"),
     "vocabulary": ("Area", "Severity", "Side", "Fate", "parse_area", "parse_severity"),
-    "tables": ("ShrapnelTable",),
+    "tables": ("ShrapnelTable", "StatedEffect"),
     "notation": ("parse_effects", "format_effects"),
 }
 #: Public name -> its module in this package (``module:name`` where the name there differs).

@@ -1,14 +1,17 @@
 """The target's armour as the shrapnel table sees it: pieces, each covering areas.
 
-A torso vest covering chest and abdomen is one piece; a plain set of covered
-areas is one piece per area, named after it. Coverage is all the table asks
-of armour ("coverage matters far more here than protection value does").
+A torso vest covering chest and abdomen is one piece; an area given as covered that no
+named piece covers is a piece of its own, named after it; an area given as covered that a
+named piece covers is that piece (SHR-11): the command line's ``--covered chest`` beside
+``--piece vest=chest+abdomen``, like the page's ticked chest beside "vest: chest + abdomen",
+is the vest. Coverage is all the table asks of armour ("coverage matters far more here
+than protection value does").
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Annotated
+from typing import Annotated, NamedTuple
 
 import msgspec
 
@@ -34,34 +37,59 @@ class ArmourPiece(Record):
 ArmourItem = ArmourPiece | Area | str
 
 
-def armour_pieces(armour: Iterable[ArmourItem] | ArmourItem | None) -> tuple[ArmourPiece, ...]:
-    """Normalises armour to pieces: each bare area (or area name) becomes a piece named after it.
+class Armour(NamedTuple):
+    """Armour as given, sorted out (:func:`fold_armour`)."""
+
+    pieces: tuple[ArmourPiece, ...]
+    """Every piece, in the order given: the named ones, and one per loose area."""
+    named: tuple[ArmourPiece, ...]
+    """The named pieces, in the order given."""
+    loose: tuple[Area, ...]
+    """The areas given as covered that no named piece covers: each is a piece named after it."""
+    folded: tuple[tuple[Area, tuple[str, ...]], ...]
+    """The areas given as covered that named pieces cover, and those pieces' names (SHR-11)."""
+
+
+def _checked(item: ArmourPiece) -> ArmourPiece:
+    name = item.name.strip() if isinstance(item.name, str) else ""
+    if not name:
+        raise IllegalActionError(f"armour piece: {item.name!r} is not a name")
+    if len(name) > MAX_NAME:
+        raise IllegalActionError(f"armour piece: {name[:20]!r}… is {len(name)} characters; a name has at most {MAX_NAME}")
+    areas = tuple(parse_area(a, "armour area") for a in item.areas)
+    if not areas:
+        raise IllegalActionError(f"armour piece {name!r}: covers no area")
+    if len(set(areas)) != len(areas):
+        raise IllegalActionError(f"armour piece {name!r}: an area is listed twice")
+    return ArmourPiece(name=name, areas=areas)
+
+
+def fold_armour(armour: Iterable[ArmourItem] | ArmourItem | None) -> Armour:
+    """Sorts armour out into pieces (SHR-11): each named piece as it is; each area given as
+    covered that a named piece covers folded into it; each other area (once, however often it is
+    given) a piece named after it.
 
     :raises NotationError: an unknown area name (kind ``armour area``).
     :raises IllegalActionError: a piece with no name or no areas, an area listed
         twice in one piece, or two pieces with the same name.
     """
     if armour is None:
-        return ()
+        return Armour((), (), (), ())
     if isinstance(armour, (str, ArmourPiece)):
         armour = (armour,)
+    items = [_checked(item) if isinstance(item, ArmourPiece) else parse_area(item, "armour area") for item in armour]
+    named = coverage(item for item in items if isinstance(item, ArmourPiece))
     pieces: list[ArmourPiece] = []
-    for item in armour:
+    loose: dict[Area, None] = {}
+    folded: dict[Area, tuple[str, ...]] = {}
+    for item in items:
         if isinstance(item, ArmourPiece):
-            name = item.name.strip() if isinstance(item.name, str) else ""
-            if not name:
-                raise IllegalActionError(f"armour piece: {item.name!r} is not a name")
-            if len(name) > MAX_NAME:
-                raise IllegalActionError(f"armour piece: {name[:20]!r}… is {len(name)} characters; a name has at most {MAX_NAME}")
-            areas = tuple(parse_area(a, "armour area") for a in item.areas)
-            if not areas:
-                raise IllegalActionError(f"armour piece {name!r}: covers no area")
-            if len(set(areas)) != len(areas):
-                raise IllegalActionError(f"armour piece {name!r}: an area is listed twice")
-            pieces.append(ArmourPiece(name=name, areas=areas))
-        else:
-            area = parse_area(item, "armour area")
-            pieces.append(ArmourPiece(name=area.value, areas=(area,)))
+            pieces.append(item)
+        elif item in named:
+            folded[item] = named[item]
+        elif item not in loose:
+            loose[item] = None
+            pieces.append(ArmourPiece(name=item.value, areas=(item,)))
     seen: set[str] = set()
     for piece in pieces:
         if piece.name.lower() in seen:
@@ -69,7 +97,23 @@ def armour_pieces(armour: Iterable[ArmourItem] | ArmourItem | None) -> tuple[Arm
                 f"armour: two pieces are named {piece.name!r} (an area given on its own is a piece named after it)"
             )
         seen.add(piece.name.lower())
-    return tuple(pieces)
+    order = list(Area)
+    return Armour(
+        pieces=tuple(pieces),
+        named=tuple(item for item in items if isinstance(item, ArmourPiece)),
+        loose=tuple(loose),
+        folded=tuple(sorted(folded.items(), key=lambda fold: order.index(fold[0]))),
+    )
+
+
+def armour_pieces(armour: Iterable[ArmourItem] | ArmourItem | None) -> tuple[ArmourPiece, ...]:
+    """Normalises armour to pieces (:func:`fold_armour`): named pieces, and a piece named after
+    each covered area no named piece covers.
+
+    :raises NotationError: an unknown area name (kind ``armour area``).
+    :raises IllegalActionError: as :func:`fold_armour`.
+    """
+    return fold_armour(armour).pieces
 
 
 def coverage(pieces: Iterable[ArmourPiece]) -> dict[Area, tuple[str, ...]]:

@@ -2,8 +2,9 @@
 
 Armour pieces are written ``vest: chest + abdomen; helmet: head`` (the command line's
 ``--piece vest=chest+abdomen`` in words): :func:`parse_pieces` and
-:func:`format_pieces` are a parser/printer pair. Covered areas that no named piece
-covers are each their own piece, as :func:`armour_from_form` puts it together.
+:func:`format_pieces` are a parser/printer pair. Ticked areas that no named piece
+covers are each their own piece, and those a named piece covers are that piece (SHR-11),
+as :func:`armour_from_form` puts it together.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from collections.abc import Iterable
 
 from pyengine.errors import NotationError, RollError
 from pyengine.ranges import parse_roll_range
-from pyengine.shrapnel.armour import ArmourItem, ArmourPiece, armour_pieces
+from pyengine.shrapnel.armour import ArmourItem, ArmourPiece, armour_pieces, fold_armour
 from pyengine.shrapnel.vocabulary import Area, parse_area
 
 #: The page's quick presets: name -> (label, pieces).
@@ -89,14 +90,14 @@ def format_pieces(pieces: Iterable[ArmourPiece]) -> str:
 
 
 def armour_from_form(covered: Iterable[str | Area], pieces_text: str) -> tuple[ArmourItem, ...]:
-    """The armour the page's form describes: the named pieces, then each covered area no piece covers.
+    """The armour the page's form describes: the named pieces, then the ticked areas -- read as the
+    command line reads ``--piece`` and ``--covered``: a ticked area a named piece covers is that
+    piece, any other its own (SHR-11, :func:`~pyengine.shrapnel.armour.fold_armour`).
 
     :raises NotationError: an unknown area. :raises IllegalActionError: see :func:`parse_pieces`.
     """
     pieces = parse_pieces(pieces_text)
-    in_pieces = {area for piece in pieces for area in piece.areas}
-    loose = [area for area in (parse_area(a, "armour area") for a in covered) if area not in in_pieces]
-    return (*pieces, *dict.fromkeys(loose))
+    return (*pieces, *fold_armour((*pieces, *covered)).loose)
 
 
 def covered_areas(armour: Iterable[ArmourItem]) -> set[Area]:

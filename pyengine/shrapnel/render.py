@@ -15,7 +15,9 @@ Stable hooks for CSS and tests (all prefixed ``shr-``):
 * inside a cell or result: ``.shr-prose``, ``.shr-base``, ``.shr-clause``,
   ``.shr-side-covered`` / ``.shr-side-bare``, tokens ``.shr-tok.shr-tok-<kind>``.
 * result card: ``article.shr-result``, ``.shr-fate-<dying|dead|none>``,
-  ``dl.shr-totals`` of ``div.shr-total.shr-total-<key>`` (value in ``dd[data-value]``),
+  ``dl.shr-totals`` of ``div.shr-total.shr-total-<key>`` (value in ``dd[data-value]``;
+  a row with nothing in it -- 0, or no fall -- is ``hidden``; a fall only the prose
+  states says so, and ``p.shr-stated`` under the totals quotes it, SHR-12),
   ``ul.shr-struck``, ``ul.shr-checks``, ``.shr-bonus``, ``details.shr-working``.
 """
 
@@ -41,7 +43,7 @@ from pyengine.shrapnel.notation import (
     Token,
     format_token,
 )
-from pyengine.shrapnel.resolve import ShrapnelResult, Totals
+from pyengine.shrapnel.resolve import ShrapnelResult
 from pyengine.shrapnel.tables import ShrapnelRow, ShrapnelTable
 from pyengine.shrapnel.vocabulary import Severity, parse_severity
 
@@ -272,26 +274,39 @@ def _table_html(table: ShrapnelTable) -> str:
 # -- the result card -----------------------------------------------------------
 
 
-def _total(dl: Element, key: str, label: str, value: str, unit: str = "", **data: str) -> None:
+def _total(dl: Element, key: str, label: str, value: str, unit: str = "", *, shown: bool = True, **data: str) -> Element:
+    # A row with nothing in it (no stagger, no fall) is hidden, not printed as "0" or "no";
+    # it stays in the card, hidden, so its value is still there for tools and tests.
     item = _el(dl, "div", cls=f"shr-total shr-total-{key}")
+    if not shown:
+        item.set("hidden", "hidden")
     _el(item, "dt", label)
     dd = _el(item, "dd", value, cls="shr-total-value", data_value=value, **data)
     if unit:
         _el(dd, "span", unit, cls="shr-unit")
+    return dd
 
 
-def _totals(parent: Element, totals: Totals) -> None:
+def _totals(parent: Element, result: ShrapnelResult) -> None:
+    totals = result.totals
     dl = _el(parent, "dl", cls="shr-totals")
     _total(dl, "hits", "Hits", str(totals.hits))
-    _total(dl, "bleeding", "Bleeding", str(totals.bleeding), " per round")
+    _total(dl, "bleeding", "Bleeding", str(totals.bleeding), " per round", shown=bool(totals.bleeding))
     stun_unit = f" {'round' if totals.stun_rounds == 1 else 'rounds'}"
     if totals.stun_rounds and totals.stun_penalty:
         stun_unit += f" at {totals.stun_penalty}"
-    _total(dl, "stun", "Stun", str(totals.stun_rounds), stun_unit, data_penalty=str(totals.stun_penalty))
-    _total(dl, "injury", "Injury", str(totals.injury), " until healed")
-    _total(dl, "fatigue", "Fatigue", str(totals.fatigue), " (rests back)")
-    _total(dl, "staggered", "Staggered", str(totals.staggered), " AP")
-    _total(dl, "prone", "Prone", "yes" if totals.prone else "no")
+    _total(dl, "stun", "Stun", str(totals.stun_rounds), stun_unit, shown=bool(totals.stun_rounds),
+           data_penalty=str(totals.stun_penalty))
+    _total(dl, "injury", "Injury", str(totals.injury), " until healed", shown=bool(totals.injury))
+    _total(dl, "fatigue", "Fatigue", str(totals.fatigue), " (rests back)", shown=bool(totals.fatigue))
+    _total(dl, "staggered", "Staggered", str(totals.staggered), " AP", shown=bool(totals.staggered))
+    falls = [e for e in result.stated if e.effect == "prone"]
+    by_text = bool(falls) and not totals.prone  # SHR-12: the text states it, no ⇘ does
+    _total(dl, "prone", "Prone", "yes" if result.prone else "no", " (the text says so)" if by_text else "",
+           shown=result.prone)
+    if by_text:
+        words = "; ".join(f"“{e.words}”" for e in falls)
+        _el(parent, "p", f"Prone, as the text states it (no token carries it): {words}", cls="shr-stated")
 
 
 def render_result(result: ShrapnelResult) -> str:
@@ -324,7 +339,7 @@ def render_result(result: ShrapnelResult) -> str:
         _text(verdict, " — ")
         _el(verdict, "span", result.fate_reason, cls="shr-fate-reason")
 
-    _totals(root, result.totals)
+    _totals(root, result)
 
     base = _el(root, "p", cls="shr-base")
     _el(base, "span", "Always:", cls="shr-label")

@@ -16,7 +16,7 @@ import msgspec
 
 from pyengine.errors import RollError
 from pyengine.shrapnel import TABLE_ID
-from pyengine.shrapnel.armour import ArmourItem, ArmourPiece, armour_pieces, coverage
+from pyengine.shrapnel.armour import Armour, ArmourItem, ArmourPiece, coverage, fold_armour
 from pyengine.shrapnel.notation import (
     Bleeding,
     Breakage,
@@ -33,7 +33,7 @@ from pyengine.shrapnel.notation import (
     format_effects,
     format_token,
 )
-from pyengine.shrapnel.tables import ShrapnelTable
+from pyengine.shrapnel.tables import ShrapnelTable, StatedEffect
 from pyengine.shrapnel.vocabulary import Area, Fate, Severity, Side, parse_severity
 from pyengine.tables import Record
 from pyengine.working import Step, cite
@@ -72,6 +72,7 @@ class Totals(Record):
     staggered: int
     """AP lost."""
     prone: bool
+    """A ⇘ was read. The prose may state a fall no token carries: :attr:`ShrapnelResult.prone`."""
 
 
 class BreakageCheck(Record):
@@ -109,11 +110,19 @@ class ShrapnelResult(Record):
     """How each number was reached: the cell read (``source`` the table), then each area,
     total, breakage check and the fate (``source`` the seed's section), each step's
     rulings (``SHR-n``) as data and cited in its text."""
+    stated: tuple[StatedEffect, ...] = ()
+    """The effects the prose states and no token carries that hold here (SHR-12): a fall
+    stated whatever the armour, or one stated for an area left bare."""
 
     @property
     def label(self) -> str:
         """The areas as the table heads the row: ``Chest + Arms``."""
         return " + ".join(area.label for area in self.areas)
+
+    @property
+    def prone(self) -> bool:
+        """Knocked prone: a ⇘ read, or a fall the prose states (SHR-12)."""
+        return self.totals.prone or any(s.effect == "prone" for s in self.stated)
 
 
 def check_roll(roll: object) -> int:
@@ -143,7 +152,8 @@ def resolve(
     """
     roll = check_roll(roll)
     severity = parse_severity(severity)
-    pieces = armour_pieces(armour)
+    given = fold_armour(armour)
+    pieces = given.pieces
     covering = coverage(pieces)
 
     index = table.row_index(roll)
@@ -161,6 +171,7 @@ def resolve(
     for ruling in row.rulings + cell.rulings:
         text = f"transcription: {_TRANSCRIPTION.get(ruling, 'see the ruling')} ({ruling})"
         working.append(Step(field="transcription", text=text, source=TABLE_ID, rulings=(ruling,)))
+    working.extend(_folded(given))
     working.append(
         Step(field="base", text=f"base, always, armour or not: {format_effects(notation.base)}", source=TABLE_ID)
     )
@@ -191,6 +202,8 @@ def resolve(
         working.append(_read(f"areas.{area.value}", text, *rulings, value=side.value))
 
     totals = _totals(read, working)
+    stated = tuple(e for e in cell.stated if e.bare is None or not covering.get(e.bare))
+    working.append(_prone(totals, read, stated))
     checks = _breakage_checks(pieces, struck, working)
     fate, reason = _fate(cell.fate, notation.clauses, struck, working)
     if cell.attacker_bonus:
@@ -213,6 +226,7 @@ def resolve(
         attacker_bonus=cell.attacker_bonus,
         prose=cell.prose,
         working=tuple(working),
+        stated=stated,
     )
 
 
@@ -221,8 +235,17 @@ _TRANSCRIPTION = {
     "SHR-1": "three areas below roll 86, the row wins",
     "SHR-2": "'Leg'/'Arm' in the seed's roll column read as Legs/Arms",
     "SHR-3": "a side missing in the seed reads — (nothing beyond the base)",
-    "SHR-4": "⚒ restored where the seed shows a dangling separator",
+    "SHR-4": "⚒ restored on a covered side whose glyph the seed's text lost",
 }
+
+
+def _folded(given: Armour) -> list[Step]:
+    """SHR-11: an area given as covered that a named piece covers is that piece."""
+    steps = []
+    for area, names in given.folded:
+        text = f"armour: {area.label}, given as covered, is {_names(names)}'s: no piece of its own (SHR-11)"
+        steps.append(_read("armour", text, "SHR-11", value=area.value))
+    return steps
 
 
 def _names(names: Iterable[str]) -> str:
@@ -285,15 +308,28 @@ def _totals(read: list[tuple[str, Token]], working: list[Step]) -> Totals:
     working.append(_sum_line("injury", injury, totals.injury))
     working.append(_sum_line("fatigue", fatigue, totals.fatigue))
     working.append(_sum_line("staggered", staggered, totals.staggered, " AP"))
-    text = f"prone: yes ({', '.join(prone)})" if prone else "prone: no"
-    working.append(_read("prone", text, value="yes" if prone else "no"))
     return totals
+
+
+def _prone(totals: Totals, read: list[tuple[str, Token]], stated: tuple[StatedEffect, ...]) -> Step:
+    """Knocked prone by a ⇘ read, or by a fall the prose states (SHR-12); never a flat "no"
+    where the text says he goes down."""
+    marks = [source for source, token in read if isinstance(token, Prone)]
+    falls = [e for e in stated if e.effect == "prone"]
+    parts = [f"⇘ ({', '.join(marks)})"] if marks else []
+    for fall in falls:
+        when = f", {fall.bare.label} not covered" if fall.bare else ""
+        parts.append(f"stated in the text, not by a token: “{fall.words}”{when} (SHR-12)")
+    if parts:
+        return _read("prone", "prone: yes, " + "; ".join(parts), *(("SHR-12",) if falls else ()), value="yes")
+    return _read("prone", "prone: no ⇘ read, and the text states no fall", value="no")
 
 
 def _breakage_checks(
     pieces: Iterable[ArmourPiece], struck: list[AreaStruck], working: list[Step]
 ) -> tuple[BreakageCheck, ...]:
-    """SHR-5: one check per piece struck whose covered sides read carry ⚒, at the worst modifier."""
+    """SHR-5: every piece struck makes one check ("each armour piece struck makes one breakage
+    check even when it covers two named areas"), at the worst ⚒ modifier its covered sides give."""
     checks = []
     # In the order the row strikes the areas (then by name): never the order armour was listed in.
     order = {a.area: i for i, a in enumerate(struck)}
@@ -302,20 +338,16 @@ def _breakage_checks(
         if not hit:
             continue
         where = _names(a.area.label for a in hit)
-        modifiers = [t.modifier for a in hit for t in a.effects if isinstance(t, Breakage)]
-        if not modifiers:
-            text = f"breakage: {piece.name} struck in {where}; no ⚒ on the covered side read, no check (SHR-5)"
-            working.append(_read("breakage", text, "SHR-5"))
-            continue
+        # The table gives every covered side one ⚒ (SHR-4); a side without one would still be struck.
+        modifiers = [t.modifier for a in hit for t in a.effects if isinstance(t, Breakage)] or [0]
         modifier = min(modifiers)
-        how = f"one check at {modifier}"
+        at = f"at {modifier}" if modifier else "at no modifier (⚒ with none given)"
+        how = f"one check {at}"
         rulings: tuple[str, ...] = ()
         if len(hit) > 1:
             rulings = ("SHR-5",)
-            how = "one check for the piece, not one per area (SHR-5), at " + (
-                f"{modifier}"
-                if len(set(modifiers)) == 1
-                else f"the worse of {', '.join(map(str, modifiers))}: {modifier}"
+            how = "one check for the piece, not one per area (SHR-5), " + (
+                at if len(set(modifiers)) == 1 else f"at the worse of {', '.join(map(str, modifiers))}: {modifier}"
             )
         working.append(_read("breakage", f"breakage: {piece.name} struck in {where} → {how}", *rulings, value=modifier))
         checks.append(BreakageCheck(piece=piece.name, modifier=modifier, areas=tuple(a.area for a in hit)))

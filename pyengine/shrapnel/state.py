@@ -17,9 +17,9 @@ import msgspec
 
 from pyengine.errors import RulesError, ShareLinkError
 from pyengine.share import LinkKind
-from pyengine.shrapnel.armour import ArmourItem, ArmourPiece, armour_pieces
+from pyengine.shrapnel.armour import ArmourItem, ArmourPiece, armour_pieces, fold_armour
 from pyengine.shrapnel.resolve import check_roll
-from pyengine.shrapnel.vocabulary import Area, Severity, parse_area, parse_severity
+from pyengine.shrapnel.vocabulary import Area, Severity, parse_severity
 from pyengine.tables import Record
 from pyengine.validation import explain
 
@@ -33,7 +33,7 @@ class ShrapnelState(Record):
     roll: Annotated[int, msgspec.Meta(ge=1, le=100)]
     severity: Severity
     covered: Annotated[tuple[Area, ...], msgspec.Meta(max_length=5)] = ()
-    """Areas covered, each its own piece (named after the area)."""
+    """Areas covered, each its own piece (named after the area) unless a named piece covers it (SHR-11)."""
     pieces: Annotated[tuple[ArmourPiece, ...], msgspec.Meta(max_length=20)] = ()
     """Named pieces, each covering one or more areas."""
 
@@ -47,19 +47,15 @@ def to_state(
 ) -> dict[str, Any]:
     """The link state for these inputs, checked as :func:`~pyengine.shrapnel.resolve.resolve` checks them.
 
-    Bare areas (or area names) go to ``covered``, pieces to ``pieces``.
+    Bare areas (or area names) go to ``covered``, pieces to ``pieces``; an area a named piece
+    covers is that piece's, and left out (SHR-11).
 
     :raises RulesError: the same errors as resolving these inputs would raise.
     """
     roll = check_roll(roll)
     severity = parse_severity(severity)
-    if isinstance(armour, (str, ArmourPiece)):
-        armour = (armour,)
-    items = list(armour or ())
-    armour_pieces(items)  # the same checks the resolver makes
-    covered = [parse_area(i, "armour area") for i in items if not isinstance(i, ArmourPiece)]
-    pieces = armour_pieces(i for i in items if isinstance(i, ArmourPiece))
-    state = ShrapnelState(roll=roll, severity=severity, covered=tuple(covered), pieces=pieces)
+    folded = fold_armour(armour)  # the same checks the resolver makes
+    state = ShrapnelState(roll=roll, severity=severity, covered=folded.loose, pieces=folded.named)
     data: dict[str, Any] = msgspec.json.decode(msgspec.json.encode(state))
     return data
 

@@ -31,6 +31,22 @@ RulingIds = Annotated[
 ]
 AreaList = Annotated[tuple[Area, ...], msgspec.Meta(min_length=1, max_length=3, description="areas struck, in order")]
 
+Words = Annotated[str, msgspec.Meta(min_length=1, max_length=200, description="the prose's own words, verbatim")]
+
+
+class StatedEffect(Record):
+    """An effect of the legend that the prose states and no token carries (SHR-12): 67-75 E's
+    "Either way the leg folds and foe goes down" is a fall, though the cell has no ⇘."""
+
+    effect: Literal["prone"]
+    """Which of the legend's effects: ``prone`` (⇘, knocked prone) is the only one the prose states."""
+    words: Words
+    """Where the prose states it, verbatim (decoding checks they are in the prose)."""
+    bare: Area | None = None
+    """The area that must be bare for it, where the prose makes it depend on that
+    ("If nothing is over it, he drops straight down"); None: whatever the armour."""
+
+
 #: The sentences with which the prose states a fate at the head of a cell (SHR-9).
 _FATE_SENTENCE = re.compile(r"(?:^|\s)Foe is (dying|dead)\.(?=\s|$)")
 #: The sentence with which the prose gives the attacker a bonus (SHR-9).
@@ -47,6 +63,8 @@ class ShrapnelCell(Record):
     """``dying``/``dead`` when the prose states it at the head of the cell: applies whatever the armour."""
     attacker_bonus: AttackerBonus = 0
     """The bonus the prose gives the attacker's next action this round (0: none)."""
+    stated: tuple[StatedEffect, ...] = ()
+    """Effects the prose states without a token (SHR-12)."""
     rulings: RulingIds = ()
     """Rulings this cell's transcription rests on (e.g. SHR-4, a restored ⚒)."""
 
@@ -65,6 +83,22 @@ class ShrapnelCell(Record):
                 raise ValueError(f"☠ on the covered side of {where}: ☠ is read on bare sides only")
             if any(isinstance(t, Breakage) for t in clause.bare):
                 raise ValueError(f"⚒ on the bare side of {where}: no armour piece is struck there")
+            # "Covered sides are the energy dumped through the plate — extra hits, and each armour
+            # piece struck makes one breakage check" (SHR-4, SHR-5).
+            checks = sum(isinstance(t, Breakage) for t in clause.covered)
+            if checks == 0:
+                raise ValueError(
+                    f"the covered side of {where} has no ⚒: every armour piece struck makes one breakage check "
+                    "(⚒ alone when no modifier is given, SHR-4, SHR-5)"
+                )
+            if checks > 1:
+                raise ValueError(
+                    f"the covered side of {where} has {checks} ⚒: one breakage check per piece struck, "
+                    "so one ⚒ per side (SHR-5)"
+                )
+        for stated in self.stated:
+            if stated.words not in self.prose:
+                raise ValueError(f"stated: {stated.words!r} is not in the prose (SHR-12)")
         stated = {Fate(m.group(1)) for m in _FATE_SENTENCE.finditer(self.prose)}
         if len(stated) > 1 or stated != ({self.fate} if self.fate else set()):
             said = " and ".join(sorted(stated)) or "no fate"
@@ -101,7 +135,14 @@ class ShrapnelRow(Record, rename={"a": "A", "b": "B", "c": "C", "d": "D", "e": "
         if len(set(self.areas)) != len(self.areas):
             raise ValueError(f"{where}: an area is named twice")
         for severity in Severity:
-            notation = self.cell(severity).notation
+            cell = self.cell(severity)
+            for stated in cell.stated:
+                if stated.bare is not None and stated.bare not in self.areas:
+                    raise ValueError(
+                        f"{where}, severity {severity}: stated: {stated.effect} when {stated.bare} is bare, "
+                        f"but the row does not strike {stated.bare}"
+                    )
+            notation = cell.notation
             if len(self.areas) == 1:
                 if not notation.single_area:
                     raise ValueError(

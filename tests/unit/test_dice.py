@@ -544,3 +544,19 @@ def test_the_log_replays_exactly_from_its_values(sides: list[int], seed: int) ->
     for i, s in enumerate(sides):
         again.d(s, f"roll {i}")
     assert again.made == first.made
+
+
+# -- dice typed in by hand (the start page's "your own dice") -------------------------------
+
+
+def test_a_typed_00_is_a_percentile_roll_of_100():
+    """Percentile dice show 100 as "00" (RuneQuest: "an attack roll of exactly 00 is always a
+    fumble"); typed by hand it is the d100's 100, as the combat page and the shrapnel table read it."""
+    from pyengine.dice_roller import parse_typed_rolls
+
+    assert parse_typed_rolls("00") == [100]
+    assert parse_typed_rolls("00, 7 10") == [100, 7, 10]
+    assert DiceExpr.parse("1D100").roll(ScriptedDice(parse_typed_rolls("00"))).total == 100
+    assert parse_typed_rolls("0") == [0]  # not a d100's face: the die refuses it, naming it
+    with pytest.raises(Exception, match="roll 0 does not fit a D100"):
+        DiceExpr.parse("1D100").roll(ScriptedDice(parse_typed_rolls("0")))

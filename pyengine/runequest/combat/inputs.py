@@ -12,6 +12,7 @@ import re
 from typing import Any
 
 from pyengine.dice import DiceExpr
+from pyengine.dice_roller import PERCENTILE_HUNDRED
 from pyengine.errors import FieldError, IllegalActionError, NotationError
 from pyengine.runequest.combat.from_sheet import (
     LONG_HAFTED,
@@ -52,6 +53,17 @@ def read_int(text: str, field: str, label: str, low: int, high: int, *, empty: i
     if not low <= value <= high:
         raise FieldError(field, f"{label}: {value} is not {low} to {high}")
     return value
+
+
+def read_typed_roll(text: str, field: str, label: str, high: int) -> int:
+    """A die's roll typed from physical dice: a whole number from 1 to ``high``, where ``"00"``
+    is the d100's 100, as percentile dice show it (``pyengine.dice_roller.typed_die``).
+
+    :raises FieldError: as :func:`read_int`.
+    """
+    if text.strip() == PERCENTILE_HUNDRED:
+        return read_int("100", field, label, 1, high)
+    return read_int(text, field, label, 1, high)
 
 
 def _clip(text: str, most: int = 24) -> str:

@@ -318,3 +318,44 @@ def test_the_result_does_not_depend_on_the_list_order_when_absorbs_differ(items:
     backward = resolve_block(attack(sl, power), list(reversed(items)))
     assert forward.power_left == backward.power_left
     assert forward.blocked == backward.blocked and forward.half_blocked == backward.half_blocked
+
+
+# -- issue 15: what the seed leaves open -------------------------------------------------------
+
+GLASS = Item(name="glass", kind=ItemKind.ARMOUR, cover=5, absorb=0, toughness=-2)
+FIST = Item(name="fist", kind=ItemKind.MELEE, sharpness=-5, reach=0, parry=2)
+
+
+def test_an_item_that_absorbs_nothing_takes_no_damage_whatever_its_toughness() -> None:
+    """"the item takes damage based on the amount of attack power it absorbed" and "When a weapon
+    or armor is damaged (by a successful attack, absorbing damage or hitting too hard)": glass of
+    toughness -2 and absorb 0 blocks (cover 5 > 0) but absorbs nothing, so absorbing did not
+    damage it -- not 0 - (-2) = 2, which would break it (GEAR-12)."""
+    result = resolve_block(attack(0, 10), [GLASS])
+    assert result.blocked == ("glass",)
+    assert step(result, "glass").absorbed == 0
+    assert step(result, "glass").damage_taken == 0 and result.broken == ()
+    assert result.items == (GLASS,)
+    assert any("GEAR-12" in s.rulings and "absorbed nothing" in s.text for s in result.working)
+
+
+def test_a_fragile_item_absorbing_something_takes_more_than_it_absorbed() -> None:
+    # Toughness -2, absorb 3: absorbs 3 of power 10, takes 3 - (-2) = 5 > 3: breaks (GEAR-12, GEAR-6).
+    brittle = Item(name="brittle", kind=ItemKind.ARMOUR, cover=5, absorb=3, toughness=-2)
+    result = resolve_block(attack(0, 10), [brittle])
+    assert step(result, "brittle").damage_taken == 5 and result.broken == ("brittle",)
+
+
+def test_a_fist_with_no_toughness_listed_hits_chainmail_too_hard() -> None:
+    """"If the attack power of an attack with a weapon is greater than the attacking item's
+    toughness, and if the target's absorbtion is equal to or greater than the weapon's toughness,
+    then the weapon is damaged instead of the target." A fist lists no toughness (0, GEAR-9):
+    power 6 > 0 and the chainmail's absorption 4 >= 0, so the fist takes 6 - 0 = 6, more than its
+    absorption (none: 0), and breaks -- reach 0 and lasting damage -5 stay, parry 2 -> 1 -- while
+    the chainmail still subtracts its 4 and takes nothing (GEAR-13)."""
+    result = resolve_block(attack(0, 6, weapon=FIST), [MAIL])
+    assert result.hit_too_hard and step(result, "chainmail").spared
+    assert result.items == (MAIL,) and result.power_left == 2
+    assert result.weapon_damage is not None and result.weapon_damage.damage == 6
+    assert result.weapon_broke and result.weapon_damage.halved == (("parry", 2, 1),)
+    assert any("GEAR-13" in s.rulings for s in result.working if s.field == "hit_too_hard")

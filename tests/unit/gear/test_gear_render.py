@@ -88,6 +88,22 @@ def test_the_block_card() -> None:
         assert f'data-ruling="{ruling}"' in html
 
 
+def test_the_broken_list_names_only_what_halving_changed() -> None:
+    # A club of blunt -5 lasting damage breaks on the shield (hitting too hard): the card lists
+    # "reach 1 to 0, parry 3 to 1", never "lasting damage (Shp) -5 to -5" (GEAR-8).
+    club = Item(name="club", kind=ItemKind.MELEE, reach=1, sharpness=-5, parry=3, toughness=2)
+    html = render_block(resolve_block(Attack(success_level=0, power=9, weapon=club), [SHIELD], "shield"))
+    assert "club hit too hard: takes 7 damage · BROKEN (reach 1 to 0, parry 3 to 1)" in html
+    assert "-5 to -5" not in html
+    # The same slip next to it: a weapon worn to absorb 0 hit too hard again is not "absorb 0 to 0".
+    worn = Item(name="axe", kind=ItemKind.MELEE, reach=1, toughness=6, absorb=0, broken=True)
+    html = render_block(resolve_block(Attack(success_level=0, power=14, weapon=worn), [SHIELD], "shield"))
+    assert "axe hit too hard: takes 8 damage<" in html and "0 to 0" not in html
+    brittle = Item(name="pot", kind=ItemKind.ARMOUR, cover=9, absorb=1, sharpness=-5, toughness=-1)
+    html = render_block(resolve_block(Attack(success_level=0, power=9), [brittle]))
+    assert "Broken: </strong><span>pot (cover 9 to 4)</span>" in html
+
+
 def test_the_organized_card_and_the_rest() -> None:
     leather = Item(name="leather", kind=ItemKind.ARMOUR, cover=4, absorb=2)
     mail = Item(name="chainmail", kind=ItemKind.ARMOUR, cover=5, absorb=4)

@@ -108,3 +108,39 @@ def test_damage_properties(item: Item, power: int) -> None:
         if before is not None:
             assert after == (halve(before) if result.broke else before)
             assert after <= before  # breaking never makes a bonus better
+
+
+# -- issue 15 ------------------------------------------------------------------------------
+
+CLUB = Item(name="club", kind=ItemKind.MELEE, reach=1, sharpness=-5, parry=3, toughness=2, special={"Stun": 0})
+
+
+def test_breaking_lists_only_the_bonuses_halving_changed() -> None:
+    """"Usually this means that the item's reach bonus, lasting damage bonus, stun damage bonus,
+    parry bonus and cover bonus are halved." A blunt club's -5 lasting damage and its Stun 0
+    are not changed by halving (GEAR-8), so the list of what breaking halved does not name them:
+    power 5 - toughness 2 = 3 > no absorb: reach 1 -> 0, parry 3 -> 1, and nothing else."""
+    result = damage_item(CLUB, 5)
+    assert result.broke
+    assert result.halved == (("reach", 1, 0), ("parry", 3, 1))
+    text = result.working[-1].text
+    assert "reach 1 to 0, parry 3 to 1" in text
+    assert "-5 to -5" not in text and "0 to 0" not in text
+    assert result.after.sharpness == -5 and result.after.special == {"Stun": 0}
+
+
+def test_breaking_that_changes_nothing_says_so() -> None:
+    # Every bonus breaking halves is 0 or below, or not listed: nothing to list (GEAR-8).
+    stick = Item(name="stick", kind=ItemKind.MELEE, sharpness=-5, parry=0, toughness=0)
+    result = damage_item(stick, 4)
+    assert result.broke and result.halved == ()
+    assert "halving changes none of its bonuses" in result.working[-1].text
+
+
+def test_a_negative_toughness_makes_every_blow_do_more_than_its_power() -> None:
+    """"the item's absorption is reduced by the attack power minus the item's toughness": with
+    toughness -2, a blow of power 3 does 3 - (-2) = 5 (GEAR-12)."""
+    glass = Item(name="glass", kind=ItemKind.ARMOUR, cover=2, absorb=6, toughness=-2)
+    result = damage_item(glass, 3)
+    assert result.damage == 5 and result.after.absorb == 1
+    assert "GEAR-12" in result.working[0].rulings and "toughness -2 (below 0, GEAR-12)" in result.working[0].text

@@ -24,6 +24,7 @@ ITEMS = [e.item for e in ENTRIES] + [
     Item(name="net", kind=ItemKind.MISSILE, special={"Stun": 3}),
     Item(name="plate", kind=ItemKind.ARMOUR, cover=6, absorb=8, toughness=4, broken=True),
     Item(name="cloak", kind=ItemKind.ARMOUR, cover=1),
+    Item(name="glass", kind=ItemKind.ARMOUR, cover=2, absorb=1, toughness=-1),
 ]
 WEAPONS = [None, Item(name="axe", kind=ItemKind.MELEE, toughness=6, absorb=3), Item(name="club", kind=ItemKind.MELEE)]
 

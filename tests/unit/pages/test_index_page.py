@@ -43,6 +43,13 @@ def test_bad_notation_is_named_beside_its_field_and_nothing_is_overwritten():
     assert update.errors["dice-expr"] == "" and "7" in update.errors["dice-typed"]
 
 
+def test_a_typed_00_on_percentile_dice_is_100():
+    # "00" is how percentile dice show 100 (the combat page, the shrapnel page and the fight's typed dice agree).
+    update = StartPage(MemoryStore()).on_roll({"dice-expr": "D100", "dice-typed": "00"})
+    assert update.errors == {"dice-expr": "", "dice-typed": ""}
+    assert '<p class="roll-total" aria-label="total 100">100</p>' in update.html["dice-result"]
+
+
 def test_dice_typed_that_are_not_all_used_are_refused():
     update = StartPage(MemoryStore()).on_roll({"dice-expr": "1D6", "dice-typed": "3 4"})
     assert update.errors["dice-typed"] == "your own dice: 2 values typed, 1D6 uses 1"

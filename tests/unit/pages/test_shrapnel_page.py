@@ -61,7 +61,7 @@ def tags(text: str) -> set[str]:
 def data_of(card: str, name: str) -> str:
     """An attribute of the result card (``data-roll``) or a total's ``data-value``."""
     if name.startswith("total-"):
-        found = re.search(rf'shr-total-{name[6:]}"><dt>[^<]*</dt><dd class="shr-total-value" data-value="([^"]*)"', card)
+        found = re.search(rf'shr-total-{name[6:]}"[^>]*><dt>[^<]*</dt><dd class="shr-total-value" data-value="([^"]*)"', card)
     else:
         found = re.search(rf'<article class="shr-result"[^>]* {name}="([^"]*)"', card)
     assert found, name
@@ -148,6 +148,42 @@ def test_the_torso_vest_preset_is_one_piece_and_makes_one_breakage_check():
     for severity, roll in (("C", "50"), ("E", "98")):
         card = page.on_submit(fields(severity, roll, ("chest", "abdomen"), "vest: chest + abdomen")).html["shr-result"]
         assert data_of(card, "data-severity") == severity
+
+
+def test_a_ticked_area_inside_a_named_piece_is_that_piece_as_on_the_command_line(capsys):
+    """Seed: "each armour piece struck makes one breakage check even when it covers two named
+    areas". The chest ticked and "vest: chest + abdomen" named: one piece, the vest, one check --
+    the reading ``shrapnel 50 C --piece vest=chest+abdomen --covered chest`` gives (SHR-11)."""
+    from pyengine.cli import main
+
+    page = ShrapnelPage(TABLE, MemoryStore())
+    card = page.on_submit(fields("C", "50", ("chest",), "vest: chest + abdomen")).html["shr-result"]
+    assert main(["shrapnel", "50", "C", "--piece", "vest=chest+abdomen", "--covered", "chest", "--json"]) == 0
+    command = json.loads(capsys.readouterr().out)
+    assert command["breakage_checks"] == [{"piece": "vest", "modifier": -25}]
+    assert re.findall(r'<li class="shr-check" data-piece="([^"]*)" data-modifier="([^"]*)"', card) == [("vest", "-25")]
+    assert int(data_of(card, "total-hits")) == command["hits"]
+    # The link it makes says the same to the engine.
+    href = share_href(card)
+    reopened = ShrapnelPage(TABLE, MemoryStore())
+    assert_shows(reopened, reopened.open(href[href.index("#"):]).html["shr-result"],
+                 resolve_critical(TABLE, 50, "C", ["chest", ArmourPiece(name="vest", areas=(Area.CHEST, Area.ABDOMEN))]))
+
+
+def test_a_typed_00_is_a_roll_of_100():
+    # Percentile dice show 100 as "00" (the field's help says so).
+    page = ShrapnelPage(TABLE, MemoryStore())
+    card = page.on_submit(fields("E", "00")).html["shr-result"]
+    assert data_of(card, "data-roll") == "100"
+    assert_shows(page, card, resolve_critical(TABLE, 100, "E", []))
+
+
+def test_the_card_shows_a_fall_the_text_states_and_hides_what_did_not_happen():
+    # 67-75 E: "Either way the leg folds and foe goes down." (SHR-12); no stagger anywhere in it.
+    card = ShrapnelPage(TABLE, MemoryStore()).on_submit(fields("E", "70", ("legs",))).html["shr-result"]
+    assert data_of(card, "total-prone") == "yes" and "“Either way the leg folds and foe goes down”" in card
+    assert '<div class="shr-total shr-total-prone"><dt>' in card
+    assert '<div class="shr-total shr-total-staggered" hidden="hidden"><dt>' in card
 
 
 @pytest.mark.parametrize(("key", "pieces"), [("none", ""), ("vest-helmet", "vest: chest + abdomen; helmet: head"),

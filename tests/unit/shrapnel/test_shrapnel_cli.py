@@ -23,6 +23,7 @@ KEYS = {
     "fate",
     "attacker_bonus",
     "text",
+    "stated_in_text",
 }
 
 
@@ -63,6 +64,7 @@ def test_the_issues_example_c_50_chest_covered(capsys: pytest.CaptureFixture[str
         "attacker_bonus": 0,
         "text": "Several strike the upper arm and carry on to the shoulder. In armour the limb is beaten numb; "
         "out of it, the wounds are the kind that drip a trail.",
+        "stated_in_text": [],
     }
 
 
@@ -117,10 +119,48 @@ def test_bad_arguments_exit_2_with_a_message(capsys: pytest.CaptureFixture[str],
 
 
 def test_armour_that_cannot_be_told_apart_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
-    assert run(["shrapnel", "50", "C", "--covered", "chest", "--piece", "chest=chest", "--json"]) == 2
+    # The head given as covered is a piece named "head"; a piece of that name over the chest is another.
+    assert run(["shrapnel", "50", "C", "--covered", "head", "--piece", "head=chest", "--json"]) == 2
     captured = capsys.readouterr()
     assert captured.out == ""
-    assert "two pieces are named 'chest'" in captured.err
+    assert "two pieces are named 'head'" in captured.err
+
+
+def test_a_covered_area_inside_a_named_piece_is_that_piece(capsys: pytest.CaptureFixture[str]) -> None:
+    """Seed: "each armour piece struck makes one breakage check even when it covers two named
+    areas". ``--piece vest=chest+abdomen --covered chest``: the chest is the vest's, one piece and
+    one check, as the page reads a ticked area inside a named piece (SHR-11)."""
+    data = run_json(capsys, "50", "C", "--piece", "vest=chest+abdomen", "--covered", "chest")
+    assert data["breakage_checks"] == [{"piece": "vest", "modifier": -25}]
+    assert data == run_json(capsys, "50", "C", "--piece", "vest=chest+abdomen")
+    assert run_json(capsys, "50", "C", "--covered", "chest", "--covered", "chest")["breakage_checks"] == [
+        {"piece": "chest", "modifier": -25}
+    ]
+
+
+def test_00_is_a_d100_roll_of_100(capsys: pytest.CaptureFixture[str]) -> None:
+    # Percentile dice show 100 as "00"; the seed's table reads "Roll d100" up to 100.
+    assert run_json(capsys, "00", "E") == run_json(capsys, "100", "E")
+
+
+def test_a_fall_the_text_states_is_prone_and_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    """67-75 E: "Either way the leg folds and foe goes down." -- no ⇘ token, and the JSON does
+    not say "prone": false: it says true, and ``stated_in_text`` gives the words (SHR-12)."""
+    data = run_json(capsys, "70", "E", "--covered", "legs,abdomen")
+    assert data["prone"] is True
+    assert data["stated_in_text"] == [{"effect": "prone", "words": "Either way the leg folds and foe goes down"}]
+    assert run_json(capsys, "100", "B", "--covered", "head")["prone"] is False
+
+
+def test_the_summary_leaves_out_what_did_not_happen(capsys: pytest.CaptureFixture[str]) -> None:
+    # 2-3 A bare: "+1Hcovered: bare: +2H" -- 3 hits and nothing else: no "bleeding 0", no "prone no".
+    assert run(["shrapnel", "2", "A"]) == 0
+    out = capsys.readouterr().out
+    assert "hits 3" in out
+    for zero in ("bleeding", "stun", "injury", "fatigue", "staggered", "prone"):
+        assert zero not in out, zero
+    assert run(["shrapnel", "70", "E"]) == 0
+    assert "prone (the text: 'Either way the leg folds and foe goes down')" in capsys.readouterr().out
 
 
 def test_through_python_m_pyengine(capsys: pytest.CaptureFixture[str]) -> None:

@@ -110,8 +110,11 @@ def test_one_area_cells_show_covered_and_bare_labels(table: ShrapnelTable) -> No
     td = next(el for el in root.iter() if el.get("id") == "shr-cell-1-A")
     clause = by_class(td, "shr-clause")[0]
     assert [el.text for el in by_class(clause, "shr-label")] == ["covered:", "bare:"]
-    # 1 A: both sides empty (SHR-3) -- "nothing beyond the base".
-    assert [tok.get("aria-label") for tok in by_class(clause, "shr-tok")] == ["nothing beyond the base"] * 2
+    # 1 A: the covered side's lone ⚒ (SHR-4), the bare side missing (SHR-3) -- "nothing beyond the base".
+    assert [tok.get("aria-label") for tok in by_class(clause, "shr-tok")] == [
+        "one breakage check per armour piece struck",
+        "nothing beyond the base",
+    ]
 
 
 def test_the_legend_lists_every_glyph() -> None:
@@ -140,6 +143,9 @@ def test_the_result_card_for_the_worked_example(table: ShrapnelTable) -> None:
         "prone": "no",
     }
     assert by_class(root, "shr-total-stun")[0].find("dd").get("data-penalty") == "-75"  # type: ignore[union-attr]
+    # No stagger, no fall: those rows are hidden, not printed as "0" and "no".
+    assert {next(c for c in classes(d) if c.startswith("shr-total-"))[10:] for d in by_class(root, "shr-total")
+            if d.get("hidden") is not None} == {"staggered", "prone"}
     struck = by_class(root, "shr-struck-area")
     assert [(li.get("data-area"), li.get("data-side")) for li in struck] == [("chest", "covered"), ("arms", "bare")]
     assert by_class(struck[0], "shr-side-name")[0].text == "covered (vest)"
@@ -161,6 +167,32 @@ def test_the_result_card_shows_fate_reason_and_bonus(table: ShrapnelTable) -> No
     assert by_class(dead, "shr-checks-none")
     dying = parse(render_result(resolve(table, 98, "B", ["chest"])))
     assert by_class(dying, "shr-fate-reason")[0].text == "☠ (dying) on the bare side of Head, not covered"
+
+
+def test_a_fall_the_text_states_is_shown_as_the_text_states_it(table: ShrapnelTable) -> None:
+    """67-75 E: "Either way the leg folds and foe goes down." The card must not say "Prone: no":
+    it shows the fall, in the text's words, and says the text states it (SHR-12)."""
+    root = parse(render_result(resolve(table, 70, "E", [VEST])))
+    prone = by_class(root, "shr-total-prone")[0]
+    assert prone.get("hidden") is None
+    assert prone.find("dd").get("data-value") == "yes"  # type: ignore[union-attr]
+    assert "".join(prone.itertext()) == "Proneyes (the text says so)"
+    assert by_class(root, "shr-stated")[0].text == (
+        "Prone, as the text states it (no token carries it): “Either way the leg folds and foe goes down”"
+    )
+
+
+@pytest.mark.parametrize(("roll", "severity", "shown"), [
+    (1, "D", {"hits", "stun"}),  # "+1H1[-50]covered: bare: +4H", bare: 5 hits, 1 round at -50
+    (2, "A", {"hits"}),  # "+1Hcovered: bare: +2H"
+    (66, "A", {"hits", "stun", "bleeding", "injury"}),
+])
+def test_only_the_rows_with_something_in_them_are_printed(table: ShrapnelTable, roll: int, severity: str,
+                                                          shown: set[str]) -> None:
+    root = parse(render_result(resolve(table, roll, severity, [])))
+    printed = {next(c for c in classes(d) if c.startswith("shr-total-"))[10:] for d in by_class(root, "shr-total")
+               if d.get("hidden") is None}
+    assert printed == shown
 
 
 def test_everything_from_a_file_or_a_link_is_escaped() -> None:

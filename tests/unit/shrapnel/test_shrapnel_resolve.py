@@ -17,6 +17,7 @@ from shrapnel_fixtures import one_row_table
 
 from pyengine.errors import IllegalActionError, NotationError, RollError, RulesError
 from pyengine.shrapnel.armour import ArmourPiece
+from pyengine.shrapnel.notation import Breakage
 from pyengine.shrapnel.resolve import REASON_STATED, BreakageCheck, ShrapnelResult, resolve
 from pyengine.shrapnel.tables import ShrapnelTable
 from pyengine.shrapnel.vocabulary import Area, Fate, Severity, Side
@@ -70,15 +71,38 @@ def test_a_one_area_row_reads_covered_or_bare(table: ShrapnelTable) -> None:
     assert helmeted.breakage_checks == (BreakageCheck(piece="helmet", modifier=-25, areas=(Area.HEAD,)),)
 
 
-def test_an_empty_covered_side_reads_nothing_and_checks_nothing(table: ShrapnelTable) -> None:
-    # Head 1 B: "+1Hcovered: bare: +3H" -- covered reads "—" (SHR-3), with no ⚒ (SHR-5).
+def test_a_covered_side_the_seed_prints_empty_still_makes_its_check(table: ShrapnelTable) -> None:
+    """Seed: "Covered sides are the energy dumped through the plate — extra hits, and each armour
+    piece struck makes one breakage check". Head 1 B: "+1Hcovered: bare: +3H" -- the covered
+    side lost its lone ⚒ (SHR-4): no hits beyond the base, and the helmet checks, at no modifier
+    ("at -X if given")."""
     result = resolve(table, 1, "B", [HELMET])
     assert result.totals.hits == 1
-    assert result.struck[0].notation == "—"
-    assert result.breakage_checks == ()
-    assert any("SHR-3" in step for step in texts(result))
-    assert any("no ⚒" in step and "SHR-5" in step for step in texts(result))
+    assert result.struck[0].notation == "⚒"
+    assert result.breakage_checks == (BreakageCheck(piece="helmet", modifier=0, areas=(Area.HEAD,)),)
     assert resolve(table, 1, "B", []).totals.hits == 1 + 3
+
+
+def test_the_shrapnel_tables_covered_sides_all_make_their_check(table: ShrapnelTable) -> None:
+    """Seed: "each armour piece struck makes one breakage check even when it covers two named
+    areas" -- in all 100 cells: every area covered on its own makes its piece's check (at the
+    covered side's "-X if given"), and one piece over every area struck makes exactly one."""
+    for row, severity in itertools.product(table.rows, Severity):
+        roll = row.span[0]
+        notation = row.cell(severity).notation
+        for clause in notation.clauses:
+            area = clause.area or row.areas[0]
+            given = [t.modifier for t in clause.covered if isinstance(t, Breakage)]
+            result = resolve(table, roll, severity, [area])
+            where = f"{row.rolls} {severity}, {area} covered"
+            assert result.breakage_checks == (
+                BreakageCheck(piece=area.value, modifier=min(given, default=0), areas=(area,)),
+            ), where
+        everything = ArmourPiece(name="suit", areas=tuple(Area))
+        whole = resolve(table, roll, severity, [everything])
+        assert [(c.piece, c.areas) for c in whole.breakage_checks] == [("suit", row.areas)], row.rolls
+        separate = resolve(table, roll, severity, list(row.areas))
+        assert [c.piece for c in separate.breakage_checks] == [a.value for a in row.areas], row.rolls
 
 
 def test_a_restored_breakage_check_has_no_modifier(table: ShrapnelTable) -> None:
@@ -135,7 +159,7 @@ def test_a_fate_stated_at_the_head_of_the_cell_applies_regardless_of_armour(
 
 def test_dead_outranks_an_uncovered_dying() -> None:
     # SHR-8: a stated "Foe is dead." and an uncovered ☠ in one (synthetic) cell: dead, as stated.
-    synthetic = one_row_table(["head"], "+1H; covered: —; bare: ☠", "It ends. Foe is dead.", fate="dead")
+    synthetic = one_row_table(["head"], "+1H; covered: ⚒; bare: ☠", "It ends. Foe is dead.", fate="dead")
     result = resolve(synthetic, 1, "A", [])
     assert (result.fate, result.fate_reason) == (Fate.DEAD, REASON_STATED)
     assert any("☠ on the bare side of Head as well" in step for step in texts(result))
@@ -179,10 +203,11 @@ def test_a_piece_struck_in_two_areas_takes_the_worse_modifier() -> None:
     assert any("the worse of -25, -50: -50" in step for step in texts(result))
 
 
-def test_a_piece_with_a_breakage_in_only_one_of_its_areas_makes_one_check() -> None:
-    table = one_row_table(["chest", "abdomen"], "+1H; Chest: +2H / —; Abdomen: ⚒ / —")
+def test_a_check_at_no_modifier_and_one_at_minus_50_make_one_check_at_minus_50() -> None:
+    # SHR-5: "one check per piece even when it covers two named areas"; the worse modifier.
+    table = one_row_table(["chest", "abdomen"], "+1H; Chest: +2H, ⚒ / —; Abdomen: ⚒(-50) / —")
     result = resolve(table, 50, "A", [VEST])
-    assert result.breakage_checks == (BreakageCheck(piece="vest", modifier=0, areas=(Area.CHEST, Area.ABDOMEN)),)
+    assert result.breakage_checks == (BreakageCheck(piece="vest", modifier=-50, areas=(Area.CHEST, Area.ABDOMEN)),)
 
 
 def test_layered_pieces_read_the_covered_side_once_and_each_checks(table: ShrapnelTable) -> None:
@@ -204,7 +229,7 @@ def test_layered_pieces_read_the_covered_side_once_and_each_checks(table: Shrapn
 
 def test_stun_rounds_add_and_the_worse_penalty_holds() -> None:
     # SHR-7: base 1✹[-25] and the bare chest's 2✹[-50]: 3 rounds at -50.
-    table = one_row_table(["chest"], "+1H, 1✹[-25]; covered: —; bare: 2✹[-50], 3×✳, ✳, ⇘")
+    table = one_row_table(["chest"], "+1H, 1✹[-25]; covered: ⚒; bare: 2✹[-50], 3×✳, ✳, ⇘")
     result = resolve(table, 1, "A", [])
     t = result.totals
     assert (t.stun_rounds, t.stun_penalty, t.staggered, t.prone) == (3, -50, 4, True)
@@ -248,6 +273,58 @@ def test_working_cites_the_row_66_ruling(table: ShrapnelTable) -> None:
     assert any("SHR-1" in step for step in texts(resolve(table, 66, "A", [])))
 
 
+# -- a covered area inside a named piece (SHR-11) ------------------------------------
+
+
+def test_a_covered_area_inside_a_named_piece_is_that_piece(table: ShrapnelTable) -> None:
+    """Seed: "each armour piece struck makes one breakage check even when it covers two named
+    areas". The chest given as covered and a vest over chest and abdomen: the chest is covered
+    by the vest, one piece, one check (SHR-11) -- as the page reads its ticked areas."""
+    result = resolve(table, 50, "C", ["chest", VEST])
+    assert result.breakage_checks == (BreakageCheck(piece="vest", modifier=-25, areas=(Area.CHEST,)),)
+    assert result.struck[1].pieces == ("vest",)
+    assert result == resolve(table, 50, "C", [VEST, "chest"])
+    assert resolve(table, 50, "C", ["chest", "chest"]) == resolve(table, 50, "C", ["chest"])
+    assert any("SHR-11" in step.rulings for step in result.working)
+    # Two layers are two named pieces (SHR-6).
+    shirt = ArmourPiece(name="shirt", areas=(Area.CHEST,))
+    assert [c.piece for c in resolve(table, 50, "C", [shirt, VEST]).breakage_checks] == ["shirt", "vest"]
+
+
+# -- what the prose states and the tokens cannot show (SHR-12) --------------------------
+
+
+def test_the_leg_folds_and_foe_goes_down_whatever_the_armour(table: ShrapnelTable) -> None:
+    """67-75 E: "Either way the leg folds and foe goes down." -- no ⇘ in the cell's text, but the
+    result must not say he stands: prone, as the text states it (SHR-12)."""
+    for armour in ([], list(Area)):
+        result = resolve(table, 70, "E", armour)
+        assert result.totals.prone is False  # no ⇘ read
+        assert result.prone is True
+        assert [(s.effect, s.words) for s in result.stated] == [("prone", "Either way the leg folds and foe goes down")]
+        step = next(s for s in result.working if s.field == "prone")
+        assert "stated in the text" in step.text and "SHR-12" in step.rulings and step.value == "yes"
+
+
+def test_66_c_and_d_put_the_foe_on_the_ground(table: ShrapnelTable) -> None:
+    # 66 C: "Foe stops being a standing creature in the space of one breath."
+    # 66 D: "He has minutes, and he will spend them on the ground."
+    assert resolve(table, 66, "C", list(Area)).prone
+    assert resolve(table, 66, "D", []).prone
+    # 66 E: "He is still upright" -- nothing stated, nothing read.
+    upright = resolve(table, 66, "E", [])
+    assert not upright.prone and upright.stated == ()
+    assert next(s for s in upright.working if s.field == "prone").value == "no"
+
+
+def test_100_b_drops_him_only_when_nothing_is_over_the_head(table: ShrapnelTable) -> None:
+    # 100 B: "If nothing is over it, he drops straight down ...; if something is, he owes its maker a letter."
+    assert resolve(table, 100, "B", []).prone
+    assert resolve(table, 100, "B", [VEST]).prone
+    helmeted = resolve(table, 100, "B", [HELMET])
+    assert not helmeted.prone and helmeted.stated == ()
+
+
 # -- bad input -----------------------------------------------------------------
 
 
@@ -278,7 +355,7 @@ def test_an_unknown_area_is_named(table: ShrapnelTable, armour: list[object]) ->
     ("armour", "message"),
     [
         ([VEST, ArmourPiece(name="Vest", areas=(Area.ARMS,))], r"two pieces are named 'Vest'"),
-        (["chest", "chest"], r"two pieces are named 'chest'"),
+        (["head", ArmourPiece(name="head", areas=(Area.CHEST,))], r"two pieces are named 'head'"),
         ([ArmourPiece(name=" ", areas=(Area.ARMS,))], r"armour piece: ' ' is not a name"),
         ([ArmourPiece(name="cape", areas=())], r"armour piece 'cape': covers no area"),
         ([ArmourPiece(name="cape", areas=(Area.ARMS, Area.ARMS))], r"'cape': an area is listed twice"),
@@ -324,7 +401,8 @@ def test_each_step_of_the_working_names_its_source_and_its_rulings_as_data(table
 
     coat = ArmourPiece(name="coat", areas=(Area.CHEST, Area.ARMS))
     cited: set[str] = set()
-    for roll, severity, armour in itertools.product(range(1, 101), Severity, ([], [VEST, "head"], [VEST, coat, HELMET, "legs"])):
+    armours = ([], [VEST, "head"], [VEST, coat, HELMET, "legs"], ["chest", VEST])
+    for roll, severity, armour in itertools.product(range(1, 101), Severity, armours):
         result = resolve(table, roll, severity, armour)
         assert result.working[0].field == "cell" and result.working[0].source == TABLE_ID
         for step in result.working:
@@ -332,4 +410,5 @@ def test_each_step_of_the_working_names_its_source_and_its_rulings_as_data(table
             in_text = sorted(set(re.findall(r"SHR-\d+", step.text)), key=lambda r: int(r[4:]))
             assert list(step.rulings) == in_text, step
             cited.update(step.rulings)
-    assert cited == {f"SHR-{n}" for n in (1, 2, 3, 4, 5, 6, 8, 9)}  # SHR-7: no cell has two stuns
+    # SHR-7: no cell has two stuns; SHR-10 is how the table was transcribed, cited by SHR-12.
+    assert cited == {f"SHR-{n}" for n in (1, 2, 3, 4, 5, 6, 8, 9, 11, 12)}

@@ -73,8 +73,8 @@ def test_to_state_checks_like_resolve() -> None:
             r"state\.pieces\[0\]\.areas: .*length >= 1",
         ),
         (
-            {"roll": 50, "severity": "C", "covered": ["chest"], "pieces": [{"name": "chest", "areas": ["chest"]}]},
-            r"two pieces are named 'chest'",
+            {"roll": 50, "severity": "C", "covered": ["head"], "pieces": [{"name": "head", "areas": ["chest"]}]},
+            r"two pieces are named 'head'",
         ),
         ({"roll": 50, "severity": "C", "colour": "red"}, r"unknown field `colour`"),
         ([50, "C"], r"Expected `object`, got `array`"),

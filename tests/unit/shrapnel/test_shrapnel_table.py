@@ -81,7 +81,22 @@ DYING_SIDES = {
     ("100", "B"): [Area.HEAD],
 }
 # Covered sides that end in a dangling ", " in the seed (SHR-4).
-RESTORED_BREAKAGE = {("2-3", "E"), ("4-5", "D"), ("4-5", "E"), ("11-15", "C"), ("11-15", "D")}
+DANGLING_SEPARATORS = {("2-3", "E"), ("4-5", "D"), ("4-5", "E"), ("11-15", "C"), ("11-15", "D")}
+# Covered sides the seed prints empty ("covered: bare: +3H", and 1 A's "covered:"): every
+# other covered side of rows 1-15 (SHR-3, SHR-4).
+EMPTY_COVERED_SIDES = {
+    (rolls, s) for rolls in ("1", "2-3", "4-5", "6-10", "11-15") for s in "ABCDE"
+} - DANGLING_SEPARATORS
+# Cells whose prose states a fall the tokens do not carry (SHR-12): the words, and the area
+# that must be bare for it ("If nothing is over it").
+STATED_PRONE = {
+    ("66", "C"): ("Foe stops being a standing creature in the space of one breath", None),
+    ("66", "D"): ("he will spend them on the ground", None),
+    ("67-75", "E"): ("Either way the leg folds and foe goes down", None),
+    ("91-95", "D"): ("He is unconscious in the pool", None),
+    ("100", "B"): ("If nothing is over it, he drops straight down", Area.HEAD),
+    ("100", "D"): ("Foe drops like a marionette with the strings cut", None),
+}
 
 CELLS = [(r, s) for r, _ in ROW_HEADS for s in "ABCDE"]
 
@@ -182,20 +197,49 @@ def test_the_only_attacker_bonus_is_100_e(table: ShrapnelTable) -> None:
     assert found == {("100", "E"): 25}
 
 
-def test_restored_breakage_checks_are_the_five_dangling_separators(table: ShrapnelTable) -> None:
+def test_every_covered_side_carries_one_breakage_check(table: ShrapnelTable) -> None:
+    """Seed: "Covered sides are the energy dumped through the plate — extra hits, and each
+    armour piece struck makes one breakage check even when it covers two named areas." The
+    legend: "⚒(-X): each armour piece struck makes one breakage check, at -X if given"."""
+    for row, severity, cell in cells_of(table):
+        for clause in cell.notation.clauses:
+            checks = [t for t in clause.covered if isinstance(t, Breakage)]
+            assert len(checks) == 1, f"{row.rolls} {severity} {clause.area or row.areas[0]}"
+            assert clause.covered[-1] == checks[0]  # where the seed's "(-X)" stands: last
+
+
+def test_the_restored_breakage_checks_are_the_covered_sides_of_rows_1_to_15(table: ShrapnelTable) -> None:
+    """SHR-4: where the covered side shows no "(-X)" -- a dangling ", " ("covered: +5H, bare:")
+    or nothing at all ("covered: bare: +3H") -- the glyph-only ⚒ was lost: "at -X if given"."""
     found = set()
     for row, severity, cell in cells_of(table):
         for clause in cell.notation.clauses:
             if Breakage() in clause.covered:
                 found.add((row.rolls, str(severity)))
-                assert "SHR-4" in cell.rulings
-    assert found == RESTORED_BREAKAGE
+                assert "SHR-4" in cell.rulings, f"{row.rolls} {severity}"
+    assert found == DANGLING_SEPARATORS | EMPTY_COVERED_SIDES
+    for rolls, severity in EMPTY_COVERED_SIDES:
+        row = next(r for r in table.rows if r.rolls == rolls)
+        assert row.cell(Severity(severity)).notation.clauses[0].covered == (Breakage(),), f"{rolls} {severity}"
 
 
 def test_cell_1_a_has_no_bare_clause_in_the_seed_and_reads_nothing(table: ShrapnelTable) -> None:
+    # Seed, 1 A: "+1Hcovered:" -- the bare side is missing: "— : nothing beyond the base" (SHR-3).
     cell = table.rows[0].cell(Severity.A)
-    assert cell.effects == "+1H; covered: —; bare: —"
-    assert "SHR-3" in cell.rulings
+    assert cell.effects == "+1H; covered: ⚒; bare: —"
+    assert {"SHR-3", "SHR-4"} <= set(cell.rulings)
+
+
+def test_the_falls_the_prose_states_are_recorded_with_its_words(table: ShrapnelTable) -> None:
+    """67-75 E: "Either way the leg folds and foe goes down"; 66 C: "Foe stops being a standing
+    creature"; 100 B: "If nothing is over it, he drops straight down" (SHR-12)."""
+    found = {}
+    for row, severity, cell in cells_of(table):
+        for stated in cell.stated:
+            assert stated.effect == "prone"
+            assert stated.words in cell.prose
+            found[(row.rolls, str(severity))] = (stated.words, stated.bare)
+    assert found == STATED_PRONE
 
 
 # -- against the seed itself ----------------------------------------------------
@@ -294,28 +338,28 @@ def _broken(old: str, new: str) -> str:
             r"row 2-3 \(Chest \+ Arms\), severity A: a row of several areas .* - at `\$\.rows\[1\]`",
         ),
         (
-            'effects = "+1H; covered: —; bare: +2H"',
-            'effects = "+1H; Chest: — / +2H"',
+            'effects = "+1H; covered: ⚒; bare: +2H"',
+            'effects = "+1H; Chest: ⚒ / +2H"',
             r"row 2-3 \(Chest\), severity A: a one-area row is written .* - at `\$\.rows\[1\]`",
         ),
         (
-            'effects = "+1H; covered: —; bare: +2H"',
-            'effects = "+1H; covered: —; bare: +2X"',
+            'effects = "+1H; covered: ⚒; bare: +2H"',
+            'effects = "+1H; covered: ⚒; bare: +2X"',
             r"effects: shrapnel notation: unexpected 'X' at 25 .* - at `\$\.rows\[1\]\.A`",
         ),
         (
-            'effects = "+1H; covered: —; bare: +2H"',
+            'effects = "+1H; covered: ⚒; bare: +2H"',
             'effects = "+1H; covered: ☠; bare: +2H"',
             r"☠ on the covered side of the cell.* - at `\$\.rows\[1\]\.A`",
         ),
         (
-            'effects = "+1H; covered: —; bare: +2H"',
-            'effects = "+1H; covered: —; bare: ⚒(-25)"',
+            'effects = "+1H; covered: ⚒; bare: +2H"',
+            'effects = "+1H; covered: ⚒; bare: ⚒(-25)"',
             r"⚒ on the bare side of the cell.* - at `\$\.rows\[1\]\.A`",
         ),
         (
-            'effects = "+1H; covered: —; bare: +2H"',
-            'effects = "+1H, ☠; covered: —; bare: +2H"',
+            'effects = "+1H; covered: ⚒; bare: +2H"',
+            'effects = "+1H, ☠; covered: ⚒; bare: +2H"',
             r"☠ in the base.* - at `\$\.rows\[1\]\.A`",
         ),
         (
@@ -333,6 +377,27 @@ def _broken(old: str, new: str) -> str:
             "attacker_bonus = 25",
             "attacker_bonus = 250",
             r"Expected `int` <= 100 - at `\$\.rows\[19\]\.E\.attacker_bonus`",
+        ),
+        (
+            'effects = "+1H; covered: ⚒; bare: +2H"',
+            'effects = "+1H; covered: +2H; bare: +2H"',
+            r"the covered side of the cell has no ⚒: every armour piece struck makes one breakage check .* - at `\$\.rows\[1\]\.A`",
+        ),
+        (
+            'effects = "+1H; covered: ⚒; bare: +2H"',
+            'effects = "+1H; covered: ⚒, ⚒(-25); bare: +2H"',
+            r"the covered side of the cell has 2 ⚒: one breakage check per piece .* - at `\$\.rows\[1\]\.A`",
+        ),
+        (
+            'words = "Either way the leg folds and foe goes down"',
+            'words = "the leg folds and foe falls"',
+            r"stated: 'the leg folds and foe falls' is not in the prose .* - at `\$\.rows\[12\]\.E`",
+        ),
+        (
+            'bare = "head"',
+            'bare = "legs"',
+            r"row 100 \(Head \+ Chest \+ Arms\), severity B: stated: prone when legs is bare, but the row does not "
+            r"strike legs - at `\$\.rows\[19\]`",
         ),
         ('rulings = ["SHR-1"]', 'rulings = ["shr one"]', r"- at `\$\.rows\[11\]\.rulings\[0\]`"),
         ("prose = ", "prose_text = ", r"unknown field `prose_text` - at `\$\.rows\[0\]\.A`"),

@@ -405,3 +405,15 @@ def test_the_whole_suite_runs_in_two_halves_that_cover_every_test(monkeypatch, c
     assert build.cmd_test(build.parse_args(["test", "-k", "dice"])) == 5
     (command,) = ran.commands
     assert command[command.index("pytest") + 1:] == ["--browser", "chromium", "-k", "dice"]
+
+
+def test_every_test_folder_is_collected(pytestconfig):
+    # pytest skips folders named like its norecursedirs (by default "build" among them, which
+    # left this file out of `build.py test`): none of ours may match.
+    import fnmatch
+
+    skipped = pytestconfig.getini("norecursedirs")
+    folders = {p.parent for p in (ROOT / "tests").rglob("test_*.py")}
+    for folder in folders:
+        for part in folder.relative_to(ROOT).parts:
+            assert not any(fnmatch.fnmatch(part, pattern) for pattern in skipped), f"{folder} is never collected"

@@ -145,9 +145,13 @@ class WarmProfiles:
         key = (name, viewport["width"], viewport["height"])
         if key not in self._profiles:
             context = self.browser.new_context(viewport=viewport, base_url=self.site_url)
+            watch = Watch()  # the first visit is watched as any test's page is
+            watch.attach_context(context)
             page = open_ready(context)
             wait_offline_ready(page)
             page.close()
+            watch.detach()
+            watch.assert_clean()
             quiet = context.new_page()
             quiet.goto(QUIET_PAGE)
             self._profiles[key] = (context, quiet)

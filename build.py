@@ -704,13 +704,42 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+#: The whole suite in two runs side by side: the browser tests keep Chromium busy on about
+#: one and a half cores, the CPython tests (unit, property, build) need one.
+BROWSER_TESTS = ["tests/browser", "--browser", "chromium"]
+CPYTHON_TESTS = ["tests", "--ignore=tests/browser"]
+
+
 def cmd_test(args: argparse.Namespace) -> int:
+    """Builds, then runs pytest with the arguments given; with none, the whole suite, its
+    browser and CPython halves side by side (the CPython half's report follows the other's)."""
     pins = setup(browser=True)
     build_site(pins)
     env = {**os.environ, "CHROMIUM_PATH": chromium_path()}
-    command = [sys.executable, "-m", "pytest", "--browser", "chromium", *args.pytest_args]
-    say("running " + " ".join(command[1:]))
-    return subprocess.run(command, cwd=ROOT, env=env).returncode
+    pytest = [sys.executable, "-m", "pytest"]
+    if args.pytest_args:
+        command = [*pytest, "--browser", "chromium", *args.pytest_args]
+        say("running " + " ".join(command[1:]))
+        return subprocess.run(command, cwd=ROOT, env=env).returncode
+    import tempfile
+
+    with tempfile.TemporaryFile("w+", encoding="utf-8") as report:
+        say("running " + " ".join([*pytest[1:], *CPYTHON_TESTS]) + " (its report follows the browser tests')")
+        cpython = subprocess.Popen([*pytest, *CPYTHON_TESTS], cwd=ROOT, env=env, stdout=report, stderr=subprocess.STDOUT, text=True)
+        try:
+            say("running " + " ".join([*pytest[1:], *BROWSER_TESTS]))
+            browser = subprocess.run([*pytest, *BROWSER_TESTS], cwd=ROOT, env=env).returncode
+            cpython.wait()
+        finally:
+            if cpython.poll() is None:
+                cpython.terminate()
+                cpython.wait()
+        say("the CPython tests' report:")
+        report.seek(0)
+        sys.stdout.write(report.read())
+    for name, code in (("browser", browser), ("CPython", cpython.returncode)):
+        say(f"{name} tests: {'passed' if code == 0 else f'failed (pytest exit status {code})'}")
+    return browser or cpython.returncode
 
 
 def cmd_bench(args: argparse.Namespace) -> int:

@@ -1,5 +1,21 @@
 """Browser-test fixtures: the built site on 127.0.0.1, Debian Chromium, and a watch on
-every page for foreign requests, console errors and uncaught exceptions."""
+every page for foreign requests, console errors and uncaught exceptions.
+
+Two kinds of browser profile:
+
+- ``app`` lends a **warm** profile, one per viewport for the whole session: it has visited
+  the site once, so its service worker holds the site and the start-up snapshot, and each
+  page starts as a return visit does. Each test gets it with its local storage cleared,
+  opens its own pages (all closed after it), and has its own :class:`Watch`, which sees
+  every page the test opens.
+- ``fresh_app`` makes a new, empty profile for the test, as a first visit: for what is about
+  first visits, offline, install and update, the snapshot, start-up timing, storage faults,
+  and anything that routes requests or adds init scripts (a profile cannot unlearn those).
+
+The product is phone-first: a test runs at the phone size unless it is about sizes
+(layouts, sideways scrolling, tap targets, accessibility, screenshots), where it says
+``@BOTH_SIZES``.
+"""
 
 from __future__ import annotations
 
@@ -16,6 +32,11 @@ READY = 'body[data-ready="1"]'
 #: Python starts in about 2-3 s here; a cold page under load gets generous room.
 READY_TIMEOUT_MS = 60_000
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", "[::1]"}
+#: A page of the site that runs nothing: where a warm profile's storage is cleared from.
+QUIET_PAGE = "style.css"
+
+#: For a test about sizes: run it at the phone and the desktop size.
+BOTH_SIZES = pytest.mark.parametrize("viewport", [chromium.PHONE, chromium.DESKTOP], ids=["phone", "desktop"])
 
 
 def pytest_collection_modifyitems(items):
@@ -45,17 +66,38 @@ class Watch:
     console_errors: list[str] = field(default_factory=list)
     page_errors: list[str] = field(default_factory=list)
     dialogs: list[str] = field(default_factory=list)
+    _watched: list = field(default_factory=list, repr=False)
+    """(target, event, handler) for each listener, so a lent profile can be handed back."""
 
-    def attach_context(self, context) -> None:
-        context.on("request", self._on_request)
-        context.on("page", self.attach_page)
+    def attach_context(self, context, *, besides=()) -> None:
+        """Watches the context and each of its pages, present and to come, ``besides`` these."""
+        self._listen(context, "request", self._on_request)
+        self._listen(context, "page", self.attach_page)
         for page in context.pages:
-            self.attach_page(page)
+            if page not in besides:
+                self.attach_page(page)
 
     def attach_page(self, page) -> None:
-        page.on("console", lambda msg: msg.type == "error" and self.console_errors.append(msg.text))
-        page.on("pageerror", lambda exc: self.page_errors.append(str(exc)))
-        page.on("dialog", self._on_dialog)
+        self._listen(page, "console", self._on_console)
+        self._listen(page, "pageerror", self._on_page_error)
+        self._listen(page, "dialog", self._on_dialog)
+
+    def detach(self) -> None:
+        """Stops watching (a warm profile outlives the test)."""
+        for target, event, handler in reversed(self._watched):
+            target.remove_listener(event, handler)
+        self._watched.clear()
+
+    def _listen(self, target, event: str, handler) -> None:
+        target.on(event, handler)
+        self._watched.append((target, event, handler))
+
+    def _on_console(self, msg) -> None:
+        if msg.type == "error":
+            self.console_errors.append(msg.text)
+
+    def _on_page_error(self, exc) -> None:
+        self.page_errors.append(str(exc))
 
     def _on_dialog(self, dialog) -> None:
         self.dialogs.append(dialog.message)
@@ -73,24 +115,102 @@ class Watch:
         assert self.dialogs == [], "dialogs opened"
 
 
-@pytest.fixture(params=[chromium.PHONE, chromium.DESKTOP], ids=["phone", "desktop"])
-def viewport(request):
-    return request.param
-
-
-@pytest.fixture
-def app(browser, site_url, viewport):
-    """A fresh browser context at the test's viewport, watched; yields (context, watch)."""
-    context = browser.new_context(viewport=viewport, base_url=site_url)
-    watch = Watch()
-    watch.attach_context(context)
-    yield context, watch
-    context.close()
-
-
 def open_ready(context, path: str = "index.html"):
     """Opens a page of the site and waits until Python is up and the page works."""
     page = context.new_page()
     page.goto(path)
     page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
     return page
+
+
+def wait_offline_ready(page) -> None:
+    """Waits until the service worker holds the whole site (the page says "works offline")."""
+    page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=READY_TIMEOUT_MS)
+
+
+class WarmProfiles:
+    """The session's warm profiles, one per (name, viewport), each made on first use.
+
+    A warm profile has visited the start page once and waited until its service worker
+    held the whole site, snapshot included; between tests only its local storage is
+    cleared (from a quiet page it keeps open), and nothing else it learnt is unlearnt.
+    """
+
+    def __init__(self, browser, site_url: str) -> None:
+        self.browser = browser
+        self.site_url = site_url
+        self._profiles: dict[tuple, tuple] = {}
+
+    def _profile(self, viewport: dict, name: str):
+        key = (name, viewport["width"], viewport["height"])
+        if key not in self._profiles:
+            context = self.browser.new_context(viewport=viewport, base_url=self.site_url)
+            watch = Watch()  # the first visit is watched as any test's page is
+            watch.attach_context(context)
+            page = open_ready(context)
+            wait_offline_ready(page)
+            page.close()
+            watch.detach()
+            watch.assert_clean()
+            quiet = context.new_page()
+            quiet.goto(QUIET_PAGE)
+            self._profiles[key] = (context, quiet)
+        return self._profiles[key]
+
+    def lend(self, viewport: dict, name: str = "this device"):
+        """The warm profile for ``viewport``, its storage cleared, with a new watch on it."""
+        context, quiet = self._profile(viewport, name)
+        quiet.evaluate("localStorage.clear(); sessionStorage.clear()")
+        watch = Watch()
+        watch.attach_context(context, besides=(quiet,))  # not the test's: its own favicon.ico is a 404
+        return context, watch
+
+    def give_back(self, context, watch: Watch) -> None:
+        """Closes the pages the test opened and undoes what a test may set on the profile."""
+        watch.detach()
+        quiet = next(q for c, q in self._profiles.values() if c is context)
+        for page in context.pages:
+            if page is not quiet:
+                page.close()
+        context.clear_permissions()
+        context.set_offline(False)
+        context.unroute_all(behavior="ignoreErrors")
+
+    def close(self) -> None:
+        for context, _ in self._profiles.values():
+            context.close()
+
+
+@pytest.fixture(scope="session")
+def warm_profiles(browser, site_url):
+    profiles = WarmProfiles(browser, site_url)
+    yield profiles
+    profiles.close()
+
+
+@pytest.fixture(params=[chromium.PHONE], ids=["phone"])
+def viewport(request):
+    """The phone size; a test about sizes is marked ``@BOTH_SIZES`` and also runs at the desktop's."""
+    return request.param
+
+
+@pytest.fixture
+def app(warm_profiles, viewport):
+    """A warm profile at the test's viewport, storage cleared, watched; yields (context, watch).
+
+    Not for tests that route requests, add init scripts, go offline for good, or are about
+    a first visit: those take ``fresh_app``.
+    """
+    context, watch = warm_profiles.lend(viewport)
+    yield context, watch
+    warm_profiles.give_back(context, watch)
+
+
+@pytest.fixture
+def fresh_app(browser, site_url, viewport):
+    """A new, empty browser profile at the test's viewport, watched; yields (context, watch)."""
+    context = browser.new_context(viewport=viewport, base_url=site_url)
+    watch = Watch()
+    watch.attach_context(context)
+    yield context, watch
+    context.close()

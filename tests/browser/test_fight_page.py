@@ -159,9 +159,10 @@ def test_typed_dice_ask_for_each_die_and_give_the_engines_round(app, engine):
     watch.assert_clean()
 
 
-def test_the_link_and_the_json_export_reopen_the_same_fight(app, engine, browser, site_url, viewport):
-    # Intent: two rounds later, the fight's link opened on another device (a fresh browser) and
-    # its JSON export imported there both replay to the same state and the same log.
+def test_the_link_and_the_json_export_reopen_the_same_fight(app, engine, warm_profiles, viewport):
+    # Intent: two rounds later, the fight's link opened on another device (another browser
+    # profile, nothing in its storage) and its JSON export imported there both replay to the
+    # same state and the same log.
     context, watch = app
     _, mt = engine
     page = open_fight(context)
@@ -178,8 +179,7 @@ def test_the_link_and_the_json_export_reopen_the_same_fight(app, engine, browser
     assert json.loads(exported)["kind"] == "fight"
 
     for how in ("link", "file"):
-        other_context = browser.new_context(viewport=viewport, base_url=site_url)
-        watch.attach_context(other_context)
+        other_context, other_watch = warm_profiles.lend(viewport, "another device")
         try:
             if how == "link":
                 other = other_context.new_page()
@@ -197,7 +197,8 @@ def test_the_link_and_the_json_export_reopen_the_same_fight(app, engine, browser
             assert other.locator("#fl-out .fr-round").first.inner_text() == log_text
             expect(other.locator("#fl-out .fr-log")).to_have_attribute("data-rounds", "2")
         finally:
-            other_context.close()
+            warm_profiles.give_back(other_context, other_watch)
+        other_watch.assert_clean()
     log, replayed = replay_link(href, mt)
     assert_page_shows(page, log, replayed)
     watch.assert_clean()

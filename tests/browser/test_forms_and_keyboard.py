@@ -8,7 +8,8 @@ import pytest
 from playwright.sync_api import expect
 
 from pyengine.cli.tables import COMBAT_TABLES
-from tests.browser.conftest import Watch, open_ready
+from tests.browser.conftest import open_ready
+from tools import chromium
 
 HUGE = "9" * 40
 
@@ -131,12 +132,10 @@ SCORES = {"STR": "12", "CON": "12", "SIZ": "17", "INT": "13", "POW": "18", "DEX"
 
 
 @pytest.fixture
-def phone(browser, site_url):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=site_url)
-    watch = Watch()
-    watch.attach_context(context)
+def phone(warm_profiles):
+    context, watch = warm_profiles.lend(chromium.PHONE)
     yield context, watch
-    context.close()
+    warm_profiles.give_back(context, watch)
 
 
 @pytest.mark.parametrize(("file", "field", "value", "submit", "message", "names"), BAD_VALUES,

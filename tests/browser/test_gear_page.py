@@ -11,7 +11,7 @@ from pyengine.gear.blocking import Attack, resolve_block
 from pyengine.gear.example import CHARACTER, ENTRIES
 from pyengine.gear.items import Item, ItemKind
 from pyengine.gear.sheet import sheet_line
-from tests.browser.conftest import open_ready
+from tests.browser.conftest import BOTH_SIZES, open_ready
 
 SPEAR = Item(name="spear", kind=ItemKind.MELEE, reach=4, power=11, heft=9, sharpness=2, attack=1, parry=1, toughness=5)
 AXE = Item(name="axe", kind=ItemKind.MELEE, toughness=6, absorb=3)
@@ -60,6 +60,7 @@ def assert_no_page_scroll(page) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
 
 
+@BOTH_SIZES  # thumb-sized controls, no sideways scroll
 def test_a_sheet_line_is_built_and_a_block_resolved_and_carried(app):
     # Intent: a typed item gets the engine's sheet line, differences marked; one block resolves
     # as the engine says, its damage carries to the next attack; thumbs-sized controls, no sideways scroll.

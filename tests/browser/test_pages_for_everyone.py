@@ -15,7 +15,7 @@ from pyengine.runequest.advancement.creation import typed_new
 from pyengine.runequest.sheet.adventurer import Adventurer, WeaponSkill, dump_adventurer
 from pyengine.runequest.sheet.characteristics import Characteristics
 from pyengine.share import encode_link
-from tests.browser.conftest import Watch, open_ready
+from tests.browser.conftest import open_ready
 
 #: Every page, and the combat page's fight mode.
 PAGES = [page.file for page in build.PAGES] + ["combat.html#fight"]
@@ -30,19 +30,17 @@ def axe_source() -> str:
 
 
 @pytest.fixture
-def context_at(browser, site_url):
-    contexts = []
+def context_at(warm_profiles):
+    """The warm profile at a size, storage cleared, watched: (context, watch)."""
+    lent = []
 
     def make(width: int, height: int):
-        context = browser.new_context(viewport={"width": width, "height": height}, base_url=site_url)
-        watch = Watch()
-        watch.attach_context(context)
-        contexts.append(context)
-        return context, watch
+        lent.append(warm_profiles.lend({"width": width, "height": height}))
+        return lent[-1]
 
     yield make
-    for context in contexts:
-        context.close()
+    for context, watch in lent:
+        warm_profiles.give_back(context, watch)
 
 
 def serious_findings(page, axe_source: str) -> list[str]:
@@ -98,10 +96,12 @@ def show_a_result(page, file: str) -> None:
         page.click("#cx-result details summary")
 
 
+@pytest.mark.parametrize("size", ["390x844", "1280x800"], ids=["phone", "desktop"])
 @pytest.mark.parametrize("file", PAGES)
-def test_no_serious_accessibility_finding(context_at, axe_source, file):
-    # Intent: axe-core finds nothing serious or critical, on the page as it starts and with a result shown.
-    context, watch = context_at(390, 844)
+def test_no_serious_accessibility_finding(context_at, axe_source, file, size):
+    # Intent: axe-core finds nothing serious or critical, on the page as it starts and with a
+    # result shown, at the phone's size and the desktop's.
+    context, watch = context_at(*LAYOUTS[size])
     page = open_ready(context, file)
     assert serious_findings(page, axe_source) == []
     show_a_result(page, file)

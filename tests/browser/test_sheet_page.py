@@ -8,7 +8,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import READY, READY_TIMEOUT_MS, open_ready
+from tests.browser.conftest import BOTH_SIZES, READY, READY_TIMEOUT_MS, open_ready
 
 # The seed's example: CON 12, SIZ 17, POW 18 -> 15 hit points; 14-15 HP -> chest 6, arms 4.
 YSOLDE = {"STR": "12", "CON": "12", "SIZ": "17", "INT": "13", "POW": "18", "DEX": "11", "CHA": "10"}
@@ -100,6 +100,7 @@ def test_the_share_link_opens_the_same_sheet_read_only_and_a_copy_can_be_saved(a
     watch.assert_clean()
 
 
+@BOTH_SIZES  # a layout: the print view, and its screenshot
 def test_the_print_view_is_one_page(app, tmp_path):
     # Intent: a full starting character prints on one page (A4/Letter).
     context, watch = app

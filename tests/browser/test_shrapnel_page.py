@@ -44,9 +44,9 @@ def test_the_table_is_readable_before_python_starts(browser, site_url, viewport)
     context.close()
 
 
-def test_a_critical_is_read_against_the_armour_shared_and_reopened_offline(app):
+def test_a_critical_is_read_against_the_armour_shared_and_reopened_offline(fresh_app):
     # Intent: C, 50, chest covered shows the engine's own totals; the link reopens it, offline too.
-    context, watch = app
+    context, watch = fresh_app
     expected = resolve(load_ballistic(), 50, "C", ["chest"])
     page = open_ready(context, "shrapnel.html")
     read_critical(page, "C", "50", ["chest"])

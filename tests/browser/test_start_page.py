@@ -8,7 +8,7 @@ import re
 from playwright.sync_api import expect
 
 import pyengine
-from tests.browser.conftest import READY, READY_TIMEOUT_MS, open_ready
+from tests.browser.conftest import BOTH_SIZES, READY, READY_TIMEOUT_MS, open_ready
 
 
 def roll(page, expr: str, typed: str = "") -> None:
@@ -17,6 +17,7 @@ def roll(page, expr: str, typed: str = "") -> None:
     page.click("#dice-roll")
 
 
+@BOTH_SIZES  # no sideways scroll
 def test_start_page_is_ready_and_shows_engine_version(app):
     # Intent: Python starts, the footer names the engine version, the page has its parts.
     context, watch = app
@@ -89,10 +90,10 @@ def test_a_damaged_link_is_explained_not_a_crash(app):
     watch.assert_clean()
 
 
-def test_starts_again_offline_after_the_first_visit(app):
+def test_starts_again_offline_after_the_first_visit(fresh_app):
     # Intent: after one visit the service worker holds the whole site; with the network
     # off the page starts, Python comes up and the engine still answers.
-    context, watch = app
+    context, watch = fresh_app
     page = open_ready(context)
     page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=READY_TIMEOUT_MS)
     expect(page.locator("#offline-status")).to_have_text("works offline")

@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 
 import build
 
-from tests.browser.conftest import READY, READY_TIMEOUT_MS, open_ready
+from tests.browser.conftest import BOTH_SIZES, READY, READY_TIMEOUT_MS, open_ready
 from tests.browser.test_sheet_page import type_adventurer
 
 #: Everything the page's controls need is loaded (dom.Preparation; docs/startup.md).
@@ -28,10 +28,10 @@ def first_visit(context):
     return page
 
 
-def test_a_return_visit_restores_python_from_the_snapshot_also_offline(app):
+def test_a_return_visit_restores_python_from_the_snapshot_also_offline(fresh_app):
     # Intent: visit 1 starts normally (nothing extra fetched first); visit 2 restores
     # Python from the snapshot the service worker cached, and the engine works.
-    context, watch = app
+    context, watch = fresh_app
     page = first_visit(context)
     assert page.evaluate("globalThis.strikeRankStart") == "normal"
     page.reload()
@@ -55,10 +55,10 @@ import inspect, sys, app.dom, app.start
     watch.assert_clean()
 
 
-def test_a_damaged_snapshot_falls_back_to_a_normal_start(app):
+def test_a_damaged_snapshot_falls_back_to_a_normal_start(fresh_app):
     # Intent: a snapshot that does not restore (damaged in the cache, or from another
     # Pyodide) costs nothing but the time: the page starts Python normally and works.
-    context, watch = app
+    context, watch = fresh_app
     page = first_visit(context)
     page.evaluate(
         """async () => {
@@ -77,11 +77,12 @@ def test_a_damaged_snapshot_falls_back_to_a_normal_start(app):
     watch.assert_clean()
 
 
-def test_what_is_typed_before_python_is_up_is_kept_and_nothing_moves(app):
+@BOTH_SIZES  # nothing moves: a layout
+def test_what_is_typed_before_python_is_up_is_kept_and_nothing_moves(fresh_app):
     # Intent: the pre-rendered form can be filled while Python starts (here held back by
     # a slow engine download); nothing jumps when Python arrives, and the typed values
     # are what the engine then uses.
-    context, watch = app
+    context, watch = fresh_app
 
     held = Held(context, "**/pkg/*.whl")  # until the form has been filled
     page = context.new_page()
@@ -100,11 +101,11 @@ def test_what_is_typed_before_python_is_up_is_kept_and_nothing_moves(app):
 
 
 @pytest.mark.parametrize("page_file", [page.file for page in build.PAGES])
-def test_each_page_prefetches_exactly_the_tables_it_starts_with(app, page_file):
+def test_each_page_prefetches_exactly_the_tables_it_starts_with(fresh_app, page_file):
     # Intent: while Pyodide starts, the boot module fetches our wheel and the tables the
     # page decodes as it starts (build.Page.tables), and the page takes them from there:
     # nothing it starts with is fetched late, nothing prefetched goes unused.
-    context, watch = app
+    context, watch = fresh_app
     page = open_ready(context, page_file)
     page.wait_for_selector(PREPARED, state="attached", timeout=READY_TIMEOUT_MS)
     sent, handed, fetched = page.evaluate(
@@ -171,11 +172,11 @@ EARLY_CLICKS = {
 
 
 @pytest.mark.parametrize("page_file", sorted(EARLY_CLICKS))
-def test_the_page_is_ready_before_its_tables_and_an_early_click_waits_for_them(app, page_file):
+def test_the_page_is_ready_before_its_tables_and_an_early_click_waits_for_them(fresh_app, page_file):
     # Intent: the pre-rendered page's first view needs no tables, so it is ready (and its
     # buttons enabled) while they are still on their way; a control used then is not lost:
     # it is answered, by the engine, once they have arrived.
-    context, watch = app
+    context, watch = fresh_app
     pattern, click, answer = EARLY_CLICKS[page_file]
     held = Held(context, pattern)
     page = open_ready(context, page_file)
@@ -191,10 +192,10 @@ def test_the_page_is_ready_before_its_tables_and_an_early_click_waits_for_them(a
 
 
 @pytest.mark.parametrize("page_file", sorted(EARLY_CLICKS))
-def test_a_damaged_table_loaded_after_ready_is_explained(app, page_file):
+def test_a_damaged_table_loaded_after_ready_is_explained(fresh_app, page_file):
     # Intent: tables decoded after the page is ready are checked as strictly as before;
     # a damaged one is named in the status line, which shows again, and never "prepared".
-    context, _ = app
+    context, _ = fresh_app
     pattern = EARLY_CLICKS[page_file][0]
     context.route(pattern, lambda route: route.fulfill(status=200, body=b"\xc1 not a table"))
     page = open_ready(context, page_file)
@@ -205,11 +206,11 @@ def test_a_damaged_table_loaded_after_ready_is_explained(app, page_file):
     assert page.evaluate("document.body.dataset.prepared") is None
 
 
-def test_a_sheet_typed_before_python_is_up_is_derived_by_the_time_the_page_is_ready(app):
+def test_a_sheet_typed_before_python_is_up_is_derived_by_the_time_the_page_is_ready(fresh_app):
     # Intent: the sheet leaves its tables for after ready only when there is nothing to
     # show; scores typed while Python starts count as something: the page is ready with
     # their sheet (the seed's CON 12 SIZ 17 POW 18: 15 hit points), no further input needed.
-    context, watch = app
+    context, watch = fresh_app
     held = Held(context, "**/pkg/*.whl")
     page = context.new_page()
     page.goto("sheet.html", wait_until="domcontentloaded")
@@ -220,10 +221,10 @@ def test_a_sheet_typed_before_python_is_up_is_derived_by_the_time_the_page_is_re
     watch.assert_clean()
 
 
-def test_gear_typed_before_python_is_up_is_worked_out_by_the_time_the_page_is_ready(app):
+def test_gear_typed_before_python_is_up_is_worked_out_by_the_time_the_page_is_ready(fresh_app):
     # Intent: as on the sheet, the gear page leaves its engine for after ready only when
     # nothing was typed; a reach typed while Python starts is in the sheet line at ready.
-    context, watch = app
+    context, watch = fresh_app
     held = Held(context, "**/pkg/*.whl")
     page = context.new_page()
     page.goto("gear.html", wait_until="domcontentloaded")

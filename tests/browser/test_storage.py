@@ -13,10 +13,10 @@ SCORES = {"STR": 12, "CON": 12, "SIZ": 17, "INT": 13, "POW": 18, "DEX": 11, "CHA
 DAMAGED = '{"format": 1, "name": "Half a record", "characteristics": {"STR": 1'
 
 
-def test_a_damaged_record_is_said_kept_and_offered_for_export(app, tmp_path):
+def test_a_damaged_record_is_said_kept_and_offered_for_export(fresh_app, tmp_path):
     # Intent: a record that cannot be read leaves the pages working, is named as damaged,
     # stays in storage untouched, and can be exported as it is.
-    context, watch = app
+    context, watch = fresh_app
     page = open_ready(context)
     page.evaluate("r => localStorage.setItem('strike-rank/character/0badc0ffee00', r)", DAMAGED)
     good = dump_adventurer(typed_new(SCORES, name="Whole Wenna")).decode()
@@ -36,10 +36,10 @@ def test_a_damaged_record_is_said_kept_and_offered_for_export(app, tmp_path):
     watch.assert_clean()
 
 
-def test_full_storage_on_save_says_so_and_loses_nothing(app):
+def test_full_storage_on_save_says_so_and_loses_nothing(fresh_app):
     # Intent: when the device refuses to store (quota), the page says so, suggests export,
     # and everything typed is still on the screen.
-    context, watch = app
+    context, watch = fresh_app
     context.add_init_script(
         """const put = Storage.prototype.setItem;
         Storage.prototype.setItem = function (key, value) {

@@ -9,6 +9,7 @@ import json
 import re
 import shutil
 import struct
+import subprocess
 import sys
 import urllib.request
 import zipfile
@@ -349,3 +350,70 @@ def test_the_wheel_ships_code_without_notes_each_line_where_it_was(tmp_path):
             shipped_lines = [n.lineno for n in ast.walk(tree) if isinstance(n, (ast.Assign, ast.Return, ast.Call))]
             assert code_lines == shipped_lines, f"{name}: code moved"
     assert build.shipped_source('def f():\n    """Doc."""\n\n\nx = 1  # note\n') == "def f():\n    pass\n\n\nx = 1\n"
+
+
+
+class _Ran:
+    """Stands in for subprocess in ``cmd_test``: records each pytest command, exits as told."""
+
+    def __init__(self, browser: int, cpython: int, single: int = 0) -> None:
+        self.commands: list[list[str]] = []
+        self.status = {"browser": browser, "cpython": cpython, "single": single}
+
+    def kind(self, command) -> str:
+        if "--ignore=tests/browser" in command:
+            return "cpython"
+        return "browser" if "tests/browser" in command else "single"
+
+    def run(self, command, **kwargs):
+        self.commands.append(command)
+        return subprocess.CompletedProcess(command, self.status[self.kind(command)])
+
+    def popen(self, command, stdout=None, **kwargs):
+        self.commands.append(command)
+        stdout.write("CPython report\n")
+        code = self.status[self.kind(command)]
+
+        class Done:
+            returncode = code
+
+            def wait(self):
+                return code
+
+            def poll(self):
+                return code
+
+        return Done()
+
+
+@pytest.mark.parametrize(("browser", "cpython"), [(0, 0), (1, 0), (0, 1)])
+def test_the_whole_suite_runs_in_two_halves_that_cover_every_test(monkeypatch, capsys, browser, cpython):
+    # Intent: `build.py test` with no arguments runs the browser tests and every other test side
+    # by side, and fails when either half fails; with arguments, one pytest run as asked.
+    ran = _Ran(browser, cpython, single=5)
+    monkeypatch.setattr(build, "setup", lambda browser: PINS)
+    monkeypatch.setattr(build, "build_site", lambda pins: None)
+    monkeypatch.setattr(build.subprocess, "run", ran.run)
+    monkeypatch.setattr(build.subprocess, "Popen", ran.popen)
+    status = build.cmd_test(build.parse_args(["test"]))
+    assert (status == 0) == (browser == cpython == 0)
+    tails = sorted(c[c.index("pytest") + 1:] for c in ran.commands)
+    assert tails == sorted([["tests/browser", "--browser", "chromium"], ["tests", "--ignore=tests/browser"]])
+    assert "CPython report" in capsys.readouterr().out
+
+    ran.commands.clear()
+    assert build.cmd_test(build.parse_args(["test", "-k", "dice"])) == 5
+    (command,) = ran.commands
+    assert command[command.index("pytest") + 1:] == ["--browser", "chromium", "-k", "dice"]
+
+
+def test_every_test_folder_is_collected(pytestconfig):
+    # pytest skips folders named like its norecursedirs (by default "build" among them, which
+    # left this file out of `build.py test`): none of ours may match.
+    import fnmatch
+
+    skipped = pytestconfig.getini("norecursedirs")
+    folders = {p.parent for p in (ROOT / "tests").rglob("test_*.py")}
+    for folder in folders:
+        for part in folder.relative_to(ROOT).parts:
+            assert not any(fnmatch.fnmatch(part, pattern) for pattern in skipped), f"{folder} is never collected"

@@ -1,0 +1,31 @@
+"""The test profiles themselves: a warm profile starts pages as a return visit does, comes to
+each test with empty storage, and its watch sees every page of that test and nothing after."""
+
+from __future__ import annotations
+
+from tests.browser.conftest import open_ready
+from tools import chromium
+
+
+def test_a_warm_profile_is_lent_with_empty_storage_and_a_watch_on_each_page(warm_profiles):
+    context, watch = warm_profiles.lend(chromium.PHONE)
+    page = open_ready(context)
+    assert page.evaluate("globalThis.strikeRankStart") == "snapshot"  # the service worker's snapshot
+    assert page.evaluate("localStorage.length") == 0
+    page.evaluate("localStorage.setItem('strike-rank/character/left-behind', '{}'); sessionStorage.setItem('x', '1')")
+    second = open_ready(context, "gear.html")
+    second.evaluate("console.error('seen by the watch')")
+    second.wait_for_timeout(100)
+    assert watch.console_errors == ["seen by the watch"]
+    warm_profiles.give_back(context, watch)
+    assert page.is_closed() and second.is_closed()
+
+    again, next_watch = warm_profiles.lend(chromium.PHONE)
+    assert again is context
+    page = open_ready(again, "shrapnel.html")
+    assert page.evaluate("[localStorage.length, sessionStorage.length]") == [0, 0]
+    page.evaluate("console.error('the next test')")
+    page.wait_for_timeout(100)
+    assert watch.console_errors == ["seen by the watch"]  # the first test's watch is gone
+    assert next_watch.console_errors == ["the next test"]
+    warm_profiles.give_back(again, next_watch)

@@ -564,3 +564,16 @@ class _For:
 
     def roll(self, sides: int) -> int:
         return self.log.d(sides, self.purpose)
+
+
+#: How percentile dice show a roll of 100.
+PERCENTILE_HUNDRED = "00"
+
+
+def typed_die(word: str) -> int | None:
+    """One die's face as typed by hand: ``"4"`` is 4, and ``"00"`` -- how percentile dice show
+    100 -- is 100 (the d100 is 1-100); None when it is not a whole number."""
+    word = word.strip()
+    if word == PERCENTILE_HUNDRED:
+        return 100
+    return int(word) if word.isdigit() and word.isascii() else None

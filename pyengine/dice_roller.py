@@ -12,7 +12,7 @@ from typing import Annotated
 
 import msgspec
 
-from pyengine.dice import DiceExpr, DiceRoll, ScriptedDice
+from pyengine.dice import DiceExpr, DiceRoll, ScriptedDice, typed_die
 from pyengine.errors import RollError, RulesError, ShareLinkError
 from pyengine.html import el, to_html
 from pyengine.share import LinkKind
@@ -62,19 +62,6 @@ def replay(data: object, version: int = STATE_VERSION) -> tuple[DiceRoll, bool]:
 
 #: A dice roll's share link.
 LINK = LinkKind(KIND, STATE_VERSION, replay)
-
-
-#: How percentile dice show 100.
-PERCENTILE_HUNDRED = "00"
-
-
-def typed_die(word: str) -> int | None:
-    """One die's face as typed by hand: ``"4"`` is 4, and ``"00"`` -- how percentile dice show
-    100 -- is 100 (the d100 is 1-100); None when it is not a whole number."""
-    word = word.strip()
-    if word == PERCENTILE_HUNDRED:
-        return 100
-    return int(word) if word.isdigit() and word.isascii() else None
 
 
 def parse_typed_rolls(text: str) -> list[int] | None:

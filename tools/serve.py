@@ -41,6 +41,13 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         if os.environ.get("STRIKE_RANK_HTTP_LOG"):
             super().log_message(format, *args)
 
+    def handle(self) -> None:
+        """Serves the connection; a browser that hangs up mid-answer (a page closed) is no error."""
+        try:
+            super().handle()
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+
 
 def make_server(directory: Path, port: int = 0, host: str = "127.0.0.1") -> http.server.ThreadingHTTPServer:
     """A threading HTTP server for ``directory`` (port 0: any free port)."""

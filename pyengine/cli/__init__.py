@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pyengine
-from pyengine.dice import DiceExpr, DiceRoll, RandomDice, ScriptedDice
+from pyengine.dice import DiceExpr, DiceRoll, RandomDice, ScriptedDice, typed_die
 from pyengine.errors import RollError, RulesError
 from pyengine.share import decode_link
 
@@ -84,7 +84,7 @@ def _register_link(subparsers: Any) -> None:
 def _roll_list(text: str) -> list[int]:
     parts = [p.strip() for p in text.split(",")] if text.strip() else []
     try:
-        return [int(p) for p in parts]
+        return [typed_die(p) or int(p) for p in parts]  # "00" is a d100's 100
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a list of whole numbers such as 3,5,1") from None
 

@@ -20,6 +20,7 @@ from typing import Any
 
 import msgspec
 
+from pyengine.dice import typed_die
 from pyengine.runequest.combat.d100 import read_d100, shown, thresholds
 from pyengine.runequest.combat.model import ExchangeResult
 from pyengine.runequest.combat.state import read_any, replay
@@ -39,7 +40,7 @@ def _chance(text: str) -> int:
 
 def _roll(text: str) -> int:
     try:
-        value = int(text)
+        value = typed_die(text) or int(text)  # "00" is 100
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a d100 roll (1-100; 100 is 00)") from None
     if not 1 <= value <= 100:

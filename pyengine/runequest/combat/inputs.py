@@ -11,8 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from pyengine.dice import DiceExpr
-from pyengine.dice_roller import PERCENTILE_HUNDRED
+from pyengine.dice import PERCENTILE_HUNDRED, DiceExpr
 from pyengine.errors import FieldError, IllegalActionError, NotationError
 from pyengine.runequest.combat.from_sheet import (
     LONG_HAFTED,
@@ -57,7 +56,7 @@ def read_int(text: str, field: str, label: str, low: int, high: int, *, empty: i
 
 def read_typed_roll(text: str, field: str, label: str, high: int) -> int:
     """A die's roll typed from physical dice: a whole number from 1 to ``high``, where ``"00"``
-    is the d100's 100, as percentile dice show it (``pyengine.dice_roller.typed_die``).
+    is the d100's 100, as percentile dice show it (``pyengine.dice.typed_die``).
 
     :raises FieldError: as :func:`read_int`.
     """

@@ -9,7 +9,7 @@ import pytest
 
 from pyengine.cli import main
 from pyengine.cli.tables import COMBAT_TABLES
-from pyengine.dice import RandomDice
+from pyengine.dice import RandomDice, ScriptedDice
 from pyengine.runequest.combat import Attack, Defence, Parry, Weapon, resolve_exchange
 from pyengine.runequest.combat.state import ExchangeState, export_json, to_link
 from pyengine.share import decode_link, encode_link
@@ -103,9 +103,25 @@ def test_replay_a_json_export(capsys: pytest.CaptureFixture[str], tmp_path: Path
 def test_a_link_state_decodes_as_documented() -> None:
     attack, defence = exchange()
     state = decode_link(to_link(attack, defence, [30, 70, 3, 2, 12]))
-    assert state.kind == "exchange" and state.version == 1
+    # version 2 (issue 15): the inputs gained optional fields (docs/formats.md)
+    assert state.kind == "exchange" and state.version == 2
     assert set(state.data) == {"attack", "defence", "rolls", "rules"}
     assert state.data["rolls"] == [30, 70, 3, 2, 12]
+
+
+def test_a_version_1_link_still_replays(capsys: pytest.CaptureFixture[str]) -> None:
+    # A link made by 0.1.0 has none of version 2's fields: they take their defaults.
+    attack, defence = exchange()
+    data = decode_link(to_link(attack, defence, [30, 70, 3, 2, 12])).data
+    for key in ("skill", "target_totally_helpless"):
+        del data["attack"][key]
+    for key in ("parry_skill", "exposed"):
+        del data["defence"][key]
+    old = encode_link("exchange", data, version=1)
+    assert decode_link(old).version == 1
+    replayed = run_json(capsys, "replay", old)
+    assert replayed["outcome"] == resolve_exchange(attack, defence, dice=ScriptedDice([30, 70, 3, 2, 12]),
+                                                   **COMBAT_TABLES).outcome
 
 
 @pytest.mark.parametrize(

@@ -42,8 +42,9 @@ class Halving(NamedTuple):
 HIS_SITUATION: tuple[tuple[str, Halving], ...] = (
     ("on_ground", Halving(1, "from the ground ×½", "attacking from the ground: half the normal chance",
                           "ch. IV, Attacking from Advantage 3")),
-    ("unfamiliar", Halving(1, "similar but unfamiliar weapon ×½",
-                           "a similar weapon picked up in the melee: half effectiveness",
+    ("unfamiliar", Halving(1, "weapon picked up in the melee ×½",
+                           "a weapon picked up in the middle of the melee and used at once (similar, or even a "
+                           "duplicate of his own): half effectiveness",
                            "ch. IV, Effects of Training with Similar Weapons", ("RQ-17",))),
 )
 #: The target's movement, which changes a missile's chance only.

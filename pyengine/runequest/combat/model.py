@@ -97,7 +97,8 @@ class Attack(Record):
     on_ground: bool = False
     """He fights from the ground: half chance, no damage bonus unless a natural weapon."""
     unfamiliar: bool = False
-    """A similar weapon picked up in the melee: half effectiveness."""
+    """A weapon picked up in the middle of the melee and used at once (a similar one, or even a
+    duplicate of his own): half effectiveness (RQ-17)."""
     off_hand: bool = False
     """The weapon is in his off hand (the chance given is that hand's, RQ-19)."""
     distance: Annotated[int, msgspec.Meta(ge=0, le=10_000)] | None = None

@@ -144,3 +144,21 @@ def test_the_odds_behind_an_arrow_slit() -> None:
     assert odds.total == 1
     assert odds.outcomes["cover"] > 0 and float(odds.outcomes["cover"]) == pytest.approx(
         (60 - 3) / 100 * 18 / 20, rel=1e-9)
+
+
+def test_the_new_steps_cite_rulings_that_are_written_down() -> None:
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[3] / "docs" / "rulings.md").read_text(encoding="utf-8")
+    shield = Parry(kind="shield", chance=50, name="buckler", absorbs=2)
+    cases = [
+        (Attack(weapon=BOW, chance=60, distance=30), defender(exposed=SLIT), [1, 3, 5]),
+        (Attack(weapon=BOW, chance=60, distance=30), defender(exposed=SLIT), [50, 3, 5]),
+        (Attack(weapon=SWORD, chance=40, target_totally_helpless=True), defender(parry=shield, defense=5), [30]),
+        (Attack(weapon=SWORD, chance=50, skill=100), defender(parry=shield, parry_skill=100), [98, 98]),
+    ]
+    cited = {ruling for attack, defence, rolls in cases for step in exchange(attack, defence, rolls).working
+             for ruling in step.rulings}
+    assert {"RQ-50", "RQ-60", "RQ-61", "RQ-62"} <= cited
+    for ruling in cited:
+        assert f"### {ruling} " in doc, ruling

@@ -169,8 +169,7 @@ def _hands_step(field: str, name: str, beside: ShieldBeside) -> Step:
     if beside == "none":
         text = f"a {name} needs both hands: no shield can be readied while he uses it"
     else:
-        small = "small shield (buckler)"
-        text = f"a {name} leaves one hand free, for a {small} at most: no larger shield while he uses it"
+        text = f"a {name} leaves one hand free, for a small shield (buckler) at most: no larger shield while he uses it"
     return Step(field=f"{field}.hands", text=text, source="ch. IV, Use of Shield with Missile Weapon", rulings=("RQ-63",))
 
 

@@ -125,3 +125,17 @@ def test_the_attack_command_takes_the_whole_skill(capsys):
 
     data = json.loads(capsys.readouterr().out)
     assert (data["hit"], data["fumble"], data["fumble_min"], data["critical_max"]) == (False, False, 100, 2)
+
+
+def test_a_split_blow_stuck_in_him_breaks_on_the_whole_skills_fumble(mt):
+    # "If the character fumbles his withdrawal attempt, the weapon breaks instead": the withdrawal's
+    # fumble range is his with the weapon (RQ-52, RQ-37), the whole 100%, not the 50% of the split blow.
+    spear = Weapon(name="spear", damage="1D6+1", impales=True, hp=15)
+    ace = Combatant(name="Ace", side="A", STR=12, CON=12, SIZ=12, DEX=12, hit_points=12, locations=LOCS, dex_sr=3,
+                    arms=(Arm(name="spear", weapon=spear, attack=100, sr=4),), in_hand=("spear",))
+    fight = Fight(combatants=(ace, fighter("X", "B"), fighter("Y", "B")))
+    split = Intent(who="Ace", actions=(Strike(arm="spear", target="X"), Strike(arm="spear", target="Y")))
+    # X: 97 misses; Y: 05 impales (20% of 50 is 10), the spear's die 2, D20 12 (chest)
+    result = run(fight, [split], [97, 5, 2, 12], mt)
+    stuck = result.state.bodies["Y"].stuck_in
+    assert len(stuck) == 1 and stuck[0].impale_max == 10 and stuck[0].fumble_min == 100

@@ -57,7 +57,10 @@ def render_result(result: ExchangeResult) -> str:
     if result.location is not None:
         fact("Location", result.location.value, "location")
         fact("To the location", str(result.location_damage), "location-damage")
-    fact("Hit points left", str(result.hit_points_after), "hit-points")
+    if result.outcome == "killed":  # no damage was rolled: his hit points are beside the point (RQ-60)
+        fact("Condition", result.condition, "condition")
+    else:
+        fact("Hit points left", str(result.hit_points_after), "hit-points")
     effects = []
     if result.wound is not None:
         effects.extend(result.wound.effects)

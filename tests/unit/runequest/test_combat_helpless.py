@@ -106,6 +106,7 @@ def test_the_result_card_says_killed_outright() -> None:
     r = exchange(Attack(weapon=SWORD, chance=40, target_totally_helpless=True), defender(), [12])
     html = render_result(r)
     assert 'data-outcome="killed"' in html and "Killed outright" in html and 'data-condition="dead"' in html
+    assert "Hit points left" not in html and 'class="cx-fact-condition" data-value="dead"' in html
 
 
 def test_the_only_roll_asked_is_the_attack() -> None:

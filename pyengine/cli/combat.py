@@ -1,8 +1,10 @@
 """``python -m pyengine attack`` and ``python -m pyengine replay`` (docs/formats.md).
 
-* ``attack --chance N --roll R [--impaling] [--json]``: reads one d100 attack roll
-  (R 1-100, 100 being 00) against a chance: ``hit``, ``critical``, ``impale``,
-  ``fumble`` and the thresholds ``critical_max``, ``impale_max``, ``fumble_min``.
+* ``attack --chance N --roll R [--skill N] [--impaling] [--json]``: reads one d100 attack
+  roll (R 1-100, 100 being 00) against a chance: ``hit``, ``critical``, ``impale``,
+  ``fumble`` and the thresholds ``critical_max``, ``impale_max``, ``fumble_min``; the
+  fumble range comes from ``--skill``, his whole % with the weapon, when given (a split
+  attack, RQ-50), else from the chance.
 * ``replay FILE_OR_LINK [--json]``: resolves a saved (JSON export) or shared
   exchange again from its rolls and prints its result; a whole fight (kind
   ``fight``) is replayed round by round and its final state and log printed.
@@ -48,9 +50,9 @@ def _roll(text: str) -> int:
     return value
 
 
-def attack_json(chance: int, roll: int, impaling: bool) -> dict[str, Any]:
-    """The ``attack`` command's object: exactly these keys."""
-    t = thresholds(chance)
+def attack_json(chance: int, roll: int, impaling: bool, skill: int | None = None) -> dict[str, Any]:
+    """The ``attack`` command's object: exactly these keys (``skill``: the fumble range's, RQ-37)."""
+    t = thresholds(chance, skill)
     d = read_d100(roll, t, impales=impaling)
     return {
         "chance": chance,
@@ -66,7 +68,7 @@ def attack_json(chance: int, roll: int, impaling: bool) -> dict[str, Any]:
 
 
 def _run_attack(args: argparse.Namespace) -> int:
-    out = attack_json(args.chance, args.roll, args.impaling)
+    out = attack_json(args.chance, args.roll, args.impaling, args.skill)
     if args.json:
         print(json.dumps(out))
         return 0
@@ -166,6 +168,9 @@ def register(subparsers: Any) -> None:
     )
     attack.add_argument("--chance", type=_chance, required=True, metavar="N", help="the %% needed (after Defense)")
     attack.add_argument("--roll", type=_roll, required=True, metavar="R", help="the d100 roll, 1-100 (100 is 00)")
+    attack.add_argument("--skill", type=_chance, metavar="N",
+                        help="his whole %% with the weapon, when --chance is only part of it (a split attack): "
+                        "the fumble range comes from it (default: the chance)")
     attack.add_argument("--impaling", action="store_true", help="the weapon can impale")
     attack.add_argument("--json", action="store_true", help="print one JSON object")
     attack.set_defaults(func=_run_attack)

@@ -9,7 +9,8 @@ when its tab first opens.
 Regions it draws: ``att-char`` and ``def-char`` (who: the saved adventurers), ``att-weapon``
 and ``def-parry`` (a side's choices), ``cx-odds-out``, ``cx-ask`` (the die needed next),
 ``cx-result`` (the result, its link and export, "Next blow, same fight").
-Fields it reads: ``att-…``, ``def-…``, ``sit-…`` (ticks are ``"1"``), ``cx-typed``.
+Fields it reads: ``att-…``, ``def-…``, ``sit-…`` (ticks are ``"1"``; ``sit-exposed-…`` the
+locations exposed behind cover), ``cx-typed``.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from contextlib import AbstractContextManager, nullcontext
 from typing import Any
+
+import msgspec
 
 from pyengine.dice import Dice, RandomDice
 from pyengine.errors import FieldError, RulesError
@@ -32,6 +35,7 @@ from pyengine.runequest.combat.inputs import (
     quick_attack,
     quick_defence,
     quick_parry,
+    read_exposed,
     read_int,
     read_typed_roll,
     sheet_attack,
@@ -59,11 +63,12 @@ from pyengine.share import decode_link
 #: The exchange's fields that can be refused, each with its ``<id>-error`` note.
 FIELDS = (
     "att-char", "att-weapon", "att-chance", "att-bonus", "def-char", "def-hp", "def-armour",
-    "def-defense", "def-parry", "def-parry-chance", "sit-distance", "cx-typed",
+    "def-defense", "def-parry", "def-parry-chance", "sit-distance", "sit-exposed", "cx-typed",
 )
 #: The situation's ticks, as :class:`Attack` names them.
 SITUATION = {
     "target_helpless": "sit-helpless",
+    "target_totally_helpless": "sit-totally-helpless",
     "on_ground": "sit-ground",
     "unfamiliar": "sit-unfamiliar",
     "target_crossing": "sit-crossing",
@@ -304,6 +309,12 @@ class ExchangePage(CombatPage):
             problems.append(exc)
         try:
             defence = self._defence(values, problems)
+        except FieldError as exc:
+            problems.append(exc)
+        try:
+            exposed = read_exposed(values)
+            if defence is not None and exposed is not None:
+                defence = msgspec.structs.replace(defence, exposed=exposed)
         except FieldError as exc:
             problems.append(exc)
         if problems or attack is None or defence is None:

@@ -85,6 +85,9 @@ def _defence(fields: dict[str, Any]) -> Defence:
             locs[key] = fields.pop(key)
         elif key.startswith("armour."):
             armour[key.removeprefix("armour.")] = fields.pop(key)
+    exposed = fields.pop("exposed", None)
+    if exposed is not None:
+        fields["exposed"] = tuple(str(exposed).split(","))
     kind = fields.pop("parry", None)
     if kind:
         parry = Parry(

@@ -11,6 +11,8 @@ protection → wounds → result.
 ``fumbles``        the fumble table's rolls; a fumbled parry left wide open
 ``damage``         the blow's damage: rolled, impaling or full; the damage bonus and its halving
 ``protection``     a weapon parry, a shield's absorption, armour, a critical ignoring armour
+``barrier``        cover: a blow on a hidden location strikes it, a critical is moved (RQ-61, RQ-62)
+``helpless``       a totally helpless opponent, killed outright unless the attacker fumbles (RQ-60)
 ``weapon_harm``    damage to the parrying weapon and to the attacking weapon (RQ-39)
 ``wounds``         what the damage to one location does
 ``exchange``       :func:`resolve_exchange` (the stages in order) and :func:`next_roll`

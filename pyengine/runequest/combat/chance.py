@@ -42,8 +42,9 @@ class Halving(NamedTuple):
 HIS_SITUATION: tuple[tuple[str, Halving], ...] = (
     ("on_ground", Halving(1, "from the ground ×½", "attacking from the ground: half the normal chance",
                           "ch. IV, Attacking from Advantage 3")),
-    ("unfamiliar", Halving(1, "similar but unfamiliar weapon ×½",
-                           "a similar weapon picked up in the melee: half effectiveness",
+    ("unfamiliar", Halving(1, "weapon picked up in the melee ×½",
+                           "a weapon picked up in the middle of the melee and used at once (similar, or even a "
+                           "duplicate of his own): half effectiveness",
                            "ch. IV, Effects of Training with Similar Weapons", ("RQ-17",))),
 )
 #: The target's movement, which changes a missile's chance only.
@@ -66,15 +67,18 @@ RANGE_BANDS: tuple[tuple[tuple[int, int], Halving], ...] = (
 
 def effective_chance(attack: Attack, defence: Defence) -> tuple[int, list[Step]]:
     """The attacker's chance against this defender: his own, halved and quartered by the
-    situation, +20% against a helpless target, less the Defense allotted to him (RQ-38).
+    situation, +20% against a helpless target, less the Defense allotted to him (RQ-38); a
+    totally helpless one has no Defense (RQ-60).
 
     :raises IllegalActionError: a thrown weapon past 20 m, a projectile past twice its range,
-        moving-target modifiers on a melee attack.
+        moving-target modifiers on a melee attack, a dodging target said to be totally helpless.
     """
     if (attack.target_crossing or attack.target_dodging) and not attack.weapon.missile:
         raise IllegalActionError(
             "target moving: crossing and dodging change a missile's chance, not a melee attack's"
         )
+    if attack.target_dodging and attack.target_totally_helpless:
+        raise IllegalActionError("target dodging: a dodging target is not totally helpless (RQ-60)")
     terms = [h for flag, h in HIS_SITUATION if getattr(attack, flag)]
     terms += _range(attack)
     terms += [h for flag, h in MOVING_TARGET if getattr(attack, flag)]
@@ -94,11 +98,16 @@ def effective_chance(attack: Attack, defence: Defence) -> tuple[int, list[Step]]
         product = " × ".join(h.part for h in terms if h.halvings)
         steps.append(_chance(f"{attack.chance}% × {product} = {chance}%{rounded}", chance,
                              "ch. IV, Shooting at Moving Targets (effects are cumulative)"))
-    if attack.target_helpless:
+    if attack.target_helpless or attack.target_totally_helpless:
         chance += ADVANTAGE
-        steps.append(_chance(f"target on the ground, immobilised or unaware: +{ADVANTAGE}% = {chance}%", chance,
-                             "ch. IV, Attacking from Advantage 1"))
-    if defence.defense:
+        why = "totally helpless, so immobilised" if attack.target_totally_helpless else "on the ground, immobilised or unaware"
+        steps.append(_chance(f"target {why}: +{ADVANTAGE}% = {chance}%", chance, "ch. IV, Attacking from Advantage 1"))
+    if attack.target_totally_helpless:
+        if defence.defense:
+            steps.append(Step(field="chance", text=f"{defence.name} is totally helpless: no Defense "
+                              f"(his {defence.defense}% does not count)", source="ch. IV, Attacking from Advantage 4",
+                              rulings=("RQ-60",)))
+    elif defence.defense:
         before, chance = chance, chance - defence.defense
         steps.append(_chance(f"{defence.name}'s Defense {defence.defense}% allotted to him: "
                              f"{before}% − {defence.defense}% = {chance}%", chance, "ch. II, How Defense Works"))
@@ -136,12 +145,15 @@ def _range(attack: Attack) -> list[Halving]:
 
 
 def thresholds_step(t: Thresholds, attack: Attack) -> Step:
-    """What the attack d100 needs for a critical, an impale and a fumble (RQ-36, RQ-37)."""
+    """What the attack d100 needs for a critical, an impale and a fumble (RQ-36, RQ-37; a
+    split attack's fumble range from his whole skill, RQ-50)."""
+    split = attack.skill is not None and attack.skill != attack.chance
+    skill = f"his whole skill {attack.skill}%, not the {attack.chance}% of this blow" if split else f"skill {attack.chance}%"
     return Step(
         field="attack",
         text=f"critical at {t.critical_max:02d} or less (5% of {t.chance}, rounded down; 01 always)"
         + (f"; impale at {t.impale_max:02d} or less (20%)" if attack.weapon.impales else "")
-        + f"; fumble at {shown(t.fumble_min)} or more (skill {attack.chance}%; 00 always)",
+        + f"; fumble at {shown(t.fumble_min)} or more ({skill}; 00 always)",
         source="ch. IV, Critical Hits; Impaling; Fumbles",
-        rulings=("RQ-36", "RQ-37"),
+        rulings=("RQ-36", "RQ-37", "RQ-50") if split else ("RQ-36", "RQ-37"),
     )

@@ -3,7 +3,8 @@
 Seed ch. III-IV. The stages, one module each, in the order they are taken:
 :mod:`.chance` (the chance and its thresholds), :mod:`.parry` (the two d100s together),
 :mod:`.fumbles`, :mod:`.damage`, :mod:`.protection` (parry, shield, armour),
-:mod:`.weapon_harm`, :mod:`.wounds`. Dice come only from the injected ``dice``; every
+:mod:`.weapon_harm`, :mod:`.barrier` (cover), :mod:`.wounds`; :mod:`.helpless` for a
+totally helpless opponent. Dice come only from the injected ``dice``; every
 roll is kept in the result with what it was for (a :class:`~pyengine.dice.RollLog`), so
 ``ScriptedDice(result.roll_values)`` replays it exactly, and :func:`next_roll` tells a
 page which physical roll it needs next.
@@ -17,7 +18,9 @@ The rolls, in the order they are asked for (RQ-42):
 5. the damage: the weapon's dice, then the damage bonus dice — when the blow lands,
    or when a parrying weapon or shield takes it; or the parrying weapon's damage,
    when a missed attack meets a successful weapon parry;
-6. the hit location d20, when damage gets past any parry.
+6. the hit location d20, when damage gets past any parry — or, against a totally helpless
+   opponent (who neither parries nor takes damage: he is killed outright, RQ-60), only when
+   cover hides part of him (RQ-61).
 """
 
 from __future__ import annotations
@@ -26,10 +29,12 @@ from typing import Any
 
 from pyengine.dice import Dice, NeededRoll, NoRollLeft, RollLog, ScriptedDice
 from pyengine.errors import RollError
+from pyengine.runequest.combat.barrier import Landing, landing, landing_steps
 from pyengine.runequest.combat.chance import effective_chance, thresholds_step
 from pyengine.runequest.combat.d100 import D100, read_d100, thresholds
 from pyengine.runequest.combat.damage import damage_dice, damage_kind, roll_damage
 from pyengine.runequest.combat.fumbles import attacker_fumbles, opened, roll_fumbles, wide_open_step, worst_wide_open
+from pyengine.runequest.combat.helpless import helpless_step, killed_headline, no_parry_step
 from pyengine.runequest.combat.model import RULES, Attack, Defence, ExchangeResult, Outcome, Rules, WeaponHarm
 from pyengine.runequest.combat.parry import attack_step, check_parry, in_the_way, meet, meeting_steps, parry_step
 from pyengine.runequest.combat.protection import (
@@ -73,26 +78,30 @@ def resolve_exchange(
     :raises RollError: the dice run out (:class:`NoRollLeft`) or give a value off the die.
     """
     log = RollLog(dice)
-    w, parry = attack.weapon, defence.parry
+    helpless = attack.target_totally_helpless
+    w = attack.weapon
+    parry = None if helpless else defence.parry  # a totally helpless man does not parry (RQ-60)
     chance, steps = effective_chance(attack, defence)
-    t = thresholds(chance, attack.chance)
+    t = thresholds(chance, attack.whole_skill)
     steps.append(thresholds_step(t, attack))
+    if helpless and defence.parry is not None:
+        steps.append(no_parry_step(defence))
     check_parry(w, parry)
 
     a = read_d100(log.d(100, f"attack roll ({attack.name}, {chance}%)"), t, impales=w.impales)
-    steps.append(attack_step(a, chance))
+    steps.append(helpless_step(a, t) if helpless else attack_step(a, chance))
     p: D100 | None = None
     if parry is not None:
-        pt = thresholds(parry.chance)
+        pt = thresholds(parry.chance, defence.parry_skill)
         p = read_d100(log.d(100, f"parry roll ({defence.name}, {parry.chance}%)"), pt)
-        steps.append(parry_step(p, parry, pt, rules))
+        steps.append(parry_step(p, parry, pt, rules, defence.parry_skill))
     m = meet(a, p, rules)
     steps += meeting_steps(m)
 
     fumble_effects = attacker_fumbles(log, fumbles, attack.name, steps) if a.fumble else ()
     parry_fumble_effects = roll_fumbles(log, fumbles, parry=True, who=defence.name, steps=steps) if m.parry_fumble else ()
     wide_open = worst_wide_open(parry_fumble_effects)
-    hit, critical = opened(a.success, m.critical, fumble=a.fumble, wide_open=wide_open)
+    hit, critical = opened(a.success or (helpless and not a.fumble), m.critical, fumble=a.fumble, wide_open=wide_open)
     if wide_open and not a.fumble:
         steps.append(wide_open_step(wide_open, a.roll, a.success))
 
@@ -118,6 +127,24 @@ def resolve_exchange(
             harm += [taken] if taken else []
         return finish("fumble" if a.fumble else "missed", f"{attack.name} {'fumbles' if a.fumble else 'misses'}")
 
+    def land() -> Landing:
+        """The hit location D20, read behind any cover (RQ-61, RQ-62)."""
+        roll = log.d(20, "hit location (D20)")
+        where = landing(locations, roll, defence.cover, critical=critical)
+        steps.append(Step(field="location", text=f"D20 {roll}: {where.rolled.value}", source="ch. III, Hit Locations and Wounds",
+                          value=where.rolled.value))
+        steps.extend(landing_steps(where, roll, locations, defence.cover))
+        return where
+
+    def on_the_cover(where: Landing, **more: Any) -> ExchangeResult:
+        return finish("cover", f"{attack.name}'s blow strikes the cover, not {defence.name}'s {where.rolled.value}", **more)
+
+    if helpless:  # not a fumble: killed outright, unless the blow lands on cover (RQ-60)
+        where = land() if defence.cover is not None else None
+        if where is not None and where.location is None:
+            return on_the_cover(where)
+        return finish("killed", killed_headline(defence), location=where.location if where else None, condition="dead")
+
     # The blow lands unless parried.
     parried_by = in_the_way(parry, m, wide_open)
     c = cover(parried_by, critical=critical, parry_critical=m.parry_critical)
@@ -139,11 +166,11 @@ def resolve_exchange(
             return finish("parried", f"{defence.name}'s {parried_by.name or 'shield'} stops the blow", damage=damage,
                           shield_absorbed=absorbed, parried=True, stuck=stuck, stuck_effect=stuck_effect)
 
-    loc_roll = log.d(20, "hit location (D20)")
-    location = locations.locate(loc_roll)
+    where = land()
+    if where.location is None:
+        return on_the_cover(where, damage=damage, shield_absorbed=absorbed, stuck=stuck, stuck_effect=stuck_effect)
+    location = where.location
     key = LOCATION_KEYS[location]
-    steps.append(Step(field="location", text=f"D20 {loc_roll}: {location.value}", source="ch. III, Hit Locations and Wounds",
-                      value=location.value))
     armour = defence.armour.get(key, 0)
     armour_taken = armour_absorbed(c, armour, through)
     to_location = through - armour_taken

@@ -9,6 +9,7 @@ value, so the page can show it next to the field.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from pyengine.dice import PERCENTILE_HUNDRED, DiceExpr
@@ -27,7 +28,7 @@ from pyengine.runequest.sheet.hit_points import location_hit_points
 from pyengine.runequest.tables.catalogue import RuneQuestTables
 from pyengine.runequest.tables.shields import Shield
 from pyengine.runequest.tables.weapons import MeleeWeapon, MissileWeapon
-from pyengine.runequest.vocabulary import LOCATION_KEYS
+from pyengine.runequest.vocabulary import LOCATION_KEYS, SHEET_ORDER, LocationKey
 
 _INT = re.compile(r"^\s*([+-]?)(\d+)\s*%?\s*$")
 #: More digits than this is out of range for every field (and never reaches ``int``).
@@ -192,6 +193,27 @@ def quick_defence(
         parry=parry,
         armour={key: armour for key in locs} if armour else {},
     )
+
+
+#: The combat page's tick for each location exposed behind cover (RQ-61), in the sheet's order.
+EXPOSED_TICKS: dict[LocationKey, str] = {
+    LOCATION_KEYS[loc]: f"sit-exposed-{LOCATION_KEYS[loc].replace('_', '-')}" for loc in SHEET_ORDER
+}
+
+
+def read_exposed(values: Mapping[str, str]) -> tuple[LocationKey, ...] | None:
+    """The locations ticked as exposed behind cover (``None``: every one, no cover; a form
+    without the ticks, none either).
+
+    :raises FieldError: ``sit-exposed``: not one is ticked.
+    """
+    if not any(tick in values for tick in EXPOSED_TICKS.values()):
+        return None
+    exposed = tuple(key for key, tick in EXPOSED_TICKS.items() if values.get(tick) == "1")
+    if not exposed:
+        raise FieldError("sit-exposed", "exposed: no location ticked; a target wholly behind cover cannot be "
+                         "struck (tick what the attacker can see or reach)")
+    return None if len(exposed) == len(EXPOSED_TICKS) else exposed
 
 
 def sheet_of(record: str | bytes, tables: RuneQuestTables) -> tuple[Adventurer, DerivedSheet]:

@@ -33,8 +33,10 @@ DiceText = Annotated[str, msgspec.Meta(max_length=40)]
 WeaponKind = Literal["melee", "natural", "thrown", "projectile"]
 ParryKind = Literal["weapon", "shield"]
 WideOpen = Literal["normal", "full", "critical"]
-Outcome = Literal["fumble", "missed", "parried", "hit", "critical", "impale"]
-OUTCOMES: tuple[Outcome, ...] = ("missed", "fumble", "parried", "hit", "critical", "impale")
+Outcome = Literal["fumble", "missed", "parried", "hit", "critical", "impale", "cover", "killed"]
+#: ``cover``: the blow struck the protection he is behind (RQ-61); ``killed``: a totally
+#: helpless opponent killed outright (RQ-60).
+OUTCOMES: tuple[Outcome, ...] = ("missed", "fumble", "parried", "hit", "critical", "impale", "cover", "killed")
 
 
 def _check_dice(text: str, what: str, field: str, *, allow_empty: bool = False) -> None:
@@ -80,7 +82,8 @@ class Attack(Record):
 
     weapon: Weapon
     chance: Chance
-    """The attacker's own % with this weapon (the off-hand entry's when used off hand)."""
+    """The attacker's own % with this weapon (the off-hand entry's when used off hand), or
+    the part of it this blow has (a split attack: the % divided)."""
     name: Name = "Attacker"
     damage_bonus: DiceText = ""
     """His full STR/SIZ bonus (``+1D4``); the exchange halves it for thrown weapons (RQ-6)."""
@@ -88,10 +91,14 @@ class Attack(Record):
     """Damage the weapon has already taken in this fight (it is cumulative)."""
     target_helpless: bool = False
     """The target is on the ground, otherwise immobilised, or unaware of him: +20%."""
+    target_totally_helpless: bool = False
+    """The target is totally helpless (unconscious, asleep, bound): killed outright unless he
+    fumbles; no parry, no Defense (RQ-60)."""
     on_ground: bool = False
     """He fights from the ground: half chance, no damage bonus unless a natural weapon."""
     unfamiliar: bool = False
-    """A similar weapon picked up in the melee: half effectiveness."""
+    """A weapon picked up in the middle of the melee and used at once (a similar one, or even a
+    duplicate of his own): half effectiveness (RQ-17)."""
     off_hand: bool = False
     """The weapon is in his off hand (the chance given is that hand's, RQ-19)."""
     distance: Annotated[int, msgspec.Meta(ge=0, le=10_000)] | None = None
@@ -100,9 +107,17 @@ class Attack(Record):
     """The target moves across his line of fire: half (missiles)."""
     target_dodging: bool = False
     """The target dodges as it moves: a further half (missiles)."""
+    skill: Chance | None = None
+    """His whole % with the weapon when ``chance`` is only part of it (a split attack, RQ-50):
+    the fumble range comes from it (RQ-37). ``None``: ``chance`` is the whole of it."""
 
     def __post_init__(self) -> None:
         _check_dice(self.damage_bonus, "damage bonus", "damage_bonus", allow_empty=True)
+
+    @property
+    def whole_skill(self) -> int:
+        """His % with the weapon, which the fumble range comes from (RQ-37)."""
+        return self.chance if self.skill is None else self.skill
 
 
 class Parry(Record):
@@ -148,12 +163,31 @@ class Defence(Record):
     """Damage each location has already taken in this fight."""
     damage_bonus: DiceText = ""
     """His STR/SIZ bonus, added to his parrying weapon's damage."""
+    parry_skill: Chance | None = None
+    """His whole % with the parrying weapon or shield when the parry's ``chance`` is only part of
+    it (a split parry, RQ-50): the parry's fumble range comes from it (RQ-37). ``None``: the
+    parry's chance is the whole of it. (It is here, not in :class:`Parry`, because a fight's
+    combatants carry their parries in their link, which must not change.)"""
+    exposed: tuple[LocationKey, ...] | None = None
+    """The locations the attacker can see or reach past the protection he is behind (an arrow
+    slit, a wall, a fence): a blow rolled elsewhere strikes the protection, a critical one is
+    moved to an exposed location (RQ-61, RQ-62). ``None``: all of him, no cover."""
 
     def __post_init__(self) -> None:
         missing = [key for key in LocationKey if key not in self.locations]
         if missing:
             raise RulesError(f"location hit points: no value for {', '.join(missing)}", field="locations")
         _check_dice(self.damage_bonus, "defender damage bonus", "damage_bonus", allow_empty=True)
+        if self.exposed is not None and not self.exposed:
+            raise RulesError("exposed: no location is exposed; a target wholly behind cover cannot be struck "
+                             "(leave at least one location exposed)", field="exposed")
+
+    @property
+    def cover(self) -> frozenset[LocationKey] | None:
+        """The exposed locations when cover hides some of him; ``None``: no cover (RQ-61)."""
+        if self.exposed is None or set(self.exposed) >= set(LocationKey):
+            return None
+        return frozenset(self.exposed)
 
 
 class Rules(Record):

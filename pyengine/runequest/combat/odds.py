@@ -4,7 +4,7 @@ Every die is enumerated exactly, with :class:`~fractions.Fraction`: the attack d
 and the parry d100 are read face by face and grouped by what they decide; the
 fumble table's parry column gives the chance of a "wide open" blow (RQ-40); the
 damage is :meth:`DiceExpr.distribution` of the weapon plus the bonus; the D20
-gives each location. Each group is decided by the same stage functions as
+gives each location, or the protection a blow strikes instead (:mod:`.barrier`). Each group is decided by the same stage functions as
 :func:`~pyengine.runequest.combat.exchange.resolve_exchange` (:mod:`.chance`,
 :mod:`.parry`, :mod:`.fumbles`, :mod:`.damage`, :mod:`.protection`, :mod:`.wounds`),
 so the chances add up to exactly 1 and agree with a brute-force enumeration of every
@@ -17,6 +17,7 @@ from collections import Counter
 from fractions import Fraction
 from typing import Any
 
+from pyengine.runequest.combat.barrier import landing
 from pyengine.runequest.combat.chance import effective_chance
 from pyengine.runequest.combat.d100 import D100, Thresholds, read_d100, thresholds
 from pyengine.runequest.combat.damage import DamageKind, damage_dice, damage_kind, damage_total
@@ -28,7 +29,7 @@ from pyengine.runequest.combat.protection import armour_absorbed, cover, shield_
 from pyengine.runequest.combat.wounds import Wound, apply_wound
 from pyengine.runequest.tables.fumbles import FumbleTable
 from pyengine.runequest.tables.hit_locations import HitLocationTable
-from pyengine.runequest.vocabulary import LOCATION_KEYS, Location
+from pyengine.runequest.vocabulary import LOCATION_KEYS, Location, LocationKey
 
 _KINDS: tuple[WideOpen | None, ...] = (None, "normal", "full", "critical")
 _DAMAGE_KINDS: tuple[DamageKind, ...] = ("rolled", "impale", "full")
@@ -50,7 +51,7 @@ class Odds:
         self.chance = chance
         self.thresholds = thresholds
         self.outcomes = outcomes
-        """missed, fumble, parried, hit, critical, impale: they add up to 1."""
+        """missed, fumble, parried, hit, critical, impale, cover, killed: they add up to 1."""
         self.damage = damage
         """Damage reaching the defender's location after shield and armour (0 for a miss): adds up to 1."""
         self.disable = disable
@@ -141,14 +142,19 @@ def exchange_odds(
 
     :raises IllegalActionError: the attack cannot be made (as resolving it would say).
     """
-    w, parry = attack.weapon, defence.parry
+    helpless = attack.target_totally_helpless
+    w, parry = attack.weapon, None if helpless else defence.parry
     chance, _ = effective_chance(attack, defence)
-    t = thresholds(chance, attack.chance)
+    t = thresholds(chance, attack.whole_skill)
     check_parry(w, parry)
     attack_faces = _faces(t, impales=w.impales)
+    #: Where a blow lands, by whether it is critical: each location's chance, and the protection's (RQ-61).
+    lands = {crit: _landings(locations, defence.cover, critical=crit) for crit in (False, True)}
+    if helpless:
+        return _helpless_odds(chance, t, attack_faces, lands)
     parry_faces: list[tuple[D100 | None, Fraction]] = [(None, Fraction(1))]
     if parry is not None:
-        parry_faces = list(_faces(thresholds(parry.chance)))
+        parry_faces = list(_faces(thresholds(parry.chance, defence.parry_skill)))
     wide = wide_open_distribution(fumbles)
 
     dice = damage_dice(attack)
@@ -157,8 +163,6 @@ def exchange_odds(
         rolled = _convolve(rolled, dice.bonus.distribution())
     by_kind = {kind: _tally((damage_total(kind, dice, v), p) for v, p in rolled.items()) for kind in _DAMAGE_KINDS}
 
-    loc_counts: Counter[Location] = Counter(locations.locate(r) for r in range(1, 21))
-    loc_probs = {loc: Fraction(n, 20) for loc, n in loc_counts.items()}
     hp_left = defence.hit_points - defence.damage_taken
     wounds: dict[tuple[Location, int], Wound] = {}
 
@@ -195,13 +199,16 @@ def exchange_odds(
                     add("parried", 0, prob)
                     continue
                 outcome = landed(critical=critical, impale=a.impale)
+                loc_probs, on_cover = lands[critical]
                 for dmg, p_dmg in by_kind[damage_kind(impale=a.impale, wide_open=open_kind)].items():
                     q = prob * p_dmg
                     through = dmg - shield_absorbed(c, dmg)
                     if stopped(c, through):
                         add("parried", 0, q)
                         continue
-                    outcomes[outcome] += q
+                    if on_cover:
+                        add("cover", 0, q * on_cover)
+                    outcomes[outcome] += q * (1 - on_cover)
                     for loc, pl in loc_probs.items():
                         r = q * pl
                         armour = defence.armour.get(LOCATION_KEYS[loc], 0)
@@ -220,6 +227,40 @@ def exchange_odds(
         disable=disable,
         kill=kill,
     )
+
+
+def _landings(
+    table: HitLocationTable, exposed: frozenset[LocationKey] | None, *, critical: bool
+) -> tuple[dict[Location, Fraction], Fraction]:
+    """Where a blow lands, critical or not: each location's chance on the D20, and the chance it
+    strikes the protection instead (RQ-61, RQ-62)."""
+    probs: dict[Location, Fraction] = {}
+    on_cover = Fraction(0)
+    for roll in range(1, table.die + 1):
+        where = landing(table, roll, exposed, critical=critical).location
+        if where is None:
+            on_cover += Fraction(1, table.die)
+        else:
+            probs[where] = probs.get(where, Fraction(0)) + Fraction(1, table.die)
+    return probs, on_cover
+
+
+def _helpless_odds(
+    chance: int, t: Thresholds, faces: list[tuple[D100, Fraction]],
+    lands: dict[bool, tuple[dict[Location, Fraction], Fraction]],
+) -> Odds:
+    """A totally helpless opponent: a fumble spares him, any other roll kills him outright
+    unless it lands on cover (RQ-60, RQ-61)."""
+    outcomes: dict[Outcome, Fraction] = {o: Fraction(0) for o in OUTCOMES}
+    for a, p in faces:
+        if a.fumble:
+            outcomes["fumble"] += p
+            continue
+        on_cover = lands[a.critical][1]
+        outcomes["cover"] += p * on_cover
+        outcomes["killed"] += p * (1 - on_cover)
+    return Odds(chance=chance, thresholds=t, outcomes=outcomes, damage={0: Fraction(1)}, disable=Fraction(0),
+                kill=outcomes["killed"])
 
 
 __all__ = ["Odds", "exchange_odds", "wide_open_distribution", "WIDE_OPEN_ORDER"]

@@ -78,15 +78,21 @@ def attack_step(a: D100, chance: int) -> Step:
     return Step(field="attack", text=text, source="ch. IV, The Attack; Basic Chances", value=a.roll)
 
 
-def parry_step(p: D100, parry: Parry, t: Thresholds, rules: Rules) -> Step:
+def parry_step(p: D100, parry: Parry, t: Thresholds, rules: Rules, skill: int | None = None) -> Step:
+    """The parry roll read; ``skill``: his whole % with it when the parry is split (RQ-50)."""
     r = shown(p.roll)
     said = f"{parry.name or parry.kind} {parry.chance}%: rolled {r}"
+    split = skill is not None and skill != parry.chance
+    whole = f", by his whole skill {skill}%, not the {parry.chance}% of this parry" if split else ""
     if p.fumble and rules.parry_criticals:
-        text = f"{said}, a fumbled parry (fumble at {shown(t.fumble_min)}+)"
+        text = f"{said}, a fumbled parry (fumble at {shown(t.fumble_min)}+{whole})"
     elif not p.success:
         text = f"{said}, the parry fails"
     elif p.critical and rules.parry_criticals:
         text = f"{said}, a critical parry (at {t.critical_max:02d} or less)"
     else:
         text = f"{said}, the parry succeeds"
-    return Step(field="parry", text=text, source="ch. IV, The Parry", value=p.roll)
+    if split and rules.parry_criticals and not p.fumble:
+        text += f" (it would fumble at {shown(t.fumble_min)}+{whole})"
+    return Step(field="parry", text=text, source="ch. IV, The Parry", value=p.roll,
+                rulings=("RQ-37", "RQ-50") if split else ())

@@ -21,7 +21,11 @@ OUTCOME_WORDS = {
     "hit": "Hit",
     "critical": "Critical hit",
     "impale": "Impale",
+    "cover": "Strikes the cover",
+    "killed": "Killed outright",
 }
+#: Outcomes that only some situations have (cover, a totally helpless target): shown when possible.
+SOMETIMES = frozenset({"cover", "killed"})
 
 
 def _pct(value: float) -> str:
@@ -53,7 +57,10 @@ def render_result(result: ExchangeResult) -> str:
     if result.location is not None:
         fact("Location", result.location.value, "location")
         fact("To the location", str(result.location_damage), "location-damage")
-    fact("Hit points left", str(result.hit_points_after), "hit-points")
+    if result.outcome == "killed":  # no damage was rolled: his hit points are beside the point (RQ-60)
+        fact("Condition", result.condition, "condition")
+    else:
+        fact("Hit points left", str(result.hit_points_after), "hit-points")
     effects = []
     if result.wound is not None:
         effects.extend(result.wound.effects)
@@ -93,8 +100,10 @@ def render_odds(odds: Odds) -> str:
     head = el("tr", None, el("th", {"scope": "col"}, "Outcome"), el("th", {"scope": "col"}, "Chance"))
     table.append(el("thead", None, head))
     body = el("tbody")
-    for key in ("missed", "fumble", "parried", "hit", "critical", "impale"):
+    for key in OUTCOME_WORDS:
         value = float(odds.outcomes[key])  # type: ignore[index]
+        if key in SOMETIMES and not value:
+            continue
         body.append(el("tr", {"data-outcome": key}, el("th", {"scope": "row"}, OUTCOME_WORDS[key]), el("td", None, _pct(value))))
     body.append(el("tr", {"class": "cx-odds-disable"}, el("th", {"scope": "row"}, "Location disabled"), el("td", None, _pct(float(odds.disable)))))
     body.append(el("tr", {"class": "cx-odds-kill"}, el("th", {"scope": "row"}, "Killed"), el("td", None, _pct(float(odds.kill)))))

@@ -1,8 +1,11 @@
-"""An exchange as a share-link state (kind ``exchange``, version 1) and as a JSON export.
+"""An exchange as a share-link state (kind ``exchange``, version 2) and as a JSON export (format 2).
 
 The state carries the inputs and the rolls, never the result: opening it resolves
 the exchange again with ``ScriptedDice(rolls)``, which replays it exactly
-(docs/formats.md, "Share-link kind exchange").
+(docs/formats.md, "Share-link kind exchange"). Version 2 added optional fields to the
+inputs (the whole skill of a split attack or parry, a totally helpless target, the
+locations exposed behind cover); a version-1 link or a format-1 export is the same state
+with those at their defaults, and still reads.
 """
 
 from __future__ import annotations
@@ -22,9 +25,11 @@ from pyengine.share import LinkKind, SharedState
 from pyengine.tables import Record
 
 KIND = "exchange"
-VERSION = 1
-#: The export file's format.
-EXPORT_FORMAT = 1
+#: 1: 0.1.0; 2: ``Attack.skill``, ``Attack.target_totally_helpless``, ``Defence.parry_skill``,
+#: ``Defence.exposed`` (issue 15).
+VERSION = 2
+#: The export file's format (1 and 2 as the link's versions).
+EXPORT_FORMAT = 2
 MAX_ROLLS = 64
 T = TypeVar("T")
 

@@ -154,6 +154,9 @@ def _weapons(sheet: DerivedSheet) -> Element:
             notes.append(f"parry: {line.parry_similar}")
         if line.impales:
             notes.append("impales")
+        if line.kind == "missile" and line.shield_beside != "any":  # RQ-63
+            notes.append("both hands: no shield while using it" if line.shield_beside == "none"
+                         else "a small shield at most beside it")
         body.append(
             el(
                 "tr", {"class": "rq-weapon" + ("" if line.usable else " rq-unusable"), "data-index": str(line.index)},

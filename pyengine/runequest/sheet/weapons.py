@@ -5,7 +5,13 @@
 * Off-hand: "must be started at a flat 5%, with the usual characteristic
   bonuses/penalties"; DEX at least 1.5 x the minimum, rounded up — and STR likewise,
   as the designers suggest (RQ-19).
-* Similar weapons (same skill) at half effectiveness (RQ-17).
+* Similar weapons (same skill): "Given a few minutes to get used to a weapon's individual
+  foibles, a character will be able to use it as he would the weapon he actually trained
+  with" — the sheet is the weapons he has had those minutes with, so in the same hand a
+  similar weapon has the trained one's ability; in the other hand, half (Two Weapon Use 4).
+  Picked up in the middle of a melee, any weapon is at half (the combat page's tick, RQ-17).
+* Hands: bows, crossbows and the staff sling need both hands, so no shield can be readied
+  while using one; beside a sling, a small shield only (Use of Shield with Missile Weapon, RQ-63).
 * STR/DEX minimums: "An excess of STR makes up for a lack of DEX, on a 2 for 1 basis" (RQ-18).
 * Strike rank: melee SIZ SR + DEX SR + the weapon's; missiles DEX SR only, +5
   unprepared; +1 per point of ENC over the maximum.
@@ -18,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 import msgspec
 
@@ -35,6 +42,11 @@ from pyengine.working import Step
 
 #: "As soon as an Adventurer reaches 90% in any weapon, he may teach it himself".
 TEACHING_LEVEL = 90
+#: "A shield cannot be readied for use when the character is using any projectile weapon except the
+#: sling (and that sling must be a small shield). This exception does not include the staff sling,
+#: which needs two hands, as do all bows and crossbows." The one-handed projectile, by skill (RQ-63).
+ONE_HANDED_PROJECTILES = frozenset({"sling"})
+ShieldBeside = Literal["any", "small", "none"]
 
 
 class WeaponLine(Record):
@@ -72,12 +84,17 @@ class WeaponLine(Record):
     usable: bool = True
     """False when STR or DEX (or off-hand STR/DEX) is short; the problems say why."""
     attack_similar: str | None = None
-    """The weapon whose half gives the attack, when that beats its own (RQ-17)."""
+    """The similar weapon whose ability gives the attack (in full in the same hand, half from the
+    other hand), when that beats its own (RQ-17)."""
     parry_similar: str | None = None
     can_teach: bool = False
     """At 90% or more he may teach it (seed ch. IV, "Mastering a Weapon")."""
     trainable: bool = False
     """Its skill has training costs in the rules we have."""
+    two_handed: bool = False
+    """It needs both hands: a two-handed melee weapon, a bow, a crossbow, the staff sling (RQ-63)."""
+    shield_beside: ShieldBeside = "any"
+    """The shield that can be readied while he uses it: any; only a small one (a sling); none (RQ-63)."""
 
 
 @dataclass
@@ -122,6 +139,38 @@ def own_abilities(
 
 def _half_up(value: int) -> int:
     return -(-value // 2)
+
+
+SIMILAR = "ch. IV, Effects of Training with Similar Weapons"
+
+
+def _similar_text(other: str, use: str, theirs: int, value: int, *, same_hand: bool) -> str:
+    """Why a line's ``use`` comes from a similar weapon (RQ-17)."""
+    if same_hand:
+        return (f"similar to {other}: used as the {other} he trained with, {value}% (better than its own), once he "
+                f"has had a few minutes to get used to it; picked up in the middle of a melee and used at once, "
+                f"half: {_half_up(value)}%")
+    return f"similar to {other} in the other hand: half of its {use} {theirs}%, rounded up, = {value}% (better than its own)"
+
+
+def hands_needed(tables: RuneQuestTables, row: MeleeWeapon | MissileWeapon | Shield) -> tuple[bool, ShieldBeside]:
+    """Whether it needs both hands, and which shield can be readied beside it (RQ-63)."""
+    if isinstance(row, MeleeWeapon):
+        two = row.mode is Mode.TWO_HANDED
+        return two, "none" if two else "any"
+    if isinstance(row, MissileWeapon) and not row.thrown:
+        if row.skill in ONE_HANDED_PROJECTILES:
+            return False, "small"
+        return True, "none"
+    return False, "any"
+
+
+def _hands_step(field: str, name: str, beside: ShieldBeside) -> Step:
+    if beside == "none":
+        text = f"a {name} needs both hands: no shield can be readied while he uses it"
+    else:
+        text = f"a {name} leaves one hand free, for a small shield (buckler) at most: no larger shield while he uses it"
+    return Step(field=f"{field}.hands", text=text, source="ch. IV, Use of Shield with Missile Weapon", rulings=("RQ-63",))
 
 
 def usability(
@@ -203,25 +252,29 @@ def weapon_lines(
         skill = tables.skill(row.skill)
         attack, parry = mine.attack, mine.parry
         attack_from = parry_from = None
-        # Similar weapons: another entry of the same skill (either hand), at half, rounded up (RQ-17).
+        attack_why = parry_why = ""
+        # Similar weapons: another entry of the same skill; in full in the same hand, half (rounded
+        # up) from the other hand (RQ-17).
         for j, (other, other_row, theirs) in enumerate(zip(entries, rows, own, strict=True)):
             if j == i or other_row is None or theirs is None or other_row.skill != row.skill:
                 continue
             if other.weapon == entry.weapon and other.hand == entry.hand:
                 continue
-            if theirs.attack is not None and attack is not None and _half_up(theirs.attack) > attack:
-                attack, attack_from = _half_up(theirs.attack), other.key
-            if theirs.parry is not None and parry is not None and _half_up(theirs.parry) > parry:
-                parry, parry_from = _half_up(theirs.parry), other.key
+            same_hand = other.hand == entry.hand
+            for use, mine_value, theirs_value in (("attack", attack, theirs.attack), ("parry", parry, theirs.parry)):
+                if theirs_value is None or mine_value is None:
+                    continue
+                value = theirs_value if same_hand else _half_up(theirs_value)
+                if value <= mine_value:
+                    continue
+                why = _similar_text(other.key, use, theirs_value, value, same_hand=same_hand)
+                if use == "attack":
+                    attack, attack_from, attack_why = value, other.key, why
+                else:
+                    parry, parry_from, parry_why = value, other.key, why
         steps.append(Step(field=f"{field}.attack", text=mine.attack_text, source="runequest/weapon_training"))
         if attack_from:
-            steps.append(
-                Step(
-                    field=f"{field}.attack",
-                    text=f"similar to {attack_from}: half of its attack, rounded up, = {attack} (better than its own)",
-                    rulings=("RQ-17",),
-                )
-            )
+            steps.append(Step(field=f"{field}.attack", text=attack_why, source=SIMILAR, rulings=("RQ-17",)))
         steps.append(
             Step(
                 field=f"{field}.parry",
@@ -231,13 +284,7 @@ def weapon_lines(
             )
         )
         if parry_from:
-            steps.append(
-                Step(
-                    field=f"{field}.parry",
-                    text=f"similar to {parry_from}: half of its parry, rounded up, = {parry} (better than its own)",
-                    rulings=("RQ-17",),
-                )
-            )
+            steps.append(Step(field=f"{field}.parry", text=parry_why, source=SIMILAR, rulings=("RQ-17",)))
         reasons = usability(tables, row, entry.hand, scores)
         for reason in reasons:
             problems.append((field, f"{row.name}: {reason}"))
@@ -256,6 +303,9 @@ def weapon_lines(
             damage_bonus=damage_bonus,
             steps=steps,
         )
+        two_handed, beside = hands_needed(tables, row)
+        if isinstance(row, MissileWeapon) and beside != "any":
+            steps.append(_hands_step(field, row.name, beside))
         lines.append(
             msgspec.structs.replace(
                 line,
@@ -263,6 +313,8 @@ def weapon_lines(
                 attack_similar=attack_from,
                 parry_similar=parry_from,
                 trainable=skill.costs is not None,
+                two_handed=two_handed,
+                shield_beside=beside,
             )
         )
     return tuple(lines), tuple(steps), problems

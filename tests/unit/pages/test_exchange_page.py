@@ -372,3 +372,51 @@ def test_the_page_is_prerendered_with_its_choices(world):
             assert dom[field].attrs["aria-describedby"] == f"{field}-error" and dom.error(field) == ""
     grapple = [o for o in dom["fa-w1"].walk() if o.attrs.get("value") == "grapple"]
     assert grapple and re.fullmatch(r"grapple \(2H, grapple\)", grapple[0].text())
+
+
+# -- issue 15: a totally helpless target, cover -------------------------------------------------
+
+
+def test_the_form_kills_a_totally_helpless_target_outright(world):
+    # "A totally helpless opponent can be killed outright with any weapon unless the attacker rolls a
+    # fumble" (RQ-60): its own tick, apart from "down, held or unaware" (+20%).
+    ex = Exchange(world, dice=ScriptedDice([80]))
+    ex.fill()
+    assert not ex.dom["sit-totally-helpless"].is_checked() and ex.dom.find("sit-helpless") is not None
+    ex.dom.tick("sit-totally-helpless")
+    ex.do("on_odds")
+    killed = next(n for n in ex.dom["cx-odds-out"].walk() if n.attrs.get("data-outcome") == "killed")
+    assert killed.children[-1].text() == "97.0%"  # a 55% spear fumbles on 98-00
+    ex.do("on_roll")
+    assert ex.card().attrs["data-outcome"] == "killed" and ex.card().attrs["data-condition"] == "dead"
+    state = msgspec.json.decode(base64.b64decode(ex.dom["cx-export"].attrs["href"].partition(",")[2]))
+    assert state["attack"]["target_totally_helpless"] is True
+
+
+def test_the_form_puts_the_defender_behind_cover(world):
+    # "if the hit location rolled is not actually visible to the archer, the arrow ... simply hits the
+    # protection instead of the target" (RQ-61): every location is exposed until one is unticked.
+    ex = Exchange(world, dice=ScriptedDice([30, 71, 4, 3, 5]))  # a hit; D20 5: the left leg
+    ex.fill()
+    keys = ("head", "chest", "abdomen", "right-arm", "left-arm", "right-leg", "left-leg")
+    assert all(ex.dom[f"sit-exposed-{k}"].is_checked() for k in keys)
+    for k in ("abdomen", "right-leg", "left-leg"):
+        ex.dom.tick(f"sit-exposed-{k}", False)
+    ex.do("on_roll")
+    assert ex.card().attrs["data-outcome"] == "cover"
+    state = msgspec.json.decode(base64.b64decode(ex.dom["cx-export"].attrs["href"].partition(",")[2]))
+    assert state["defence"]["exposed"] == ["head", "chest", "right_arm", "left_arm"]
+    other = Exchange(world, fragment=ex.dom.address)
+    assert other.card().attrs["data-outcome"] == "cover"
+
+
+def test_every_location_exposed_is_no_cover_and_none_is_refused(world):
+    ex = Exchange(world, dice=ScriptedDice(ROLLS))
+    ex.fill()
+    ex.do("on_roll")
+    state = msgspec.json.decode(base64.b64decode(ex.dom["cx-export"].attrs["href"].partition(",")[2]))
+    assert state["defence"]["exposed"] is None
+    for k in ("head", "chest", "abdomen", "right-arm", "left-arm", "right-leg", "left-leg"):
+        ex.dom.tick(f"sit-exposed-{k}", False)
+    ex.do("on_roll")
+    assert "exposed" in ex.dom.error("sit-exposed") and ex.dom.invalid("sit-exposed")

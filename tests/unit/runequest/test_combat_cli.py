@@ -9,7 +9,7 @@ import pytest
 
 from pyengine.cli import main
 from pyengine.cli.tables import COMBAT_TABLES
-from pyengine.dice import RandomDice
+from pyengine.dice import RandomDice, ScriptedDice
 from pyengine.runequest.combat import Attack, Defence, Parry, Weapon, resolve_exchange
 from pyengine.runequest.combat.state import ExchangeState, export_json, to_link
 from pyengine.share import decode_link, encode_link
@@ -103,9 +103,25 @@ def test_replay_a_json_export(capsys: pytest.CaptureFixture[str], tmp_path: Path
 def test_a_link_state_decodes_as_documented() -> None:
     attack, defence = exchange()
     state = decode_link(to_link(attack, defence, [30, 70, 3, 2, 12]))
-    assert state.kind == "exchange" and state.version == 1
+    # version 2 (issue 15): the inputs gained optional fields (docs/formats.md)
+    assert state.kind == "exchange" and state.version == 2
     assert set(state.data) == {"attack", "defence", "rolls", "rules"}
     assert state.data["rolls"] == [30, 70, 3, 2, 12]
+
+
+def test_a_version_1_link_still_replays(capsys: pytest.CaptureFixture[str]) -> None:
+    # A link made by 0.1.0 has none of version 2's fields: they take their defaults.
+    attack, defence = exchange()
+    data = decode_link(to_link(attack, defence, [30, 70, 3, 2, 12])).data
+    for key in ("skill", "target_totally_helpless"):
+        del data["attack"][key]
+    for key in ("parry_skill", "exposed"):
+        del data["defence"][key]
+    old = encode_link("exchange", data, version=1)
+    assert decode_link(old).version == 1
+    replayed = run_json(capsys, "replay", old)
+    assert replayed["outcome"] == resolve_exchange(attack, defence, dice=ScriptedDice([30, 70, 3, 2, 12]),
+                                                   **COMBAT_TABLES).outcome
 
 
 @pytest.mark.parametrize(
@@ -156,3 +172,21 @@ def test_replay_json_keeps_the_keys_of_0_1_0(capsys: pytest.CaptureFixture[str])
     assert working[0]["rule"] == "ch. IV, Basic Chances" and working[0]["value"] == 65
     assert [s["value"] for s in working if s["field"] == "damage"] == [15]
     assert all(list(r) == ["purpose", "sides", "value"] for r in data["rolls"])  # type: ignore[union-attr]
+
+
+#: Made by main before issue 15 (exchange version 1): a short spear at 65% with +1D4 against a
+#: target down (+20%) with 5% Defense, parrying with a medium shield at 45%; rolls 10 70 4 3 12.
+LINK_V1 = (
+    "1.eNpdkc9q20AQxpMm7qGE9hVyDz0YQu4B09cQI-1od_H-ETOrpr01NFAMveaepJIs5-8rGPvFutI60PQ2-w2zv2---dnMtRM9fisUOIm3X_cbAQGu"
+    "OggBivnv7gKh8m7ROLD4wMpTOOYKgToBFiS209nZyXT8pLVoEJfaVmCQtw_GO5kpKAOK7fM4mXGAPNdObu5U9ekPuuJdSwN23Q34As9HTH8-spEeEyP"
+    "Lvau5OZnOTp-SnSw19l4CkMSQKTRVZPJ2FXuSfO3E5r52JVhtNNCm92UZrUS1FzqaiKj162xBnnnw9LwThBdyeC8FltEiLu6VDlnltQv8cWV8AUF7x78"
+    "ahSAmbaGQw_sl5MJbdJMVaalCBmQPe4NlqnaiQTlJ4lClXWcDRCAlGuOkrYDo-2KMtGOl0YhdOp_HiSeLQtf2OLVikOvXmALM0e1FJ-wp56Pdhdb_H"
+    "mLz_yG6aM_XdJnWOHj7VXcxJMk_3tzhpiVvDF9_-HJ4cNRSHXO_fBk9xyh10AUY3v4FuK4CVg"
+)
+
+
+def test_a_link_made_before_issue_15_replays_to_the_same_result(capsys: pytest.CaptureFixture[str]) -> None:
+    assert decode_link(LINK_V1).version == 1
+    data = run_json(capsys, "replay", LINK_V1)
+    assert data["outcome"] == "impale" and data["headline"] == "An impale to the chest: 12 damage — Defender is dead"
+    assert data["thresholds"] == {"chance": 80, "critical_max": 4, "impale_max": 16, "fumble_min": 99}

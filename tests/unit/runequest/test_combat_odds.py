@@ -142,7 +142,9 @@ def test_every_outcome_is_reported_and_fast() -> None:
     odds = exchange_odds(attack, defence, **COMBAT_TABLES)
     elapsed = time.perf_counter() - start
     assert set(odds.outcomes) == set(OUTCOMES)
-    assert odds.total == 1 and all(v > 0 for v in odds.outcomes.values())
+    # every outcome but those of cover and a totally helpless target, which this blow has not (RQ-60, RQ-61)
+    assert odds.total == 1 and all(v > 0 for k, v in odds.outcomes.items() if k not in ("cover", "killed"))
+    assert odds.outcomes["cover"] == odds.outcomes["killed"] == 0
     assert 0 < odds.kill < odds.disable < 1
     assert elapsed < 0.5  # the benchmark's target is 50 ms; a loaded test machine gets slack
 
@@ -153,3 +155,21 @@ def test_odds_add_up_whatever_the_chance(chance: int) -> None:
     parry = Parry(kind="weapon", chance=40, name="sword", hp=20, damage="1D8+1")
     odds = exchange_odds(attack, Defence(hit_points=10, locations=LOCS, parry=parry), **COMBAT_TABLES)
     assert odds.total == 1 and sum(odds.damage.values()) == 1
+
+
+def test_cover_matches_brute_force() -> None:
+    # Shooting at a man behind a wall that shows his head and arms (RQ-61): a blow rolled on a hidden
+    # location strikes the wall, a critical one is moved to an exposed location (RQ-62).
+    bow = Weapon(name="bow", damage="1D3+1", kind="projectile", impales=True, range=50)
+    attack = Attack(weapon=bow, chance=45, distance=20)
+    defence = Defence(hit_points=8, locations=LOCS, armour={"head": 1}, exposed=("head", "right_arm", "left_arm"))
+    assert_same(attack, defence)
+    assert exchange_odds(attack, defence, **COMBAT_TABLES).outcomes["cover"] > 0
+
+
+def test_a_totally_helpless_target_matches_brute_force() -> None:
+    # Killed outright unless the attacker fumbles (RQ-60); behind cover, unless the blow lands on it.
+    attack = Attack(weapon=Weapon(name="club", damage="1D2"), chance=30, target_totally_helpless=True)
+    shield = Parry(kind="shield", chance=80, name="buckler", absorbs=8)
+    assert_same(attack, Defence(hit_points=6, locations=LOCS, parry=shield, defense=10))
+    assert_same(attack, Defence(hit_points=6, locations=LOCS, exposed=("chest", "head")))

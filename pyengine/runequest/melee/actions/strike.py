@@ -68,7 +68,8 @@ def act(r: RoundContext, t: Timed) -> None:
         notes.append(f"the {arm.name} was picked up in this melee: half effectiveness (RQ-73)")
     attack = Attack(weapon=arm.weapon, chance=chance, name=me.name, damage_bonus=me.damage_bonus,
                     weapon_damage=body.weapon_damage.get(arm.name, 0), target_helpless=r.helpless(action.target),
-                    on_ground=body.on_ground, off_hand=arm.hands == "left", unfamiliar=unfamiliar, **situation)
+                    on_ground=body.on_ground, off_hand=arm.hands == "left", unfamiliar=unfamiliar,
+                    skill=arm.attack, **situation)
     share, share_note = r.defense_share(action.target, t.who)
     if share_note:
         notes.append(share_note)
@@ -78,7 +79,8 @@ def act(r: RoundContext, t: Timed) -> None:
     target = r.combatant(action.target)
     defence = Defence(hit_points=target.hit_points, locations=dict(target.locations), name=target.name, defense=share,
                       parry=parry, armour=dict(target.armour), damage_taken=tbody.damage_taken,
-                      wounds=dict(tbody.wounds), damage_bonus=target.damage_bonus)
+                      wounds=dict(tbody.wounds), damage_bonus=target.damage_bonus,
+                      parry_skill=None if parry is None else target.arm(parry.name).parry.chance)  # whole: RQ-37, RQ-50
     r.attacked.add(action.target)
     try:
         result = resolve_exchange(attack, defence, dice=r.dice.during(what), fumbles=r.tables.fumbles,

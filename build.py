@@ -59,7 +59,8 @@ class BuildError(Exception):
 
 
 def say(message: str) -> None:
-    print(f"build: {message}", flush=True)
+    """Progress goes to stderr, so `bench --json` and the like keep stdout for their output."""
+    print(f"build: {message}", file=sys.stderr, flush=True)
 
 
 # --------------------------------------------------------------------------- pins

@@ -148,7 +148,7 @@ def _summary(result: ShrapnelResult) -> str:
         ),
         _totals_line(result),
         "breakage: " + (", ".join(f"{c.piece} at {c.modifier}" for c in result.breakage_checks) or "none"),
-        f"fate: {result.fate or 'neither dying nor dead'}" + (f" ({result.fate_reason})" if result.fate_reason else ""),
+        f"fate: {result.fate or 'no ☠ in this cell'}" + (f" ({result.fate_reason})" if result.fate_reason else ""),
     ]
     if result.attacker_bonus:
         lines.append(f"attacker: next action this round +{result.attacker_bonus}")

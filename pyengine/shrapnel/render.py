@@ -334,10 +334,13 @@ def render_result(result: ShrapnelResult) -> str:
     _el(root, "p", result.prose, cls="shr-prose")
 
     verdict = _el(root, "p", cls=f"shr-fate shr-fate-{fate}")
-    _el(verdict, "strong", {"dying": "Dying", "dead": "Dead", "none": "Not dying"}[fate], cls="shr-fate-word")
-    if result.fate_reason:
+    _el(verdict, "strong", {"dying": "Dying", "dead": "Dead", "none": "No ☠"}[fate], cls="shr-fate-word")
+    reason = result.fate_reason
+    if reason is None and fate == "none":  # SHR-12: what the tokens mark, never a flat "not dying"
+        reason = "the cell marks no ☠; what its words tell beyond the tokens is in the text above"
+    if reason:
         _text(verdict, " — ")
-        _el(verdict, "span", result.fate_reason, cls="shr-fate-reason")
+        _el(verdict, "span", reason, cls="shr-fate-reason")
 
     _totals(root, result)
 

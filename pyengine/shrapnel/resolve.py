@@ -379,6 +379,9 @@ def _fate(
         reason = f"☠ (dying) on the bare {sides} of {_names(uncovered)}, not covered"
         working.append(_read("fate", f"fate: dying, {reason} (SHR-8)", "SHR-8", value=Fate.DYING.value))
         return Fate.DYING, reason
-    text = "fate: neither dying nor dead" + (" (every area carrying ☠ is covered, SHR-8)" if saved else "")
-    working.append(_read("fate", text, *(("SHR-8",) if saved else ())))
+    # Not "neither dying nor dead": a cell with no ☠ may still speak of a mortal wound (76-80 D,
+    # "foe is drowning standing up"); the result says what the tokens mark, never a flat no (SHR-12).
+    text = ("fate: no ☠ on a bare side (every area carrying ☠ is covered, SHR-8)" if saved
+            else "fate: no ☠ in this cell (what the prose tells beyond its tokens is in its words, SHR-12)")
+    working.append(_read("fate", text, "SHR-8" if saved else "SHR-12"))
     return None, None

@@ -221,3 +221,21 @@ def test_everything_from_a_file_or_a_link_is_escaped() -> None:
     }
     assert by_class(root, "shr-check")[0].get("data-piece") == piece.name
     assert by_class(root, "shr-piece")[0].text == piece.name
+
+
+@pytest.mark.parametrize("roll, severity", [(78, "D"), (78, "E")])
+def test_a_cell_without_death_whose_prose_speaks_of_it_is_never_read_as_not_dying(table, capsys, roll, severity):
+    # 76-80 D: "Where he is open, foe is drowning standing up, in open air."; E: "Unstopped, the
+    # chest fills from the inside and there is no wound anyone could press." Neither carries ☠:
+    # the result says the cell marks no ☠ — never a flat "not dying" beside such words (SHR-12).
+    from pyengine.cli import main
+
+    result = resolve(table, roll, severity)
+    assert result.fate is None
+    root = parse(render_result(result))
+    said = "".join(by_class(root, "shr-fate")[0].itertext())
+    assert "Not dying" not in said and said.startswith("No ☠ — the cell marks no ☠")
+    assert all("neither dying nor dead" not in step.text for step in result.working)
+    assert main(["shrapnel", str(roll), severity]) == 0
+    out = capsys.readouterr().out
+    assert "neither dying nor dead" not in out and "fate: no ☠ in this cell" in out

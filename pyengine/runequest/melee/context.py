@@ -20,7 +20,7 @@ from pyengine.runequest.combat.model import ExchangeResult, Parry, Rules
 from pyengine.runequest.combat.wounds import Wound
 from pyengine.runequest.melee import harm
 from pyengine.runequest.melee.clock import Timed
-from pyengine.runequest.melee.model import Arm, Body, Combatant, Fight, FightState
+from pyengine.runequest.melee.model import MELEE_RULES, Arm, Body, Combatant, Fight, FightState, MeleeRules
 from pyengine.runequest.melee.statement import Intent, Move
 from pyengine.runequest.tables.fumbles import FumbleTable
 from pyengine.runequest.tables.hit_locations import HitLocationTable
@@ -66,7 +66,7 @@ class RoundContext:
     """One round being resolved: the fight, the bodies as they change, the log and the dice."""
 
     def __init__(self, fight: Fight, state: FightState, intents: tuple[Intent, ...], dice: RollLog,
-                 tables: MeleeTables, rules: Rules) -> None:
+                 tables: MeleeTables, rules: Rules, melee_rules: MeleeRules = MELEE_RULES) -> None:
         self.fight = fight
         self.number = state.round + 1
         self.bodies: dict[str, Body] = dict(state.bodies)
@@ -75,6 +75,8 @@ class RoundContext:
         """Every roll of the round, in order (``d(sides, purpose)``, ``during(purpose)``, ``made``)."""
         self.tables = tables
         self.rules = rules
+        self.melee_rules = melee_rules
+        """The rounds' optional rules, and how a fight made before link version 3 reads (RQ-60)."""
         self.events: list[Event] = []
         self.pending: list[Callable[[], None]] = []
         """Harm to land once every blow of this instant is rolled (simultaneous blows, RQ-48)."""

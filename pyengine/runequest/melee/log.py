@@ -1,4 +1,4 @@
-"""A whole fight as one share link (kind ``fight``, version 2; version 1 reads) and one JSON export.
+"""A whole fight as one share link (kind ``fight``, version 3; versions 1 and 2 read) and one JSON export.
 
 The log carries the combatants and, for each round, the statements of intent and
 the rolls — never results: opening it resolves every round again with
@@ -24,12 +24,16 @@ from pyengine.tables import Record
 
 KIND = "fight"
 #: The link's version: 2 since issue 15 (the fight's ``melee_rules``; statements that say who is engaged,
-#: dodging, picking up and sheathing, spells on the weapon in hand, stated shares of a split); 1 still reads.
-VERSION = 2
+#: dodging, picking up and sheathing, spells on the weapon in hand, stated shares of a split); 3 since an
+#: unconscious foe is totally helpless in rounds too (RQ-60): a link of version 1 or 2 reads with
+#: ``melee_rules.unconscious_at_plus_20``, so it replays as it did.
+VERSION = 3
+#: The last link version and export format in which an unconscious foe was attacked at +20% only.
+PLUS_20_LINK, PLUS_20_EXPORT = 2, 3
 #: The JSON export's format: 2 since each event's ``working`` is a step (``{"field": "sr", "text", "rule",
 #: "rulings", "value"}``, ``null`` for bookkeeping), not a string; 3 with link version 2's contents; formats
-#: 1 and 2 still read (docs/formats.md).
-EXPORT_FORMAT = 3
+#: 1 and 2 still read (docs/formats.md); 4 with link version 3's (an unconscious foe totally helpless).
+EXPORT_FORMAT = 4
 MAX_ROUNDS = 200
 MAX_ROLLS = 400
 
@@ -89,11 +93,16 @@ def to_link(log: FightLog) -> str:
     return LINK.link(to_state(log))
 
 
-def _convert(data: Any, what: str) -> FightLog:
+def _convert(data: Any, what: str, *, made_before_rq60: bool = False) -> FightLog:
+    """The log ``data`` holds; ``made_before_rq60``: a link or export from before an unconscious foe was
+    totally helpless in rounds, read so that it replays as it did (RQ-49, RQ-60)."""
     try:
-        return msgspec.convert(data, type=FightLog)
+        log = msgspec.convert(data, type=FightLog)
     except (msgspec.ValidationError, ValueError) as exc:
         raise ShareLinkError(f"{what}: {exc}") from None
+    if made_before_rq60:
+        log = msgspec.structs.replace(log, melee_rules=msgspec.structs.replace(log.melee_rules, unconscious_at_plus_20=True))
+    return log
 
 
 def from_state(state: SharedState) -> FightLog:
@@ -123,7 +132,8 @@ def read_export(text: str | bytes) -> FightLog:
     :raises ShareLinkError: not JSON, not a fight, or a field that does not fit.
     """
     data = export_data(text, kind=KIND, what="fight file", fmt=EXPORT_FORMAT, added=("final", "log"))
-    return _convert(data, "fight file")
+    fmt = msgspec.json.decode(text).get("format")  # export_data has checked it is an int this app reads
+    return _convert(data, "fight file", made_before_rq60=fmt <= PLUS_20_EXPORT)
 
 
 def read_any(text: str) -> FightLog:
@@ -143,4 +153,4 @@ def add_round(log: FightLog, result: RoundResult, intents: tuple[Intent, ...]) -
 
 
 #: A fight's share link.
-LINK = LinkKind(KIND, VERSION, lambda data, version: _convert(data, "share link"))
+LINK = LinkKind(KIND, VERSION, lambda data, version: _convert(data, "share link", made_before_rq60=version <= PLUS_20_LINK))

@@ -225,6 +225,10 @@ class MeleeRules(Record, omit_defaults=True):
     dex_alone: bool = False
     """"For successive rounds of melee against the same foe, DEX can be used alone as the sole
     criterion for determining who strikes first — this is strictly optional" (RQ-81)."""
+    unconscious_at_plus_20: bool = False
+    """Not a choice: how fights made before fight link version 3 read an unconscious foe — attacked at
+    +20% only, where now he is totally helpless, killed outright unless the blow fumbles (RQ-60, RQ-49).
+    Set when such a link or export is read, so it replays exactly as it did."""
 
 
 MELEE_RULES = MeleeRules()

@@ -104,7 +104,7 @@ def resolve_round(
     """
     check_intents(fight, state, intents)
     rd = dice if isinstance(dice, RollLog) else RollLog(dice, within="the round")
-    r = RoundContext(fight, state, intents, rd, tables, rules)
+    r = RoundContext(fight, state, intents, rd, tables, rules, melee_rules)
     r.defenceless.update(i.who for i in intents if any(HANDLERS[type(a)].defenceless for a in i.actions))
     for name, body in state.bodies.items():
         if body.one_attack:

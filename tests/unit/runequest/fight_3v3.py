@@ -10,7 +10,7 @@ from pyengine.dice import RandomDice
 from pyengine.runequest.melee.build import QuickWeapon, quick_combatant
 from pyengine.runequest.melee.intent import Intent, ParryIntent, Ready, Shoot, Strike
 from pyengine.runequest.melee.log import FightLog, add_round
-from pyengine.runequest.melee.model import Fight, start
+from pyengine.runequest.melee.model import Fight, MeleeRules, start
 from pyengine.runequest.melee.round import resolve_round
 
 ROUNDS = 10
@@ -70,14 +70,19 @@ def statements(fight, state):
     return tuple(out)
 
 
-def make_log(tables, mt, seed: int = 1974) -> FightLog:
+#: How the golden fight was made (0.1.0): an unconscious foe attacked at +20% only (RQ-49 then); a
+#: link of version 1 reads with it, so the golden link replays as it did.
+MADE_WITH = MeleeRules(unconscious_at_plus_20=True)
+
+
+def make_log(tables, mt, seed: int = 1974, melee_rules: MeleeRules = MADE_WITH) -> FightLog:
     fight = Fight(combatants=combatants(tables))
-    log = FightLog(fight=fight)
+    log = FightLog(fight=fight, melee_rules=melee_rules)
     state = start(fight)
     dice = RandomDice(seed)
     for _ in range(ROUNDS):
         intents = statements(fight, state)
-        result = resolve_round(fight, state, intents, dice=dice, tables=mt)
+        result = resolve_round(fight, state, intents, dice=dice, tables=mt, melee_rules=melee_rules)
         log = add_round(log, result, intents)
         state = result.state
     return log

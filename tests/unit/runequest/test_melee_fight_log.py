@@ -10,7 +10,7 @@ from fight_3v3 import ROUNDS, make_log
 
 from pyengine.cli.tables import hit_locations as default_locations
 from pyengine.dice import ScriptedDice
-from pyengine.errors import IllegalActionError, RollError, ShareLinkError
+from pyengine.errors import IllegalActionError, RollError, RulesError, ShareLinkError
 from pyengine.runequest.melee.build import melee_tables
 from pyengine.runequest.melee.log import (
     FightLog,
@@ -21,7 +21,7 @@ from pyengine.runequest.melee.log import (
     to_link,
     undo,
 )
-from pyengine.runequest.melee.model import FightState
+from pyengine.runequest.melee.model import FightState, MeleeRules
 from pyengine.share import MAX_TEXT, decode_link, encode_link
 
 GOLDEN = Path(__file__).resolve().parents[2] / "golden"
@@ -40,10 +40,11 @@ def log(tables, mt):
 def test_a_3_against_3_fight_of_10_rounds_replays_identically_from_its_link(log, mt):
     link = to_link(log)
     golden_link = (GOLDEN / "fight-3v3.link").read_text().strip()
-    # the golden link is version 1; this version writes 2, with the same data for a fight that uses
-    # nothing version 2 added
+    # the golden link is version 1; this version writes 3, with the same data for a fight that uses
+    # nothing versions 2 and 3 added — but for saying it reads an unconscious foe as version 1 did (RQ-60)
     old, new = decode_link(golden_link), decode_link(link)
-    assert (old.version, new.version) == (1, 2)
+    assert (old.version, new.version) == (1, 3)
+    assert new.data.pop("melee_rules") == {"unconscious_at_plus_20": True}
     assert old.data == new.data, "the engine changed how this fight plays out"
     assert read_any(golden_link) == log
     assert len(link) < MAX_TEXT
@@ -112,3 +113,28 @@ def test_the_replay_command_prints_a_fights_final_state_and_log(capsys, tmp_path
     assert main(["replay", str(path)]) == 0
     text = capsys.readouterr().out
     assert "Round 10" in text and "After round 10" in text and "Rurik (Sartar)" in text
+
+
+def test_today_an_unconscious_foe_in_the_golden_fight_is_killed_outright_so_old_links_keep_their_reading(tables, mt):
+    # The golden fight strikes an unconscious man in round 2. Played with today's rules (RQ-60: totally
+    # helpless, killed outright unless the blow fumbles) the same rolls no longer fit; a version 1 link
+    # therefore reads with ``unconscious_at_plus_20`` and replays as it always did.
+    golden = read_any((GOLDEN / "fight-3v3.link").read_text().strip())
+    assert golden.melee_rules.unconscious_at_plus_20
+    today = msgspec.structs.replace(golden, melee_rules=MeleeRules())
+    with pytest.raises(RulesError, match="round 2"):
+        replay(today, mt)
+    fresh = replay(make_log(tables, mt, melee_rules=MeleeRules()), mt)
+    assert any("killed outright" in e.outcome.lower() for r in fresh.rounds for e in r.events)
+
+
+def test_a_version_3_link_keeps_replaying_to_its_golden_state(mt):
+    # tests/golden/fight-3v3-v3.link: the 3-against-3 fight played by version 3's rules (an unconscious
+    # foe killed outright, RQ-60); a format promise like the version 1 link beside it.
+    link = (GOLDEN / "fight-3v3-v3.link").read_text().strip()
+    assert decode_link(link).version == 3
+    log = read_any(link)
+    assert not log.melee_rules.unconscious_at_plus_20
+    again = replay(log, mt)
+    assert again.state == msgspec.json.decode((GOLDEN / "fight-3v3-v3.final.json").read_bytes(), type=FightState)
+    assert any("killed outright" in e.outcome.lower() for r in again.rounds for e in r.events)

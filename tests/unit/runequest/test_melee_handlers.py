@@ -141,15 +141,19 @@ def test_the_strike_rank_working_is_a_step_with_its_rulings_as_data(log, mt):
         assert "RQ-44" in e.working.rulings and "RQ-" not in e.working.text
 
 
-def test_the_export_is_format_3_and_writes_each_working_as_a_step(log, mt):
+def test_the_export_is_format_4_and_writes_each_working_as_a_step(log, mt):
     data = msgspec.json.decode(export_json(log, replay(log, mt)))
-    assert data["format"] == EXPORT_FORMAT == 3
+    assert data["format"] == EXPORT_FORMAT == 4
     first = data["log"][0][0]
     assert first["working"] == {"field": "sr", "text": first["working"]["text"], "rule": "ch. III, The Melee Round",
                                 "rulings": first["working"]["rulings"], "value": first["sr"]}
     assert read_export(msgspec.json.encode({**data, "format": 2})) == log  # format 2 reads as it was
-    newer = {**data, "format": 4}
-    with pytest.raises(ShareLinkError, match=r"format 4 is not one this app reads \(1, 2, 3\)"):
+    # formats up to 3 read an unconscious foe at +20% only, as they were made (RQ-49, RQ-60); 4 as it says
+    today = {**data, "melee_rules": {}}
+    assert read_export(msgspec.json.encode({**today, "format": 3})).melee_rules.unconscious_at_plus_20
+    assert not read_export(msgspec.json.encode(today)).melee_rules.unconscious_at_plus_20
+    newer = {**data, "format": 5}
+    with pytest.raises(ShareLinkError, match=r"format 5 is not one this app reads \(1, 2, 3, 4\)"):
         read_export(msgspec.json.encode(newer))
 
 

@@ -6,6 +6,7 @@ held ready), the weapon's damage dice, then the D20 hit location (RQ-42).
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from pyengine.cli.tables import hit_locations as default_locations
@@ -316,8 +317,8 @@ def test_next_round_defaults_to_the_same_statements_less_what_cannot_be_done(mt)
     fight = Fight(combatants=(fighter("Fast", "A", sr=5, parry=guard), fighter("Slow", "B", sr=7),
                               fighter("Third", "B", sr=7)))
     intents = (attack("Fast", "Slow", parries=(ParryIntent(arm="sword", against="Slow"),)), attack("Slow", "Fast"),
-               attack("Third", "Slow", surprised=True))
-    # Fast knocks Slow out (8 to a 5-point head); Third misses (97)
+               attack("Third", "Fast", surprised=True))
+    # Fast knocks Slow out (8 to a 5-point head); Third misses Fast (97)
     result = run(fight, start(fight), list(intents), [10, 8, HEAD, 97], mt)
     carried = next_intents(fight, result.state, intents)
     assert [i.who for i in carried] == ["Fast", "Third"]  # Slow is unconscious
@@ -343,3 +344,20 @@ def test_a_die_asked_for_names_the_blow_it_belongs_to(mt):
     with pytest.raises(NoRollLeft) as caught:
         resolve_round(fight, start(fight), (attack("Ann", "Bo"),), dice=ScriptedDice([10, 3]), tables=mt)
     assert caught.value.needed.purpose == "Ann attacks Bo with the sword: hit location (D20)"
+
+
+def test_an_unconscious_foe_is_totally_helpless_killed_outright_unless_the_attacker_fumbles(mt):
+    # "4. A totally helpless opponent can be killed outright with any weapon unless the attacker
+    # rolls a fumble" — an unconscious man is totally helpless (RQ-60), in rounds as on the
+    # exchange page: a 40% sword rolling 70 kills him (no +20% to-hit reading, no damage roll).
+    fight = Fight(combatants=(fighter("Ann", "A", attack=40), fighter("Bo", "B")))
+    state = start(fight)
+    state = msgspec.structs.replace(state, bodies={**state.bodies, "Bo": msgspec.structs.replace(
+        state.bodies["Bo"], condition="unconscious", damage_taken=5, wounds={"head": 5}, bleeding={"head": 40})})
+    result = run(fight, state, [attack("Ann", "Bo")], [70], mt)
+    assert result.state.bodies["Bo"].condition == "dead"
+    assert "killed outright" in result.events[0].outcome.lower()
+    assert any("unconscious: totally helpless" in note for note in result.events[0].notes)
+    # 99 is a fumble for a 40% sword (96+ at skill up to 50, RQ-37): he lives, the fumble table is read.
+    fumbled = run(fight, state, [attack("Ann", "Bo")], [99, 1], mt)
+    assert fumbled.state.bodies["Bo"].condition == "unconscious"

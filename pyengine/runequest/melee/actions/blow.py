@@ -30,6 +30,8 @@ def land(r: RoundContext, t: Timed, arm: Arm, parry: Parry | None, result: Excha
             broke = r.weapon_harm(owner, name, harm.damage)
             if broke:
                 notes.append(broke)
+    if result.outcome == "killed":  # a totally helpless man killed outright (RQ-60)
+        r.set(target, condition="dead")
     if result.stuck == "target" and result.location is not None:
         _stuck_in_him(r, t, arm, result, nth, notes)
     elif result.stuck == "shield" and parry is not None:

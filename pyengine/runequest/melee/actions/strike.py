@@ -63,11 +63,19 @@ def act(r: RoundContext, t: Timed) -> None:
             notes.append(f"{action.target} is dodging (his own statement): a further half (RQ-76)")
         situation = dict(distance=action.distance, target_crossing=action.crossing,
                          target_dodging=action.dodging or dodging)
+    # An unconscious man is totally helpless: killed outright unless the attacker fumbles (RQ-60,
+    # RQ-49); a dodging one is not (he is not unconscious: an unconscious man states nothing).
+    totally = tbody.condition == "unconscious" and not situation.get("target_dodging")
+    if totally and r.melee_rules.unconscious_at_plus_20:  # an older link: its events as they were
+        totally = False
+    elif totally:
+        notes.append(f"{action.target} is unconscious: totally helpless, killed outright unless the blow fumbles (RQ-60)")
     unfamiliar = arm.name in body.unfamiliar
     if unfamiliar:
         notes.append(f"the {arm.name} was picked up in this melee: half effectiveness (RQ-73)")
     attack = Attack(weapon=arm.weapon, chance=chance, name=me.name, damage_bonus=me.damage_bonus,
                     weapon_damage=body.weapon_damage.get(arm.name, 0), target_helpless=r.helpless(action.target),
+                    target_totally_helpless=totally,
                     on_ground=body.on_ground, off_hand=arm.hands == "left", unfamiliar=unfamiliar,
                     skill=arm.attack, **situation)
     share, share_note = r.defense_share(action.target, t.who)

@@ -20,7 +20,15 @@ from pyengine.runequest.combat.model import ExchangeResult, Parry, Rules
 from pyengine.runequest.combat.wounds import Wound
 from pyengine.runequest.melee import harm
 from pyengine.runequest.melee.clock import Timed
-from pyengine.runequest.melee.model import MELEE_RULES, Arm, Body, Combatant, Fight, FightState, MeleeRules
+from pyengine.runequest.melee.model import (
+    MELEE_RULES,
+    Arm,
+    Body,
+    Combatant,
+    Fight,
+    FightState,
+    MeleeRules,
+)
 from pyengine.runequest.melee.statement import Intent, Move
 from pyengine.runequest.tables.fumbles import FumbleTable
 from pyengine.runequest.tables.hit_locations import HitLocationTable

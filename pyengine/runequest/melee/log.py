@@ -17,7 +17,13 @@ from pyengine.errors import IllegalActionError, RollError, ShareLinkError
 from pyengine.runequest.combat.model import RULES, Rules
 from pyengine.runequest.combat.state import export_data, link_or_export
 from pyengine.runequest.melee.intent import Intent
-from pyengine.runequest.melee.model import MELEE_RULES, Fight, FightState, MeleeRules, start
+from pyengine.runequest.melee.model import (
+    MELEE_RULES,
+    Fight,
+    FightState,
+    MeleeRules,
+    start,
+)
 from pyengine.runequest.melee.round import MeleeTables, RoundResult, resolve_round
 from pyengine.share import LinkKind, SharedState
 from pyengine.tables import Record

@@ -48,7 +48,10 @@ def render_result(result: ExchangeResult) -> str:
         facts.append(el("dt", None, label))
         facts.append(el("dd", {"class": f"cx-fact-{key}", "data-value": value}, value))
 
-    fact("Chance", f"{result.chance}%", "chance")
+    if result.outcome == "killed":  # read for a fumble only: the chance to hit was not used (RQ-60)
+        fact("Needed", f"not a fumble ({_fumbles(result.thresholds.fumble_min)})", "needed")
+    else:
+        fact("Chance", f"{result.chance}%", "chance")
     fact("Attack roll", shown(result.attack_roll), "attack-roll")
     if result.parry_roll is not None:
         fact("Parry roll", f"{shown(result.parry_roll)} against {result.parry_chance}%", "parry-roll")
@@ -94,9 +97,17 @@ def render_result(result: ExchangeResult) -> str:
     return to_html(card)
 
 
+def _fumbles(fumble_min: int) -> str:
+    return "only 00 fumbles" if fumble_min >= 100 else f"{shown(fumble_min)}-00 fumbles"
+
+
 def render_odds(odds: Odds) -> str:
-    """The exact odds before rolling: outcomes, damage reaching him, disable and kill."""
-    table = el("table", {"class": "cx-odds-table"}, el("caption", None, f"Before rolling: {odds.chance}% to hit"))
+    """The exact odds before rolling: outcomes, damage reaching him, disable and kill (against a totally
+    helpless man, who is killed outright or spared by a fumble, the one "Killed outright" row, RQ-60)."""
+    helpless = bool(odds.outcomes.get("killed"))
+    caption = (f"Before rolling: totally helpless, killed by any roll but a fumble ({_fumbles(odds.thresholds.fumble_min)})"
+               if helpless else f"Before rolling: {odds.chance}% to hit")
+    table = el("table", {"class": "cx-odds-table"}, el("caption", None, caption))
     head = el("tr", None, el("th", {"scope": "col"}, "Outcome"), el("th", {"scope": "col"}, "Chance"))
     table.append(el("thead", None, head))
     body = el("tbody")
@@ -105,8 +116,9 @@ def render_odds(odds: Odds) -> str:
         if key in SOMETIMES and not value:
             continue
         body.append(el("tr", {"data-outcome": key}, el("th", {"scope": "row"}, OUTCOME_WORDS[key]), el("td", None, _pct(value))))
-    body.append(el("tr", {"class": "cx-odds-disable"}, el("th", {"scope": "row"}, "Location disabled"), el("td", None, _pct(float(odds.disable)))))
-    body.append(el("tr", {"class": "cx-odds-kill"}, el("th", {"scope": "row"}, "Killed"), el("td", None, _pct(float(odds.kill)))))
+    if not helpless or odds.kill != odds.outcomes["killed"]:  # else the same number twice
+        body.append(el("tr", {"class": "cx-odds-disable"}, el("th", {"scope": "row"}, "Location disabled"), el("td", None, _pct(float(odds.disable)))))
+        body.append(el("tr", {"class": "cx-odds-kill"}, el("th", {"scope": "row"}, "Killed"), el("td", None, _pct(float(odds.kill)))))
     table.append(body)
     damage = el("ol", {"class": "cx-damage"})
     for value, p in odds.damage.items():
@@ -119,7 +131,7 @@ def render_odds(odds: Odds) -> str:
             "div",
             {"class": "cx-odds"},
             table,
-            el(
+            None if helpless and not reached else el(  # killed outright: no damage is rolled
                 "details",
                 {"class": "working"},
                 el("summary", None, f"Damage reaching him after shield and armour ({_pct(reached)} of blows)"),

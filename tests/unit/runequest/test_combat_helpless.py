@@ -116,3 +116,20 @@ def test_the_only_roll_asked_is_the_attack() -> None:
     assert next_roll(attack, defender(), [12], **COMBAT_TABLES) is None
     with pytest.raises(NoRollLeft):
         resolve_exchange(attack, defender(), dice=ScriptedDice([]), **COMBAT_TABLES)
+
+
+def test_the_card_shows_what_the_roll_was_read_against_not_a_chance_it_did_not_use() -> None:
+    # Against a totally helpless man the d100 is read for a fumble only (RQ-60): "Chance 40%" beside
+    # "roll 43 — Killed outright" would read as a contradiction, and 40% is a number the engine did not use.
+    r = exchange(Attack(weapon=SWORD, chance=40, target_totally_helpless=True), defender(), [43])
+    html = render_result(r)
+    assert 'class="cx-fact-chance"' not in html
+    assert 'class="cx-fact-needed" data-value="not a fumble (97-00 fumbles)"' in html
+
+
+def test_the_odds_say_killed_once_and_what_the_roll_is_read_for() -> None:
+    attack = Attack(weapon=SWORD, chance=40, target_totally_helpless=True)
+    html = render_odds(exchange_odds(attack, defender(), **COMBAT_TABLES))
+    assert html.count(">96.0%<") == 1  # "Killed outright", not again as "Killed"
+    assert "Before rolling: totally helpless, killed by any roll but a fumble" in html
+    assert 'class="cx-odds-kill"' not in html

@@ -19,6 +19,7 @@ from pyengine.runequest.combat.state import export_data, link_or_export
 from pyengine.runequest.melee.intent import Intent
 from pyengine.runequest.melee.model import (
     MELEE_RULES,
+    RULES_EDITION,
     Fight,
     FightState,
     MeleeRules,
@@ -30,12 +31,13 @@ from pyengine.tables import Record
 
 KIND = "fight"
 #: The link's version: 2 since issue 15 (the fight's ``melee_rules``; statements that say who is engaged,
-#: dodging, picking up and sheathing, spells on the weapon in hand, stated shares of a split); 3 since an
-#: unconscious foe is totally helpless in rounds too (RQ-60): a link of version 1 or 2 reads with
-#: ``melee_rules.unconscious_at_plus_20``, so it replays as it did.
+#: dodging, picking up and sheathing, spells on the weapon in hand, stated shares of a split); 3 since the
+#: rounds' rules have editions (``melee_rules.edition``, model.RULES_EDITION).
 VERSION = 3
-#: The last link version and export format in which an unconscious foe was attacked at +20% only.
-PLUS_20_LINK, PLUS_20_EXPORT = 2, 3
+#: The edition of the rounds' rules each link version and export format was played by, when its
+#: ``melee_rules`` does not say: a link or export made before a correction replays as it did.
+EDITION_OF_LINK = {1: 1, 2: 1, 3: 2}
+EDITION_OF_EXPORT = {1: 1, 2: 1, 3: 1, 4: 2}
 #: The JSON export's format: 2 since each event's ``working`` is a step (``{"field": "sr", "text", "rule",
 #: "rulings", "value"}``, ``null`` for bookkeeping), not a string; 3 with link version 2's contents; formats
 #: 1 and 2 still read (docs/formats.md); 4 with link version 3's (an unconscious foe totally helpless).
@@ -90,6 +92,8 @@ def replay(log: FightLog, tables: MeleeTables) -> Replayed:
 
 
 def to_state(log: FightLog) -> dict[str, Any]:
+    if log.melee_rules.edition == RULES_EDITION:  # today's edition goes without saying (this version's links)
+        log = msgspec.structs.replace(log, melee_rules=msgspec.structs.replace(log.melee_rules, edition=None))
     data: dict[str, Any] = msgspec.to_builtins(log)
     return data
 
@@ -99,15 +103,15 @@ def to_link(log: FightLog) -> str:
     return LINK.link(to_state(log))
 
 
-def _convert(data: Any, what: str, *, made_before_rq60: bool = False) -> FightLog:
-    """The log ``data`` holds; ``made_before_rq60``: a link or export from before an unconscious foe was
-    totally helpless in rounds, read so that it replays as it did (RQ-49, RQ-60)."""
+def _convert(data: Any, what: str, *, edition: int = RULES_EDITION) -> FightLog:
+    """The log ``data`` holds, played by the rules' ``edition`` its link version or export format had
+    when its ``melee_rules`` does not name one (so it replays exactly as it did)."""
     try:
         log = msgspec.convert(data, type=FightLog)
     except (msgspec.ValidationError, ValueError) as exc:
         raise ShareLinkError(f"{what}: {exc}") from None
-    if made_before_rq60:
-        log = msgspec.structs.replace(log, melee_rules=msgspec.structs.replace(log.melee_rules, unconscious_at_plus_20=True))
+    if log.melee_rules.edition is None and edition != RULES_EDITION:
+        log = msgspec.structs.replace(log, melee_rules=msgspec.structs.replace(log.melee_rules, edition=edition))
     return log
 
 
@@ -139,7 +143,7 @@ def read_export(text: str | bytes) -> FightLog:
     """
     data = export_data(text, kind=KIND, what="fight file", fmt=EXPORT_FORMAT, added=("final", "log"))
     fmt = msgspec.json.decode(text).get("format")  # export_data has checked it is an int this app reads
-    return _convert(data, "fight file", made_before_rq60=fmt <= PLUS_20_EXPORT)
+    return _convert(data, "fight file", edition=EDITION_OF_EXPORT.get(fmt, 1))  # 0 or less: as old as can be
 
 
 def read_any(text: str) -> FightLog:
@@ -159,4 +163,4 @@ def add_round(log: FightLog, result: RoundResult, intents: tuple[Intent, ...]) -
 
 
 #: A fight's share link.
-LINK = LinkKind(KIND, VERSION, lambda data, version: _convert(data, "share link", made_before_rq60=version <= PLUS_20_LINK))
+LINK = LinkKind(KIND, VERSION, lambda data, version: _convert(data, "share link", edition=EDITION_OF_LINK[version]))

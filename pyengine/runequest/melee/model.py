@@ -216,6 +216,13 @@ class Fight(Record, omit_defaults=True):
         return None
 
 
+#: The editions of the rounds' rules: corrections that change how a recorded fight plays out.
+#: 1: 0.1.0 and fight links 1–2 — an unconscious foe attacked at +20% only; a weapon drawn for a blow
+#: or shot put away again at the round's end. 2 (link 3): an unconscious foe is totally helpless
+#: (RQ-60, RQ-49); a weapon drawn for a blow or a shot stays in hand and sets down what clashes (RQ-71).
+RULES_EDITION = 2
+
+
 class MeleeRules(Record, omit_defaults=True):
     """The optional rules of a fight's rounds, as the referee chose them (carried in its log)."""
 
@@ -225,10 +232,15 @@ class MeleeRules(Record, omit_defaults=True):
     dex_alone: bool = False
     """"For successive rounds of melee against the same foe, DEX can be used alone as the sole
     criterion for determining who strikes first — this is strictly optional" (RQ-81)."""
-    unconscious_at_plus_20: bool = False
-    """Not a choice: how fights made before fight link version 3 read an unconscious foe — attacked at
-    +20% only, where now he is totally helpless, killed outright unless the blow fumbles (RQ-60, RQ-49).
-    Set when such a link or export is read, so it replays exactly as it did."""
+    edition: Annotated[int, msgspec.Meta(ge=1, le=RULES_EDITION)] | None = None
+    """Not a choice: the edition of the engine's rounds the fight is played by (``None``: today's,
+    :data:`RULES_EDITION`). A link or export made before a correction is read with its own edition, so
+    it replays exactly as it did (``pyengine.runequest.melee.log``: the edition of each link version)."""
+
+    @property
+    def played_by(self) -> int:
+        """The edition of the rounds' rules this fight is played by."""
+        return self.edition or RULES_EDITION
 
 
 MELEE_RULES = MeleeRules()

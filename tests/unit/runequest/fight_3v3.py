@@ -72,7 +72,7 @@ def statements(fight, state):
 
 #: How the golden fight was made (0.1.0): an unconscious foe attacked at +20% only (RQ-49 then); a
 #: link of version 1 reads with it, so the golden link replays as it did.
-MADE_WITH = MeleeRules(unconscious_at_plus_20=True)
+MADE_WITH = MeleeRules(edition=1)
 
 
 def make_log(tables, mt, seed: int = 1974, melee_rules: MeleeRules = MADE_WITH) -> FightLog:

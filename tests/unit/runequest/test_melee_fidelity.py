@@ -578,9 +578,6 @@ def test_a_shot_out_of_range_is_refused_with_the_statement_naming_the_field(tabl
     check_intents(fight, state, (Intent(who="Xan", actions=(Shoot(arm="crossbow", target="Bo", distance=200),)),))
 
 
-@pytest.mark.xfail(strict=True, reason="a weapon drawn by a blow or a shot is not kept in hand: the fix changes what "
-                   "tests/golden/fight-3v3.* replays to (Yanioth's final in_hand), so it waits on branch "
-                   "f/fmelee-inhand for the lead")
 def test_a_weapon_drawn_for_a_blow_or_a_shot_stays_in_hand_and_sets_down_what_clashes(tables, mt):
     """ "'Changing' involves dropping the item currently at hand and drawing another" · "A shield cannot be
     readied for use when the character is using any projectile weapon except the sling" (RQ-71): an archer

@@ -44,7 +44,7 @@ def test_a_3_against_3_fight_of_10_rounds_replays_identically_from_its_link(log,
     # nothing versions 2 and 3 added — but for saying it reads an unconscious foe as version 1 did (RQ-60)
     old, new = decode_link(golden_link), decode_link(link)
     assert (old.version, new.version) == (1, 3)
-    assert new.data.pop("melee_rules") == {"unconscious_at_plus_20": True}
+    assert new.data.pop("melee_rules") == {"edition": 1}
     assert old.data == new.data, "the engine changed how this fight plays out"
     assert read_any(golden_link) == log
     assert len(link) < MAX_TEXT
@@ -118,9 +118,9 @@ def test_the_replay_command_prints_a_fights_final_state_and_log(capsys, tmp_path
 def test_today_an_unconscious_foe_in_the_golden_fight_is_killed_outright_so_old_links_keep_their_reading(tables, mt):
     # The golden fight strikes an unconscious man in round 2. Played with today's rules (RQ-60: totally
     # helpless, killed outright unless the blow fumbles) the same rolls no longer fit; a version 1 link
-    # therefore reads with ``unconscious_at_plus_20`` and replays as it always did.
+    # therefore reads with the rounds' first edition and replays as it always did.
     golden = read_any((GOLDEN / "fight-3v3.link").read_text().strip())
-    assert golden.melee_rules.unconscious_at_plus_20
+    assert golden.melee_rules.edition == 1
     today = msgspec.structs.replace(golden, melee_rules=MeleeRules())
     with pytest.raises(RulesError, match="round 2"):
         replay(today, mt)
@@ -134,7 +134,7 @@ def test_a_version_3_link_keeps_replaying_to_its_golden_state(mt):
     link = (GOLDEN / "fight-3v3-v3.link").read_text().strip()
     assert decode_link(link).version == 3
     log = read_any(link)
-    assert not log.melee_rules.unconscious_at_plus_20
+    assert log.melee_rules.played_by == 2 and "edition" not in decode_link(link).data.get("melee_rules", {})
     again = replay(log, mt)
     assert again.state == msgspec.json.decode((GOLDEN / "fight-3v3-v3.final.json").read_bytes(), type=FightState)
     assert any("killed outright" in e.outcome.lower() for r in again.rounds for e in r.events)

@@ -148,10 +148,10 @@ def test_the_export_is_format_4_and_writes_each_working_as_a_step(log, mt):
     assert first["working"] == {"field": "sr", "text": first["working"]["text"], "rule": "ch. III, The Melee Round",
                                 "rulings": first["working"]["rulings"], "value": first["sr"]}
     assert read_export(msgspec.json.encode({**data, "format": 2})) == log  # format 2 reads as it was
-    # formats up to 3 read an unconscious foe at +20% only, as they were made (RQ-49, RQ-60); 4 as it says
+    # formats up to 3 are played by the rounds' first edition, as they were made; 4 by the second
     today = {**data, "melee_rules": {}}
-    assert read_export(msgspec.json.encode({**today, "format": 3})).melee_rules.unconscious_at_plus_20
-    assert not read_export(msgspec.json.encode(today)).melee_rules.unconscious_at_plus_20
+    assert read_export(msgspec.json.encode({**today, "format": 3})).melee_rules.played_by == 1
+    assert read_export(msgspec.json.encode(today)).melee_rules.played_by == 2
     newer = {**data, "format": 5}
     with pytest.raises(ShareLinkError, match=r"format 5 is not one this app reads \(1, 2, 3, 4\)"):
         read_export(msgspec.json.encode(newer))

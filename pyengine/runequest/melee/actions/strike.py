@@ -31,6 +31,7 @@ from pyengine.runequest.melee.actions import blow
 from pyengine.runequest.melee.actions.base import Handler, Statement, fail
 from pyengine.runequest.melee.clock import Clock, Timed
 from pyengine.runequest.melee.context import RoundContext
+from pyengine.runequest.melee.hands import kept
 from pyengine.runequest.melee.model import Arm
 from pyengine.runequest.melee.statement import Shoot, Strike
 
@@ -53,6 +54,11 @@ def act(r: RoundContext, t: Timed) -> None:
     why = r.unusable(t.who, arm)
     if why:
         return r.skip(t, what, f"aborted: {why}")
+    if arm.name not in body.in_hand and not arm.body_weapon and r.melee_rules.played_by >= 2:
+        # drawn (its 5 counted in its strike rank): in his hand from now on, what clashes with it set
+        # down (RQ-71); fights of the rules' first edition put it away again, and replay so
+        held = [a for name in body.in_hand if (a := me.arm(name)) is not None]
+        body = r.set(t.who, in_hand=(*(a.name for a in kept(arm, held)), arm.name))
     nth = r.blows.get((t.who, arm.name), 0) + 1
     r.blows[(t.who, arm.name)] = nth
     chance, notes = _split(t, arm.attack)
@@ -66,7 +72,7 @@ def act(r: RoundContext, t: Timed) -> None:
     # An unconscious man is totally helpless: killed outright unless the attacker fumbles (RQ-60,
     # RQ-49); a dodging one is not (he is not unconscious: an unconscious man states nothing).
     totally = tbody.condition == "unconscious" and not situation.get("target_dodging")
-    if totally and r.melee_rules.unconscious_at_plus_20:  # an older link: its events as they were
+    if totally and r.melee_rules.played_by < 2:  # an older link: +20% only, its events as they were
         totally = False
     elif totally:
         notes.append(f"{action.target} is unconscious: totally helpless, killed outright unless the blow fumbles (RQ-60)")

@@ -19,6 +19,7 @@ path into the inputs as the engine names them (``intents[1].actions[0].target``,
 * :class:`FieldError` -- a page's field that cannot be used; it can carry several problems.
 * :class:`InputFileError` -- a command-line input file that cannot be used.
 * :class:`StorageError` -- the device refused to store something (full, or not allowed).
+* :class:`ConflictError` -- a stored record changed since it was read (another tab saved it).
 """
 
 from __future__ import annotations
@@ -99,3 +100,13 @@ class FieldError(RulesError):
         if problems:
             (field, message), *rest = problems
             raise cls(field, message, more=tuple(cls(f, m) for f, m in rest))
+
+
+class ConflictError(RulesError):
+    """A stored record changed since the page read it (another tab saved it): nothing was
+    written. ``current`` is what is stored now, so the page can offer to overwrite it or
+    to save a copy."""
+
+    def __init__(self, message: str, *, current: str | None = None, field: str = "") -> None:
+        super().__init__(message, field=field)
+        self.current = current

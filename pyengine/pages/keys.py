@@ -11,3 +11,19 @@ FIGHT_DRAFT = "strike-rank/draft/fight"
 GEAR_PREFIX = "strike-rank/gear/"
 #: This tab's recent shrapnel results (sessionStorage).
 SHRAPNEL_RECENT = "strike-rank/shrapnel/recent"
+#: The device library (pyengine.library, docs/formats.md "Device library"): each record's
+#: earlier versions, this prefix, its kind, ``/`` and its id (``strike-rank/history/character/<id>``).
+HISTORY_PREFIX = "strike-rank/history/"
+#: A saved opponent template, a party, a fight kept on the device: this prefix and its id.
+TEMPLATE_PREFIX = "strike-rank/template/"
+PARTY_PREFIX = "strike-rank/party/"
+FIGHT_PREFIX = "strike-rank/fight/"
+#: The id of the saved fight that fight mode's draft (FIGHT_DRAFT) belongs to.
+CURRENT_FIGHT = "strike-rank/current/fight"
+#: Records deleted and kept aside, so a deletion can be undone.
+DELETED = "strike-rank/deleted"
+#: A damaged item moved out of the way so its record could be saved again (never deleted):
+#: this prefix, when, ``/`` and the key it was under.
+SET_ASIDE = "strike-rank/set-aside/"
+#: Every key above starts with this (a backup holds every key under it).
+APP_PREFIX = "strike-rank/"

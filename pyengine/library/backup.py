@@ -1,0 +1,138 @@
+"""One backup file: everything the app keeps in this browser's ``localStorage``.
+
+The file (docs/formats.md "Device library") is JSON, one item a line::
+
+    {
+     "format": 1,
+     "kind": "backup",
+     "app": "0.2.0",
+     "made": "2025-03-01T23:10:00.000Z",
+     "items": {
+      "strike-rank/character/a1b2c3d4e5f6": "{\\"format\\": 1, \\"name\\": \\"Rurik\\", …}",
+      "strike-rank/history/character/a1b2c3d4e5f6": "{\\"format\\":1,\\"current\\":…}",
+      …
+     }
+    }
+
+``items`` holds every key under ``strike-rank/`` and its text exactly as stored: adventurers
+and their earlier versions, templates, parties, fights, gear lists, what was deleted and kept
+aside, damaged records, and the drafts (what is being typed on the sheet, in fight mode, on
+the gear page), so importing it into an empty browser gives back exactly the same state.
+Importing into a browser that already has records is a merge (:mod:`.merge`).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from pyengine.errors import RecordError
+from pyengine.library.kinds import APP_PREFIX
+from pyengine.library.records import Damaged
+from pyengine.pages.store import Store
+from pyengine.tables import Record
+
+#: The backup format this code writes and reads.
+FORMAT = 1
+KIND = "backup"
+#: The largest backup file read (far above what a browser's storage holds).
+MAX_SIZE = 64 * 1024 * 1024
+
+
+class Backup(Record):
+    """A backup file, read."""
+
+    format: int = FORMAT
+    app: str = ""
+    """The app version that made it."""
+    made: str = ""
+    """When (ISO text)."""
+    items: dict[str, str] = {}
+    """Key -> text, as stored."""
+    refused: tuple[Damaged, ...] = ()
+    """Entries of the file that cannot be imported (not text, not one of the app's keys)."""
+
+
+def app_items(store: Store) -> dict[str, str]:
+    """Every item the app keeps in ``store`` (its keys under ``strike-rank/``)."""
+    out = {}
+    for key in sorted(store.keys()):
+        if key.startswith(APP_PREFIX):
+            text = store.get(key)
+            if text is not None:
+                out[key] = text
+    return out
+
+
+def export_backup(store: Store, *, now: str, app: str) -> tuple[str, str]:
+    """The backup file of everything in ``store``: ``(file name, text)``; ``now`` the time it
+    is made (ISO text), ``app`` the app's version."""
+    data = {"format": FORMAT, "kind": KIND, "app": app, "made": now, "items": app_items(store)}
+    day = "".join(c for c in now[:10] if c.isdigit() or c == "-") or "undated"
+    return f"strike-rank-backup-{day}.json", json.dumps(data, indent=1)
+
+
+def read_backup(text: str | bytes) -> Backup:
+    """A backup file. Entries that cannot be imported at all are in :attr:`Backup.refused`,
+    named; records whose text does not read are the plan's business (:mod:`.merge`).
+
+    :raises RecordError: ``backup file: …``: not JSON, not a Strike Rank backup, made by a
+        newer version, or its items are not a list of the app's keys.
+    """
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise RecordError(f"backup file: damaged (not UTF-8 text: byte {exc.start} is not)") from None
+    if len(text) > MAX_SIZE:
+        raise RecordError(f"backup file: too big ({len(text)} characters; a backup is at most {MAX_SIZE})")
+    try:
+        data = json.loads(text.lstrip("\ufeff"))
+    except ValueError as exc:
+        raise RecordError(f"backup file: damaged (not JSON: {exc})") from None
+    except RecursionError:
+        raise RecordError("backup file: damaged (nested too deep to be a backup)") from None
+    return _checked(data)
+
+
+def _checked(data: Any) -> Backup:
+    if not isinstance(data, dict):
+        raise RecordError(f"backup file: this is not a Strike Rank backup (a JSON {_kind_of(data)}, not an object)")
+    if "format" not in data:
+        raise RecordError('backup file: this is not a Strike Rank backup (no "format")')
+    found = data["format"]
+    if not isinstance(found, int) or isinstance(found, bool):
+        raise RecordError(f'backup file: this is not a Strike Rank backup ("format" is {_shown(found)}, not a number)')
+    if data.get("kind") != KIND:
+        what = data.get("kind")
+        said = f'its "kind" is {_shown(what)}' if "kind" in data else 'no "kind": "backup"'
+        raise RecordError(f"backup file: this is not a Strike Rank backup ({said}; an adventurer's, a fight's or a "
+                          "gear list's file is opened on its own page)")
+    if found > FORMAT:
+        raise RecordError(f"backup file: made by a newer version of Strike Rank (format {found}); "
+                          f"this app reads format {FORMAT}")
+    if found < 1:
+        raise RecordError(f"backup file: damaged (format {found})")
+    items = data.get("items")
+    if not isinstance(items, dict):
+        raise RecordError('backup file: damaged ("items" is missing or not an object)')
+    app, made = data.get("app", ""), data.get("made", "")
+    kept, refused = {}, []
+    for key, value in items.items():
+        if not key.startswith(APP_PREFIX) or len(key) == len(APP_PREFIX):
+            refused.append(Damaged(key=key, reason=f"not one of this app's keys (they start {APP_PREFIX})"))
+        elif not isinstance(value, str):
+            refused.append(Damaged(key=key, reason=f"its value is a JSON {_kind_of(value)}, not the stored text"))
+        else:
+            kept[key] = value
+    return Backup(app=app if isinstance(app, str) else "", made=made if isinstance(made, str) else "",
+                  items=kept, refused=tuple(refused))
+
+
+def _kind_of(value: Any) -> str:
+    return {dict: "object", list: "list", str: "text", bool: "true/false", type(None): "null"}.get(
+        type(value), "number")
+
+
+def _shown(value: Any) -> str:
+    return json.dumps(value)[:40]

@@ -1,0 +1,141 @@
+"""A record's earlier versions as stored: one compact text beside the record.
+
+The history record (``strike-rank/history/<kind>/<id>``, docs/formats.md "Device library") is
+JSON::
+
+    {"format": 1, "current": {"when": "2025-03-01T20:15:00.000Z", "why": "edited on the sheet",
+                              "size": 1187, "crc": 2233445566, "back": null},
+     "count": 19, "versions": "eNrtWE1v2zAM…"}
+
+``current`` is what is known of the text stored under the record's own key when the library
+last wrote it (when, why, and its length and CRC-32, so a text written there since by other
+code is noticed); ``back`` the earlier version it was restored from (undo walks back from
+there). ``versions`` is base64 of zlib of the UTF-8 JSON list of the earlier versions, oldest
+first, each ``{"when", "why", "text"}``: an adventurer's twenty versions differ in a few
+fields, so they pack to little more than one.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import zlib
+
+import msgspec
+
+from pyengine.errors import RecordError
+from pyengine.tables import Record
+
+#: The history record format this code writes and reads.
+FORMAT = 1
+#: The most an earlier-versions list may unpack to (a damaged or hostile one stops there).
+MAX_UNPACKED = 32 * 1024 * 1024
+
+
+class Version(Record):
+    """One version of a record."""
+
+    when: str
+    """When it was written (ISO text, as the page gave it); ``""`` when not known."""
+    why: str
+    """Why, in a player's words ("edited on the sheet", "undo", "written back from fight …")."""
+    text: str
+    """The record's text, exactly as it was stored."""
+
+
+class Current(Record):
+    """What the library wrote as the record's current text (the text is under its own key)."""
+
+    when: str = ""
+    why: str = ""
+    size: int = 0
+    """Its length in characters."""
+    crc: int = 0
+    """CRC-32 of its UTF-8."""
+    back: int | None = None
+    """The index of the earlier version it was restored from (undo goes on back from there)."""
+
+    def describes(self, text: str | None) -> bool:
+        """Whether ``text`` is the text this was written for."""
+        return text is not None and len(text) == self.size and checksum(text) == self.crc
+
+
+class History(Record):
+    """The history record, its versions still packed."""
+
+    format: int = FORMAT
+    current: Current | None = None
+    count: int = 0
+    """How many earlier versions ``versions`` holds."""
+    versions: str = ""
+    """Packed (:func:`pack`); ``""`` for none."""
+
+
+def checksum(text: str) -> int:
+    return zlib.crc32(text.encode("utf-8", "surrogatepass"))
+
+
+def describe(text: str, when: str, why: str, back: int | None = None) -> Current:
+    """What the history keeps of a current text."""
+    return Current(when=when, why=why, size=len(text), crc=checksum(text), back=back)
+
+
+def pack(versions: list[Version] | tuple[Version, ...]) -> str:
+    """The earlier versions as one compact text (``""`` for none)."""
+    if not versions:
+        return ""
+    data = [{"when": v.when, "why": v.why, "text": v.text} for v in versions]
+    raw = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8", "surrogatepass")
+    return base64.b64encode(zlib.compress(raw, 9)).decode("ascii")
+
+
+def unpack(packed: str, source: str = "earlier versions") -> tuple[Version, ...]:
+    """The versions :func:`pack` packed.
+
+    :raises RecordError: ``packed`` is damaged (not base64, not zlib, not the list).
+    """
+    if not packed:
+        return ()
+    try:
+        compressed = base64.b64decode(packed.encode("ascii"), validate=True)
+        inflater = zlib.decompressobj()
+        raw = inflater.decompress(compressed, MAX_UNPACKED)
+        if inflater.unconsumed_tail:
+            raise RecordError(f"{source}: damaged (they unpack to more than {MAX_UNPACKED} bytes)")
+        if not inflater.eof:
+            raise RecordError(f"{source}: damaged (the packed data is cut short)")
+        data = json.loads(raw.decode("utf-8", "surrogatepass"))
+        return msgspec.convert(data, type=tuple[Version, ...])
+    except (UnicodeError, binascii.Error, zlib.error) as exc:
+        raise RecordError(f"{source}: damaged ({exc})") from None
+    except ValueError as exc:  # json's and msgspec's errors; RecordError stays as it is
+        if isinstance(exc, RecordError):
+            raise
+        raise RecordError(f"{source}: damaged ({exc})") from None
+
+
+def read_history(text: str, source: str = "earlier versions") -> History:
+    """A stored history record (its versions still packed: :func:`unpack` them).
+
+    :raises RecordError: not JSON, not a history record, or made by a newer version.
+    """
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        raise RecordError(f"{source}: damaged (not JSON: {exc})") from None
+    if not isinstance(data, dict) or not isinstance(data.get("format"), int):
+        raise RecordError(f"{source}: damaged (not a history record)")
+    if data["format"] > FORMAT:
+        raise RecordError(f"{source}: made by a newer version (format {data['format']}); this app reads format {FORMAT}")
+    try:
+        history = msgspec.convert(data, type=History)
+    except msgspec.ValidationError as exc:
+        raise RecordError(f"{source}: damaged ({exc})") from None
+    if history.count < 0 or (history.count == 0) != (not history.versions):
+        raise RecordError(f"{source}: damaged (count {history.count} does not fit the versions)")
+    return history
+
+
+def write_history(history: History) -> str:
+    return json.dumps(msgspec.to_builtins(history), separators=(",", ":"))

@@ -1,0 +1,240 @@
+"""The scale case of issue 16, as a device's storage: 200 adventurers of 20 versions each,
+30 opponent templates, 50 fights of 20 rounds (and a few parties), made from real records.
+
+* adventurers: rolled with the app's own rules (characteristics, background, starting kit,
+  weapons, armour bought and worn), then changed and saved again through the library 19
+  times, as an evening of play does (money spent, notes, experience gained);
+* fights: the golden 3-against-3 fight's combatants (tests/golden/fight-3v3.link), made
+  tougher so the fight lasts, each fought for 20 rounds with its own dice, kept with the
+  draft fight mode writes (the add form and everyone's next statement);
+* templates: the quick stat block's fields as the fight page has them.
+
+``scale_store()`` returns a :class:`~pyengine.pages.store.MemoryStore` (the bench and the
+tests use it); ``python -m tools.scale`` prints what it measures (``--json`` for one object).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from pyengine import __version__
+from pyengine.dice import RandomDice
+from pyengine.library import export_backup, keep_fight, list_fights, list_templates, make_party, make_template
+from pyengine.library import read_all, save, save_party, save_template, storage_use
+from pyengine.library.fights import leave_fight
+from pyengine.pages.keys import CHARACTER_PREFIX, FIGHT_DRAFT
+from pyengine.pages.store import MemoryStore
+
+GOLDEN_FIGHT = Path(__file__).resolve().parent.parent / "tests" / "golden" / "fight-3v3.link"
+NAMES = ("Rurik", "Vasana", "Yanioth", "Harrek", "Orlanth", "Kallyr", "Argrath", "Jar-eel", "Gunda", "Ernalda",
+         "Vostor", "Sorala", "Dorasar", "Leika", "Berra", "Hofstaring", "Minaryth", "Gringle", "Arim", "Varanis")
+SIDES = ("Sartar", "Chaos")
+
+
+def _when(day: int, minute: int = 0) -> str:
+    return f"2025-{1 + day // 28:02d}-{1 + day % 28:02d}T{19 + minute // 60 % 5:02d}:{minute % 60:02d}:00.000Z"
+
+
+class Ids:
+    """Ids as the glue makes them (12 hex digits), from a counter."""
+
+    def __init__(self, start: int = 0) -> None:
+        self.n = start
+
+    def __call__(self) -> str:
+        self.n += 1
+        return f"{self.n:012x}"
+
+
+def adventurer_versions(tables: Any, dice: RandomDice, name: str, versions: int) -> list[tuple[str, str]]:
+    """One adventurer's texts, oldest first, each with why it was saved."""
+    from pyengine.runequest.advancement.background import roll_background
+    from pyengine.runequest.advancement.creation import apply_background, roll_new
+    from pyengine.runequest.sheet.adventurer import dump_adventurer
+    from pyengine.runequest.sheet.edits import add_weapon, wear
+    from pyengine.runequest.sheet.equipment import buy
+
+    adventurer, _ = roll_new(tables, dice, name)
+    adventurer, _ = apply_background(adventurer, tables, roll_background(tables.background, dice))
+    for weapon, hand in (("broadsword", "right"), ("medium_shield", "left"), ("dagger", "right")):
+        adventurer = add_weapon(adventurer, weapon, hand)
+    adventurer = msgspec.structs.replace(adventurer, money=max(adventurer.money, 400))
+    for ref in ("open_helm", "hauberk_ring_mail"):
+        try:
+            adventurer = buy(adventurer, tables, ref).adventurer
+            adventurer = wear(adventurer, len(adventurer.gear) - 1, True)
+        except Exception:  # noqa: BLE001 - not enough money or not for sale: he goes without
+            pass
+    out = [(dump_adventurer(adventurer).decode(), "saved on the sheet")]
+    for v in range(1, versions):
+        weapons = list(adventurer.weapons)
+        k = v % len(weapons)
+        weapons[k] = msgspec.structs.replace(weapons[k], attack=min(200, weapons[k].attack + 5))
+        adventurer = msgspec.structs.replace(
+            adventurer, weapons=tuple(weapons), money=max(0, adventurer.money - dice.roll(20)),
+            notes=(adventurer.notes + f"Session {v}: fought broos at the ford; found {dice.roll(6)} arrows.\n")[-2000:],
+            adventures=adventurer.adventures + (v % 5 == 0),
+        )
+        why = ("edited on the sheet", f"written back from fight 'Broos at the ford {v}', round {v % 7 + 1}",
+               "experience rolled")[v % 3]
+        out.append((dump_adventurer(adventurer).decode(), why))
+    return out
+
+
+def fight_drafts(count: int, rounds: int, seed: int = 16) -> list[tuple[str, dict[str, list[str]], int]]:
+    """``count`` fights of ``rounds`` rounds: (fight mode's draft text, sides, rounds)."""
+    from pyengine.cli.tables import hit_locations, load_tables
+    from pyengine.runequest.melee.build import melee_tables
+    from pyengine.runequest.melee.inputs import draft_of
+    from pyengine.runequest.melee.log import FightLog, add_round, read_any, to_link
+    from pyengine.runequest.melee.model import start
+    from pyengine.runequest.melee.round import resolve_round
+
+    tables = load_tables()
+    mt = melee_tables(tables, hit_locations())
+    golden = read_any(GOLDEN_FIGHT.read_text(encoding="utf-8").strip()).fight
+    tough = tuple(msgspec.structs.replace(c, hit_points=c.hit_points * 3,
+                                          locations={k: v * 3 for k, v in c.locations.items()})
+                  for c in golden.combatants)
+    fight = msgspec.structs.replace(golden, combatants=tough)
+    out = []
+    for n in range(count):
+        log, state, dice = FightLog(fight=fight), start(fight), RandomDice(seed + n)
+        intents: tuple = ()
+        for _ in range(rounds):
+            intents = _statements(fight, state)
+            result = resolve_round(fight, state, intents, dice=dice, tables=mt)
+            log, state = add_round(log, result, intents), result.state
+        sides: dict[str, list[str]] = {}
+        for c in fight.combatants:
+            sides.setdefault(c.side, []).append(c.name)
+        draft = {
+            "add": {"fa-name": "Broo", "fa-side": "Chaos", "fa-str": "14", "fa-con": "14", "fa-siz": "13",
+                    "fa-dex": "9", "fa-hp": "15", "fa-armour": "2", "fa-source": ""},
+            "declare": {i.who: draft_of(i, fight) for i in _statements(fight, state)},
+            "applied": [],
+            "link": to_link(log),
+        }
+        out.append((json.dumps(draft), sides, rounds))
+    return out
+
+
+def _statements(fight: Any, state: Any) -> tuple:
+    """Everyone able strikes (or shoots at) a foe still up, and parries him."""
+    from pyengine.runequest.melee.intent import Intent, ParryIntent, Ready, Shoot, Strike
+
+    out = []
+    for c in fight.combatants:
+        body = state.bodies[c.name]
+        foes = [f for f in fight.combatants if f.side != c.side and state.bodies[f.name].condition != "dead"]
+        if body.condition in ("dead", "unconscious", "incapacitated") or not foes:
+            continue
+        arm = next((a for a in c.arms if a.attack is not None and a.name not in body.broken
+                    and a.name not in body.gone), None)
+        if arm is None or any(s.owner == c.name and s.weapon == arm.name for b in state.bodies.values()
+                              for s in b.stuck_in):
+            continue
+        mates = [m.name for m in fight.combatants if m.side == c.side]
+        foe = foes[mates.index(c.name) % len(foes)].name  # each side's n-th fights the n-th foe still up
+        if arm.missile:
+            actions: tuple = (Shoot(arm=arm.name, target=foe, distance=30),)
+        elif arm.name in body.in_hand:
+            actions = (Strike(arm=arm.name, target=foe),)
+        else:
+            actions = (Ready(arm=arm.name), Strike(arm=arm.name, target=foe))
+        parries = tuple(ParryIntent(arm=a.name, against=foe) for a in c.arms if a.parry is not None
+                        and a.name in body.in_hand and a.name not in body.broken and a is not arm)[:1]
+        out.append(Intent(who=c.name, actions=actions, parries=parries))
+    return tuple(out)
+
+
+def template_fields(n: int) -> dict[str, str]:
+    """The quick stat block's fields, as the fight page has them."""
+    return {"fa-name": f"Broo {n}", "fa-side": "Chaos", "fa-str": str(10 + n % 8), "fa-con": "14", "fa-siz": "13",
+            "fa-dex": str(8 + n % 6), "fa-hp": "15", "fa-armour": "2", "fa-defense": "5", "fa-bonus": "+1D4",
+            "fa-move": "8", "fa-w1": "war_hammer", "fa-w1-attack": "45", "fa-w1-parry": "35", "fa-w2": "small_shield",
+            "fa-w2-attack": "", "fa-w2-parry": "40", "fa-w3": "", "fa-w3-attack": "", "fa-w3-parry": ""}
+
+
+def scale_store(adventurers: int = 200, versions: int = 20, templates: int = 30, fights: int = 50,
+                rounds: int = 20, *, parties: int = 5, seed: int = 16) -> MemoryStore:
+    """A device's storage holding the scale case, every record written through the library."""
+    from pyengine.cli.tables import load_tables
+
+    tables = load_tables()
+    store, new_id, dice = MemoryStore(), Ids(), RandomDice(seed)
+    members = []
+    for a in range(adventurers):
+        ident = new_id()
+        members.append(ident)
+        name = f"{NAMES[a % len(NAMES)]} {a // len(NAMES) + 1}" if adventurers > len(NAMES) else NAMES[a]
+        for v, (text, why) in enumerate(adventurer_versions(tables, dice, name, versions)):
+            save(store, "character", ident, text, when=_when(v, a), why=why)
+    for t in range(templates):
+        template = make_template(f"Broo {t + 1}" if t % 2 else f"Tusk rider {t + 1}", template_fields(t), 1 + t % 4)
+        save_template(store, template, when=_when(t), new_id=new_id)
+    for p in range(parties):
+        save_party(store, make_party(f"Party {p + 1}", members[p * 6:(p + 1) * 6]), when=_when(p), new_id=new_id)
+    for f, (draft, sides, played) in enumerate(fight_drafts(fights, rounds, seed)):
+        store.put(FIGHT_DRAFT, draft)
+        keep_fight(store, draft, sides=sides, rounds=played, now=_when(f, f), new_id=new_id,
+                   name=f"Broos at the ford {f + 1}")
+        leave_fight(store)
+    return store
+
+
+def start_page_listing(store: MemoryStore) -> dict[str, Any]:
+    """What the start page lists: every adventurer by name, every fight, every template."""
+    from pyengine.runequest.sheet.adventurer import load_adventurer
+
+    characters = read_all(store, "character", lambda text: load_adventurer(text).name)
+    return {"adventurers": characters, "fights": list_fights(store), "templates": list_templates(store)}
+
+
+def measure(store: MemoryStore, repeat: int = 20) -> dict[str, Any]:
+    """The scale case's numbers: storage by group, the start page's listing time, the backup's size."""
+    from pyengine.runequest.sheet.adventurer import load_adventurer  # imported before timing, as the page has it
+
+    load_adventurer  # noqa: B018
+    times = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        listed = start_page_listing(store)
+        times.append((time.perf_counter() - t0) * 1000)
+    t0 = time.perf_counter()
+    _, backup = export_backup(store, now="2025-03-01T23:00:00.000Z", app=__version__)
+    export_ms = (time.perf_counter() - t0) * 1000
+    used = storage_use(store)
+    return {
+        "adventurers": len(listed["adventurers"].entries), "fights": len(listed["fights"].entries),
+        "templates": len(listed["templates"].entries),
+        "list for the start page (ms, median)": sorted(times)[len(times) // 2],
+        "storage (characters)": used.total, "storage by group (characters)": used.groups,
+        "backup file (characters)": len(backup), "backup file (bytes, UTF-8)": len(backup.encode("utf-8")),
+        "export the backup (ms)": export_ms,
+        "keys": len(store.items),
+        "largest adventurer (characters)": max(len(v) for k, v in store.items.items() if k.startswith(CHARACTER_PREFIX)),
+    }
+
+
+def main(argv: list[str]) -> int:
+    t0 = time.perf_counter()
+    store = scale_store()
+    built = time.perf_counter() - t0
+    numbers = measure(store) | {"build the scale case (s)": built}
+    if "--json" in argv:
+        print(json.dumps(numbers))
+    else:
+        for name, value in numbers.items():
+            print(f"{name:45} {value}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -67,13 +67,18 @@ def take_damage(adventurer: Adventurer, tables: RuneQuestTables, *, location: st
     location disabled, a limb struck past twice its points or severed, the clocks started).
     ``stuck``: a weapon left in the wound (``stuck_owner``: whose).
 
-    :raises RulesError: a location that is not one, points that are not 1-999, text too long.
+    ``fight`` and ``round``: the fight (its name) and round it was taken in, if any.
+
+    :raises RulesError: a location that is not one, points that are not 1-999, text too long, a
+        round that is not 0-10000.
     """
     key = typed.location(location)
     n = typed.number(points, "points", "a number of points", 1, 999)
     cause = typed.text(cause, "cause", "what caused it")
     weapon = typed.text(stuck, "stuck", "what is stuck in the wound", most=80)
     owner = typed.text(stuck_owner, "stuck_owner", "whose it is", most=80)
+    fight = typed.text(fight, "fight", "which fight", most=80)
+    round = typed.number(round, "round", "a round of a fight", 0, 10_000)
     frame = frame_of(adventurer, tables)
     before = adventurer.current.wounds
     after, wound = take_wound(frame, before, key, n)

@@ -188,3 +188,11 @@ def test_money_spent_comes_off_what_he_carries_never_below_nothing_and_enc_follo
         spend(b, lunars=1, what="  ")
     with pytest.raises(RulesError, match="lunars: -3 is not a sum of Lunars; type 1 or more"):
         spend(b, lunars=-3, what="beer")
+
+
+def test_a_wound_by_hand_may_say_which_fight_and_round(tables):
+    a = take_damage(rurik(), tables, location="head", points=1, fight="The ford", round="3").adventurer
+    assert (a.current.injuries[0].fight, a.current.injuries[0].round) == ("The ford", 3)
+    with pytest.raises(RulesError, match="round: 10001 is more than 10000") as caught:
+        take_damage(rurik(), tables, location="head", points=1, round=10_001)
+    assert caught.value.field == "round"

@@ -1,6 +1,6 @@
 """A fight that starts from saved adventurers starts from their current state (issue 16: "a wounded
 adventurer enters wounded, not from full hit points"), and its link carries that state (fight
-link version 3, export format 4; RQ-103).
+link version 4, export format 5; RQ-103).
 """
 
 from __future__ import annotations
@@ -73,23 +73,23 @@ def wounded_fight(tables, mt) -> tuple[FightLog, FightState]:
     return add_round(FightLog(fight=fight), result, intents), result.state
 
 
-def test_the_fight_link_is_version_3_and_replays_the_wounded_start(tables, mt):
+def test_the_fight_link_is_version_4_and_replays_the_wounded_start(tables, mt):
     log, state = wounded_fight(tables, mt)
     assert state.bodies["Rurik"].wounds == {"chest": 5} and state.bodies["Rurik"].damage_taken == 5
     link = to_link(log)
     shared = decode_link(link)
-    assert (shared.kind, shared.version) == ("fight", VERSION) == ("fight", 3)
+    assert (shared.kind, shared.version) == ("fight", VERSION) == ("fight", 4)
     assert shared.data["fight"]["combatants"][0]["start"]["wounds"] == {"chest": 3}
     assert read_any(link) == log and replay(read_any(link), mt).state == state
     data = msgspec.json.decode(export_json(log, replay(log, mt)))
-    assert data["format"] == EXPORT_FORMAT == 4
+    assert data["format"] == EXPORT_FORMAT == 5
     assert read_any(msgspec.json.encode(data).decode()) == log
 
 
 def test_the_golden_wounded_fight_keeps_opening_and_replaying_identically(tables, mt):
     link = (GOLDEN / "fight-wounded.link").read_text().strip()
     shared = decode_link(link)
-    assert shared.version == 3 and "start" in shared.data["fight"]["combatants"][0]
+    assert shared.version == 4 and "start" in shared.data["fight"]["combatants"][0]
     log = read_any(link)
     golden = msgspec.json.decode((GOLDEN / "fight-wounded.final.json").read_bytes(), type=FightState)
     assert replay(log, mt).state == golden

@@ -27,8 +27,9 @@ from pyengine.runequest.sheet.adventurer import FORMAT, MIGRATIONS, Adventurer, 
 from pyengine.runequest.sheet.derive import derive
 
 GOLDEN = Path(__file__).resolve().parents[3] / "golden"
-#: The fuzz runs' length: 500 in the suite; ``CAMPAIGN_FUZZ=10000`` for the long run (issue 16).
-FUZZ = settings(max_examples=int(os.environ.get("CAMPAIGN_FUZZ", "500")), deadline=None,
+#: The fuzz runs' length: 500 in the suite; ``STRIKE_RANK_FUZZ_EXAMPLES=10000`` for the long run (issue 16,
+#: as tests/unit/library/test_backup_fuzz.py).
+FUZZ = settings(max_examples=int(os.environ.get("STRIKE_RANK_FUZZ_EXAMPLES", "500")), deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 
 

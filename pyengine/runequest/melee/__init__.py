@@ -8,7 +8,7 @@ is its combatants and each round's intents and rolls: replaying it gives the sam
 Module map:
 
 * :mod:`.model` — :class:`Combatant`, :class:`Arm`, :class:`Body`, :class:`Fight`, :class:`FightState`,
-  :class:`MeleeRules` (the fight's optional rules);
+  :class:`MeleeRules` (the fight's optional rules), :class:`Start` (a fighter coming in wounded);
 * :mod:`.hands` — what can be in his hands together (a shield and a projectile weapon, RQ-71);
 * :mod:`.build` — combatants from a saved sheet or a quick stat block;
 * :mod:`.statement` — :class:`Intent` and the actions (:class:`Strike`, :class:`Shoot`, …) as data;
@@ -39,6 +39,7 @@ API = {
     "Fight": "model",
     "FightState": "model",
     "MeleeRules": "model",
+    "Start": "model",
     "start": "model",
     "QuickWeapon": "build",
     "combatant_from_sheet": "build",

@@ -6,6 +6,10 @@ Defense, damage bonus, movement, and each weapon line's attack, parry and strike
 armour value and a few weapons from the tables with their %; the strike ranks come
 from the strike-rank table (DEX SR + SIZ SR + the weapon's SR).
 
+A saved adventurer comes in as he is now (his record's ``current``: wounds, clocks, damaged
+and broken weapons; :func:`pyengine.runequest.campaign.entering.start_of`, RQ-103), a broken
+weapon never in hand.
+
 Both builders hold bows, crossbows and the staff sling in both hands, the sling in one
 (RQ-71), and start a fighter with a shield in hand only beside what it goes with
 (:mod:`.hands`); both give fist and grapple a parry at their own %, which meets only a
@@ -18,6 +22,7 @@ from __future__ import annotations
 import msgspec
 
 from pyengine.errors import IllegalActionError
+from pyengine.runequest.campaign.entering import start_of
 from pyengine.runequest.combat.from_sheet import LONG_HAFTED, SHORT_STABBING, weapon_for
 from pyengine.runequest.combat.model import Parry, Weapon
 from pyengine.runequest.melee.hands import clash, projectile_hands
@@ -52,10 +57,12 @@ def _hold_parry(name: str, chance: int | None) -> Parry | None:
 
 
 def combatant_from_sheet(
-    adventurer: Adventurer, sheet: DerivedSheet, tables: RuneQuestTables, *, side: str, name: str = "", character: str = ""
+    adventurer: Adventurer, sheet: DerivedSheet, tables: RuneQuestTables, *, side: str, name: str = "", character: str = "",
+    fresh: bool = False,
 ) -> Combatant:
     """A saved adventurer as a combatant: every usable weapon line is an arm; the first melee weapon
-    and a shield start in hand, missiles prepared.
+    and a shield start in hand (never a broken one), missiles prepared. He comes in as his record's
+    ``current`` says (wounded, his weapons damaged), or unhurt with ``fresh``.
 
     :raises IllegalActionError: nothing on the sheet to fight with.
     """
@@ -105,8 +112,9 @@ def combatant_from_sheet(
         )
     if not arms:
         raise IllegalActionError(f"{name or adventurer.name or 'this character'}: no usable weapon on the sheet")
-    in_hand = _start_in_hand(arms)
     locations = {LOCATION_KEYS[loc]: sheet.locations[LOCATION_KEYS[loc]] for loc in SHEET_ORDER}
+    start = None if fresh else start_of(adventurer.current, arms, locations)
+    in_hand = _start_in_hand([a for a in arms if start is None or a.name not in start.broken])
     armour = {LOCATION_KEYS[row.location]: row.absorbs for row in sheet.armour.locations if row.absorbs}
     return Combatant(
         name=(name or adventurer.name or "Adventurer")[:40],
@@ -126,6 +134,7 @@ def combatant_from_sheet(
         in_hand=in_hand,
         prepared=tuple(a.name for a in arms if a.missile and a.name in in_hand),
         character=character,
+        start=start,
     )
 
 

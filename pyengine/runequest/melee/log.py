@@ -1,4 +1,4 @@
-"""A whole fight as one share link (kind ``fight``, version 3; versions 1 and 2 read) and one JSON export.
+"""A whole fight as one share link (kind ``fight``, version 4; versions 1 to 3 read) and one JSON export.
 
 The log carries the combatants and, for each round, the statements of intent and
 the rolls — never results: opening it resolves every round again with
@@ -32,16 +32,18 @@ from pyengine.tables import Record
 KIND = "fight"
 #: The link's version: 2 since issue 15 (the fight's ``melee_rules``; statements that say who is engaged,
 #: dodging, picking up and sheathing, spells on the weapon in hand, stated shares of a split); 3 since the
-#: rounds' rules have editions (``melee_rules.edition``, model.RULES_EDITION).
-VERSION = 3
+#: rounds' rules have editions (``melee_rules.edition``, model.RULES_EDITION); 4 since issue 16 (a combatant's
+#: ``start``: a saved adventurer coming in wounded, RQ-103).
+VERSION = 4
 #: The edition of the rounds' rules each link version and export format was played by, when its
 #: ``melee_rules`` does not say: a link or export made before a correction replays as it did.
-EDITION_OF_LINK = {1: 1, 2: 1, 3: 2}
-EDITION_OF_EXPORT = {1: 1, 2: 1, 3: 1, 4: 2}
+EDITION_OF_LINK = {1: 1, 2: 1, 3: 2, 4: 2}
+EDITION_OF_EXPORT = {1: 1, 2: 1, 3: 1, 4: 2, 5: 2}
 #: The JSON export's format: 2 since each event's ``working`` is a step (``{"field": "sr", "text", "rule",
 #: "rulings", "value"}``, ``null`` for bookkeeping), not a string; 3 with link version 2's contents; formats
-#: 1 and 2 still read (docs/formats.md); 4 with link version 3's (an unconscious foe totally helpless).
-EXPORT_FORMAT = 4
+#: 1 and 2 still read (docs/formats.md); 4 with link version 3's (an unconscious foe totally helpless); 5 with
+#: version 4's (a combatant's ``start``).
+EXPORT_FORMAT = 5
 MAX_ROUNDS = 200
 MAX_ROLLS = 400
 

@@ -69,6 +69,27 @@ class Arm(Record, omit_defaults=True):
         return self.weapon is None and self.parry is not None and self.parry.kind == "shield"
 
 
+Clock = Annotated[int, msgspec.Meta(ge=0, le=BLEED_OUT_ROUNDS)]
+
+
+class Start(Record, omit_defaults=True):
+    """How a fighter comes into the fight when he is not fresh: a saved adventurer's current state
+    (wounds and their clocks, weapons damaged or broken), what his :class:`Body` starts with (RQ-103)."""
+
+    damage_taken: Points = 0
+    wounds: dict[LocationKey, Points] = {}
+    condition: Condition = "unhurt"
+    maimed: bool = False
+    """A limb severed or struck more than twice its points, not yet healed below its points."""
+    on_ground: bool = False
+    """A leg, the abdomen or the chest disabled: he is down ("the character must fall")."""
+    bleeding: dict[LocationKey, Clock] = {}
+    severed: dict[LocationKey, Clock] = {}
+    weapon_damage: dict[Name, Points] = {}
+    """Damage his arms have taken, by arm name."""
+    broken: tuple[Name, ...] = ()
+
+
 class Combatant(Record, omit_defaults=True):
     """One fighter, as he came into the fight."""
 
@@ -94,6 +115,8 @@ class Combatant(Record, omit_defaults=True):
     """Missiles ready to loose when the fight starts (an arrow nocked)."""
     character: Annotated[str, msgspec.Meta(max_length=80)] = ""
     """A saved character's id: his experience marks go to that sheet."""
+    start: Start | None = None
+    """His state as he comes in (``None``: fresh): a saved adventurer's wounds and damaged weapons."""
 
     def __post_init__(self) -> None:
         if self.damage_bonus:
@@ -111,6 +134,13 @@ class Combatant(Record, omit_defaults=True):
         for name in (*self.in_hand, *self.prepared):
             if name not in names:
                 raise ValueError(f"in_hand/prepared: {name!r} is not one of his arms")
+        if self.start is not None:
+            for name in (*self.start.weapon_damage, *self.start.broken):
+                if name not in names:
+                    raise ValueError(f"start: {name!r} is not one of his arms")
+            for name in self.in_hand:
+                if name in self.start.broken:
+                    raise ValueError(f"in_hand: the {name} is broken")
 
     def arm(self, name: str) -> Arm | None:
         for a in self.arms:
@@ -254,7 +284,15 @@ class FightState(Record, omit_defaults=True):
 
 
 def start(fight: Fight) -> FightState:
-    """Everyone fresh, weapons in hand as they came in."""
-    return FightState(
-        round=0, bodies={c.name: Body(in_hand=c.in_hand, prepared=c.prepared) for c in fight.combatants}
-    )
+    """Everyone as he came in: fresh, or as his :attr:`~Combatant.start` says; weapons in hand."""
+    return FightState(round=0, bodies={c.name: entering(c) for c in fight.combatants})
+
+
+def entering(c: Combatant) -> Body:
+    """His body before the first round."""
+    if c.start is None:
+        return Body(in_hand=c.in_hand, prepared=c.prepared)
+    s = c.start
+    return Body(in_hand=c.in_hand, prepared=c.prepared, damage_taken=s.damage_taken, wounds=s.wounds,
+                condition=s.condition, maimed=s.maimed, on_ground=s.on_ground, bleeding=s.bleeding,
+                severed=s.severed, weapon_damage=s.weapon_damage, broken=s.broken)

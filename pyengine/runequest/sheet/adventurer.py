@@ -5,7 +5,9 @@
 number on the sheet that the rules work out (hit points, natural abilities, a
 weapon's attack) is derived from it by :func:`pyengine.runequest.sheet.derive.derive`;
 the record keeps only the inputs: characteristics, background, money, gear, and
-for each weapon and shield the points gained by training and experience.
+for each weapon and shield the points gained by training and experience; and beside
+them, since format 2, what has happened to him since (``current``: wounds, missiles
+left, damaged weapons, money spent, :class:`~pyengine.runequest.campaign.current.Current`).
 
 ``format`` is the record's version (docs/formats.md); a record of a newer format
 is refused with a message saying so, an older one is upgraded on loading.
@@ -18,13 +20,16 @@ from typing import Annotated, Any
 import msgspec
 
 from pyengine.errors import RecordError
+from pyengine.runequest.campaign.current import Current
 from pyengine.runequest.sheet.characteristics import Characteristics, Lunars
 from pyengine.runequest.tables.weapons import EncText, ItemId
 from pyengine.runequest.vocabulary import Characteristic, Hand, Use
 from pyengine.tables import Record
 
-#: The record format this code writes.
-FORMAT = 1
+#: The record format this code writes: 2 since issue 16 (``current``); format 1 (0.1.0) still reads.
+FORMAT = 2
+#: What a record without ``format`` is read as.
+FIRST_FORMAT = 1
 
 Gain = Annotated[int, msgspec.Meta(ge=-100, le=200, description="% gained by training and experience")]
 Text = Annotated[str, msgspec.Meta(max_length=200)]
@@ -113,7 +118,7 @@ class GuildCredit(Record):
 
 
 class Adventurer(Record, kw_only=True):
-    """A RuneQuest adventurer as saved (``format`` 1)."""
+    """A RuneQuest adventurer as saved (``format`` 2)."""
 
     format: int = FORMAT
     """The record's format (docs/formats.md); always written, first."""
@@ -136,6 +141,9 @@ class Adventurer(Record, kw_only=True):
     credit: GuildCredit | None = None
     courses: Annotated[tuple[Course, ...], msgspec.Meta(max_length=20)] = ()
     notes: LongText = ""
+    current: Current = Current()
+    """His current state: wounds and injuries, missiles left, damaged weapons, money spent, fights
+    written back (default: unhurt, nothing spent)."""
 
     def weapon_index(self, weapon: str, hand: Hand | str = Hand.RIGHT) -> int | None:
         """The index of the skill entry for ``weapon`` in ``hand``, if any."""
@@ -149,8 +157,18 @@ class Adventurer(Record, kw_only=True):
         return self.characteristics[which]
 
 
+def _format_1_to_2(raw: dict[str, Any]) -> dict[str, Any]:
+    """Format 1 had no current state: he is unhurt and has spent nothing.
+
+    :raises RecordError: a ``current`` in a format 1 record (none was ever written).
+    """
+    if "current" in raw:
+        raise RecordError("adventurer record: format 1 has no `current` (a record without `format` is format 1)")
+    return {**raw, "format": 2}
+
+
 #: Upgrades from each older format to the next: format -> function(dict) -> dict.
-MIGRATIONS: dict[int, Any] = {}
+MIGRATIONS: dict[int, Any] = {1: _format_1_to_2}
 
 
 def dump_adventurer(adventurer: Adventurer) -> bytes:
@@ -173,7 +191,7 @@ def load_adventurer(data: bytes | str | dict[str, Any]) -> Adventurer:
             raise RecordError(f"adventurer record: not JSON ({exc})") from None
     if not isinstance(raw, dict):
         raise RecordError(f"adventurer record: expected a JSON object, got {type(raw).__name__}")
-    version = raw.get("format", FORMAT)
+    version = raw.get("format", FIRST_FORMAT)
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
         raise RecordError(f"adventurer record: format {version!r} is not a format number")
     if version > FORMAT:
@@ -185,5 +203,5 @@ def load_adventurer(data: bytes | str | dict[str, Any]) -> Adventurer:
         version += 1
     try:
         return msgspec.convert(raw, type=Adventurer)
-    except msgspec.ValidationError as exc:
+    except (msgspec.ValidationError, ValueError) as exc:
         raise RecordError(f"adventurer record: {exc}") from None

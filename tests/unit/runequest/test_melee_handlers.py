@@ -141,19 +141,20 @@ def test_the_strike_rank_working_is_a_step_with_its_rulings_as_data(log, mt):
         assert "RQ-44" in e.working.rulings and "RQ-" not in e.working.text
 
 
-def test_the_export_is_format_4_and_writes_each_working_as_a_step(log, mt):
+def test_the_export_is_format_5_and_writes_each_working_as_a_step(log, mt):
     data = msgspec.json.decode(export_json(log, replay(log, mt)))
-    assert data["format"] == EXPORT_FORMAT == 4
+    assert data["format"] == EXPORT_FORMAT == 5
     first = data["log"][0][0]
     assert first["working"] == {"field": "sr", "text": first["working"]["text"], "rule": "ch. III, The Melee Round",
                                 "rulings": first["working"]["rulings"], "value": first["sr"]}
     assert read_export(msgspec.json.encode({**data, "format": 2})) == log  # format 2 reads as it was
-    # formats up to 3 are played by the rounds' first edition, as they were made; 4 by the second
+    # formats up to 3 are played by the rounds' first edition, as they were made; 4 and 5 by the second
     today = {**data, "melee_rules": {}}
     assert read_export(msgspec.json.encode({**today, "format": 3})).melee_rules.played_by == 1
+    assert read_export(msgspec.json.encode({**today, "format": 4})).melee_rules.played_by == 2
     assert read_export(msgspec.json.encode(today)).melee_rules.played_by == 2
-    newer = {**data, "format": 5}
-    with pytest.raises(ShareLinkError, match=r"format 5 is not one this app reads \(1, 2, 3, 4\)"):
+    newer = {**data, "format": 6}
+    with pytest.raises(ShareLinkError, match=r"format 6 is not one this app reads \(1, 2, 3, 4, 5\)"):
         read_export(msgspec.json.encode(newer))
 
 

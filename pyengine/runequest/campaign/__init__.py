@@ -1,0 +1,60 @@
+"""The campaign: a saved adventurer's state carried from fight to fight and through the days
+between (issue 16; seed 003 ch. III, "Notes on Damage Results", "Healing Damage to a Hit
+Location", "Time"; ch. IV, "Weapon Damage Absorption", "Learning by Experience").
+
+=================  ==========================================================================
+``current``        what a saved adventurer carries beside his sheet (:class:`Current`): healing's
+                   wounds, each wound as an :class:`Injury`, missiles left, damaged and broken
+                   weapons, money spent, the fights written back
+``injuries``       the injuries kept in step with the wounds: healing comes off the oldest first
+``health``         current against maximum, total and by location (:func:`vitals`), his hit
+                   points as the sheet derives them (:func:`frame_of`)
+``typed``          what the game master gives a change, checked, refused in a player's words
+``changes``        changes by hand, each with its working (:class:`Changed`): damage, healing,
+                   a weapon pulled out, missiles, weapon damage and repair, money spent
+``time``           time passes for one adventurer or a party: the clocks, natural healing
+``entering``       a saved adventurer coming into a fight as he is now (the melee ``Start``)
+``writeback``      a fight's results for each saved adventurer in it: the plan in words, then
+                   the new records
+=================  ==========================================================================
+
+Nothing here keeps anything anywhere: every function takes records and returns new ones, never
+changing the old (the device library keeps the versions). Rulings: RQ-100 to RQ-105; the healing
+rules themselves are :mod:`pyengine.runequest.healing`'s (RQ-53, RQ-90 to RQ-93).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pyengine.lazy import lazy_api
+
+if TYPE_CHECKING:
+    from pyengine.runequest.campaign.changes import (
+        Changed,
+        damage_weapon,
+        give_healing,
+        pull_out,
+        repair_weapon,
+        set_ammunition,
+        spend,
+        take_damage,
+    )
+    from pyengine.runequest.campaign.current import Current, Injury, Spending, StuckWeapon, Written
+    from pyengine.runequest.campaign.entering import sheet_key, start_of
+    from pyengine.runequest.campaign.time import A_WEEK, elapsed, party_time_passes, time_passes
+    from pyengine.runequest.campaign.health import LocationVitals, Vitals, frame_of, vitals
+    from pyengine.runequest.campaign.writeback import AdventurerPlan, WriteBack, apply_write_back, plan_write_back
+
+_HOMES = {
+    **dict.fromkeys(("Current", "Injury", "Spending", "StuckWeapon", "Written"), "current"),
+    **dict.fromkeys(("Changed", "damage_weapon", "give_healing", "pull_out", "repair_weapon", "set_ammunition", "spend",
+                     "take_damage"), "changes"),
+    **dict.fromkeys(("A_WEEK", "elapsed", "party_time_passes", "time_passes"), "time"),
+    **dict.fromkeys(("LocationVitals", "Vitals", "frame_of", "vitals"), "health"),
+    **dict.fromkeys(("sheet_key", "start_of"), "entering"),
+    **dict.fromkeys(("AdventurerPlan", "WriteBack", "apply_write_back", "plan_write_back"), "writeback"),
+}
+
+__all__ = sorted(_HOMES)
+__getattr__, __dir__ = lazy_api(__name__, _HOMES)

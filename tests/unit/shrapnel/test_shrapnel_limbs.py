@@ -178,3 +178,14 @@ def test_every_version_2_state_reads_back_equal_or_is_refused_clearly(roll, seve
         return  # resolving these inputs would refuse them too
     state = from_state(json.loads(json.dumps(data)), version=2)
     assert to_state(state.roll, state.severity, state.armour(), target=state.target) == data
+
+
+def test_the_command_line_takes_a_piece_on_one_limb(capsys):
+    from test_shrapnel_cli import run_json
+
+    one = run_json(capsys, str(CHEST_ARMS), "C", "--piece", "vest=chest+abdomen", "--piece", "vambrace=left arm")
+    assert [c["piece"] for c in one["breakage_checks"]] == ["vest"]
+    both = run_json(capsys, str(CHEST_ARMS), "C", "--piece", "vest=chest+abdomen",
+                    "--piece", "left=left arm", "--piece", "right=right arm")
+    assert sorted(c["piece"] for c in both["breakage_checks"]) == ["left", "right", "vest"]
+    assert both["hits"] != one["hits"] or both["bleeding"] != one["bleeding"]

@@ -62,12 +62,17 @@ def to_state(
     roll = check_roll(roll)
     severity = parse_severity(severity)
     folded = fold_armour(armour)  # the same checks the resolver makes
-    target = " ".join(target.split())[:MAX_TARGET].strip()
+    target = target_name(target)
     state = ShrapnelState(roll=roll, severity=severity, covered=folded.loose, pieces=folded.named, target=target)
     data: dict[str, Any] = msgspec.json.decode(msgspec.json.encode(state))
     if not target:
         del data["target"]  # as version 1 wrote it
     return data
+
+
+def target_name(text: str) -> str:
+    """A target's name as a link carries it: spaces as one, at most :data:`MAX_TARGET` characters."""
+    return " ".join(text.split())[:MAX_TARGET].strip()
 
 
 def from_state(data: object, *, version: int = VERSION) -> ShrapnelState:

@@ -5,8 +5,9 @@ A link carries ``{"roll", "severity", "covered", "pieces"}`` and, since version 
 opening it resolves again, so it replays exactly. The envelope (kind, version, compression,
 base64url), and refusing another kind or a newer version, are :mod:`pyengine.share`'s (:data:`LINK`).
 
-Version history: 1 -- first version. 2 -- a piece's ``limbs``, the ``target`` (issue 16); a
-state with neither is written as version 1 wrote it, and version 1 links open as they did.
+Version history: 1 -- first version. 2 -- a piece's ``limbs``, the ``target`` (issue 16), each
+written only when there is one (so a state with neither is version 1's data); version 1 links
+open as they did.
 """
 
 from __future__ import annotations

@@ -189,3 +189,21 @@ def test_the_command_line_takes_a_piece_on_one_limb(capsys):
                     "--piece", "left=left arm", "--piece", "right=right arm")
     assert sorted(c["piece"] for c in both["breakage_checks"]) == ["left", "right", "vest"]
     assert both["hits"] != one["hits"] or both["bleeding"] != one["bleeding"]
+
+
+WORDS = ["roll", "severity", "covered", "pieces", "name", "areas", "limbs", "target", "left arm", "right leg", "arms",
+         "chest", "C", 78, "", "Vasana"]
+JUNK = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 101) | st.text(max_size=6) | st.sampled_from(WORDS),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from([w for w in WORDS if isinstance(w, str)]), inner, max_size=5),
+    max_leaves=14,
+)
+
+
+@FUZZ
+@given(JUNK, st.integers(1, 2))
+def test_anything_else_in_a_link_opens_or_is_a_clear_share_link_error(data, version):
+    try:
+        from_state(data, version=version)
+    except ShareLinkError as exc:
+        assert str(exc).startswith("shrapnel link: ")

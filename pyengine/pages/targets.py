@@ -9,7 +9,7 @@ adventurer's worn pieces (the sheet's "Worn" armour, by the armour tables' names
 name the player gave the line) are each a piece of its own: each makes its own breakage
 check. A fighter from a quick stat block has armour points by location and no pieces: each
 area with armour is its own piece, as a ticked area is, and one armoured limb alone is a
-piece named after it. A fighter who came from a saved adventurer wears that adventurer's
+piece ("left arm armour"). A fighter who came from a saved adventurer wears that adventurer's
 pieces. Records are read as the combat page lists them (a record that cannot be read stays
 where it is, unlisted); the fight is read from fight mode's draft (``strike-rank/draft/fight``:
 its ``link``), and only when there is one.
@@ -190,7 +190,7 @@ def fight_targets(combatants: Iterable[Any], saved: Mapping[str, Any], catalogue
             continue
         armoured = [LOCATION_BY_KEY[key] for key, points in c.armour.items() if points > 0]
         areas, limbs = location_cover(armoured)
-        alone = tuple(ArmourPiece(name=limb.value, areas=(), limbs=(limb,)) for limb in limbs)
+        alone = tuple(ArmourPiece(name=f"{limb.value} armour", areas=(), limbs=(limb,)) for limb in limbs)
         where = _covers(areas, limbs) or "no location"
         said = (f"Taken from {c.name}'s armour by location (a quick stat block: no pieces named, so each area "
                 f"is its own piece): {where}.")

@@ -140,7 +140,7 @@ def test_shrapnel_against_a_saved_adventurer_and_a_fighter_replays_from_its_link
     link = page.locator("#shr-share").get_attribute("href")
 
     target.select_option(label="Broo 1")
-    expect(page.locator("#shr-pieces")).to_have_value("left arm: left arm")
+    expect(page.locator("#shr-pieces")).to_have_value("left arm armour: left arm")
     page.click("#shr-resolve")
     expect(card.locator(".shr-target")).to_have_text("Target: Broo 1")
     expect(card.locator('[data-area="arms"]')).to_have_attribute("data-side", "bare")

@@ -184,7 +184,7 @@ def test_a_fighter_of_the_fight_in_progress_wears_their_armour_by_location_and_o
     groups = [n.attrs["label"] for n in shrapnel.page["shr-target"].walk() if n.tag == "optgroup"]
     assert groups == ["Saved adventurers", "Fight in progress"]
     shrapnel.pick("fighter:Broo 1")
-    assert shrapnel.ticked() == {"head", "chest"} and shrapnel.page.value("shr-pieces") == "left arm: left arm"
+    assert shrapnel.ticked() == {"head", "chest"} and shrapnel.page.value("shr-pieces") == "left arm armour: left arm"
     assert "armour by location" in shrapnel.page["shr-target-taken"].text()
     card = shrapnel.read("C", "78")
     assert "Target: Broo 1" in card

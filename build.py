@@ -404,6 +404,11 @@ class Page:
 
     slots: str = ""
     """The module whose ``prerender(source)`` fills the page's ``$slots`` (its controller's)."""
+    nav: str = ""
+    """Its name in the navigation bar every page carries (:func:`nav_bar`)."""
+    modes: tuple[tuple[str, str, str], ...] = ()
+    """Its other modes the start page lists after it, each ``(address, title, blurb)``
+    (fight mode is ``combat.html#fight``)."""
 
     def table_ids(self) -> list[str]:
         """:attr:`tables` with the RuneQuest bundle spelled out."""
@@ -421,28 +426,36 @@ COMBAT_TABLES = ("runequest", "runequest/hit_locations")
 
 #: The pages that exist. The start page links every one that has a blurb, and only those.
 PAGES: tuple[Page, ...] = (
-    Page("index.html", "Strike Rank", "app.index", slots="pyengine.pages.index"),
+    Page("index.html", "Strike Rank", "app.index", slots="pyengine.pages.index", nav="Start"),
     Page(
         "shrapnel.html", "Ballistic Shrapnel critical", "app.shrapnel",
         "Grenades, shotgun spreads, automatic fire: d100 and severity read against the target's armour, area by area.",
-        tables=("shrapnel/ballistic",), slots="pyengine.pages.shrapnel",
+        tables=("shrapnel/ballistic",), slots="pyengine.pages.shrapnel", nav="Shrapnel",
     ),
     Page(
         "sheet.html", "Adventurer sheet", "app.sheet",
         "RuneQuest characters: roll or type them, every derived number with its working; saved, printed, shared.",
-        tables=RUNEQUEST_TABLES, slots="pyengine.pages.sheet",
+        tables=RUNEQUEST_TABLES, slots="pyengine.pages.sheet", nav="Sheet",
     ),
     Page(
         "gear.html", "Equipment and armour", "app.gear",
         "What goes on your sheet for each weapon, and what your layered armour actually stops, step by step.",
-        slots="pyengine.pages.gear",
+        slots="pyengine.pages.gear", nav="Gear",
     ),
     Page(
         "combat.html", "Combat exchange", "app.combat",
         "RuneQuest: one attack against one defender, from Defense and the d100 to the wound, with exact odds and every step explained.",
-        tables=COMBAT_TABLES, slots="pyengine.pages.combat",
+        tables=COMBAT_TABLES, slots="pyengine.pages.combat", nav="Combat",
+        modes=((
+            "combat.html#fight", "Fight mode",
+            "RuneQuest melee rounds for a whole fight: add the combatants (saved adventurers or quick stat "
+            "blocks), state what each does, and every round is resolved in strike-rank order with its rolls and "
+            "working; undo a round, the fight kept on this device as you go, the whole fight as one link.",
+        ),),
     ),
 )
+#: The navigation bar's order: the start page, then the pages of an evening in the order they are used.
+NAV_ORDER = ("index.html", "sheet.html", "combat.html", "shrapnel.html", "gear.html")
 
 
 def tools_list() -> str:
@@ -452,13 +465,32 @@ def tools_list() -> str:
     if not tools:
         return ""
     ul = ET.Element("ul", {"class": "tools"})
-    for page in tools:
+    for address, title, blurb in [entry for page in tools for entry in ((page.file, page.title, page.blurb), *page.modes)]:
         li = ET.SubElement(ul, "li")
-        a = ET.SubElement(li, "a", {"href": f"./{page.file}"})
-        a.text = page.title
+        a = ET.SubElement(li, "a", {"href": f"./{address}"})
+        a.text = title
         p = ET.SubElement(li, "p")
-        p.text = page.blurb
+        p.text = blurb
     return ET.tostring(ul, encoding="unicode", method="html")
+
+
+def nav_bar(current: Page) -> str:
+    """The navigation bar every page carries (web/shell.html's ``$nav``): plain links to every
+    page in :data:`NAV_ORDER`, the page ``current`` marked ``aria-current="page"``. Built here,
+    not by Python in the page, so it works before Python is up (and with Python failing)."""
+    from xml.etree import ElementTree as ET
+
+    by_file = {page.file: page for page in PAGES}
+    nav = ET.Element("nav", {"class": "pages", "aria-label": "Pages"})
+    ul = ET.SubElement(nav, "ul")
+    for file in NAV_ORDER:
+        page = by_file[file]
+        attrs = {"href": f"./{page.file}"}
+        if page.file == current.file:
+            attrs["aria-current"] = "page"
+        a = ET.SubElement(ET.SubElement(ul, "li"), "a", attrs)
+        a.text = page.nav
+    return ET.tostring(nav, encoding="unicode", method="html")
 
 
 def prerendered(page: Page) -> dict[str, str]:
@@ -480,6 +512,7 @@ def render_page(page: Page, pins: Pins) -> str:
     content = body.substitute(prerendered(page))
     return shell.substitute(
         title=page.title,
+        nav=nav_bar(page),
         content=content,
         glue=page.glue,
         engine_version=pins.engine_version,

@@ -25,6 +25,8 @@ from pyengine.shrapnel import (
     parse_severity,
     resolve_critical,
 )
+from pyengine.shrapnel.armour import fold_armour
+from pyengine.shrapnel.vocabulary import Limb, parse_cover
 from pyengine.shrapnel.inputs import read_roll
 
 # -- argument types: each raises ArgumentTypeError, which argparse turns into exit 2 --
@@ -59,11 +61,17 @@ def _piece(text: str) -> ArmourPiece:
     if not sep or not name.strip():
         raise argparse.ArgumentTypeError(f"{text!r}: a piece is NAME=AREA+AREA, e.g. vest=chest+abdomen")
     try:
-        return ArmourPiece(name=name.strip(), areas=tuple(parse_area(a) for a in areas.split("+")))
+        covers = [parse_cover(a) for a in areas.split("+")]
+        (piece,) = fold_armour(ArmourPiece(
+            name=name.strip(),
+            areas=tuple(c for c in covers if isinstance(c, Area)),
+            limbs=tuple(c for c in covers if isinstance(c, Limb)),  # one arm or one leg (SHR-13)
+        )).named
     except RulesError:
         raise argparse.ArgumentTypeError(
-            f"{text!r}: areas are head, chest, abdomen, legs, arms, joined by '+'"
+            f"{text!r}: areas are head, chest, abdomen, legs, arms (or one limb: left arm, right leg…), joined by '+'"
         ) from None
+    return piece
 
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
@@ -91,7 +99,8 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="NAME=AREA+AREA",
-        help="a named armour piece and the areas it covers, e.g. vest=chest+abdomen (repeatable)",
+        help="a named armour piece and the areas it covers, e.g. vest=chest+abdomen, or one limb: "
+        "'vambrace=left arm' (SHR-13) (repeatable)",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(func=run)

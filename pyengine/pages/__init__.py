@@ -18,11 +18,14 @@ fields, calls a method and writes the :class:`~.view.Update` it gets back.
 * :mod:`.combat` -- the combat page's single exchange, and what both its modes share.
 * :mod:`.fight` -- the combat page's fight mode (combatants, statements, rounds, undo).
 * :mod:`.shrapnel` -- the shrapnel page.
-* :mod:`.gear` -- the equipment page.
+* :mod:`.targets` -- the shrapnel page's targets: saved adventurers and the fight's fighters,
+  their worn armour as the table's pieces.
+* :mod:`.gear` -- the equipment page (and its draft).
 
 Each page module has ``prerender(source)``, the HTML its page shows before Python is up
 (``build.py`` fills the page's ``$slots`` with it; ``source`` reads the tables, e.g.
-:mod:`pyengine.cli.tables`).
+:mod:`pyengine.cli.tables`). The navigation bar every page carries is ``build.py``'s
+(``nav_bar``, into ``web/shell.html``'s ``$nav``): plain links, no controller.
 
 Controllers import the rule sets (their inputs, states and renderers); no rule set
 imports a controller.

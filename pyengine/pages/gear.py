@@ -14,16 +14,20 @@ The page's fields are the truth of what is typed: each action reads them (a mapp
 field id -> text, as ``dom.values`` gives them), works on a copy that it changes as it
 fills fields, and returns everything it wrote as one :class:`~pyengine.pages.view.Update`.
 Records are kept in the device's storage under ``strike-rank/gear/<name>``
-(:func:`record_key`; docs/formats.md).
+(:func:`record_key`; docs/formats.md). What is being typed is kept as a draft at every change
+(:data:`~pyengine.pages.keys.GEAR_DRAFT`, :class:`GearDraft`) and comes back when the page
+opens again, as the sheet's and fight mode's do; the page says so in ``gear-draft-status``.
 """
 
 from __future__ import annotations
 
 import functools
+import json
 import re
 from collections.abc import Callable, Mapping, Sequence
+from typing import NamedTuple
 
-from pyengine.errors import RulesError, StorageError
+from pyengine.errors import RecordError, RulesError, StorageError
 from pyengine.gear import render
 from pyengine.gear.blocking import BlockResult, resolve_block
 from pyengine.gear.inputs import (
@@ -41,7 +45,7 @@ from pyengine.gear.notation import parse_areas
 from pyengine.gear.organizing import Organized, organize
 from pyengine.gear.sheet import SheetLine, sheet_line
 from pyengine.gear.state import LINK, BlockInputs, Entry, GearState, check_record_name, read_record, to_record, to_state
-from pyengine.pages.keys import GEAR_PREFIX
+from pyengine.pages.keys import GEAR_DRAFT, GEAR_PREFIX
 from pyengine.pages.store import Store
 from pyengine.pages.view import Update, errors_cleared
 from pyengine.pages.widgets import share_line
@@ -61,6 +65,17 @@ _WEAPON_FIELDS = ("weapon_name", "weapon_toughness", "weapon_absorb")
 CHARACTER_IDS = tuple(f"gear-char-{field}" for field, _ in CHARACTER_FIELDS)
 _ITEM_NAME = re.compile(r"^gear-item-(\d+)-name$")
 _ITEM_FIELD = re.compile(r"^gear-item-(\d+)-")
+#: The radios and ticks among the page's fields (their text is "1" or "").
+_TICKS = ("gear-defence-failed", "gear-defence-half", "gear-defence-success", "gear-weapon-broken")
+#: Every field a draft keeps but the items' (the ``gear-defence`` group's choice included).
+_DRAFT_IDS = frozenset({*CHARACTER_IDS, *BLOCK_IDS.values(), *_TICKS, "gear-areas", "gear-save-name"})
+_DRAFT_ITEM = re.compile(r"^gear-item-\d{1,4}-(?:%s)$" % "|".join(map(re.escape, (*ITEM_FIELDS, "broken"))))
+#: A draft's limits (docs/formats.md): fields, characters in one field, characters of its link.
+DRAFT_FIELDS, DRAFT_TEXT, DRAFT_LINK = 2_000, 10_000, 20_000
+DAMAGED_DRAFT = (
+    "What was being typed here could not be read back ({why}): the page starts from the example, and the draft "
+    "is kept as it is until something is changed here; the saved lists on this device are not touched."
+)
 
 
 def record_key(name: str) -> str:
@@ -86,6 +101,54 @@ def form_values(state: GearState) -> dict[str, str]:
     return values
 
 
+class GearDraft(NamedTuple):
+    """What is being typed on the page, as it is kept on the device (``strike-rank/draft/gear``)."""
+
+    typed: dict[str, str]
+    """Each field's text as ``dom.values`` reads it (field id -> text; ticks ``"1"`` or ``""``),
+    the items in the page's order."""
+    link: str
+    """The page's address when it was last typed in (``""`` or ``#…``): opened again with that
+    address, the draft comes back; with another link, the link opens (and the draft waits)."""
+
+
+def draft_text(draft: GearDraft) -> str:
+    """The draft as it is stored: ``{"typed": {field id: text}, "link": "" or "#…"}``."""
+    return json.dumps({"typed": draft.typed, "link": draft.link})
+
+
+def _draft_field(ident: str) -> bool:
+    return ident in _DRAFT_IDS or bool(_DRAFT_ITEM.match(ident))
+
+
+def load_draft(text: str | None) -> GearDraft | None:
+    """The draft kept on the device (``None``: there is none). A field the page does not have
+    is left out (a later version's, say); the rest reads.
+
+    :raises RecordError: not a draft the page wrote (not JSON, not an object, texts that are
+        not texts, past its limits, a link that is not an address's ``#…``), said why.
+    """
+    if not text:
+        return None
+    try:
+        raw = json.loads(text)
+    except (ValueError, RecursionError):
+        raise RecordError("gear draft: not JSON") from None
+    if not isinstance(raw, dict):
+        raise RecordError(f"gear draft: expected a JSON object, got {type(raw).__name__}")
+    typed, link = raw.get("typed", {}), raw.get("link", "")
+    if not isinstance(typed, dict) or not all(isinstance(v, str) for v in typed.values()):
+        raise RecordError("gear draft: typed: expected each field's id and its text")
+    if len(typed) > DRAFT_FIELDS:
+        raise RecordError(f"gear draft: typed: {len(typed)} fields; a page has at most {DRAFT_FIELDS}")
+    long = next((ident for ident, value in typed.items() if len(value) > DRAFT_TEXT), None)
+    if long is not None:
+        raise RecordError(f"gear draft: typed: {long[:40]!r} holds more than {DRAFT_TEXT} characters")
+    if not isinstance(link, str) or (link and not link.startswith("#")) or len(link) > DRAFT_LINK:
+        raise RecordError("gear draft: link: expected \"\" or the page's #… address")
+    return GearDraft(typed={k: v for k, v in typed.items() if _draft_field(k)}, link=link)
+
+
 def _item_values(entries: Sequence[Entry]) -> dict[str, str]:
     return {
         render.item_field_id(str(n), field): text
@@ -98,10 +161,10 @@ def _action(method: Callable[..., None]) -> Callable[..., Update]:
     """A user action: its last argument is what the page's fields hold; it returns what it wrote."""
 
     @functools.wraps(method)
-    def act(self: GearPage, *args: object) -> Update:
+    def act(self: GearPage, *args: object, **options: object) -> Update:
         self._fields = dict(args[-1])  # type: ignore[call-overload]
         self._wrote = Update()
-        method(self, *args)
+        method(self, *args, **options)
         return self._written()
 
     return act
@@ -121,24 +184,46 @@ class GearPage:
         self._shown: dict[str, str] = {}  # the item fields' problems on screen, for a list drawn again
         self._fields: dict[str, str] = {}
         self._wrote = Update()
+        self.address = ""
+        """The link the page's address holds (``#…``; ``""``: none): the draft notes it."""
+        self.unsaved = False
+        """The draft could not be kept on the device (and the page said so)."""
 
     # -- actions ------------------------------------------------------------------------------
 
     @_action
-    def start(self, fragment: str, values: Mapping[str, str]) -> None:
-        """The page starts with something to show: a link is opened, or what was typed
-        before Python was up is worked out (its link waits for a change); the saved records
-        are listed."""
-        if len(fragment) > 1:
+    def start(self, fragment: str, values: Mapping[str, str], *, typed: bool = False) -> None:
+        """The page starts with something to show: a link is opened, or the draft comes back
+        (when the address is the one it was typed on, or has no link), or what was typed before
+        Python was up (``typed``: it wins over a draft, and is kept as the draft) is worked out;
+        their link waits for a change. The saved records are listed."""
+        self.address = fragment if len(fragment) > 1 else ""
+        try:
+            draft, problem = load_draft(self.store.get(GEAR_DRAFT)), ""
+        except RecordError as exc:
+            draft, problem = None, DAMAGED_DRAFT.format(why=exc)
+        if draft is not None and not typed and (not self.address or draft.link == self.address):
+            self._restore(draft)
+        elif self.address:
             self._open_link(fragment)
         else:
             self._work_out(link=False)
+            if typed:
+                self._keep_draft()
+        if problem:
+            self._say(Update(text={"gear-draft-status": problem}))
         self._list_saved()
 
     @_action
     def open(self, fragment: str, values: Mapping[str, str]) -> None:
         """The address's link changed: its inputs fill the page and are worked out."""
         self._open_link(fragment)
+
+    @_action
+    def on_input(self, values: Mapping[str, str]) -> None:
+        """Something was typed, chosen or ticked: kept as the draft (the sheet lines wait for
+        "Work out the sheet lines", as before)."""
+        self._keep_draft()
 
     @_action
     def on_work_out(self, values: Mapping[str, str]) -> None:
@@ -161,6 +246,7 @@ class GearPage:
         self._fields |= {render.item_field_id(key, field): "" for field in (*ITEM_FIELDS, "broken")}
         self._fields[render.item_field_id(key, "kind")] = "armour"
         self._draw_list()
+        self._keep_draft()
         self._say(Update(focus=render.item_field_id(key, "name")))
 
     @_action
@@ -177,6 +263,7 @@ class GearPage:
         self._fields = {k: v for k, v in self._fields.items() if not k.startswith(prefix)}
         self._draw_list()
         self._work_out()
+        self._keep_draft()
         self._say(Update(focus=render.item_field_id(near, "name") if near else "gear-add"))
 
     @_action
@@ -242,7 +329,9 @@ class GearPage:
         except RulesError as exc:
             return self._status(str(exc))
         self._say(Update(values={"gear-save-name": record.name}))
+        self._fields["gear-save-name"] = record.name
         self._open_state(record.state)
+        self._keep_draft()
         self._status(f"Opened {record.name!r}.")
 
     @_action
@@ -269,7 +358,9 @@ class GearPage:
         except RulesError as exc:
             return self._error("gear-import", str(exc))
         self._say(Update(values={"gear-save-name": record.name}))
+        self._fields["gear-save-name"] = record.name
         self._open_state(record.state)
+        self._keep_draft()
         self._status(f"Imported {record.name!r} from {file_name!r}; save it to keep it on this device.")
 
     # -- reading the fields ---------------------------------------------------------------------
@@ -417,6 +508,7 @@ class GearPage:
         if done is None or not self._refill_list(done.items):
             return
         self._set({"gear-areas": ""})
+        self._keep_draft()
         said = f"The list now holds {len(done.pieces)} pieces in place of {', '.join(done.replaced)}."
         self._say(Update(html={"gear-organized": render.render_status("gear-used", said)}))
         self._work_out()
@@ -452,6 +544,7 @@ class GearPage:
             self._say(Update(html={"gear-block": render.render_block(done) + status}))
             self._apply_shown = False
         self._work_out()
+        self._keep_draft()
         if applied:
             self._say(Update(focus="gear-applied"))  # the button pressed is gone: the focus stays where it was
 
@@ -467,7 +560,8 @@ class GearPage:
             self._say(Update(html={"gear-share-box": render.render_share_error(str(exc))}))
             return
         share = share_line("gear", f"{PAGE}#{link}", "Link to these inputs and results")
-        self._say(Update(html={"gear-share-box": share}, address=f"#{link}"))
+        self.address = f"#{link}"
+        self._say(Update(html={"gear-share-box": share}, address=self.address))
 
     def _open_link(self, fragment: str) -> None:
         if len(fragment) <= 1:
@@ -478,6 +572,7 @@ class GearPage:
         except RulesError as exc:
             self._say(Update(notices={"gear-link-error": str(exc)}))
             return
+        self.address = fragment
         self._open_state(state)
 
     def _open_state(self, state: GearState) -> None:
@@ -499,6 +594,41 @@ class GearPage:
             except RulesError as exc:
                 records.append((key, key[len(GEAR_PREFIX):], str(exc)))
         return sorted(records, key=lambda r: r[1].lower())
+
+    # -- the draft ----------------------------------------------------------------------------
+
+    def _keep_draft(self) -> None:
+        """What the page's fields hold now, kept as the draft (with the address it was typed
+        on); a device that refuses says so, and the warning goes once it is kept again."""
+        typed = {k: v[:DRAFT_TEXT] for k, v in self._fields.items() if _draft_field(k)}
+        try:
+            self.store.put(GEAR_DRAFT, draft_text(GearDraft(typed=typed, link=self.address)))
+        except StorageError as exc:
+            self.unsaved = True
+            self._say(Update(text={"gear-draft-status": f"Not kept as a draft: {exc}. Save or export the list to keep it."}))
+            return
+        if self.unsaved:
+            self.unsaved = False
+            self._say(Update(text={"gear-draft-status": ""}))
+
+    def _restore(self, draft: GearDraft) -> None:
+        """The draft in every field, as it was typed, and the sheet lines worked out from it
+        (every problem beside its field; the link waits for a change)."""
+        typed = draft.typed
+        self._fields = {k: v for k, v in self._fields.items() if not _ITEM_FIELD.match(k)} | typed
+        plain = {k: v for k, v in typed.items() if k in _DRAFT_IDS and k not in (*_TICKS, "gear-defence", "gear-defending")}
+        ticks = {ident: bool(typed[ident]) for ident in _TICKS if ident in typed}
+        choice = f"gear-defence-{typed.get('gear-defence')}"
+        if choice in _TICKS and not any(ident.startswith("gear-defence-") for ident in ticks):
+            ticks[choice] = True  # the group's choice, where the radios themselves were not kept
+        self._say(Update(values=plain, checked=ticks))
+        self._draw_list()
+        names = [self._field(render.item_field_id(key, "name")) for key in self._keys()]
+        self._refresh_defending(names, typed.get("gear-defending") or None)
+        if any(typed.get(BLOCK_IDS[field]) for field in _WEAPON_FIELDS) or ticks.get("gear-weapon-broken"):
+            self._say(Update(opened={"gear-weapon-box": True}))
+        self._work_out(link=False)
+        self._say(Update(text={"gear-draft-status": "Restored what was being typed here."}))
 
     def _list_saved(self) -> None:
         self._say(Update(html={"gear-saved": render.render_saved(self.saved())}))

@@ -4,9 +4,10 @@ page's start can read them for nothing."""
 
 #: A saved RuneQuest character: this prefix and its id (the sheet writes, all pages read).
 CHARACTER_PREFIX = "strike-rank/character/"
-#: What is being typed on the sheet, and in fight mode.
+#: What is being typed on the sheet, in fight mode, and on the gear page.
 SHEET_DRAFT = "strike-rank/draft/sheet"
 FIGHT_DRAFT = "strike-rank/draft/fight"
+GEAR_DRAFT = "strike-rank/draft/gear"
 #: A saved gear record: this prefix and its name.
 GEAR_PREFIX = "strike-rank/gear/"
 #: This tab's recent shrapnel results (sessionStorage).

@@ -1,7 +1,7 @@
 """Reading what a person types on the shrapnel page: the roll, the armour pieces, presets.
 
 Armour pieces are written ``vest: chest + abdomen; helmet: head`` (the command line's
-``--piece vest=chest+abdomen`` in words): :func:`parse_pieces` and
+``--piece vest=chest+abdomen`` in words), a piece on one limb ``vambrace: left arm`` (SHR-13): :func:`parse_pieces` and
 :func:`format_pieces` are a parser/printer pair. Ticked areas that no named piece
 covers are each their own piece, and those a named piece covers are that piece (SHR-11),
 as :func:`armour_from_form` puts it together.
@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from pyengine.errors import NotationError, RollError
 from pyengine.ranges import parse_roll_range
 from pyengine.shrapnel.armour import ArmourItem, ArmourPiece, armour_pieces, fold_armour
-from pyengine.shrapnel.vocabulary import Area, parse_area
+from pyengine.shrapnel.vocabulary import Area, Limb, parse_cover
 
 #: The page's quick presets: name -> (label, pieces).
 PRESETS: dict[str, tuple[str, tuple[ArmourPiece, ...]]] = {
@@ -52,8 +52,14 @@ def read_roll(text: str) -> int:
     return low
 
 
+#: What the notation expects where an area is.
+AN_AREA = "an area: head, chest, abdomen, legs or arms (or one limb: left arm, right leg…)"
+
+
 def parse_pieces(text: str) -> tuple[ArmourPiece, ...]:
-    """Reads ``vest: chest + abdomen; helmet: head`` (``;`` or new lines between pieces).
+    """Reads ``vest: chest + abdomen; helmet: head`` (``;`` or new lines between pieces), a
+    limb alone as ``left arm`` (SHR-13). The pieces as given (checked, not yet read against
+    each other: :func:`~pyengine.shrapnel.armour.fold_armour`).
 
     :raises NotationError: a piece without ``name:``, or an unknown area (kind ``armour pieces``).
     :raises IllegalActionError: two pieces with one name, an area twice in a piece.
@@ -68,25 +74,26 @@ def parse_pieces(text: str) -> tuple[ArmourPiece, ...]:
         name, colon, areas_text = chunk.partition(":")
         if not colon or not name.strip():
             raise NotationError("armour pieces", text, start + len(chunk) - len(chunk.lstrip()), "a piece as name: area + area")
-        areas = []
+        covers = []
         at = start + len(name) + 1
         for word in areas_text.split("+"):
             if not word.strip():
-                raise NotationError("armour pieces", text, at + len(word), "an area: head, chest, abdomen, legs or arms")
+                raise NotationError("armour pieces", text, at + len(word), AN_AREA)
             try:
-                areas.append(parse_area(word))
+                covers.append(parse_cover(word))
             except NotationError:
-                raise NotationError(
-                    "armour pieces", text, at + len(word) - len(word.lstrip()), "an area: head, chest, abdomen, legs or arms"
-                ) from None
+                raise NotationError("armour pieces", text, at + len(word) - len(word.lstrip()), AN_AREA) from None
             at += len(word) + 1
-        pieces.append(ArmourPiece(name=name.strip(), areas=tuple(areas)))
-    return armour_pieces(pieces)
+        areas = tuple(c for c in covers if isinstance(c, Area))
+        limbs = tuple(c for c in covers if isinstance(c, Limb))
+        pieces.append(ArmourPiece(name=name.strip(), areas=areas, limbs=limbs))
+    return fold_armour(pieces).named
 
 
 def format_pieces(pieces: Iterable[ArmourPiece]) -> str:
-    """Prints pieces as :func:`parse_pieces` reads them: ``vest: chest + abdomen; helmet: head``."""
-    return "; ".join(f"{p.name}: {' + '.join(a.value for a in p.areas)}" for p in pieces)
+    """Prints pieces as :func:`parse_pieces` reads them: ``vest: chest + abdomen; helmet: head``,
+    ``vambrace: left arm``."""
+    return "; ".join(f"{p.name}: {' + '.join(c.value for c in (*p.areas, *p.limbs))}" for p in pieces)
 
 
 def armour_from_form(covered: Iterable[str | Area], pieces_text: str) -> tuple[ArmourItem, ...]:

@@ -309,10 +309,10 @@ def _totals(parent: Element, result: ShrapnelResult) -> None:
         _el(parent, "p", f"Prone, as the text states it (no token carries it): {words}", cls="shr-stated")
 
 
-def render_result(result: ShrapnelResult) -> str:
-    """The result card as ``article.shr-result``: prose, fate and why, totals in large
-    type, each area struck with the side read, breakage checks per piece, the
-    attacker's bonus, and a collapsible list of the working.
+def render_result(result: ShrapnelResult, *, target: str = "") -> str:
+    """The result card as ``article.shr-result``: who it struck (``target``, ``.shr-target``,
+    when named), prose, fate and why, totals in large type, each area struck with the side
+    read, breakage checks per piece, the attacker's bonus, and a collapsible list of the working.
     """
     fate = result.fate.value if result.fate else "none"
     root = _el(
@@ -330,6 +330,8 @@ def render_result(result: ShrapnelResult) -> str:
     _el(title, "span", f"Severity {result.severity}", cls="shr-result-sev")
     _text(title, " · ")
     _el(title, "span", result.label, cls="shr-areas")
+    if target:
+        _el(root, "p", f"Target: {target}", cls="shr-target")
 
     _el(root, "p", result.prose, cls="shr-prose")
 
@@ -403,10 +405,12 @@ def find_button(result: ShrapnelResult) -> Element:
     return _el(None, "button", "See it in the table", type="button", id="shr-find", data_cell=cell_id(result))
 
 
-def recent_label(result: ShrapnelResult) -> str:
-    """A result in a list of recent ones: ``50 C · Arms + Chest · 21 hits — dying``."""
+def recent_label(result: ShrapnelResult, target: str = "") -> str:
+    """A result in a list of recent ones: ``50 C · Arms + Chest · 21 hits — dying`` (``… · Vasana``
+    with a target)."""
     fate = f" — {result.fate}" if result.fate else ""
-    return f"{result.roll} {result.severity} · {result.label} · {result.totals.hits} hits{fate}"
+    who = f" · {target}" if target else ""
+    return f"{result.roll} {result.severity} · {result.label} · {result.totals.hits} hits{fate}{who}"
 
 
 def render_presets(presets: dict[str, tuple[str, tuple[ArmourPiece, ...]]]) -> str:

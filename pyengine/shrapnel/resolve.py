@@ -172,6 +172,7 @@ def resolve(
         text = f"transcription: {_TRANSCRIPTION.get(ruling, 'see the ruling')} ({ruling})"
         working.append(Step(field="transcription", text=text, source=TABLE_ID, rulings=(ruling,)))
     working.extend(_folded(given))
+    working.extend(_halves(given))
     working.append(
         Step(field="base", text=f"base, always, armour or not: {format_effects(notation.base)}", source=TABLE_ID)
     )
@@ -245,6 +246,25 @@ def _folded(given: Armour) -> list[Step]:
     for area, names in given.folded:
         text = f"armour: {area.label}, given as covered, is {_names(names)}'s: no piece of its own (SHR-11)"
         steps.append(_read("armour", text, "SHR-11", value=area.value))
+    return steps
+
+
+def _halves(given: Armour) -> list[Step]:
+    """SHR-13: an area of two limbs is covered when both its limbs are."""
+    steps = []
+    for half in given.halves:
+        limb = half.area.value.removesuffix("s")  # arm, leg
+        on = _names(f"{name} ({where})" for name, where in half.pieces)
+        if half.covered:
+            whole = f"; {_names(half.whole)} over both" if half.whole else ""
+            text = (f"armour: both {half.area.value} are covered ({on}{whole}), so {half.area.label} is covered and "
+                    f"each of these pieces is struck there (SHR-13)")
+        else:
+            one = len(half.pieces) == 1
+            text = (f"armour: {on} {'covers' if one else 'cover'} one {limb} only: {half.area.label} is covered only when "
+                    f"both {half.area.value} are, so it is read bare and {'that piece makes' if one else 'they make'} "
+                    f"no breakage check there (SHR-13)")
+        steps.append(_read("armour", text, "SHR-13", value=half.area.value))
     return steps
 
 

@@ -103,10 +103,33 @@ def test_no_serious_accessibility_finding(context_at, axe_source, file, size):
     # result shown, at the phone's size and the desktop's.
     context, watch = context_at(*LAYOUTS[size])
     page = open_ready(context, file)
+    expect(page.locator("nav.pages a")).to_have_count(5)  # the navigation bar is audited with the page
     assert serious_findings(page, axe_source) == []
     show_a_result(page, file)
     assert serious_findings(page, axe_source) == []
     watch.assert_clean()
+
+
+def assert_the_navigation_bar_is_in_view_and_covers_nothing(page, file: str) -> None:
+    """Issue 16's bar: the page is marked; each link is in view and at least 44 px square, at the
+    top and at the end of the page; at the end, the page's last line is clear of it."""
+    current = file.split("#")[0]
+    scrolled = page.evaluate("window.scrollY")
+    assert page.locator('nav.pages a[aria-current="page"]').get_attribute("href") == f"./{current}"
+    for where in ("0", "document.documentElement.scrollHeight"):
+        page.evaluate(f"window.scrollTo(0, {where})")
+        boxes = page.evaluate(
+            """() => [...document.querySelectorAll('nav.pages a')].map(a => { const r = a.getBoundingClientRect();
+                return [r.top, r.bottom, r.width, r.height]; })"""
+        )
+        height = page.evaluate("window.innerHeight")
+        assert len(boxes) == 5
+        assert all(top >= 0 and bottom <= height + 0.5 and w >= 44 and h >= 44 for top, bottom, w, h in boxes), boxes
+    bar = page.evaluate("document.querySelector('nav.pages').getBoundingClientRect().toJSON()")
+    foot = page.evaluate("document.querySelector('footer.foot').getBoundingClientRect().toJSON()")
+    last_line = page.evaluate("document.querySelector('footer.foot p').getBoundingClientRect().bottom")
+    assert last_line <= bar["top"] + 0.5 or bar["bottom"] <= foot["top"], (bar, foot)
+    page.evaluate(f"window.scrollTo(0, {scrolled})")
 
 
 @pytest.mark.parametrize("layout", LAYOUTS)
@@ -119,8 +142,9 @@ def test_layout_fits_and_targets_are_thumb_sized(context_at, file, layout):
     show_a_result(page, file)
     width = page.evaluate("window.innerWidth")
     assert page.evaluate("document.documentElement.scrollWidth") <= width
+    assert_the_navigation_bar_is_in_view_and_covers_nothing(page, file)
     small = page.evaluate(
-        """() => [...document.querySelectorAll('button, input:not([type=checkbox]):not([type=radio]), select, summary, label:has(> input[type=checkbox]), .sev-buttons label, .tools a')]
+        """() => [...document.querySelectorAll('button, input:not([type=checkbox]):not([type=radio]), select, summary, label:has(> input[type=checkbox]), .sev-buttons label, .tools a, nav.pages a')]
             .filter(e => e.offsetParent !== null)
             .map(e => [e.id || e.textContent.trim().slice(0, 30), e.getBoundingClientRect().height])
             .filter(([, h]) => h < 44)"""

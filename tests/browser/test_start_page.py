@@ -102,4 +102,12 @@ def test_starts_again_offline_after_the_first_visit(fresh_app):
     page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
     roll(page, "1D8+1", "8")
     expect(page.locator("#dice-result .roll-total")).to_have_text("9")
+    # Issue 16: the navigation bar's plain links open every page offline, each working.
+    for file, label in (("sheet.html", "Sheet"), ("combat.html", "Combat"), ("shrapnel.html", "Shrapnel"),
+                        ("gear.html", "Gear"), ("index.html", "Start")):
+        page.locator("nav.pages").get_by_role("link", name=label).click()
+        page.wait_for_url(f"**/{file}")
+        page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+        expect(page.locator('nav.pages a[aria-current="page"]')).to_have_attribute("href", f"./{file}")
+        expect(page.locator("#offline-status")).to_have_text("works offline")
     watch.assert_clean()

@@ -40,7 +40,12 @@ def test_an_old_link_opens_to_the_same_result(kind, link, expect):
         assert (inputs.roll, str(inputs.severity)) == (expect["roll"], expect["severity"])
         assert [str(a) for a in inputs.covered] == expect.get("covered", [])
         assert [p.name for p in inputs.pieces] == expect.get("pieces", [])
-        resolve(load_ballistic(), inputs.roll, inputs.severity, inputs.armour())
+        assert inputs.target == expect.get("target", "")
+        result = resolve(load_ballistic(), inputs.roll, inputs.severity, inputs.armour())
+        if "checks" in expect:
+            assert [c.piece for c in result.breakage_checks] == expect["checks"]
+        for area in result.struck:
+            assert str(area.side) == expect.get(str(area.area), str(area.side))
     elif kind == "sheet":
         adventurer = sheet_inputs.from_state(shared.data, shared.version)
         tables = RuneQuestTables.from_toml({i: (ROOT / "tables" / f"{i}.toml").read_bytes() for i in TABLE_IDS})

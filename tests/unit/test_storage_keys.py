@@ -26,7 +26,7 @@ def test_the_gear_page_stores_its_records_under_the_gear_prefix():
 
 def test_the_keys_are_the_documented_ones_and_do_not_overlap():
     formats = (ROOT / "docs" / "formats.md").read_text(encoding="utf-8")
-    values = [keys.CHARACTER_PREFIX, keys.SHEET_DRAFT, keys.FIGHT_DRAFT, keys.GEAR_PREFIX, keys.SHRAPNEL_RECENT]
+    values = [keys.CHARACTER_PREFIX, keys.SHEET_DRAFT, keys.FIGHT_DRAFT, keys.GEAR_DRAFT, keys.GEAR_PREFIX, keys.SHRAPNEL_RECENT]
     for value in values:
         assert value.startswith("strike-rank/")
         assert value.rstrip("/") in formats, value

@@ -1,7 +1,7 @@
 """Gear page glue: start the page, hand the forms their part.
 
 The page is ready once its controls are wired and its first view is right. With nothing
-to show (no link, no saved record, nothing typed before Python was up) the pre-rendered
+to show (no link, no saved record, no draft, nothing typed before Python was up) the pre-rendered
 example is that view, and the page's controller (:class:`pyengine.pages.gear.GearPage`,
 with the gear engine) and the forms' glue (:mod:`app.gear_form`) are loaded by
 :data:`engine`, a :class:`start.Preparation`, just after the page is ready; a control used
@@ -13,7 +13,7 @@ from __future__ import annotations
 from pyscript import window
 
 from app import dom, start
-from pyengine.pages.keys import GEAR_PREFIX
+from pyengine.pages.keys import GEAR_DRAFT, GEAR_PREFIX
 
 FORMS = ("gear-form", "gear-org-form", "gear-block-form", "gear-save-form")
 
@@ -33,10 +33,10 @@ engine = start.Preparation(load_engine)
 
 
 def something_to_show() -> bool:
-    """A link or saved records to show, or fields typed before Python was up."""
+    """A link, saved records or a draft to show, or fields typed before Python was up."""
     return (
         len(str(window.location.hash)) > 1
-        or any(key.startswith(GEAR_PREFIX) for key in dom.BrowserStore().keys())
+        or any(key == GEAR_DRAFT or key.startswith(GEAR_PREFIX) for key in dom.BrowserStore().keys())
         or not start.untouched([dom.element(form_id) for form_id in FORMS])
     )
 
@@ -64,6 +64,7 @@ async def setup() -> None:
     ]
     for form_id in FORMS:
         dom.element(form_id).addEventListener("submit", start.prevent_default)
+        dom.element(form_id).addEventListener("input", handler("on_input"))
     for element_id, kind, name in listen:
         dom.element(element_id).addEventListener(kind, handler(name))
     window.addEventListener("hashchange", handler("open_link"))

@@ -52,6 +52,10 @@ on_result_click = clicked("on_result_click")
 on_saved_click = clicked("on_saved_click")
 
 
+def on_input(event) -> None:
+    dom.apply(page.on_input(fields()))
+
+
 def on_list_change(event) -> None:
     dom.apply(page.on_list_change(fields()))
 
@@ -80,8 +84,9 @@ def open_link(event=None) -> None:
 
 
 def begin() -> None:
-    """Makes the controller; shows what the address or the fields typed before Python was up
-    ask for, and the saved records."""
+    """Makes the controller; shows what the address, the draft or the fields typed before
+    Python was up ask for, and the saved records."""
     global page
     page = GearPage(dom.BrowserStore())
-    dom.apply(page.start(str(window.location.hash), fields()))
+    typed = not start.untouched([dom.element(form_id) for form_id in FORMS])
+    dom.apply(page.start(str(window.location.hash), fields(), typed=typed))

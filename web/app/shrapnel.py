@@ -6,8 +6,10 @@ pre-rendered, and the page's first view needs nothing else but this tab's recent
 (:class:`pyengine.pages.shrapnel.ShrapnelPage`) and the form's glue
 (:mod:`app.shrapnel_form`) are loaded by :data:`engine`, a :class:`start.Preparation`: at
 once when the address carries a link, otherwise just after the page is ready, in the
-background; a control used before that waits for it. A first visit compiles every module
-it imports (docs/startup.md).
+background; a control used before that waits for it. The "Target" choices (the device's saved
+adventurers and the fight in progress, with the armour tables they need) are listed after
+that, once the page is ready (:func:`load_later`). A first visit compiles every module it
+imports (docs/startup.md).
 """
 
 from __future__ import annotations
@@ -36,6 +38,12 @@ async def load_engine() -> None:
 engine = start.Preparation(load_engine)
 
 
+async def load_later() -> None:
+    """The engine, then the "Target" choices."""
+    await engine.begin()
+    await form().list_targets()
+
+
 def handler(name: str):
     """A listener that calls the form glue's function ``name`` (once the engine is loaded)."""
     return engine.listener(lambda event: getattr(form(), name)(event))
@@ -55,6 +63,7 @@ async def setup() -> None:
         ("shr-form", "click", "on_form_click"),
         ("shr-roll-d100", "click", "on_roll_d100"),
         ("shr-result", "click", "on_result_click"),
+        ("shr-target", "change", "on_target"),
     )
     for element_id, kind, name in listeners:
         dom.element(element_id).addEventListener(kind, handler(name))
@@ -65,4 +74,4 @@ async def setup() -> None:
 
 
 async def main() -> None:
-    await start.start_page(setup, later=engine)
+    await start.start_page(setup, later=start.Preparation(load_later))

@@ -9,7 +9,7 @@ fetched (:func:`begin`).
 
 from __future__ import annotations
 
-from pyscript import window
+from pyscript import fetch, window
 
 from app import dom, start
 from pyengine.pages.shrapnel import ShrapnelPage
@@ -24,7 +24,17 @@ def begin(data: bytes, source: str) -> None:
     global page
     with start.measured("table decode"):
         table = load_table(ShrapnelTable, data, source)
-    page = ShrapnelPage(table, dom.BrowserStore(window.sessionStorage))
+    page = ShrapnelPage(table, dom.BrowserStore(window.sessionStorage), store=dom.BrowserStore())
+
+
+async def list_targets() -> None:
+    """The "Target" choices, with the tables the controller asks for (none when no one is saved)."""
+    blobs = {t: bytes(await fetch(f"./tables/{t}.msgpack").bytearray()) for t in page.target_tables()}
+    dom.apply(page.on_targets(blobs))
+
+
+def on_target(event) -> None:
+    dom.apply(page.on_target(dom.values("shr-form")))
 
 
 def on_submit(event) -> None:

@@ -101,8 +101,8 @@ class Browser:
         self.address: str | None = None
         self.download: tuple[str, str] | None = None
 
-    def do(self, action: str, *args: object) -> Update:
-        update = getattr(self.page, action)(*args, dict(self.fields))
+    def do(self, action: str, *args: object, **options: object) -> Update:
+        update = getattr(self.page, action)(*args, dict(self.fields), **options)
         self.apply(update)
         self.last = update
         return update

@@ -234,7 +234,7 @@ def test_rolling_asks_for_a_severity_first_then_reads_with_the_apps_roll():
 
 
 @pytest.mark.parametrize("fragment", ["#1.damaged", "#x", "#" + encode_link("shrapnel", {"roll": 101, "severity": "C"}),
-                                      "#" + encode_link("shrapnel", {"roll": 50, "severity": "C"}, version=2),
+                                      "#" + encode_link("shrapnel", {"roll": 50, "severity": "C"}, version=3),
                                       "#" + encode_link("gear", {})])
 def test_a_link_that_does_not_open_is_explained_and_the_page_still_works(fragment):
     page = ShrapnelPage(TABLE, MemoryStore())

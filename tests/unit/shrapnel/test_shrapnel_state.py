@@ -19,7 +19,7 @@ VEST = ArmourPiece(name="vest", areas=(Area.CHEST, Area.ABDOMEN))
 
 
 def test_kind_and_version() -> None:
-    assert (KIND, VERSION) == ("shrapnel", 1)
+    assert (KIND, VERSION) == ("shrapnel", 2)  # 2 since issue 16: limbs, target (test_shrapnel_limbs.py)
 
 
 def test_the_state_is_plain_data() -> None:
@@ -87,8 +87,8 @@ def test_a_damaged_state_names_the_field_and_the_value(data: object, message: st
 
 
 def test_a_newer_version_or_another_kind_is_refused_by_the_link() -> None:
-    with pytest.raises(ShareLinkError, match=r"^share link: shrapnel version 2 is newer than this app reads \(1\)"):
-        LINK.open(encode_link(KIND, {"roll": 50, "severity": "C"}, version=2))
+    with pytest.raises(ShareLinkError, match=r"^share link: shrapnel version 3 is newer than this app reads \(2\)"):
+        LINK.open(encode_link(KIND, {"roll": 50, "severity": "C"}, version=3))
     with pytest.raises(ShareLinkError, match=r"^share link: this is a 'gear' link, not a 'shrapnel' one"):
         LINK.open(encode_link("gear", {}, version=1))
     assert LINK.open(LINK.link(to_state(50, "C", [VEST]))).armour() == (VEST,)

@@ -32,7 +32,7 @@ from pyengine.dice import Dice, RandomDice
 from pyengine.errors import ConflictError, RecordError, RulesError, StorageError
 from pyengine.pages.keys import CHARACTER_PREFIX, SHEET_DRAFT
 from pyengine.pages.sheet_state import (
-    FIELDS as STATE_FIELDS, render_state, render_weapon_choices, render_working, said_as,
+    FIELDS as STATE_FIELDS, location_options, render_state, render_weapon_choices, render_working, said_as,
 )
 from pyengine.pages.store import Store
 from pyengine.pages.view import Update
@@ -749,4 +749,5 @@ def preload() -> None:
 def prerender(source) -> dict[str, str]:
     """The weapon and item choices, before Python is up (``source``: :mod:`pyengine.cli.tables`)."""
     tables = source.load_tables()
-    return {"weapon_options": render_weapon_options(tables), "item_options": render_item_options(tables)}
+    return {"weapon_options": render_weapon_options(tables), "item_options": render_item_options(tables),
+            "location_options": location_options(), "heal_location_options": location_options(none="(a potion: where the dice say)")}

@@ -32,7 +32,7 @@ from pyengine.dice import Dice, RandomDice
 from pyengine.errors import ConflictError, RecordError, RulesError, StorageError
 from pyengine.pages.keys import CHARACTER_PREFIX, SHEET_DRAFT
 from pyengine.pages.sheet_state import (
-    FIELDS as STATE_FIELDS, location_options, render_state, render_weapon_choices, render_working, said_as,
+    BUTTONS as STATE_BUTTONS, FIELDS as STATE_FIELDS, location_options, weapon_name, render_state, render_weapon_choices, render_working, said_as,
 )
 from pyengine.pages.store import Store
 from pyengine.pages.view import Update
@@ -544,7 +544,7 @@ class SheetPage:
         return self._by_hand(
             "sheet-damage-weapon", values,
             lambda: damage_weapon(self.adventurer, self.tables, weapon=weapon, points=points, broken=broken),
-            lambda: f"{weapon.replace('_', ' ')} " + ("marked broken" if broken else f"takes {points} damage"))
+            lambda: f"{weapon_name(self.tables, weapon)} " + ("marked broken" if broken else f"takes {points} damage"))
 
     def on_repair_weapon(self, values: Mapping[str, str]) -> Update:
         """A weapon or shield repaired (``state-wpn-weapon``)."""
@@ -553,7 +553,7 @@ class SheetPage:
         weapon = values.get("state-wpn-weapon", "")
         return self._by_hand("sheet-repair-weapon", values,
                              lambda: repair_weapon(self.adventurer, self.tables, weapon=weapon),
-                             lambda: f"{weapon.replace('_', ' ')} repaired")
+                             lambda: f"{weapon_name(self.tables, weapon)} repaired")
 
     def on_spend(self, values: Mapping[str, str]) -> Update:
         """Money spent (``state-spend-lunars``, ``state-spend-what``, ``state-spend-source``)."""
@@ -689,7 +689,8 @@ class SheetPage:
     def _read_only(self) -> Update:
         ro = self.read_only
         return Update(
-            disabled={"sheet-edit": ro, "sheet-edit-gear": ro, "sheet-save": ro or self.adventurer is None},
+            disabled={"sheet-edit": ro, "sheet-edit-gear": ro, "sheet-save": ro or self.adventurer is None,
+                      **{button: ro for button in STATE_BUTTONS if button != "sheet-undo"}},
             hidden={"sheet-shared": not ro},
         )
 

@@ -35,6 +35,8 @@ FIELDS: dict[str, dict[str, tuple[str, str]]] = {
 }
 #: Every field of the card, so a good change clears each one's message.
 STATE_FIELDS = tuple(dict.fromkeys(f for action in FIELDS.values() for f, _ in action.values()))
+#: The card's buttons (disabled on a sheet opened read-only from a link).
+BUTTONS = ("sheet-undo", *FIELDS, "sheet-a-week")
 #: What the card shows with no record yet.
 EMPTY_STATE = '<p class="empty">The adventurer\'s wounds, missiles, weapons and money show here.</p>'
 
@@ -46,7 +48,8 @@ def said_as(message: str, field: str, label: str) -> str:
     return message
 
 
-def _name(tables: RuneQuestTables, key: str) -> str:
+def weapon_name(tables: RuneQuestTables, key: str) -> str:
+    """``broadsword``, ``dagger (left)``: a sheet weapon key as people read it."""
     weapon, _, left = key.partition("@")
     row = tables.weapon(weapon)
     name = row.name if row is not None else weapon
@@ -115,7 +118,7 @@ def _weapons(adventurer: Adventurer, tables: RuneQuestTables) -> Element | None:
             said.append(f"damage {current.weapon_damage[key]}" + (f" / {hp}" if hp is not None else ""))
         if key in current.broken:
             said.append("broken")
-        items.append(el("li", {"data-weapon": key}, f"{_name(tables, key)}: {', '.join(said)}"))
+        items.append(el("li", {"data-weapon": key}, f"{weapon_name(tables, key)}: {', '.join(said)}"))
     return el("div", None, el("h3", None, "Weapons"), el("ul", {"class": "state-weapons"}, *items))
 
 
@@ -139,7 +142,7 @@ def render_weapon_choices(adventurer: Adventurer, tables: RuneQuestTables, *, mi
         attrs = {"value": entry.key}
         if entry.key == chosen:
             attrs["selected"] = "selected"
-        options.append(to_html(el("option", attrs, _name(tables, entry.key))))
+        options.append(to_html(el("option", attrs, weapon_name(tables, entry.key))))
     return "".join(options) or to_html(el("option", {"value": ""}, "(none on the sheet)"))
 
 

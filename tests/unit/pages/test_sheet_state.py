@@ -168,3 +168,27 @@ def test_a_change_by_hand_over_another_tabs_save_is_refused_then_overwritten_wit
     assert load_adventurer(store.get(page.key)).name == "Other tab"
     done = page.on_click({"id": "sheet-overwrite"}, typed())
     assert done.text["sheet-save-status"] == "Saved Ysolde on this device: 1 point to the head by hand."
+
+
+def test_a_shared_sheet_takes_no_change_by_hand(tables):
+    page, store = saved(tables)
+    shared = SheetPage(tables, MemoryStore())
+    opened = shared.open("#" + page.link(), None, {})
+    assert opened.disabled["sheet-take-damage"] is True and opened.disabled["sheet-a-week"] is True
+    assert opened.disabled["sheet-undo"] is True
+    assert shared.on_click({"id": "sheet-take-damage"}, typed(state_dmg_points="3", state_dmg_location="chest")) \
+        == shared.on_click({"id": "nothing"}, {})
+    assert shared.store.items == {} or all(not k.startswith(CHARACTER_PREFIX) for k in shared.store.items)
+
+
+def test_weapon_changes_say_the_weapon_by_name(tables):
+    from pyengine.runequest.sheet.edits import add_weapon
+
+    page, _ = saved(tables)
+    page.on_click({"id": "sheet-take-damage"}, typed(state_dmg_points="1", state_dmg_location="head"))
+    armed = add_weapon(page.kept, "dagger", "left")
+    page._change(armed, {})
+    hit = page.on_click({"id": "sheet-damage-weapon"}, typed(state_wpn_weapon="dagger@left", state_wpn_points="2"))
+    assert hit.text["sheet-undo"] == "Undo: dagger (left) takes 2 damage"
+    fixed = page.on_click({"id": "sheet-repair-weapon"}, typed(state_wpn_weapon="dagger@left"))
+    assert fixed.text["sheet-undo"] == "Undo: dagger (left) repaired"

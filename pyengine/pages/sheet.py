@@ -31,8 +31,10 @@ import msgspec
 from pyengine.dice import Dice, RandomDice
 from pyengine.errors import ConflictError, RecordError, RulesError, StorageError
 from pyengine.pages.keys import CHARACTER_PREFIX, SHEET_DRAFT
+from pyengine.pages.sheet_state import BUTTONS as STATE_BUTTONS
+from pyengine.pages.sheet_state import FIELDS as STATE_FIELDS
 from pyengine.pages.sheet_state import (
-    BUTTONS as STATE_BUTTONS, FIELDS as STATE_FIELDS, location_options, weapon_name, render_state, render_weapon_choices, render_working, said_as,
+    location_options, render_state, render_weapon_choices, render_working, said_as, weapon_name,
 )
 from pyengine.pages.store import Store
 from pyengine.pages.view import Update
@@ -516,7 +518,8 @@ class SheetPage:
             "sheet-heal", values,
             lambda: give_healing(self.adventurer, self.tables, points=points, how=how, location=where or None,
                                  dice=self.dice),
-            lambda: f"{named.get(how, how)} of {points.strip()}" + (f" on the {where.replace('_', ' ')}" if where else ""))
+            lambda: f"{named.get(how, how)} of {points.strip()}"
+                    + (f" on the {where.replace('_', ' ')}" if where else ""))
 
     def on_pull_out(self, location: str, values: Mapping[str, str]) -> Update:
         """The weapon stuck in ``location`` taken out."""
@@ -751,4 +754,5 @@ def prerender(source) -> dict[str, str]:
     """The weapon and item choices, before Python is up (``source``: :mod:`pyengine.cli.tables`)."""
     tables = source.load_tables()
     return {"weapon_options": render_weapon_options(tables), "item_options": render_item_options(tables),
-            "location_options": location_options(), "heal_location_options": location_options(none="(a potion: where the dice say)")}
+            "location_options": location_options(),
+            "heal_location_options": location_options(none="(a potion: where the dice say)")}

@@ -33,8 +33,6 @@ FIELDS: dict[str, dict[str, tuple[str, str]]] = {
                     "source": ("state-spend-source", "from")},
     "sheet-time-passes": {k: ("state-days", "days") for k in ("days", "rounds", "turns", "weeks")},
 }
-#: Every field of the card, so a good change clears each one's message.
-STATE_FIELDS = tuple(dict.fromkeys(f for action in FIELDS.values() for f, _ in action.values()))
 #: The card's buttons (disabled on a sheet opened read-only from a link).
 BUTTONS = ("sheet-undo", *FIELDS, "sheet-a-week")
 #: What the card shows with no record yet.

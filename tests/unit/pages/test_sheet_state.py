@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+import msgspec
 import pytest
 
 from pyengine.cli.tables import load_tables
@@ -75,7 +76,8 @@ def test_bad_input_names_the_field_and_keeps_what_was_typed(tables):
     page, store = saved(tables)
     before = store.get(page.key)
     update = page.on_click({"id": "sheet-take-damage"}, typed(state_dmg_points="lots", state_dmg_location="left_leg"))
-    assert update.errors["state-dmg-points"] == "points: 'lots' is not a number of points; type a whole number, 1 or more"
+    assert update.errors["state-dmg-points"] == ("points: 'lots' is not a number of points; "
+                                                 "type a whole number, 1 or more")
     assert not update.values and "sheet-state" not in update.html
     assert store.get(page.key) == before
     update = page.on_click({"id": "sheet-spend"}, typed(state_spend_lunars="500", state_spend_what="a horse"))
@@ -121,13 +123,13 @@ def test_healing_stuck_weapon_ammunition_weapon_damage_and_money(tables):
 
     armed = add_weapon(add_weapon(adventurer, "broadsword", "right"), "self_bow", "left")
     page.on_click({"id": "sheet-take-damage"}, typed(state_dmg_points="3", state_dmg_location="chest"))
-    page.adventurer = page.kept = page.kept.__class__(**{**{f: getattr(page.kept, f) for f in page.kept.__struct_fields__},
-                                                          "weapons": armed.weapons})
+    page._change(msgspec.structs.replace(page.kept, weapons=armed.weapons), {})
     healed = page.on_click({"id": "sheet-heal"}, typed(state_heal_points="2", state_heal_how="spell",
                                                         state_heal_location="chest"))
     assert "chest 5 / 6" in text_of(healed.html["sheet-state"])
     assert "state-wpn-weapon" in healed.html and "broadsword" in healed.html["state-wpn-weapon"]
-    assert "self bow (left)" in healed.html["state-ammo-weapon"] and "broadsword<" not in healed.html["state-ammo-weapon"]
+    missiles = healed.html["state-ammo-weapon"]
+    assert "self bow (left)" in missiles and "broadsword<" not in missiles
     ammo = page.on_click({"id": "sheet-set-ammo"}, typed(state_ammo_weapon="self_bow@left", state_ammo_count="12"))
     assert "12 missiles left" in text_of(ammo.html["sheet-state"])
     hit = page.on_click({"id": "sheet-damage-weapon"}, typed(state_wpn_weapon="broadsword", state_wpn_points="3"))
@@ -161,8 +163,7 @@ def test_a_stuck_weapon_is_shown_and_pulled_out(tables):
 def test_a_change_by_hand_over_another_tabs_save_is_refused_then_overwritten_with_its_why(tables):
     page, store = saved(tables)
     other = load_adventurer(store.get(page.key))
-    store.put(page.key, dump_adventurer(other.__class__(**{**{f: getattr(other, f) for f in other.__struct_fields__},
-                                                           "name": "Other tab"})).decode())
+    store.put(page.key, dump_adventurer(msgspec.structs.replace(other, name="Other tab")).decode())
     refused = page.on_click({"id": "sheet-take-damage"}, typed(state_dmg_points="1", state_dmg_location="head"))
     assert refused.hidden == {"sheet-conflict": False}
     assert load_adventurer(store.get(page.key)).name == "Other tab"

@@ -193,3 +193,17 @@ def test_weapon_changes_say_the_weapon_by_name(tables):
     assert hit.text["sheet-undo"] == "Undo: dagger (left) takes 2 damage"
     fixed = page.on_click({"id": "sheet-repair-weapon"}, typed(state_wpn_weapon="dagger@left"))
     assert fixed.text["sheet-undo"] == "Undo: dagger (left) repaired"
+
+
+def test_conditions_show_with_their_clocks_and_injuries_with_fight_and_round(tables):
+    from pyengine.runequest.campaign.changes import take_damage
+
+    page, store = saved(tables)
+    hurt = take_damage(page.kept, tables, location="chest", points=6, cause="Broo's war hammer",
+                       fight="Broo ambush", round=3)
+    store.put(page.key, dump_adventurer(hurt.adventurer).decode())
+    other = SheetPage(tables, store)
+    state = text_of(other.open("", page.key[len(CHARACTER_PREFIX):], {}).html["sheet-state"])
+    assert "chest 0 / 6 (disabled)" in state
+    assert "chest: bleeding: dies in 50 rounds (2 full turns) unless Healing of 2 or more stops it" in state
+    assert "chest 6 points: Broo's war hammer, Broo ambush round 3" in state

@@ -29,8 +29,13 @@ from contextlib import AbstractContextManager, nullcontext
 import msgspec
 
 from pyengine.dice import Dice, RandomDice
-from pyengine.errors import RecordError, RulesError, StorageError
+from pyengine.errors import ConflictError, RecordError, RulesError, StorageError
 from pyengine.pages.keys import CHARACTER_PREFIX, SHEET_DRAFT
+from pyengine.pages.sheet_state import BUTTONS as STATE_BUTTONS
+from pyengine.pages.sheet_state import FIELDS as STATE_FIELDS
+from pyengine.pages.sheet_state import (
+    location_options, render_state, render_weapon_choices, render_working, said_as, weapon_name,
+)
 from pyengine.pages.store import Store
 from pyengine.pages.view import Update
 from pyengine.pages.widgets import share_line
@@ -61,6 +66,8 @@ FIELDS: dict[str, tuple[str, str]] = {
 }
 #: What the sheet shows with no record yet (as the page comes).
 EMPTY_SHEET = '<p class="empty">Type or roll the seven characteristics to see the sheet.</p>'
+#: Why a version was saved, when the Save button saved it.
+SAVED_WHY = "saved on the sheet page"
 MAX_NAME = 200
 MAX_NOTES = 10_000
 SHARE_LABEL = "Link to this sheet (opens read-only)"
@@ -81,6 +88,7 @@ class SheetPage:
         *,
         new_id: Callable[[], str] | None = None,
         measure: Callable[[str], AbstractContextManager[None]] = _no_measure,
+        now: Callable[[], str] = lambda: "",
     ) -> None:
         self.tables = tables
         self.store = store
@@ -89,6 +97,10 @@ class SheetPage:
         """A new saved character's id (12 hex digits)."""
         self.measure = measure
         """Times a step by name (the page's performance marks, read by the benchmark)."""
+        self.now = now
+        """The time now, as ISO text (the glue's clock), for each version saved."""
+        self.pending_why = ""
+        """Why the change another tab's save held back was made (an overwrite saves it so)."""
         self.adventurer: Adventurer | None = None
         """The record the form describes; ``None`` while a field of it is empty or bad."""
         self.kept: Adventurer | None = None
@@ -112,6 +124,10 @@ class SheetPage:
             "sheet-overwrite": self.on_overwrite, "sheet-save-as-copy": self.on_save_copy,
             "sheet-save-copy": self.on_save_copy, "sheet-export": self.on_export, "sheet-share-link": self.on_share,
             "sheet-print": self.on_print, "sheet-new": self.on_new,
+            "sheet-take-damage": self.on_take_damage, "sheet-heal": self.on_heal, "sheet-set-ammo": self.on_set_ammo,
+            "sheet-damage-weapon": self.on_damage_weapon, "sheet-repair-weapon": self.on_repair_weapon,
+            "sheet-spend": self.on_spend, "sheet-time-passes": self.on_time_passes, "sheet-a-week": self.on_a_week,
+            "sheet-undo": self.on_undo,
         }
 
     # -- opening -----------------------------------------------------------------------------
@@ -170,7 +186,7 @@ class SheetPage:
     def _opened(self, adventurer: Adventurer, *, key: str | None, stored: str | None = None,
                 read_only: bool = False) -> Update:
         self.key, self.stored, self.read_only = key, stored, read_only
-        return self._form(adventurer) | self._show(adventurer, {}) | self._read_only()
+        return self._form(adventurer) | self._show(adventurer, {}) | self._read_only() | self._undo_button()
 
     # -- typing --------------------------------------------------------------------------------
 
@@ -309,6 +325,8 @@ class SheetPage:
         adventurer = self.adventurer
         if adventurer is None or self.read_only:
             return Update()
+        if "pull-out" in data:
+            return self.on_pull_out(data["pull-out"], values or {})
         try:
             if "remove-weapon" in data:
                 changed = remove_weapon(adventurer, int(data["remove-weapon"]))
@@ -378,33 +396,196 @@ class SheetPage:
 
     def on_overwrite(self, values: Mapping[str, str]) -> Update:
         """Saved over what another tab saved."""
-        return self._save(self.key, force=True)
+        return self._save(self.key, force=True, why=self.pending_why or SAVED_WHY)
 
     def on_save_copy(self, values: Mapping[str, str]) -> Update:
         """Saved as a new character (a shared sheet becomes editable here)."""
         self.read_only, self.key = False, None
-        return self._read_only() | self._save(None)
+        return self._read_only() | self._save(None, why=self.pending_why or SAVED_WHY)
 
-    def _save(self, key: str | None, *, force: bool = False) -> Update:
+    def _save(self, key: str | None, *, force: bool = False, why: str = SAVED_WHY) -> Update:
+        """The record saved as a new version (``why``: what changed), the one before kept for undo."""
+        from pyengine.library.versions import save
+
         adventurer = self.adventurer
         assert adventurer is not None
         key = key or CHARACTER_PREFIX + self.new_id()
-        current = self.store.get(key)
-        if not force and self.key == key and current is not None and current != self.stored:
-            return Update(hidden={"sheet-conflict": False}, text={"sheet-save-status": "Not saved yet: see below."})
+        expected = None
+        if not force and self.key == key:
+            expected = self.stored if self.stored is not None else ""  # "": whatever is there is another tab's
         text = dump_adventurer(adventurer).decode()
         try:
-            self.store.put(key, text)
+            save(self.store, "character", key[len(CHARACTER_PREFIX):], text, when=self.now(), why=why,
+                 expected=expected)
+        except ConflictError:
+            self.pending_why = why
+            return Update(hidden={"sheet-conflict": False}, text={"sheet-save-status": "Not saved yet: see below."})
         except StorageError as exc:
             return Update(text={"sheet-save-status": f"Not saved: {exc}. Export a file to keep it."})
-        self.key, self.stored = key, text
+        self.key, self.stored, self.pending_why = key, text, ""
         self.store.remove(SHEET_DRAFT)
+        said = "" if why == SAVED_WHY else f": {why}"
         return Update(
             hidden={"sheet-conflict": True},
-            text={"sheet-save-status": f"Saved {adventurer.name or 'the adventurer'} on this device."},
+            text={"sheet-save-status": f"Saved {adventurer.name or 'the adventurer'} on this device{said}."},
             address=f"./sheet.html?open={key[len(CHARACTER_PREFIX):]}",
             html={"sheet-saved": self.render_saved()},
-        )
+        ) | self._undo_button()
+
+    def _undo_button(self) -> Update:
+        """The Undo button, saying what it undoes (disabled: nothing to undo)."""
+        from pyengine.library.versions import read_versions
+
+        label, nothing = "Undo", True
+        if self.key is not None and not self.read_only:
+            try:
+                versions = read_versions(self.store, "character", self.key[len(CHARACTER_PREFIX):])
+            except RecordError:
+                versions = None
+            if versions is not None and versions.current is not None and versions.undo_index is not None:
+                undone = versions.current if versions.back is None else versions.earlier[versions.back]
+                label, nothing = f"Undo: {undone.why}", False
+        return Update(text={"sheet-undo": label}, disabled={"sheet-undo": nothing})
+
+    def on_undo(self, values: Mapping[str, str]) -> Update:
+        """Back to the version before the last change saved (again: the one before that)."""
+        from pyengine.library.versions import read_versions, undo
+
+        if self.key is None or self.read_only:
+            return Update()
+        ident = self.key[len(CHARACTER_PREFIX):]
+        try:
+            versions = read_versions(self.store, "character", ident)
+            undone = "" if versions.current is None else (
+                versions.current if versions.back is None else versions.earlier[versions.back]).why
+            undo(self.store, "character", ident, when=self.now(), expected=self.stored)
+            text = self.store.get(self.key) or ""
+            adventurer = load_adventurer(text)
+        except ConflictError:
+            return Update(text={"sheet-save-status": "Not undone: another tab saved this adventurer since; "
+                                                     "open it again from the list to see its versions."})
+        except (RecordError, StorageError) as exc:
+            return Update(text={"sheet-save-status": f"Not undone: {exc}."})
+        update = self._opened(adventurer, key=self.key, stored=text)
+        self.store.remove(SHEET_DRAFT)  # the record is saved as it is shown: no draft
+        return update | Update(text={"sheet-save-status": f"Undone: {undone}."},
+                               html={"sheet-state-result": render_working(f"Undone: {undone}", ())})
+
+    # -- changes by hand -------------------------------------------------------------------------
+
+    def _by_hand(self, action: str, values: Mapping[str, str], change: Callable[[], object],
+                 why: Callable[[], str]) -> Update:
+        """A change by hand (``change`` returns the engine's ``Changed``): shown with its
+        working and saved as a version; refused, its message beside the field it names
+        (:data:`~pyengine.pages.sheet_state.FIELDS`), everything typed left as it is."""
+        if self.adventurer is None or self.read_only:
+            return Update()
+        fields = STATE_FIELDS.get(action, {})
+        cleared = Update(errors={field: "" for field, _ in fields.values()})
+        try:
+            changed = change()
+        except RulesError as exc:
+            if exc.field in fields:
+                field, label = fields[exc.field]
+                return cleared | Update(errors={field: said_as(str(exc), exc.field, label)})
+            return cleared | self._result("sheet-state-result", str(exc))
+        said = why()
+        update = cleared | self._change(changed.adventurer, values)  # type: ignore[attr-defined]
+        update |= Update(html={"sheet-state-result": render_working(said[:1].upper() + said[1:],
+                                                                    changed.steps)})  # type: ignore[attr-defined]
+        return update | self._save(self.key, why=said)
+
+    def on_take_damage(self, values: Mapping[str, str]) -> Update:
+        """Damage past armour to a location (``state-dmg-points``, ``-location``, ``-cause``)."""
+        from pyengine.runequest.campaign.changes import take_damage
+
+        points, where = values.get("state-dmg-points", ""), values.get("state-dmg-location", "")
+        return self._by_hand(
+            "sheet-take-damage", values,
+            lambda: take_damage(self.adventurer, self.tables, location=where, points=points,
+                                cause=values.get("state-dmg-cause", "")),
+            lambda: f"{points.strip()} point{'s' if points.strip() != '1' else ''} to the "
+                    f"{where.replace('_', ' ')} by hand")
+
+    def on_heal(self, values: Mapping[str, str]) -> Update:
+        """A Healing spell, a salve or a potion (``state-heal-points``, ``-how``, ``-location``)."""
+        from pyengine.runequest.campaign.changes import give_healing
+
+        points, how = values.get("state-heal-points", ""), values.get("state-heal-how", "spell")
+        where = values.get("state-heal-location", "")
+        named = {"spell": "a Healing spell", "salve": "a healing salve", "potion": "a healing potion"}
+        return self._by_hand(
+            "sheet-heal", values,
+            lambda: give_healing(self.adventurer, self.tables, points=points, how=how, location=where or None,
+                                 dice=self.dice),
+            lambda: f"{named.get(how, how)} of {points.strip()}"
+                    + (f" on the {where.replace('_', ' ')}" if where else ""))
+
+    def on_pull_out(self, location: str, values: Mapping[str, str]) -> Update:
+        """The weapon stuck in ``location`` taken out."""
+        from pyengine.runequest.campaign.changes import pull_out
+
+        return self._by_hand("sheet-pull-out", values, lambda: pull_out(self.adventurer, location=location),
+                             lambda: f"weapon pulled out of the {location.replace('_', ' ')}")
+
+    def on_set_ammo(self, values: Mapping[str, str]) -> Update:
+        """Missiles left for a missile weapon (``state-ammo-weapon``, ``state-ammo-count``; empty: not counted)."""
+        from pyengine.runequest.campaign.changes import set_ammunition
+
+        weapon, count = values.get("state-ammo-weapon", ""), values.get("state-ammo-count", "")
+        return self._by_hand(
+            "sheet-set-ammo", values,
+            lambda: set_ammunition(self.adventurer, self.tables, weapon=weapon, count=count),
+            lambda: f"missiles left set to {count.strip()}" if count.strip() else "missiles no longer counted")
+
+    def on_damage_weapon(self, values: Mapping[str, str]) -> Update:
+        """Damage to a weapon or shield (``state-wpn-weapon``, ``state-wpn-points``; ``state-wpn-broken``: broken)."""
+        from pyengine.runequest.campaign.changes import damage_weapon
+
+        weapon, points = values.get("state-wpn-weapon", ""), values.get("state-wpn-points", "").strip() or "0"
+        broken = values.get("state-wpn-broken") == "1"
+        return self._by_hand(
+            "sheet-damage-weapon", values,
+            lambda: damage_weapon(self.adventurer, self.tables, weapon=weapon, points=points, broken=broken),
+            lambda: f"{weapon_name(self.tables, weapon)} " + ("marked broken" if broken else f"takes {points} damage"))
+
+    def on_repair_weapon(self, values: Mapping[str, str]) -> Update:
+        """A weapon or shield repaired (``state-wpn-weapon``)."""
+        from pyengine.runequest.campaign.changes import repair_weapon
+
+        weapon = values.get("state-wpn-weapon", "")
+        return self._by_hand("sheet-repair-weapon", values,
+                             lambda: repair_weapon(self.adventurer, self.tables, weapon=weapon),
+                             lambda: f"{weapon_name(self.tables, weapon)} repaired")
+
+    def on_spend(self, values: Mapping[str, str]) -> Update:
+        """Money spent (``state-spend-lunars``, ``state-spend-what``, ``state-spend-source``)."""
+        from pyengine.runequest.campaign.changes import spend
+
+        lunars, what = values.get("state-spend-lunars", ""), values.get("state-spend-what", "")
+        return self._by_hand(
+            "sheet-spend", values,
+            lambda: spend(self.adventurer, lunars=lunars, what=what,
+                          source=values.get("state-spend-source", "") or "carried"),
+            lambda: f"{lunars.strip()} L spent on {what.strip()}")
+
+    def on_time_passes(self, values: Mapping[str, str]) -> Update:
+        """``state-days`` days pass for him: his clocks, then natural healing."""
+        from pyengine.runequest.campaign.time import elapsed, time_passes
+
+        days = values.get("state-days", "")
+        return self._by_hand(
+            "sheet-time-passes", values,
+            lambda: time_passes(self.adventurer, self.tables, elapsed(days=days), self.dice),
+            lambda: f"{days.strip()} day{'s' if days.strip() != '1' else ''} pass")
+
+    def on_a_week(self, values: Mapping[str, str]) -> Update:
+        """A week passes for him."""
+        from pyengine.runequest.campaign.time import A_WEEK, time_passes
+
+        return self._by_hand("sheet-a-week", values,
+                             lambda: time_passes(self.adventurer, self.tables, A_WEEK, self.dice),
+                             lambda: "a week passes")
 
     def on_export(self, values: Mapping[str, str]) -> Update:
         """The record as a JSON file, named after the adventurer."""
@@ -467,7 +648,7 @@ class SheetPage:
                       if (w.weapon, str(w.hand), use) in uses}
             if values.get(DEFENSE_BOX) == "1":
                 ticked.add(DEFENSE_BOX)
-            html = self._regions(values.get("sheet-train-weapon", ""), ticked)
+            html = self._regions(values.get("sheet-train-weapon", ""), ticked, values)
         errors: dict[str, str] = {}
         for problem in self.sheet.problems:
             if problem.field in FIELDS:
@@ -479,12 +660,22 @@ class SheetPage:
             update |= self._keep({"key": self.key, "record": dump_adventurer(adventurer).decode()})
         return update
 
-    def _regions(self, chosen: str = "", ticked: frozenset[str] | set[str] = frozenset()) -> dict[str, str]:
+    def _regions(self, chosen: str = "", ticked: frozenset[str] | set[str] = frozenset(),
+                 values: Mapping[str, str] | None = None) -> dict[str, str]:
+        from pyengine.runequest.campaign.health import frame_of, vitals
+
         assert self.sheet is not None and self.kept is not None
+        values = values or {}
+        kept = self.kept
         return {
-            "sheet-view": render_sheet(self.sheet, self.kept.name),
+            "sheet-view": render_sheet(self.sheet, kept.name),
             "sheet-train-weapon": render_train_options(self.sheet, chosen),
             "sheet-exp-list": render_experience_boxes(self.sheet, ticked),
+            "sheet-state": render_state(kept, vitals(kept.current, frame_of(kept, self.tables)), self.tables),
+            "state-ammo-weapon": render_weapon_choices(kept, self.tables, missiles=True,
+                                                       chosen=values.get("state-ammo-weapon", "")),
+            "state-wpn-weapon": render_weapon_choices(kept, self.tables, missiles=False,
+                                                      chosen=values.get("state-wpn-weapon", "")),
         }
 
     def _ticked(self, values: Mapping[str, str]) -> list[tuple[str, str, str]]:
@@ -501,7 +692,8 @@ class SheetPage:
     def _read_only(self) -> Update:
         ro = self.read_only
         return Update(
-            disabled={"sheet-edit": ro, "sheet-edit-gear": ro, "sheet-save": ro or self.adventurer is None},
+            disabled={"sheet-edit": ro, "sheet-edit-gear": ro, "sheet-save": ro or self.adventurer is None,
+                      **{button: ro for button in STATE_BUTTONS if button != "sheet-undo"}},
             hidden={"sheet-shared": not ro},
         )
 
@@ -561,4 +753,6 @@ def preload() -> None:
 def prerender(source) -> dict[str, str]:
     """The weapon and item choices, before Python is up (``source``: :mod:`pyengine.cli.tables`)."""
     tables = source.load_tables()
-    return {"weapon_options": render_weapon_options(tables), "item_options": render_item_options(tables)}
+    return {"weapon_options": render_weapon_options(tables), "item_options": render_item_options(tables),
+            "location_options": location_options(),
+            "heal_location_options": location_options(none="(a potion: where the dice say)")}

@@ -36,6 +36,11 @@ def value(element_id: str) -> str:
     return str(element(element_id).value)
 
 
+def now() -> str:
+    """The time now, as ISO text (``2026-12-01T15:04:05.123Z``): the clock controllers are given."""
+    return str(window.Date.new().toISOString())
+
+
 def set_html(element_id: str, html: str) -> None:
     """Replaces a container's content with HTML an engine renderer made (escaped there)."""
     element(element_id).innerHTML = html

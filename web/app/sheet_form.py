@@ -22,7 +22,7 @@ controller: SheetPage | None = None
 
 def fields() -> dict[str, str]:
     """What every field of the page holds (the record's, the pickers', the experience boxes)."""
-    return dom.values("sheet-form", "sheet-form-gear", "sheet-advance")
+    return dom.values("sheet-form", "sheet-form-gear", "sheet-advance", "sheet-now")
 
 
 def on_input(event) -> None:
@@ -58,6 +58,6 @@ async def begin() -> None:
     """Decodes the tables (prefetched while Python started), then opens what the address,
     the draft or the typed fields ask for."""
     global controller
-    controller = SheetPage(await load_tables(), dom.BrowserStore(), measure=start.measured)
+    controller = SheetPage(await load_tables(), dom.BrowserStore(), measure=start.measured, now=dom.now)
     wanted = window.URLSearchParams.new(window.location.search).get("open")
     dom.apply(controller.open(str(window.location.hash), None if dom.missing(wanted) else str(wanted), fields()))

@@ -72,6 +72,15 @@ class DeviceLibrary:
         self.backup_notice: Element | str = ""
         self.device = ""
 
+    def open(self) -> Update:
+        """The page is ready: everything the device keeps, drawn."""
+        return Update(html=self.render())
+
+    def needs_tables(self) -> bool:
+        """A party is shown (its members' hit points need the tables) and they are not loaded."""
+        prefix = library.PREFIXES["party"]
+        return self.tables is None and any(k.startswith(prefix) for k in self.store.keys())
+
     def use_tables(self, tables, locations=None) -> Update:
         """The RuneQuest tables (and hit locations) are loaded: the parties' hit points can be shown."""
         self.tables, self.locations = tables, locations
@@ -155,8 +164,8 @@ class DeviceLibrary:
         if not saved:
             return to_html(el("p", {"class": "empty"}, "Save adventurers on the sheet page first; then pick them here."))
         return to_html(el("ul", {"class": "pick"}, *(
-            el("li", None, el("input", {"type": "checkbox", "id": f"party-pick-{i}"}),
-               el("label", {"for": f"party-pick-{i}"}, name)) for i, name in saved)))
+            el("li", None, el("label", {"class": "check"}, el("input", {"type": "checkbox", "id": f"party-pick-{i}"}),
+                              name)) for i, name in saved)))
 
     def on_make_party(self, values: Mapping[str, str]) -> Update:
         """"Make the party": the name typed and the adventurers ticked."""
@@ -306,14 +315,15 @@ class DeviceLibrary:
                    el("button", {"type": "button", "class": "primary", "data-party": ident, "data-do": "fight"},
                       "Start a fight with the party"),
                    _button("A week passes", party=ident, do="week")),
-                el("p", {"class": "inline-field"},
-                   el("label", {"for": f"party-days-{ident}"}, "Days"),
-                   el("input", {"id": f"party-days-{ident}", "inputmode": "numeric", "size": "4", "autocomplete": "off"}),
-                   _button("Days pass", party=ident, do="days")),
-                el("p", {"class": "inline-field"},
-                   el("label", {"for": f"party-rename-{ident}"}, "Name"),
-                   el("input", {"id": f"party-rename-{ident}", "value": party.name, "autocomplete": "off"}),
-                   _button("Rename", party=ident, do="rename")),
+                el("div", {"class": "field"},
+                   el("label", {"for": f"party-days-{ident}"}, "Days that pass"),
+                   el("input", {"id": f"party-days-{ident}", "inputmode": "numeric", "autocomplete": "off"})),
+                el("p", {"class": "actions"}, _button("Days pass", party=ident, do="days")),
+                el("details", {"class": "working"}, el("summary", None, "Rename"),
+                   el("div", {"class": "field"},
+                      el("label", {"for": f"party-rename-{ident}"}, "Party name"),
+                      el("input", {"id": f"party-rename-{ident}", "value": party.name, "autocomplete": "off"})),
+                   el("p", {"class": "actions"}, _button("Rename", party=ident, do="rename"))),
                 (el("div", {"class": "party-notice"}, notice) if _shown(notice) is not None else None),
             ))
         for d in listing.damaged:
@@ -389,7 +399,7 @@ class DeviceLibrary:
                 parts.append(el("span", {"class": "when"}, f" (here {_when(item.device_when)}, in the file {_when(item.file_when)})"))
                 choices = item.choices or ("device",)
                 parts.append(el("span", {"class": "choices", "role": "radiogroup", "aria-label": f"{what}: which to keep"}, *(
-                    el("label", None, el("input", {"type": "radio", "name": f"bk-{n}", "id": f"bk-{n}-{c}", "value": c,
+                    el("label", {"class": "check"}, el("input", {"type": "radio", "name": f"bk-{n}", "id": f"bk-{n}-{c}", "value": c,
                                                    **({"checked": "checked"} if c == "device" else {})}),
                        " " + CHOICE_WORDS.get(c, c)) for c in choices)))
             rows.append(el("li", {"class": f"plan-{item.status}"}, *parts))

@@ -206,3 +206,13 @@ def test_this_device_says_what_is_used_and_what_the_browser_answered():
     assert "MB of about 5 MB used" in lib.render()["device-out"]
     html = lib.on_storage(True, 2_000_000, 1e9).html["device-out"]
     assert "keeps the site's records" in html.replace("&#x27;", "'") and "2.0 MB" in html
+
+
+def test_the_tables_are_needed_once_a_party_is_shown(tables):
+    store = with_two()
+    lib = device(store)
+    assert not lib.needs_tables()
+    lib.on_make_party({"party-name": "P", "party-pick-aaa": "1"})
+    assert lib.needs_tables()
+    lib.use_tables(*tables)
+    assert not lib.needs_tables()

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
+import build
 from pyengine import library
 from pyengine.cli.tables import hit_locations, load_tables
 from pyengine.dice import ScriptedDice
@@ -17,6 +18,7 @@ from pyengine.pages.keys import CHARACTER_PREFIX
 from pyengine.pages.start_library import DeviceLibrary
 from pyengine.pages.store import MemoryStore
 from tests.browser.conftest import READY, READY_TIMEOUT_MS, open_ready
+from tests.browser.test_pages_for_everyone import SHOTS, serious_findings
 
 GOLDEN = Path(__file__).parents[1] / "golden" / "adventurer-format-2.json"
 PREPARED = 'body[data-prepared="1"]'
@@ -41,6 +43,16 @@ def seeded() -> dict[str, str]:
     for key in [k for k in store.keys() if "/party/" in k or k.endswith("history/party/tmp")]:
         store.remove(key)
     return {k: store.get(k) for k in store.keys() if "party" not in k}
+
+
+def small_targets(page) -> list:
+    """The controls in view less than 44 px tall (as the layouts test counts them)."""
+    return page.evaluate(
+        """() => [...document.querySelectorAll('button, input:not([type=checkbox]):not([type=radio]), select, summary, label:has(> input[type=checkbox]), label:has(> input[type=radio])')]
+            .filter(e => e.offsetParent !== null)
+            .map(e => [e.id || e.textContent.trim().slice(0, 30), e.getBoundingClientRect().height])
+            .filter(([, h]) => h < 44)"""
+    )
 
 
 def open_prepared(context):
@@ -79,6 +91,9 @@ def test_fights_party_a_week_and_a_backup_that_imports_the_same(app, warm_profil
     after = json.loads(page.evaluate("localStorage.getItem('strike-rank/character/aaa')"))
     assert after["current"]["wounds"]["damage_taken"] < before["current"]["wounds"]["damage_taken"]
     assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+    assert small_targets(page) == []
+    assert serious_findings(page, build.axe_script().read_text(encoding="utf-8")) == []
+    page.screenshot(path=str(SHOTS / "index-campaign-390x844.png"), full_page=True)
 
     with page.expect_download() as download:
         page.click("#backup-export")

@@ -263,9 +263,11 @@ class DeviceLibrary:
                 library.save(self.store, "character", m.ident, dump_adventurer(result.adventurer).decode(),
                              when=when, why=why)
                 saved.append(m.ident)
-                steps = el("ol", {"class": "working"}, *(el("li", None, str(s)) for s in result.steps)) if result.steps \
-                    else el("p", None, "nothing changes")
-                shown.append(el("li", None, el("strong", None, m.value.name or m.ident), steps))
+                working = el("details", {"class": "working"}, el("summary", None, "How"),
+                             el("ol", None, *(el("li", None, str(s)) for s in result.steps))) if result.steps else None
+                shown.append(el("li", None, el("strong", None, m.value.name or m.ident),
+                                f": {self._vitals(m.value, short=True)} → {self._vitals(result.adventurer, short=True)}",
+                                working))
             except StorageError as exc:
                 shown.append(el("li", None, el("strong", None, m.value.name or m.ident), f" not saved: {exc}"))
         self.time_undo[ident] = saved
@@ -281,12 +283,15 @@ class DeviceLibrary:
             library.undo(self.store, "character", m, when=self.now())
         self.party_notice[ident] = f"Undone for {len(members)} member{'s' if len(members) != 1 else ''}."
 
-    def _vitals(self, adventurer) -> str:
+    def _vitals(self, adventurer, short: bool = False) -> str:
+        """``11 of 15 hit points, fighting; …`` (``short``: ``11 of 15 hit points``)."""
         if self.tables is None:
             return "hit points: loading…"
         from pyengine.runequest.campaign import frame_of, vitals
 
         v = vitals(adventurer.current, frame_of(adventurer, self.tables))
+        if short:
+            return f"{v.left} of {v.hit_points} hit points"
         said = f"{v.left} of {v.hit_points} hit points, {v.condition}"
         return said + ("; " + "; ".join(v.notes) if v.notes else "")
 

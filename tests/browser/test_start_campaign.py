@@ -95,6 +95,15 @@ def test_fights_party_a_week_and_a_backup_that_imports_the_same(app, warm_profil
     assert serious_findings(page, build.axe_script().read_text(encoding="utf-8")) == []
     page.screenshot(path=str(SHOTS / "index-campaign-390x844.png"), full_page=True)
 
+    # two taps from the start page: the party's card, "Start a fight with the party"
+    party.get_by_role("button", name="Start a fight with the party").click()
+    page.wait_for_url("**/combat.html#fight")
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    expect(page.locator("#fc-list")).to_contain_text("Rurik", timeout=READY_TIMEOUT_MS)
+    expect(page.locator("#fc-list")).to_contain_text("Vasana")
+    page.goto("index.html")
+    page.wait_for_selector(PREPARED, state="attached", timeout=READY_TIMEOUT_MS)
+    expect(page.locator("#fights-list")).to_contain_text("The ford's fight")
     with page.expect_download() as download:
         page.click("#backup-export")
     assert download.value.suggested_filename.startswith("strike-rank-backup-")

@@ -218,3 +218,14 @@ def test_the_tables_are_needed_once_a_party_is_shown(tables):
     assert lib.needs_tables()
     lib.use_tables(*tables)
     assert not lib.needs_tables()
+
+
+def test_a_damaged_entry_in_the_file_is_named_in_the_plan():
+    source = with_two()
+    source.put(CHARACTER_PREFIX + "ccc", "{not json")
+    _, text = device(source).on_export_backup().download
+    lib = device(MemoryStore({CHARACTER_PREFIX + "aaa": record("Rurik")}))
+    html = lib.on_backup_file(text).html["backup-out"]
+    assert "character ccc" in html and "damaged in the file" in html and "1 damaged" in html
+    assert "Nothing was imported" in lib.on_backup_click({"backup": "cancel"}, {}).html["backup-out"]
+    assert lib.store.get(CHARACTER_PREFIX + "ccc") is None

@@ -1,7 +1,9 @@
 """The start page: the dice roller (the app's dice or your own, exact odds, a link to the
 roll) and the characters saved on this device.
 
-Regions it draws: ``dice-result`` (the roll's card and its link), ``saved-list``.
+Regions it draws: ``dice-result`` (the roll's card and its link), ``saved-list``. The
+page's other cards (fights, parties, backup, this device) are
+:class:`pyengine.pages.start_library.DeviceLibrary`'s, made after the page is ready.
 Fields it reads: ``dice-expr``, ``dice-typed``.
 """
 

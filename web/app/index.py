@@ -1,20 +1,26 @@
-"""Start page glue: the dice roller and the saved characters (``pyengine.pages.index``).
+"""Start page glue: the dice roller and the saved characters (``pyengine.pages.index``), and
+the device library (``pyengine.pages.start_library``): fights kept, parties, backup, storage.
 
-Starting imports only the page helpers; the controller (and the roller, the link format
+Starting imports only the page helpers; the dice controller (and the roller, the link format
 and the character records it brings) is made when a link, a saved character or a click
-needs it, or just after the page is ready, since a first visit compiles each module it
-imports (docs/startup.md).
+needs it, or just after the page is ready; the library's controller just after ready (the
+RuneQuest tables only when a party is shown or a click needs them), since a first visit
+compiles each module it imports (docs/startup.md).
 """
 
 from __future__ import annotations
 
-from pyodide.ffi import create_proxy
-from pyscript import window
+import asyncio
 
+from pyodide.ffi import create_proxy
+from pyscript import fetch, window
+
+import pyengine
 from app import dom, start
 from pyengine.pages.keys import CHARACTER_PREFIX
 
 controller = None
+library = None  # the DeviceLibrary, once prepared
 
 
 def page():
@@ -40,6 +46,100 @@ def on_saved_click(event) -> None:
     dom.apply(page().on_saved_click(dom.data_of(event)))
 
 
+async def load_tables() -> None:
+    """The RuneQuest tables and hit locations (for the parties' hit points and their fights)."""
+    from pyengine.runequest.tables.catalogue import HIT_LOCATIONS, TABLE_IDS, RuneQuestTables
+    from pyengine.runequest.tables.hit_locations import HitLocationTable
+    from pyengine.tables import load_table
+
+    async def one(table_id: str) -> tuple[str, bytes]:
+        return table_id, bytes(await fetch(f"./tables/{table_id}.msgpack").bytearray())
+
+    blobs = dict(await asyncio.gather(*(one(t) for t in (*TABLE_IDS, HIT_LOCATIONS))))
+    with start.measured("table decode"):
+        tables = RuneQuestTables.from_msgpack(blobs)
+        locations = load_table(HitLocationTable, blobs[HIT_LOCATIONS], f"tables/{HIT_LOCATIONS}.msgpack")
+    dom.apply(library.use_tables(tables, locations))
+
+
+async def tables_needed() -> None:
+    if library.tables is None:
+        await load_tables()
+
+
+async def ask_storage() -> None:
+    """Asks the browser to keep the site's storage, and for its estimate; the library says what they mean."""
+    granted = usage = quota = None
+    storage = window.navigator.storage
+    if not dom.missing(storage):
+        try:
+            granted = bool(await storage.persist())
+        except Exception:  # the browser's to refuse
+            granted = None
+        try:
+            estimate = await storage.estimate()
+            usage, quota = float(estimate.usage or 0), float(estimate.quota or 0)
+        except Exception:
+            usage = quota = None
+    dom.apply(library.on_storage(granted, usage, quota))
+
+
+async def prepare() -> None:
+    """The dice controller, then the device library drawn; the tables if a party is shown."""
+    global library
+    page()
+    from pyengine.pages.start_library import DeviceLibrary
+
+    library = DeviceLibrary(dom.BrowserStore(), now=dom.now, app=pyengine.__version__)
+    dom.apply(library.open())
+    if library.needs_tables():
+        await load_tables()
+    await ask_storage()
+
+
+prepared = start.Preparation(prepare)
+
+
+async def on_make_party(event) -> None:
+    event.preventDefault()
+    dom.apply(library.on_make_party(dom.values("party-form")))
+    if library.needs_tables():
+        await load_tables()
+
+
+async def on_party_click(event) -> None:
+    data = dom.data_of(event)
+    if data.get("do") in ("fight", "week", "days"):
+        await tables_needed()
+    dom.apply(library.on_party_click(data, dom.values("party-list")))
+
+
+async def on_fights_click(event) -> None:
+    if "export" in dom.data_of(event):
+        await tables_needed()
+    dom.apply(library.on_fights_click(dom.data_of(event)))
+
+
+async def on_backup_file(event) -> None:
+    files = event.target.files
+    if not dom.missing(files) and files.length > 0:
+        dom.apply(library.on_backup_file(str(await files.item(0).text())))
+        event.target.value = ""
+        if library.needs_tables():
+            await load_tables()
+
+
+#: (element, event, what the controller is told), each waiting for the library if need be
+LISTENERS = (
+    ("fights-list", "click", on_fights_click),
+    ("party-list", "click", on_party_click),
+    ("party-form", "submit", on_make_party),
+    ("backup-export", "click", lambda event: dom.apply(library.on_export_backup())),
+    ("backup-file", "change", on_backup_file),
+    ("backup-out", "click", lambda event: dom.apply(library.on_backup_click(dom.data_of(event), dom.values("backup-out")))),
+)
+
+
 async def setup() -> None:
     storage = dom.BrowserStore()
     if len(str(window.location.hash)) > 1 or any(k.startswith(CHARACTER_PREFIX) for k in storage.keys()):
@@ -47,8 +147,12 @@ async def setup() -> None:
     dom.element("dice-form").addEventListener("submit", create_proxy(on_roll))
     dom.element("dice-result").addEventListener("click", create_proxy(on_result_click))
     dom.element("saved-list").addEventListener("click", create_proxy(on_saved_click))
-    dom.element("dice-roll").disabled = False
+    dom.element("party-form").addEventListener("submit", start.prevent_default)
+    for element_id, kind, handler in LISTENERS:
+        dom.element(element_id).addEventListener(kind, prepared.listener(handler))
+    for element_id in ("dice-roll", "party-make", "backup-export"):
+        dom.element(element_id).disabled = False
 
 
 async def main() -> None:
-    await start.start_page(setup, later=page)
+    await start.start_page(setup, later=prepared)

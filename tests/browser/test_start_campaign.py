@@ -1,0 +1,125 @@
+"""The start page's device library in the browser (issue 16), at the phone's size: the fights
+kept and the saved adventurers listed, a party made, a week passing, the backup exported and
+imported into another browser, the same items there."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from pathlib import Path
+
+from playwright.sync_api import expect
+
+import build
+from pyengine import library
+from pyengine.cli.tables import hit_locations, load_tables
+from pyengine.dice import ScriptedDice
+from pyengine.pages.keys import CHARACTER_PREFIX
+from pyengine.pages.start_library import DeviceLibrary
+from pyengine.pages.store import MemoryStore
+from tests.browser.conftest import READY, READY_TIMEOUT_MS, open_ready
+from tests.browser.test_pages_for_everyone import SHOTS, serious_findings
+
+GOLDEN = Path(__file__).parents[1] / "golden" / "adventurer-format-2.json"
+PREPARED = 'body[data-prepared="1"]'
+ALL_ITEMS = "() => Object.fromEntries(Object.keys(localStorage).sort().map(k => [k, localStorage.getItem(k)]))"
+
+
+def record(name: str) -> str:
+    data = json.loads(GOLDEN.read_text())
+    data["name"] = name
+    return json.dumps(data)
+
+
+def seeded() -> dict[str, str]:
+    """Two format-2 adventurers and a fight kept on the device (as fight mode keeps one)."""
+    store = MemoryStore({CHARACTER_PREFIX + "aaa": record("Rurik"), CHARACTER_PREFIX + "bbb": record("Vasana")})
+    ticks, ids = itertools.count(), itertools.count()
+    lib = DeviceLibrary(store, now=lambda: f"2026-11-30T20:{next(ticks):02d}:00.000Z",
+                        new_id=lambda: f"f{next(ids)}", dice=ScriptedDice([1] * 20))
+    lib.use_tables(load_tables(), hit_locations())
+    store.put(library.record_key("party", "tmp"), json.dumps({"format": 1, "name": "Broo hunters", "members": ["aaa"]}))
+    lib.on_party_click({"party": "tmp", "do": "fight"}, {})
+    for key in [k for k in store.keys() if "/party/" in k or k.endswith("history/party/tmp")]:
+        store.remove(key)
+    return {k: store.get(k) for k in store.keys() if "party" not in k}
+
+
+def small_targets(page) -> list:
+    """The controls in view less than 44 px tall (as the layouts test counts them)."""
+    return page.evaluate(
+        """() => [...document.querySelectorAll('button, input:not([type=checkbox]):not([type=radio]), select, summary, label:has(> input[type=checkbox]), label:has(> input[type=radio])')]
+            .filter(e => e.offsetParent !== null)
+            .map(e => [e.id || e.textContent.trim().slice(0, 30), e.getBoundingClientRect().height])
+            .filter(([, h]) => h < 44)"""
+    )
+
+
+def open_prepared(context):
+    page = open_ready(context)
+    page.wait_for_selector(PREPARED, state="attached", timeout=READY_TIMEOUT_MS)
+    return page
+
+
+def test_fights_party_a_week_and_a_backup_that_imports_the_same(app, warm_profiles, viewport):
+    # Intent: the evening's records on the start page: what is kept is listed, a party is made
+    # and a week passes for it (saved), and the backup file brings the same items to another browser.
+    context, watch = app
+    page = open_ready(context)
+    page.evaluate("items => { for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }", seeded())
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    page.wait_for_selector(PREPARED, state="attached", timeout=READY_TIMEOUT_MS)
+    expect(page.locator("#saved-list")).to_contain_text("Rurik")
+    expect(page.locator("#saved-list")).to_contain_text("Vasana")
+    expect(page.locator("#fights-list")).to_contain_text("Broo hunters's fight")
+    expect(page.locator("#fights-list")).to_contain_text("Broo hunters: Rurik")
+    expect(page.locator("#device-out")).to_contain_text("MB of about 5 MB used")
+
+    page.click("#party-box summary")
+    page.fill("#party-name", "The ford")
+    page.check("#party-pick-aaa")
+    page.check("#party-pick-bbb")
+    page.click("#party-make")
+    party = page.locator("#party-list article.party")
+    expect(party).to_contain_text("The ford")
+    expect(party.locator("li.member")).to_have_count(2)
+    expect(party.locator("li.member").first).to_contain_text("hit points, fighting", timeout=READY_TIMEOUT_MS)
+    before = json.loads(page.evaluate("localStorage.getItem('strike-rank/character/aaa')"))
+    party.get_by_role("button", name="A week passes").click()
+    expect(party).to_contain_text("A week passes:")
+    after = json.loads(page.evaluate("localStorage.getItem('strike-rank/character/aaa')"))
+    assert after["current"]["wounds"]["damage_taken"] < before["current"]["wounds"]["damage_taken"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+    assert small_targets(page) == []
+    assert serious_findings(page, build.axe_script().read_text(encoding="utf-8")) == []
+    page.screenshot(path=str(SHOTS / "index-campaign-390x844.png"), full_page=True)
+
+    # two taps from the start page: the party's card, "Start a fight with the party"
+    party.get_by_role("button", name="Start a fight with the party").click()
+    page.wait_for_url("**/combat.html#fight")
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    expect(page.locator("#fc-list")).to_contain_text("Rurik", timeout=READY_TIMEOUT_MS)
+    expect(page.locator("#fc-list")).to_contain_text("Vasana")
+    page.goto("index.html")
+    page.wait_for_selector(PREPARED, state="attached", timeout=READY_TIMEOUT_MS)
+    expect(page.locator("#fights-list")).to_contain_text("The ford's fight")
+    with page.expect_download() as download:
+        page.click("#backup-export")
+    assert download.value.suggested_filename.startswith("strike-rank-backup-")
+    backup = Path(download.value.path())
+    kept = page.evaluate(ALL_ITEMS)
+    watch.assert_clean()
+
+    other, other_watch = warm_profiles.lend(viewport, "another device")
+    try:
+        fresh = open_prepared(other)
+        assert fresh.evaluate(ALL_ITEMS) == {}
+        fresh.set_input_files("#backup-file", str(backup))
+        expect(fresh.locator("#backup-out")).to_contain_text("Imported")
+        assert fresh.evaluate(ALL_ITEMS) == kept
+        expect(fresh.locator("#party-list")).to_contain_text("The ford")
+        expect(fresh.locator("#fights-list")).to_contain_text("Broo hunters's fight")
+        other_watch.assert_clean()
+    finally:
+        warm_profiles.give_back(other, other_watch)

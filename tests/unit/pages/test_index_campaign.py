@@ -1,0 +1,231 @@
+"""The start page's device library (pyengine.pages.start_library), in CPython: fights kept on
+the device, parties at a glance, time passing, the backup file, storage."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from pyengine import library
+from pyengine.cli.tables import hit_locations, load_tables
+from pyengine.dice import ScriptedDice
+from pyengine.pages.keys import CHARACTER_PREFIX, CURRENT_FIGHT, FIGHT_DRAFT
+from pyengine.pages.start_library import DeviceLibrary
+from pyengine.pages.store import MemoryStore
+from pyengine.runequest.sheet.adventurer import load_adventurer
+
+GOLDEN = Path(__file__).parents[2] / "golden" / "adventurer-format-2.json"
+
+
+@pytest.fixture(scope="module")
+def tables():
+    return load_tables(), hit_locations()
+
+
+def record(name: str) -> str:
+    data = json.loads(GOLDEN.read_text())
+    data["name"] = name
+    return json.dumps(data)
+
+
+def clock():
+    ticks = itertools.count(1)
+    return lambda: f"2026-12-01T14:{next(ticks) % 60:02d}:00.000Z"
+
+
+def ids():
+    n = itertools.count(1)
+    return lambda: f"id{next(n):04d}"
+
+
+def device(store=None, tables=None) -> DeviceLibrary:
+    lib = DeviceLibrary(store if store is not None else MemoryStore(), now=clock(), new_id=ids(), app="0.2.0",
+                        dice=ScriptedDice([1] * 50))
+    if tables is not None:
+        lib.use_tables(*tables)
+    return lib
+
+
+def with_two() -> MemoryStore:
+    return MemoryStore({CHARACTER_PREFIX + "aaa": record("Rurik"), CHARACTER_PREFIX + "bbb": record("Vasana")})
+
+
+def a_fight(store, tables) -> str:
+    """A fight kept on the device, as fight mode would keep it (its draft)."""
+    lib = device(store, tables)
+    store.put(library.record_key("party", "p0"), json.dumps({"format": 1, "name": "Sartar", "members": ["aaa"]}))
+    lib.on_party_click({"party": "p0", "do": "fight"}, {})
+    store.remove(library.record_key("party", "p0"))
+    return store.get(CURRENT_FIGHT)
+
+
+def test_fights_are_listed_with_resume_share_export_and_delete_with_undo(tables):
+    store = with_two()
+    ident = a_fight(store, tables)
+    lib = device(store, tables)
+    html = lib.render()["fights-list"]
+    assert "Sartar&#x27;s fight" in html or "Sartar's fight" in html
+    assert "Sartar: Rurik" in html and "Round 0" in html and "Changed 2026-12-01 14:" in html
+    assert f'data-resume="{ident}"' in html and f'data-export="{ident}"' in html and 'href="./combat.html#' in html
+    store.remove(FIGHT_DRAFT)
+    update = lib.on_fights_click({"resume": ident})
+    assert update.navigate == "./combat.html#fight" and json.loads(store.get(FIGHT_DRAFT))["link"]
+    name, text = lib.on_fights_click({"export": ident}).download
+    assert name == f"fight-{ident}.json" and json.loads(text)["kind"]
+    html = lib.on_fights_click({"delete": ident}).html["fights-list"]
+    assert "Deleted" in html and f'data-undo-delete="{ident}"' in html and "No fights are kept" in html
+    assert store.get(library.record_key("fight", ident)) is None
+    html = lib.on_fights_click({"undo-delete": ident}).html["fights-list"]
+    assert f'data-resume="{ident}"' in html
+
+
+def test_a_fight_that_is_gone_is_said_so_not_a_crash():
+    lib = device(MemoryStore())
+    assert "not on this device" in lib.on_fights_click({"resume": "nope"}).html["fights-list"]
+
+
+def test_a_party_is_made_from_saved_adventurers_renamed_and_trimmed(tables):
+    store = with_two()
+    lib = device(store, tables)
+    pick = lib.render()["party-new"]
+    assert 'id="party-pick-aaa"' in pick and 'id="party-pick-bbb"' in pick
+    refused = lib.on_make_party({"party-name": "The ford"})
+    assert "tick at least one" in refused.errors["party-name"]
+    refused = lib.on_make_party({"party-name": " ", "party-pick-aaa": "1"})
+    assert "give the party a name" in refused.errors["party-name"]
+    made = lib.on_make_party({"party-name": "The ford", "party-pick-aaa": "1", "party-pick-bbb": "1"})
+    html = made.html["party-list"]
+    assert "The ford" in html and "Rurik" in html and "Vasana" in html
+    # his current state against his maximum: the golden record carries 5 points of damage
+    assert re.search(r"Rurik</a>: \d+ of \d+ hit points, fighting", html)
+    (entry,) = library.list_parties(store).entries
+    pid = entry.ident
+    html = lib.on_party_click({"party": pid, "do": "rename"}, {f"party-rename-{pid}": "Ford crossers"}).html["party-list"]
+    assert "Ford crossers" in html
+    html = lib.on_party_click({"party": pid, "do": "remove", "member": "bbb"}, {}).html["party-list"]
+    assert "Vasana" not in html and store.get(CHARACTER_PREFIX + "bbb") is not None
+
+
+def test_a_missing_or_damaged_member_is_shown_as_such(tables):
+    store = with_two()
+    store.put(CHARACTER_PREFIX + "bad", "{not json")
+    store.put(library.record_key("party", "p1"), json.dumps({"format": 1, "name": "P", "members": ["aaa", "gone", "bad"]}))
+    html = device(store, tables).render()["party-list"]
+    assert "gone: his record is no longer on this device" in html and "bad: his record is damaged" in html
+
+
+def test_hit_points_wait_for_the_tables():
+    store = with_two()
+    store.put(library.record_key("party", "p1"), json.dumps({"format": 1, "name": "P", "members": ["aaa"]}))
+    lib = device(store)
+    assert "hit points: loading" in lib.render()["party-list"]
+    assert "still loading" in lib.on_party_click({"party": "p1", "do": "week"}, {}).html["party-list"]
+
+
+def test_starting_a_fight_with_the_party_adds_them_as_fight_mode_does(tables):
+    store = with_two()
+    store.put(FIGHT_DRAFT, json.dumps({"add": {}, "declare": {}, "applied": [], "link": ""}))
+    store.put(library.record_key("party", "p1"), json.dumps({"format": 1, "name": "The ford", "members": ["aaa", "bbb", "gone"]}))
+    update = device(store, tables).on_party_click({"party": "p1", "do": "fight"}, {})
+    assert update.navigate == "./combat.html#fight"
+    from pyengine.runequest.melee.log import read_any
+
+    log = read_any(json.loads(store.get(FIGHT_DRAFT))["link"])
+    assert [(c.name, c.side, c.character) for c in log.fight.combatants] == [
+        ("Rurik", "The ford", "aaa"), ("Vasana", "The ford", "bbb")]
+    (entry,) = library.list_fights(store).entries
+    assert entry.current and entry.name == "The ford's fight"
+
+
+def test_a_week_passes_for_the_party_each_saved_as_a_version_with_undo(tables):
+    store = with_two()
+    store.put(library.record_key("party", "p1"), json.dumps({"format": 1, "name": "P", "members": ["aaa", "bbb"]}))
+    lib = device(store, tables)
+    before = load_adventurer(store.get(CHARACTER_PREFIX + "aaa")).current.wounds.damage_taken
+    html = lib.on_party_click({"party": "p1", "do": "week"}, {}).html["party-list"]
+    assert "A week passes:" in html and 'data-do="undo-time"' in html
+    assert re.search(r"<strong>Rurik</strong>: (\d+) of (\d+) hit points → (\d+) of \2 hit points", html)
+    assert "<strong>Vasana</strong>" in html and "1 point per game week" in html
+    after = load_adventurer(store.get(CHARACTER_PREFIX + "aaa")).current.wounds.damage_taken
+    assert after < before
+    versions = library.read_versions(store, "character", "aaa")
+    assert versions.current.why == "a week passes"
+    html = lib.on_party_click({"party": "p1", "do": "undo-time"}, {}).html["party-list"]
+    assert "Undone for 2 members" in html
+    assert load_adventurer(store.get(CHARACTER_PREFIX + "aaa")).current.wounds.damage_taken == before
+
+
+def test_n_days_pass_and_a_bad_count_is_named(tables):
+    store = with_two()
+    store.put(library.record_key("party", "p1"), json.dumps({"format": 1, "name": "P", "members": ["aaa"]}))
+    lib = device(store, tables)
+    assert "3 days pass:" in lib.on_party_click({"party": "p1", "do": "days"}, {"party-days-p1": "3"}).html["party-list"]
+    assert library.read_versions(store, "character", "aaa").current.why == "3 days pass"
+    html = lib.on_party_click({"party": "p1", "do": "days"}, {"party-days-p1": "x"}).html["party-list"]
+    assert "days" in html and "&#x27;x&#x27;" in html or "'x'" in html
+
+
+def test_a_backup_goes_into_an_empty_device_exactly(tables):
+    store = with_two()
+    a_fight(store, tables)
+    name, text = device(store).on_export_backup().download
+    assert name == "strike-rank-backup-2026-12-01.json"
+    empty = MemoryStore()
+    html = device(empty).on_backup_file(text).html
+    assert "Imported" in html["backup-out"]
+    assert {k: empty.get(k) for k in empty.keys()} == {k: store.get(k) for k in store.keys()}
+
+
+def test_a_backup_into_a_device_with_records_is_planned_and_applied_only_on_confirm():
+    store = with_two()
+    _, text = device(store).on_export_backup().download
+    other = MemoryStore({CHARACTER_PREFIX + "aaa": record("Rurik the Bold")})
+    lib = device(other)
+    html = lib.on_backup_file(text).html["backup-out"]
+    assert "1 new" in html and "1 changed" in html
+    assert 'name="bk-0"' in html and "keep this device" in html and "take the file" in html and "keep both" in html
+    assert other.get(CHARACTER_PREFIX + "bbb") is None  # nothing until confirmed
+    n = next(i for i, item in enumerate(lib.plan.items) if item.status == "changed")
+    lib.on_backup_click({"backup": "apply"}, {f"bk-{n}": "file"})
+    assert load_adventurer(other.get(CHARACTER_PREFIX + "aaa")).name == "Rurik"
+    assert other.get(CHARACTER_PREFIX + "bbb") is not None
+
+
+def test_a_file_that_is_not_a_backup_is_explained():
+    store = with_two()
+    html = device(store).on_backup_file("{not json").html["backup-out"]
+    assert "That file was not imported: backup file" in html
+    html = device(MemoryStore()).on_backup_file("hello").html["backup-out"]
+    assert "That file was not imported" in html
+
+
+def test_this_device_says_what_is_used_and_what_the_browser_answered():
+    lib = device(with_two())
+    assert "MB of about 5 MB used" in lib.render()["device-out"]
+    html = lib.on_storage(True, 2_000_000, 1e9).html["device-out"]
+    assert "keeps the site's records" in html.replace("&#x27;", "'") and "2.0 MB" in html
+
+
+def test_the_tables_are_needed_once_a_party_is_shown(tables):
+    store = with_two()
+    lib = device(store)
+    assert not lib.needs_tables()
+    lib.on_make_party({"party-name": "P", "party-pick-aaa": "1"})
+    assert lib.needs_tables()
+    lib.use_tables(*tables)
+    assert not lib.needs_tables()
+
+
+def test_a_damaged_entry_in_the_file_is_named_in_the_plan():
+    source = with_two()
+    source.put(CHARACTER_PREFIX + "ccc", "{not json")
+    _, text = device(source).on_export_backup().download
+    lib = device(MemoryStore({CHARACTER_PREFIX + "aaa": record("Rurik")}))
+    html = lib.on_backup_file(text).html["backup-out"]
+    assert "character ccc" in html and "damaged in the file" in html and "1 damaged" in html
+    assert "Nothing was imported" in lib.on_backup_click({"backup": "cancel"}, {}).html["backup-out"]
+    assert lib.store.get(CHARACTER_PREFIX + "ccc") is None

@@ -18,15 +18,17 @@ Fields it reads: the add form ``fa-…``, the statements ``fd-<k>-…`` (ids in
 from __future__ import annotations
 
 import json
+import os
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from datetime import datetime, timezone
 from typing import Any, TypedDict
 
 import msgspec
 
 from pyengine.dice import Dice, NeededRoll, NoRollLeft, ScriptedDice
-from pyengine.errors import FieldError, RulesError, StorageError
-from pyengine.html import to_html
+from pyengine.errors import ConflictError, FieldError, RecordError, RulesError, StorageError
+from pyengine.html import el, to_html
 from pyengine.pages.combat import CombatPage, Measured, adventurer_options, saved_adventurers, unmeasured
 from pyengine.pages.keys import CHARACTER_PREFIX, FIGHT_DRAFT
 from pyengine.pages.store import Store
@@ -100,12 +102,60 @@ def naming(statement: Mapping[str, Any], name: str) -> bool:
     return name in named or name in statement.get("defense", {}) or name in statement.get("engaged", ())
 
 
+def entering_words(c: Any) -> str:
+    """How a saved adventurer comes into the fight when he is not fresh, in words
+    ("enters wounded: chest 3/6"; ``""``: fresh)."""
+    start_ = c.start
+    if start_ is None:
+        return ""
+    said = [f"{key.replace('_', ' ')} {points}/{c.locations.get(key, '?')}" for key, points in start_.wounds.items()
+            if points > 0]
+    if not said and start_.damage_taken > 0:
+        said.append(f"{start_.damage_taken} of {c.hit_points} hit points")
+    parts = [f"enters wounded: {', '.join(said)}"] if said else []
+    if start_.condition not in ("unhurt", "fighting"):
+        parts.append(start_.condition)
+    if start_.broken:
+        parts.append(f"broken: {', '.join(start_.broken)}")
+    if start_.weapon_damage:
+        parts.append("damaged: " + ", ".join(f"{name} {points}" for name, points in start_.weapon_damage.items()))
+    return " · ".join(parts)
+
+
+def _entering(fight: Fight | None, listed: Any) -> Any:
+    """The combatants' list with each one not fresh said so on his line."""
+    if fight is None or listed.tag != "ul":
+        return listed
+    for c, li in zip(fight.combatants, (li for li in listed if li.get("class") == "fc-item")):
+        words = entering_words(c)
+        if words:
+            li.append(el("br"))
+            li.append(el("span", {"class": "fc-entering"}, words))
+    return listed
+
+
+def _experience_checked(adventurer: Any, fight_id: str) -> Any:
+    """The record noting that ``fight_id``'s experience checks were rolled (RQ-104)."""
+    from pyengine.runequest.campaign.current import MAX_FIGHTS, Written
+
+    current = adventurer.current
+    done = current.written(fight_id)
+    mark = msgspec.structs.replace(done, experience=True) if done else Written(fight=fight_id, round=0, experience=True)
+    fights = (*(w for w in current.fights if w.fight != fight_id), mark)
+    return msgspec.structs.replace(adventurer, current=msgspec.structs.replace(current, fights=fights[-MAX_FIGHTS:]))
+
+
 class FightPage(CombatPage):
     """A fight in progress: its log and rounds, the draft, the dice being typed."""
 
     def __init__(self, tables: RuneQuestTables, locations: HitLocationTable, store: Store, dice: Dice | None = None,
-                 *, measured: Measured = unmeasured) -> None:
+                 *, measured: Measured = unmeasured, now: Callable[[], str] | None = None,
+                 new_id: Callable[[], str] | None = None) -> None:
         super().__init__(tables, locations, store, dice, measured=measured)
+        self.now = now or (lambda: datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z"))
+        """The time now, as ISO text (the glue gives the browser's)."""
+        self.new_id = new_id or (lambda: os.urandom(6).hex())
+        """A new saved fight's id."""
         self.mt = melee_tables(tables, locations)
         self.log: FightLog | None = None
         self.results: list[RoundResult] = []
@@ -120,6 +170,10 @@ class FightPage(CombatPage):
         self.unsaved = False
         """The draft could not be kept on the device (and the page said so)."""
         self.started = False
+        self.pending = None
+        """The write-back shown, not yet confirmed (:class:`pyengine.pages.fight_writeback.Pending`)."""
+        self.written = None
+        """What the last "Confirm" wrote, for "Undo" (:class:`pyengine.pages.fight_writeback.Written`)."""
 
     @property
     def fight(self) -> Fight | None:
@@ -186,6 +240,9 @@ class FightPage(CombatPage):
             self._set_log(read_any(text))
         except RulesError as exc:
             return False, update | Update(notices={error_id: str(exc)})
+        from pyengine.library import leave_fight
+
+        leave_fight(self.store)  # the fight kept before stays as it was; this one is kept anew
         update |= self._end_typing()
         self.draft["declare"], self.draft["applied"], self.errors = {}, [], {}
         if self.results:
@@ -205,8 +262,15 @@ class FightPage(CombatPage):
         return self._open_text(text, "fi-error")[1]
 
     def on_new(self) -> Update:
-        """Start a new fight: no combatants, nothing stated (the add form stays as typed)."""
+        """Start a new fight: no combatants, nothing stated (the add form stays as typed); the
+        fight there was stays among the fights kept on the device."""
+        from pyengine.library import new_fight
+
         update = self._end_typing()
+        try:
+            new_fight(self.store, now=self.now(), new_id=self.new_id)
+        except StorageError as exc:
+            return update | Update(notices={"fl-link-error": f"A new fight was not started: {exc}"})
         self.log, self.results = None, []
         self.draft["declare"], self.draft["applied"], self.errors = {}, [], {}
         return update | self._save() | self._all() | Update(address="#fight")
@@ -527,6 +591,7 @@ class FightPage(CombatPage):
 
     def on_marks_click(self, data: Mapping[str, str]) -> Update:
         """A button in the experience marks (``data-apply``: roll a saved adventurer's checks onto his sheet)."""
+        from pyengine.library import save
         from pyengine.runequest.advancement.experience import after_adventure
         from pyengine.runequest.melee.experience import field_uses
         from pyengine.runequest.sheet.adventurer import dump_adventurer
@@ -544,7 +609,16 @@ class FightPage(CombatPage):
         try:
             adventurer, _ = sheet_of(record, self.tables)
             result = after_adventure(adventurer, self.tables, uses, self.dice, defense_saved=defense_saved)
-            self.store.put(key, dump_adventurer(result.adventurer).decode())
+            fight_id, label = self.fight_id(), self.fight_label()
+            # His record says this fight's experience was checked, so writing the fight back
+            # later does not roll it again (RQ-104).
+            rolled = _experience_checked(result.adventurer, fight_id)
+            save(self.store, "character", c.character, dump_adventurer(rolled).decode(), when=self.now(),
+                 why=f"experience checks from fight '{label}'", expected=record)
+        except ConflictError:
+            return Update(html={"fx-result": render.render_notice(
+                f"{c.name}'s sheet changed since this fight read it (saved on another page or tab): "
+                "his checks were not rolled onto it. Try again.")})
         except StorageError as exc:
             return Update(html={"fx-result": render.render_notice(f"{c.name}'s sheet was not updated: {exc}")})
         except RulesError as exc:
@@ -555,11 +629,76 @@ class FightPage(CombatPage):
             "fx-result": to_html(render.render_checks(c.name, result.checks)),
         })
 
+    # -- writing the results to the sheets ------------------------------------------------
+
+    def fight_id(self) -> str:
+        """The id the saved adventurers' records know this fight by: its id among the fights kept
+        on the device (or, when the device would not keep it, one made from who is in it)."""
+        from pyengine.library import current_fight
+
+        ident = current_fight(self.store)
+        if ident:
+            return ident
+        import hashlib
+
+        assert self.log is not None
+        who = json.dumps([[c.name, c.side, c.character] for c in self.log.fight.combatants])
+        return "fight-" + hashlib.sha1(who.encode()).hexdigest()[:16]
+
+    def fight_label(self) -> str:
+        """The fight's name, as the records' versions and injuries say it."""
+        from pyengine.library import default_name, load_fight
+
+        ident = self.fight_id()
+        try:
+            return load_fight(self.store, ident).name
+        except RecordError:
+            assert self.log is not None
+            return default_name({c.side: [] for c in self.log.fight.combatants})
+
+    def on_writeback_click(self, data: Mapping[str, str]) -> Update:
+        """A button of "Write the results to the sheets": ``fw-plan`` shows what will change,
+        ``fw-confirm`` writes it, ``fw-cancel`` leaves it, ``fw-undo`` puts the sheets back."""
+        from pyengine.pages import fight_writeback as wb
+
+        act = data.get("id", "")
+        if act == "fw-plan":
+            if self.log is None:
+                return Update(html={"fw-out": to_html(wb.render_said("No fight yet: nothing to write."))})
+            try:
+                self.pending = wb.make_plan(self.store, self.tables, self.log.fight, self.results, dice=self.dice,
+                                            fight_id=self.fight_id(), label=self.fight_label(),
+                                            checked=self.draft["applied"])
+            except RulesError as exc:
+                return Update(html={"fw-out": to_html(wb.render_said(f"The results could not be worked out: {exc}"))})
+            return Update(html={"fw-out": to_html(wb.render_plan(self.pending))}, focus="fw-out")
+        if act == "fw-cancel":
+            self.pending = None
+            return Update(html={"fw-out": to_html(wb.render_said("Nothing was written."))})
+        if act == "fw-confirm" and self.pending is not None:
+            try:
+                written = wb.confirm(self.store, self.pending, now=self.now())
+            except (ConflictError, StorageError) as exc:
+                self.pending = None
+                return Update(html={"fw-out": to_html(wb.render_said(str(exc)))})
+            self.pending, self.written = None, written
+            return Update(html={"fw-out": to_html(wb.render_written(written))})
+        if act == "fw-undo" and self.written is not None:
+            try:
+                said = wb.undo_written(self.store, self.written, now=self.now())
+            except (ConflictError, StorageError, RecordError) as exc:
+                return Update(html={"fw-out": to_html(wb.render_written(self.written, str(exc)))})
+            self.written = None
+            return Update(html={"fw-out": to_html(wb.render_said(said))})
+        return Update()
+
     def _save(self) -> Update:
         """Keeps the draft (and the fight, as its link) on the device; says so when the device will not."""
         self.draft["link"] = self.link()
+        text = json.dumps(self.draft)
         try:
-            self.store.put(FIGHT_DRAFT, json.dumps(self.draft))
+            self.store.put(FIGHT_DRAFT, text)
+            self._keep(text)
         except StorageError as exc:
             self.unsaved = True
             return Update(notices={"fl-link-error": (
@@ -569,6 +708,23 @@ class FightPage(CombatPage):
             self.unsaved = False
             return Update(notices={"fl-link-error": ""})
         return Update()
+
+    def _keep(self, draft: str) -> None:
+        """The fight kept among the fights on the device (the start page lists them).
+
+        :raises StorageError: the device would not store it.
+        """
+        from pyengine.library import keep_fight
+
+        if self.log is None:
+            return
+        sides: dict[str, list[str]] = {}
+        for c in self.log.fight.combatants:
+            sides.setdefault(c.side, []).append(c.name)
+        try:
+            keep_fight(self.store, draft, sides=sides, rounds=len(self.results), now=self.now(), new_id=self.new_id)
+        except RecordError:  # never: the draft is fight mode's own JSON object
+            pass
 
     # -- what it shows --------------------------------------------------------------------
 
@@ -582,8 +738,8 @@ class FightPage(CombatPage):
         link = self.link()
         return Update(
             html={
-                "fc-list": to_html(render.render_combatants(fight, removable=not self.results,
-                                                            rules=self.log.melee_rules if self.log else MeleeRules())),
+                "fc-list": to_html(_entering(fight, render.render_combatants(
+                    fight, removable=not self.results, rules=self.log.melee_rules if self.log else MeleeRules()))),
                 "fs-out": to_html(render.render_state(fight, state)),
                 "fl-out": to_html(render.render_log(self.results)),
                 "fx-out": to_html(render.render_marks(fight, state, self.draft["applied"])),

@@ -20,6 +20,11 @@ def element(element_id: str):
     return document.getElementById(element_id)
 
 
+def now() -> str:
+    """The time now, as ISO text (``2025-03-01T20:02:11.000Z``), for the controllers' records."""
+    return str(window.Date.new().toISOString())
+
+
 def missing(value: object) -> bool:
     """True for JS ``null``/``undefined`` (Pyodide gives ``jsnull`` for null, not None)."""
     return value is None or value is jsnull

@@ -123,14 +123,18 @@ def entering_words(c: Any) -> str:
 
 
 def _entering(fight: Fight | None, listed: Any) -> Any:
-    """The combatants' list with each one not fresh said so on his line."""
-    if fight is None or listed.tag != "ul":
+    """The combatants' list with each one not fresh said so on his line (before his remove button)."""
+    if fight is None:
         return listed
-    for c, li in zip(fight.combatants, (li for li in listed if li.get("class") == "fc-item")):
+    ul = next((n for n in listed if n.get("class") == "fc-list"), None)
+    if ul is None:
+        return listed
+    for c, li in zip(fight.combatants, (li for li in ul if li.get("class") == "fc-item")):
         words = entering_words(c)
         if words:
-            li.append(el("br"))
-            li.append(el("span", {"class": "fc-entering"}, words))
+            at = next((i for i, n in enumerate(li) if n.get("class") == "fc-remove"), len(li))
+            li.insert(at, el("span", {"class": "fc-entering"}, words))
+            li.insert(at, el("br"))
     return listed
 
 
@@ -714,15 +718,26 @@ class FightPage(CombatPage):
 
         :raises StorageError: the device would not store it.
         """
-        from pyengine.library import keep_fight
+        from pyengine.library import current_fight, default_name, keep_fight, load_fight
 
         if self.log is None:
             return
         sides: dict[str, list[str]] = {}
         for c in self.log.fight.combatants:
             sides.setdefault(c.side, []).append(c.name)
+        # Named after its sides until the game master renames it: a side joining renames it.
+        name = None
+        ident = current_fight(self.store)
+        if ident:
+            try:
+                old = load_fight(self.store, ident)
+            except RecordError:
+                old = None
+            if old is not None and old.name == default_name(old.sides):
+                name = default_name(sides)
         try:
-            keep_fight(self.store, draft, sides=sides, rounds=len(self.results), now=self.now(), new_id=self.new_id)
+            keep_fight(self.store, draft, sides=sides, rounds=len(self.results), now=self.now(), new_id=self.new_id,
+                       name=name)
         except RecordError:  # never: the draft is fight mode's own JSON object
             pass
 

@@ -28,7 +28,7 @@ import msgspec
 
 from pyengine.dice import Dice, NeededRoll, NoRollLeft, ScriptedDice
 from pyengine.errors import ConflictError, FieldError, RecordError, RulesError, StorageError
-from pyengine.html import el, to_html
+from pyengine.html import el, options, to_html
 from pyengine.pages.combat import CombatPage, Measured, adventurer_options, saved_adventurers, unmeasured
 from pyengine.pages.keys import CHARACTER_PREFIX, FIGHT_DRAFT
 from pyengine.pages.store import Store
@@ -215,7 +215,7 @@ class FightPage(CombatPage):
         source = typed.get("fa-source", values.get("fa-source", ""))
         source = source if source in saved else ""
         update = Update(
-            html={"fa-source": adventurer_options(saved, selected=source)},
+            html={"fa-source": adventurer_options(saved, selected=source), "ft-template": self.template_options()},
             values={**typed, "fa-source": source},
             disabled={"fa-add": False},
         )
@@ -354,6 +354,87 @@ class FightPage(CombatPage):
         self._set_log(msgspec.structs.replace(self.log, melee_rules=msgspec.structs.replace(
             rules, **{rule: not getattr(rules, rule)})))
         return self._save() | self._all()
+
+    # -- opponent templates ---------------------------------------------------------------
+
+    def template_options(self, selected: str = "") -> str:
+        """The templates kept on the device, for ``ft-template``."""
+        from pyengine.library import list_templates
+
+        entries = list_templates(self.store).entries
+        if not entries:
+            return options((), none="No templates yet")
+        return options([(e.ident, f"{e.value.name} ({e.value.count})" if e.value.count > 1 else e.value.name)
+                        for e in entries], none="Choose a template", selected=selected)
+
+    def on_keep_template(self, values: Mapping[str, str]) -> Update:
+        """"Keep as a template": the quick stat block as typed, checked, kept under its name
+        (a template of that name is replaced, its previous version kept)."""
+        from pyengine.library import list_templates, make_template, save_template
+
+        update = Update(errors=errors_cleared(ADD_FIELDS), notices={"fa-keep-said": ""})
+        typed = self._add_form(values)
+        try:
+            read_quick(self.tables, typed, None)
+            template = make_template(typed["fa-name"], {f: typed[f] for f in QUICK_FIELDS if f != "fa-name"})
+        except FieldError as exc:
+            return update | Update(errors=dict(exc.problems))
+        except RulesError as exc:
+            return update | Update(errors={"fa-name": str(exc)})
+        same = next((e for e in list_templates(self.store).entries
+                     if e.value.name.casefold() == template.name.casefold()), None)
+        try:
+            ident, _ = save_template(self.store, template, when=self.now(), new_id=self.new_id,
+                                     ident=same.ident if same else None,
+                                     why="replaced from fight mode" if same else "kept from fight mode")
+        except StorageError as exc:
+            return update | Update(notices={"fa-keep-said": f"The template was not kept: {exc}"})
+        said = f"Kept {template.name!r} as a template" + (" (the one of that name replaced)." if same else ".")
+        return update | Update(notices={"fa-keep-said": said}, html={"ft-template": self.template_options(ident)})
+
+    def on_from_template(self, values: Mapping[str, str]) -> Update:
+        """"Add from the template": ``ft-count`` copies (or as many as it was kept with), named
+        "Broo 1", "Broo 2"… after those already in the fight."""
+        from pyengine.library import copy_names, read_template
+        from pyengine.pages.keys import TEMPLATE_PREFIX
+
+        update = Update(errors={"ft-template": "", "ft-count": ""})
+        ident = values.get("ft-template", "")
+        text = self.store.get(TEMPLATE_PREFIX + ident) if ident else None
+        if text is None:
+            return update | Update(errors={"ft-template": "template: choose one (keep a quick stat block as a template first)"})
+        try:
+            template = read_template(text)
+        except RecordError as exc:
+            return update | Update(errors={"ft-template": f"template: it does not read ({exc})"})
+        typed = values.get("ft-count", "").strip()
+        count = template.count
+        if typed:
+            if not typed.isdigit() or not 1 <= int(typed) <= MAX_COMBATANTS:
+                return update | Update(errors={"ft-count": f"how many: {typed!r} is not a whole number from 1 to {MAX_COMBATANTS}"})
+            count = int(typed)
+        fight = self.fight
+        there = list(fight.combatants) if fight else []
+        if len(there) + count > MAX_COMBATANTS:
+            return update | Update(errors={"ft-count": (
+                f"how many: {count} more makes {len(there) + count}; a fight holds {MAX_COMBATANTS} combatants at most")})
+        added = list(there)
+        for name in copy_names(template.name, count, [c.name for c in there]):
+            try:
+                added.append(read_quick(self.tables, {**template.fields, "fa-name": name},
+                                        Fight(combatants=tuple(added)) if added else None))
+            except FieldError as exc:
+                problems = "; ".join(message for _, message in exc.problems)
+                return update | Update(errors={"ft-template": f"template {template.name!r}: {problems}"})
+        try:
+            if self.log is None:
+                self._set_log(FightLog(fight=Fight(combatants=tuple(added))))
+            else:
+                self._set_log(msgspec.structs.replace(self.log, fight=Fight(combatants=tuple(added))))
+        except RulesError as exc:
+            return update | Update(errors={"ft-template": str(exc)})
+        self.errors = {}
+        return update | self._save() | self._all() | Update(values={"ft-count": ""})
 
     # -- statements -----------------------------------------------------------------------
 

@@ -72,6 +72,8 @@ LISTENERS = (
     ("fi-open", "click", lambda event: dom.apply(page.on_import(dom.values("fight-mode")))),
     ("fi-file", "change", on_file),
     ("fx-out", "click", lambda event: dom.apply(page.on_marks_click(dom.data_of(event)))),
+    ("fa-keep", "click", lambda event: dom.apply(page.on_keep_template(dom.values("fa-form")))),
+    ("ft-add", "click", lambda event: dom.apply(page.on_from_template(dom.values("ft-box")))),
     ("fw-section", "click", lambda event: dom.apply(page.on_writeback_click(dom.data_of(event)))),
 )
 

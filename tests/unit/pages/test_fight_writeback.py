@@ -225,3 +225,60 @@ def test_the_experience_apply_goes_through_the_library_and_is_not_rolled_again(w
     fm.click("fw-plan")
     vasana = next(li for li in fm.dom.select("fw-who", under="fw-out") if li.attrs["data-name"] == "Vasana")
     assert "experience for this fight was checked already" in vasana.text()
+
+
+# -- opponent templates -----------------------------------------------------------------------------
+
+
+def test_a_quick_stat_block_kept_as_a_template_adds_three_broos_in_a_few_taps(world):  # noqa: F811
+    fm = Kept(world)
+    fm.add(THREE[:1])
+    fm.dom.fill("fa-name", "Broo")
+    fm.dom.fill("fa-side", "Chaos")
+    fm.dom.fill("fa-str", "15")
+    fm.dom.choose("fa-w1", "short_spear_1h")
+    fm.apply(fm.page.on_keep_template(fm.dom.values("fa-form")))
+    assert fm.dom.text("fa-keep-said") == "Kept 'Broo' as a template."
+    [entry] = library.list_templates(fm.store).entries
+    assert entry.value.name == "Broo" and entry.value.fields["fa-str"] == "15" and "fa-name" not in entry.value.fields
+    assert fm.dom.value("ft-template") == entry.ident
+    # A reload lists it; choose it, say 3, add.
+    again = fm.reload(world)
+    assert [o.text() for o in again.dom["ft-template"].walk() if o.tag == "option"] == ["Choose a template", "Broo"]
+    again.dom.choose("ft-template", entry.ident)
+    again.dom.fill("ft-count", "3")
+    again.apply(again.page.on_from_template(again.dom.values("ft-box")))
+    assert [c.name for c in again.page.fight.combatants] == ["Aldo", "Broo 1", "Broo 2", "Broo 3"]
+    assert {c.side for c in again.page.fight.combatants[1:]} == {"Chaos"} and again.page.fight.combatants[1].STR == 15
+    assert again.dom.value("ft-count") == ""
+    # Two more: Broo 4 and 5, never a name already in the fight.
+    again.dom.fill("ft-count", "2")
+    again.apply(again.page.on_from_template(again.dom.values("ft-box")))
+    assert [c.name for c in again.page.fight.combatants][-2:] == ["Broo 4", "Broo 5"]
+    assert library.load_fight(again.store, library.current_fight(again.store)).rounds == 0
+    # Kept again under the same name: replaced, not doubled.
+    fm.dom.fill("fa-str", "16")
+    fm.apply(fm.page.on_keep_template(fm.dom.values("fa-form")))
+    assert fm.dom.text("fa-keep-said") == "Kept 'Broo' as a template (the one of that name replaced)."
+    [entry] = library.list_templates(fm.store).entries
+    assert entry.value.fields["fa-str"] == "16"
+
+
+def test_templates_refuse_what_does_not_fit_beside_the_field(world):  # noqa: F811
+    fm = Kept(world)
+    fm.dom.fill("fa-name", "Broo")
+    fm.dom.fill("fa-str", "0")
+    fm.apply(fm.page.on_keep_template(fm.dom.values("fa-form")))
+    assert "STR" in fm.dom.error("fa-str") and library.list_templates(fm.store).entries == ()
+    fm.apply(fm.page.on_from_template(fm.dom.values("ft-box")))
+    assert fm.dom.error("ft-template").startswith("template: choose one")
+    fm.dom.fill("fa-str", "12")
+    fm.apply(fm.page.on_keep_template(fm.dom.values("fa-form")))
+    fm.dom.fill("ft-count", "x")
+    fm.apply(fm.page.on_from_template(fm.dom.values("ft-box")))
+    assert fm.dom.error("ft-count") == "how many: 'x' is not a whole number from 1 to 24"
+    fm.dom.fill("ft-count", "24")
+    fm.add(THREE[:1])
+    fm.apply(fm.page.on_from_template(fm.dom.values("ft-box")))
+    assert "a fight holds 24 combatants at most" in fm.dom.error("ft-count")
+    assert len(fm.page.fight.combatants) == 1

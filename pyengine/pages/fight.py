@@ -693,8 +693,16 @@ class FightPage(CombatPage):
         uses, defense_saved = field_uses(c, state.bodies[c.name])
         try:
             adventurer, _ = sheet_of(record, self.tables)
-            result = after_adventure(adventurer, self.tables, uses, self.dice, defense_saved=defense_saved)
             fight_id, label = self.fight_id(), self.fight_label()
+            done = adventurer.current.written(fight_id)
+            if done is not None and done.experience:
+                self.draft["applied"] = [*self.draft["applied"], c.name]
+                return self._save() | Update(html={
+                    "fx-out": to_html(render.render_marks(self.log.fight, state, self.draft["applied"])),
+                    "fx-result": render.render_notice(
+                        f"{c.name}'s experience checks for this fight are on his sheet already (RQ-104)."),
+                })
+            result = after_adventure(adventurer, self.tables, uses, self.dice, defense_saved=defense_saved)
             # His record says this fight's experience was checked, so writing the fight back
             # later does not roll it again (RQ-104).
             rolled = _experience_checked(result.adventurer, fight_id)
@@ -767,14 +775,18 @@ class FightPage(CombatPage):
                 self.pending = None
                 return Update(html={"fw-out": to_html(wb.render_said(str(exc)))})
             self.pending, self.written = None, written
-            return Update(html={"fw-out": to_html(wb.render_written(written))})
+            # Those whose checks were rolled now lose their "roll the checks" button.
+            written.applied = [n for n in written.checked if n not in self.draft["applied"]]
+            self.draft["applied"] = [*self.draft["applied"], *written.applied]
+            return self._save() | self._results() | Update(html={"fw-out": to_html(wb.render_written(written))})
         if act == "fw-undo" and self.written is not None:
             try:
                 said = wb.undo_written(self.store, self.written, now=self.now())
             except (ConflictError, StorageError, RecordError) as exc:
                 return Update(html={"fw-out": to_html(wb.render_written(self.written, str(exc)))})
+            self.draft["applied"] = [n for n in self.draft["applied"] if n not in self.written.applied]
             self.written = None
-            return Update(html={"fw-out": to_html(wb.render_said(said))})
+            return self._save() | self._results() | Update(html={"fw-out": to_html(wb.render_said(said))})
         return Update()
 
     def _save(self) -> Update:

@@ -48,6 +48,10 @@ class Written:
     label: str
     round: int
     records: list[tuple[str, str, str]]
+    checked: list[str] = field(default_factory=list)
+    """The names of those whose experience checks for this fight were rolled by this write."""
+    applied: list[str] = field(default_factory=list)
+    """Of those, the ones fight mode marked "checks rolled onto his sheet" for it (undo unmarks them)."""
 
 
 def make_plan(store: Store, tables: RuneQuestTables, fight: Fight, rounds: Sequence[RoundResult], *, dice: Dice | None,
@@ -104,7 +108,14 @@ def confirm(store: Store, pending: Pending, *, now: str) -> Written:
         for ident, _, text in reversed(done):
             undo(store, "character", ident, when=now, expected=text)
         raise
-    return Written(label=pending.label, round=plan.round, records=done)
+    checked = [p.name for p in todo if not _checked(p.before, plan.fight) and _checked(p.after, plan.fight)]
+    return Written(label=pending.label, round=plan.round, records=done, checked=checked)
+
+
+def _checked(adventurer, fight_id: str) -> bool:
+    """Whether his record says this fight's experience checks were rolled."""
+    done = adventurer.current.written(fight_id)
+    return done is not None and done.experience
 
 
 def undo_written(store: Store, written: Written, *, now: str) -> str:

@@ -282,3 +282,26 @@ def test_templates_refuse_what_does_not_fit_beside_the_field(world):  # noqa: F8
     fm.apply(fm.page.on_from_template(fm.dom.values("ft-box")))
     assert "a fight holds 24 combatants at most" in fm.dom.error("ft-count")
     assert len(fm.page.fight.combatants) == 1
+
+
+def test_checks_rolled_by_the_write_back_take_the_roll_button_away_and_undo_brings_it_back(world):  # noqa: F811
+    fm = two_saved_and_a_broo(world, dice=ScriptedDice([1] * 200))
+    fm.type_round(lambda sides, n: 5 if sides == 100 else 1)  # every blow and every parry succeeds
+
+    def buttons() -> set[str]:
+        return {li.attrs["data-name"] for li in fm.dom["fx-out"].walk()
+                if li.attrs.get("data-name") and any("fx-apply" in n.attrs.get("class", "") for n in li.walk())}
+
+    assert "Vasana" in buttons()
+    fm.click("fw-plan")
+    fm.click("fw-confirm")
+    assert "Vasana" not in buttons() and "Vasana" in fm.page.draft["applied"]
+    # Her record says so too: a page that still offers the button rolls nothing again.
+    written = fm.store.get(CHARACTER_PREFIX + "vasana")
+    fm.page.draft["applied"] = []
+    k = [c.name for c in fm.page.fight.combatants].index("Vasana")
+    fm.apply(fm.page.on_marks_click({"apply": str(k)}))
+    assert "on his sheet already" in fm.dom.text("fx-result")
+    assert fm.store.get(CHARACTER_PREFIX + "vasana") == written
+    fm.click("fw-undo")
+    assert "Vasana" in buttons()

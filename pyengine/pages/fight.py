@@ -764,6 +764,7 @@ class FightPage(CombatPage):
                                             checked=self.draft["applied"])
             except RulesError as exc:
                 return Update(html={"fw-out": to_html(wb.render_said(f"The results could not be worked out: {exc}"))})
+            self.pending.link = self.link()
             return Update(html={"fw-out": to_html(wb.render_plan(self.pending))}, focus="fw-out")
         if act == "fw-cancel":
             self.pending = None
@@ -844,8 +845,16 @@ class FightPage(CombatPage):
         fight, state = self.fight, self.state()
         ready = fight is not None and len({c.side for c in fight.combatants}) >= 2
         link = self.link()
+        stale: dict[str, str] = {}
+        if self.pending is not None and self.pending.link != link:
+            from pyengine.pages.fight_writeback import render_said
+
+            self.pending = None
+            stale["fw-out"] = to_html(render_said(
+                "The fight changed since the results were worked out: nothing was written. Work them out again."))
         return Update(
             html={
+                **stale,
                 "fc-list": to_html(_entering(fight, render.render_combatants(
                     fight, removable=not self.results, rules=self.log.melee_rules if self.log else MeleeRules()))),
                 "fs-out": to_html(render.render_state(fight, state)),
@@ -854,7 +863,7 @@ class FightPage(CombatPage):
                 "fl-links": self.render_links(),
             },
             text={"fd-round": str((state.round if state else 0) + 1)},
-            disabled={"fd-roll": not ready, "fd-start": not ready, "fd-undo": not self.results},
+            disabled={"fd-roll": not ready, "fd-start": not ready, "fd-undo": not self.results, "fw-plan": fight is None},
             address=f"#{link}" if link else None,
         )
 

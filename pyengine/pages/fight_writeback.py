@@ -39,6 +39,8 @@ class Pending:
     """The fight's name, as the records' versions say it."""
     left_out: list[str] = field(default_factory=list)
     """Combatants not written, and why, in words."""
+    link: str = ""
+    """The fight's link when the plan was made (the fight changed since: the plan is dropped)."""
 
 
 @dataclass

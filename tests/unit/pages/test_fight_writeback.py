@@ -305,3 +305,19 @@ def test_checks_rolled_by_the_write_back_take_the_roll_button_away_and_undo_brin
     assert fm.store.get(CHARACTER_PREFIX + "vasana") == written
     fm.click("fw-undo")
     assert "Vasana" in buttons()
+
+
+def test_a_plan_made_before_the_fight_changed_is_dropped_and_writes_nothing(world):  # noqa: F811
+    fm = Kept(world)
+    assert "disabled" in fm.dom["fw-plan"].attrs
+    fm = two_saved_and_a_broo(world)
+    assert "disabled" not in fm.dom["fw-plan"].attrs
+    fm.type_round(hits)
+    fm.click("fw-plan")
+    assert fm.dom.find("fw-confirm") is not None
+    records = {k: v for k, v in fm.store.items.items() if k.startswith(CHARACTER_PREFIX)}
+    fm.apply(fm.page.on_undo())
+    assert fm.dom.text("fw-out").startswith("The fight changed since the results were worked out")
+    assert fm.dom.find("fw-confirm") is None
+    assert fm.click("fw-confirm").html == {}
+    assert {k: v for k, v in fm.store.items.items() if k.startswith(CHARACTER_PREFIX)} == records

@@ -20,11 +20,6 @@ def element(element_id: str):
     return document.getElementById(element_id)
 
 
-def now() -> str:
-    """The time now, as ISO text (``2025-03-01T20:02:11.000Z``), for the controllers' records."""
-    return str(window.Date.new().toISOString())
-
-
 def missing(value: object) -> bool:
     """True for JS ``null``/``undefined`` (Pyodide gives ``jsnull`` for null, not None)."""
     return value is None or value is jsnull
@@ -226,3 +221,8 @@ def download(filename: str, text: str, mime: str = "application/json") -> None:
     link.remove()
 
 
+
+
+def now() -> str:
+    """The time now, as ISO text (``2026-12-01T14:39:39.000Z``): the engine takes its times from here."""
+    return str(window.Date.new().toISOString())

@@ -10,9 +10,17 @@ or a closed tab loses nothing typed.
 Regions it draws: ``fa-source`` (who: the saved adventurers), ``fc-list`` (the combatants),
 ``fd-list`` (everyone's statement ``fd-<k>``, with his strike ranks ``fd-<k>-sr``),
 ``fd-ask`` (the die needed next), ``fs-out`` (everyone now), ``fl-out`` (the rounds),
-``fl-links`` (the fight's link and export), ``fx-out`` (experience marks), ``fx-result``.
+``fl-links`` (the fight's link and export), ``fx-out`` (experience marks), ``fx-result``,
+``fw-out`` (writing the results to the sheets: :mod:`pyengine.pages.fight_writeback`),
+``ft-template`` (the opponent templates), ``fa-keep-said``.
 Fields it reads: the add form ``fa-…``, the statements ``fd-<k>-…`` (ids in
-:mod:`pyengine.runequest.melee.render`), ``fd-typed``, ``fi-text``.
+:mod:`pyengine.runequest.melee.render`), ``fd-typed``, ``fi-text``, ``ft-template``, ``ft-count``.
+
+Every change is also kept among the fights on the device (:func:`pyengine.library.keep_fight`,
+the start page lists them); a link or a file that replaces the fight leaves the saved one as
+it was (:func:`~pyengine.library.leave_fight`), "Start a new fight" keeps it first
+(:func:`~pyengine.library.new_fight`). A saved adventurer comes in as his record's current
+state says, and his line in the combatants' list says so ("enters wounded: chest 3/6").
 """
 
 from __future__ import annotations

@@ -10,23 +10,33 @@ or a closed tab loses nothing typed.
 Regions it draws: ``fa-source`` (who: the saved adventurers), ``fc-list`` (the combatants),
 ``fd-list`` (everyone's statement ``fd-<k>``, with his strike ranks ``fd-<k>-sr``),
 ``fd-ask`` (the die needed next), ``fs-out`` (everyone now), ``fl-out`` (the rounds),
-``fl-links`` (the fight's link and export), ``fx-out`` (experience marks), ``fx-result``.
+``fl-links`` (the fight's link and export), ``fx-out`` (experience marks), ``fx-result``,
+``fw-out`` (writing the results to the sheets: :mod:`pyengine.pages.fight_writeback`),
+``ft-template`` (the opponent templates), ``fa-keep-said``.
 Fields it reads: the add form ``fa-…``, the statements ``fd-<k>-…`` (ids in
-:mod:`pyengine.runequest.melee.render`), ``fd-typed``, ``fi-text``.
+:mod:`pyengine.runequest.melee.render`), ``fd-typed``, ``fi-text``, ``ft-template``, ``ft-count``.
+
+Every change is also kept among the fights on the device (:func:`pyengine.library.keep_fight`,
+the start page lists them); a link or a file that replaces the fight leaves the saved one as
+it was (:func:`~pyengine.library.leave_fight`), "Start a new fight" keeps it first
+(:func:`~pyengine.library.new_fight`). A saved adventurer comes in as his record's current
+state says, and his line in the combatants' list says so ("enters wounded: chest 3/6").
 """
 
 from __future__ import annotations
 
 import json
+import os
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from datetime import datetime, timezone
 from typing import Any, TypedDict
 
 import msgspec
 
 from pyengine.dice import Dice, NeededRoll, NoRollLeft, ScriptedDice
-from pyengine.errors import FieldError, RulesError, StorageError
-from pyengine.html import to_html
+from pyengine.errors import ConflictError, FieldError, RecordError, RulesError, StorageError
+from pyengine.html import el, options, to_html
 from pyengine.pages.combat import CombatPage, Measured, adventurer_options, saved_adventurers, unmeasured
 from pyengine.pages.keys import CHARACTER_PREFIX, FIGHT_DRAFT
 from pyengine.pages.store import Store
@@ -100,12 +110,64 @@ def naming(statement: Mapping[str, Any], name: str) -> bool:
     return name in named or name in statement.get("defense", {}) or name in statement.get("engaged", ())
 
 
+def entering_words(c: Any) -> str:
+    """How a saved adventurer comes into the fight when he is not fresh, in words
+    ("enters wounded: chest 3/6"; ``""``: fresh)."""
+    start_ = c.start
+    if start_ is None:
+        return ""
+    said = [f"{key.replace('_', ' ')} {points}/{c.locations.get(key, '?')}" for key, points in start_.wounds.items()
+            if points > 0]
+    if not said and start_.damage_taken > 0:
+        said.append(f"{start_.damage_taken} of {c.hit_points} hit points")
+    parts = [f"enters wounded: {', '.join(said)}"] if said else []
+    if start_.condition not in ("unhurt", "fighting"):
+        parts.append(start_.condition)
+    if start_.broken:
+        parts.append(f"broken: {', '.join(start_.broken)}")
+    if start_.weapon_damage:
+        parts.append("damaged: " + ", ".join(f"{name} {points}" for name, points in start_.weapon_damage.items()))
+    return " · ".join(parts)
+
+
+def _entering(fight: Fight | None, listed: Any) -> Any:
+    """The combatants' list with each one not fresh said so on his line (before his remove button)."""
+    if fight is None:
+        return listed
+    ul = next((n for n in listed if n.get("class") == "fc-list"), None)
+    if ul is None:
+        return listed
+    for c, li in zip(fight.combatants, (li for li in ul if li.get("class") == "fc-item")):
+        words = entering_words(c)
+        if words:
+            at = next((i for i, n in enumerate(li) if n.get("class") == "fc-remove"), len(li))
+            li.insert(at, el("span", {"class": "fc-entering"}, words))
+            li.insert(at, el("br"))
+    return listed
+
+
+def _experience_checked(adventurer: Any, fight_id: str) -> Any:
+    """The record noting that ``fight_id``'s experience checks were rolled (RQ-104)."""
+    from pyengine.runequest.campaign.current import MAX_FIGHTS, Written
+
+    current = adventurer.current
+    done = current.written(fight_id)
+    mark = msgspec.structs.replace(done, experience=True) if done else Written(fight=fight_id, round=0, experience=True)
+    fights = (*(w for w in current.fights if w.fight != fight_id), mark)
+    return msgspec.structs.replace(adventurer, current=msgspec.structs.replace(current, fights=fights[-MAX_FIGHTS:]))
+
+
 class FightPage(CombatPage):
     """A fight in progress: its log and rounds, the draft, the dice being typed."""
 
     def __init__(self, tables: RuneQuestTables, locations: HitLocationTable, store: Store, dice: Dice | None = None,
-                 *, measured: Measured = unmeasured) -> None:
+                 *, measured: Measured = unmeasured, now: Callable[[], str] | None = None,
+                 new_id: Callable[[], str] | None = None) -> None:
         super().__init__(tables, locations, store, dice, measured=measured)
+        self.now = now or (lambda: datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z"))
+        """The time now, as ISO text (the glue gives the browser's)."""
+        self.new_id = new_id or (lambda: os.urandom(6).hex())
+        """A new saved fight's id."""
         self.mt = melee_tables(tables, locations)
         self.log: FightLog | None = None
         self.results: list[RoundResult] = []
@@ -120,6 +182,10 @@ class FightPage(CombatPage):
         self.unsaved = False
         """The draft could not be kept on the device (and the page said so)."""
         self.started = False
+        self.pending = None
+        """The write-back shown, not yet confirmed (:class:`pyengine.pages.fight_writeback.Pending`)."""
+        self.written = None
+        """What the last "Confirm" wrote, for "Undo" (:class:`pyengine.pages.fight_writeback.Written`)."""
 
     @property
     def fight(self) -> Fight | None:
@@ -157,7 +223,7 @@ class FightPage(CombatPage):
         source = typed.get("fa-source", values.get("fa-source", ""))
         source = source if source in saved else ""
         update = Update(
-            html={"fa-source": adventurer_options(saved, selected=source)},
+            html={"fa-source": adventurer_options(saved, selected=source), "ft-template": self.template_options()},
             values={**typed, "fa-source": source},
             disabled={"fa-add": False},
         )
@@ -186,6 +252,9 @@ class FightPage(CombatPage):
             self._set_log(read_any(text))
         except RulesError as exc:
             return False, update | Update(notices={error_id: str(exc)})
+        from pyengine.library import leave_fight
+
+        leave_fight(self.store)  # the fight kept before stays as it was; this one is kept anew
         update |= self._end_typing()
         self.draft["declare"], self.draft["applied"], self.errors = {}, [], {}
         if self.results:
@@ -205,8 +274,15 @@ class FightPage(CombatPage):
         return self._open_text(text, "fi-error")[1]
 
     def on_new(self) -> Update:
-        """Start a new fight: no combatants, nothing stated (the add form stays as typed)."""
+        """Start a new fight: no combatants, nothing stated (the add form stays as typed); the
+        fight there was stays among the fights kept on the device."""
+        from pyengine.library import new_fight
+
         update = self._end_typing()
+        try:
+            new_fight(self.store, now=self.now(), new_id=self.new_id)
+        except StorageError as exc:
+            return update | Update(notices={"fl-link-error": f"A new fight was not started: {exc}"})
         self.log, self.results = None, []
         self.draft["declare"], self.draft["applied"], self.errors = {}, [], {}
         return update | self._save() | self._all() | Update(address="#fight")
@@ -286,6 +362,87 @@ class FightPage(CombatPage):
         self._set_log(msgspec.structs.replace(self.log, melee_rules=msgspec.structs.replace(
             rules, **{rule: not getattr(rules, rule)})))
         return self._save() | self._all()
+
+    # -- opponent templates ---------------------------------------------------------------
+
+    def template_options(self, selected: str = "") -> str:
+        """The templates kept on the device, for ``ft-template``."""
+        from pyengine.library import list_templates
+
+        entries = list_templates(self.store).entries
+        if not entries:
+            return options((), none="No templates yet")
+        return options([(e.ident, f"{e.value.name} ({e.value.count})" if e.value.count > 1 else e.value.name)
+                        for e in entries], none="Choose a template", selected=selected)
+
+    def on_keep_template(self, values: Mapping[str, str]) -> Update:
+        """"Keep as a template": the quick stat block as typed, checked, kept under its name
+        (a template of that name is replaced, its previous version kept)."""
+        from pyengine.library import list_templates, make_template, save_template
+
+        update = Update(errors=errors_cleared(ADD_FIELDS), notices={"fa-keep-said": ""})
+        typed = self._add_form(values)
+        try:
+            read_quick(self.tables, typed, None)
+            template = make_template(typed["fa-name"], {f: typed[f] for f in QUICK_FIELDS if f != "fa-name"})
+        except FieldError as exc:
+            return update | Update(errors=dict(exc.problems))
+        except RulesError as exc:
+            return update | Update(errors={"fa-name": str(exc)})
+        same = next((e for e in list_templates(self.store).entries
+                     if e.value.name.casefold() == template.name.casefold()), None)
+        try:
+            ident, _ = save_template(self.store, template, when=self.now(), new_id=self.new_id,
+                                     ident=same.ident if same else None,
+                                     why="replaced from fight mode" if same else "kept from fight mode")
+        except StorageError as exc:
+            return update | Update(notices={"fa-keep-said": f"The template was not kept: {exc}"})
+        said = f"Kept {template.name!r} as a template" + (" (the one of that name replaced)." if same else ".")
+        return update | Update(notices={"fa-keep-said": said}, html={"ft-template": self.template_options(ident)})
+
+    def on_from_template(self, values: Mapping[str, str]) -> Update:
+        """"Add from the template": ``ft-count`` copies (or as many as it was kept with), named
+        "Broo 1", "Broo 2"… after those already in the fight."""
+        from pyengine.library import copy_names, read_template
+        from pyengine.pages.keys import TEMPLATE_PREFIX
+
+        update = Update(errors={"ft-template": "", "ft-count": ""})
+        ident = values.get("ft-template", "")
+        text = self.store.get(TEMPLATE_PREFIX + ident) if ident else None
+        if text is None:
+            return update | Update(errors={"ft-template": "template: choose one (keep a quick stat block as a template first)"})
+        try:
+            template = read_template(text)
+        except RecordError as exc:
+            return update | Update(errors={"ft-template": f"template: it does not read ({exc})"})
+        typed = values.get("ft-count", "").strip()
+        count = template.count
+        if typed:
+            if not typed.isdigit() or not 1 <= int(typed) <= MAX_COMBATANTS:
+                return update | Update(errors={"ft-count": f"how many: {typed!r} is not a whole number from 1 to {MAX_COMBATANTS}"})
+            count = int(typed)
+        fight = self.fight
+        there = list(fight.combatants) if fight else []
+        if len(there) + count > MAX_COMBATANTS:
+            return update | Update(errors={"ft-count": (
+                f"how many: {count} more makes {len(there) + count}; a fight holds {MAX_COMBATANTS} combatants at most")})
+        added = list(there)
+        for name in copy_names(template.name, count, [c.name for c in there]):
+            try:
+                added.append(read_quick(self.tables, {**template.fields, "fa-name": name},
+                                        Fight(combatants=tuple(added)) if added else None))
+            except FieldError as exc:
+                problems = "; ".join(message for _, message in exc.problems)
+                return update | Update(errors={"ft-template": f"template {template.name!r}: {problems}"})
+        try:
+            if self.log is None:
+                self._set_log(FightLog(fight=Fight(combatants=tuple(added))))
+            else:
+                self._set_log(msgspec.structs.replace(self.log, fight=Fight(combatants=tuple(added))))
+        except RulesError as exc:
+            return update | Update(errors={"ft-template": str(exc)})
+        self.errors = {}
+        return update | self._save() | self._all() | Update(values={"ft-count": ""})
 
     # -- statements -----------------------------------------------------------------------
 
@@ -527,6 +684,7 @@ class FightPage(CombatPage):
 
     def on_marks_click(self, data: Mapping[str, str]) -> Update:
         """A button in the experience marks (``data-apply``: roll a saved adventurer's checks onto his sheet)."""
+        from pyengine.library import save
         from pyengine.runequest.advancement.experience import after_adventure
         from pyengine.runequest.melee.experience import field_uses
         from pyengine.runequest.sheet.adventurer import dump_adventurer
@@ -543,8 +701,25 @@ class FightPage(CombatPage):
         uses, defense_saved = field_uses(c, state.bodies[c.name])
         try:
             adventurer, _ = sheet_of(record, self.tables)
+            fight_id, label = self.fight_id(), self.fight_label()
+            done = adventurer.current.written(fight_id)
+            if done is not None and done.experience:
+                self.draft["applied"] = [*self.draft["applied"], c.name]
+                return self._save() | Update(html={
+                    "fx-out": to_html(render.render_marks(self.log.fight, state, self.draft["applied"])),
+                    "fx-result": render.render_notice(
+                        f"{c.name}'s experience checks for this fight are on his sheet already (RQ-104)."),
+                })
             result = after_adventure(adventurer, self.tables, uses, self.dice, defense_saved=defense_saved)
-            self.store.put(key, dump_adventurer(result.adventurer).decode())
+            # His record says this fight's experience was checked, so writing the fight back
+            # later does not roll it again (RQ-104).
+            rolled = _experience_checked(result.adventurer, fight_id)
+            save(self.store, "character", c.character, dump_adventurer(rolled).decode(), when=self.now(),
+                 why=f"experience checks from fight '{label}'", expected=record)
+        except ConflictError:
+            return Update(html={"fx-result": render.render_notice(
+                f"{c.name}'s sheet changed since this fight read it (saved on another page or tab): "
+                "his checks were not rolled onto it. Try again.")})
         except StorageError as exc:
             return Update(html={"fx-result": render.render_notice(f"{c.name}'s sheet was not updated: {exc}")})
         except RulesError as exc:
@@ -555,11 +730,81 @@ class FightPage(CombatPage):
             "fx-result": to_html(render.render_checks(c.name, result.checks)),
         })
 
+    # -- writing the results to the sheets ------------------------------------------------
+
+    def fight_id(self) -> str:
+        """The id the saved adventurers' records know this fight by: its id among the fights kept
+        on the device (or, when the device would not keep it, one made from who is in it)."""
+        from pyengine.library import current_fight
+
+        ident = current_fight(self.store)
+        if ident:
+            return ident
+        import hashlib
+
+        assert self.log is not None
+        who = json.dumps([[c.name, c.side, c.character] for c in self.log.fight.combatants])
+        return "fight-" + hashlib.sha1(who.encode()).hexdigest()[:16]
+
+    def fight_label(self) -> str:
+        """The fight's name, as the records' versions and injuries say it."""
+        from pyengine.library import default_name, load_fight
+
+        ident = self.fight_id()
+        try:
+            return load_fight(self.store, ident).name
+        except RecordError:
+            assert self.log is not None
+            return default_name({c.side: [] for c in self.log.fight.combatants})
+
+    def on_writeback_click(self, data: Mapping[str, str]) -> Update:
+        """A button of "Write the results to the sheets": ``fw-plan`` shows what will change,
+        ``fw-confirm`` writes it, ``fw-cancel`` leaves it, ``fw-undo`` puts the sheets back."""
+        from pyengine.pages import fight_writeback as wb
+
+        act = data.get("id", "")
+        if act == "fw-plan":
+            if self.log is None:
+                return Update(html={"fw-out": to_html(wb.render_said("No fight yet: nothing to write."))})
+            try:
+                self.pending = wb.make_plan(self.store, self.tables, self.log.fight, self.results, dice=self.dice,
+                                            fight_id=self.fight_id(), label=self.fight_label(),
+                                            checked=self.draft["applied"])
+            except RulesError as exc:
+                return Update(html={"fw-out": to_html(wb.render_said(f"The results could not be worked out: {exc}"))})
+            self.pending.link = self.link()
+            return Update(html={"fw-out": to_html(wb.render_plan(self.pending))}, focus="fw-out")
+        if act == "fw-cancel":
+            self.pending = None
+            return Update(html={"fw-out": to_html(wb.render_said("Nothing was written."))})
+        if act == "fw-confirm" and self.pending is not None:
+            try:
+                written = wb.confirm(self.store, self.pending, now=self.now())
+            except (ConflictError, StorageError) as exc:
+                self.pending = None
+                return Update(html={"fw-out": to_html(wb.render_said(str(exc)))})
+            self.pending, self.written = None, written
+            # Those whose checks were rolled now lose their "roll the checks" button.
+            written.applied = [n for n in written.checked if n not in self.draft["applied"]]
+            self.draft["applied"] = [*self.draft["applied"], *written.applied]
+            return self._save() | self._results() | Update(html={"fw-out": to_html(wb.render_written(written))})
+        if act == "fw-undo" and self.written is not None:
+            try:
+                said = wb.undo_written(self.store, self.written, now=self.now())
+            except (ConflictError, StorageError, RecordError) as exc:
+                return Update(html={"fw-out": to_html(wb.render_written(self.written, str(exc)))})
+            self.draft["applied"] = [n for n in self.draft["applied"] if n not in self.written.applied]
+            self.written = None
+            return self._save() | self._results() | Update(html={"fw-out": to_html(wb.render_said(said))})
+        return Update()
+
     def _save(self) -> Update:
         """Keeps the draft (and the fight, as its link) on the device; says so when the device will not."""
         self.draft["link"] = self.link()
+        text = json.dumps(self.draft)
         try:
-            self.store.put(FIGHT_DRAFT, json.dumps(self.draft))
+            self.store.put(FIGHT_DRAFT, text)
+            self._keep(text)
         except StorageError as exc:
             self.unsaved = True
             return Update(notices={"fl-link-error": (
@@ -569,6 +814,34 @@ class FightPage(CombatPage):
             self.unsaved = False
             return Update(notices={"fl-link-error": ""})
         return Update()
+
+    def _keep(self, draft: str) -> None:
+        """The fight kept among the fights on the device (the start page lists them).
+
+        :raises StorageError: the device would not store it.
+        """
+        from pyengine.library import current_fight, default_name, keep_fight, load_fight
+
+        if self.log is None:
+            return
+        sides: dict[str, list[str]] = {}
+        for c in self.log.fight.combatants:
+            sides.setdefault(c.side, []).append(c.name)
+        # Named after its sides until the game master renames it: a side joining renames it.
+        name = None
+        ident = current_fight(self.store)
+        if ident:
+            try:
+                old = load_fight(self.store, ident)
+            except RecordError:
+                old = None
+            if old is not None and old.name == default_name(old.sides):
+                name = default_name(sides)
+        try:
+            keep_fight(self.store, draft, sides=sides, rounds=len(self.results), now=self.now(), new_id=self.new_id,
+                       name=name)
+        except RecordError:  # never: the draft is fight mode's own JSON object
+            pass
 
     # -- what it shows --------------------------------------------------------------------
 
@@ -580,17 +853,25 @@ class FightPage(CombatPage):
         fight, state = self.fight, self.state()
         ready = fight is not None and len({c.side for c in fight.combatants}) >= 2
         link = self.link()
+        stale: dict[str, str] = {}
+        if self.pending is not None and self.pending.link != link:
+            from pyengine.pages.fight_writeback import render_said
+
+            self.pending = None
+            stale["fw-out"] = to_html(render_said(
+                "The fight changed since the results were worked out: nothing was written. Work them out again."))
         return Update(
             html={
-                "fc-list": to_html(render.render_combatants(fight, removable=not self.results,
-                                                            rules=self.log.melee_rules if self.log else MeleeRules())),
+                **stale,
+                "fc-list": to_html(_entering(fight, render.render_combatants(
+                    fight, removable=not self.results, rules=self.log.melee_rules if self.log else MeleeRules()))),
                 "fs-out": to_html(render.render_state(fight, state)),
                 "fl-out": to_html(render.render_log(self.results)),
                 "fx-out": to_html(render.render_marks(fight, state, self.draft["applied"])),
                 "fl-links": self.render_links(),
             },
             text={"fd-round": str((state.round if state else 0) + 1)},
-            disabled={"fd-roll": not ready, "fd-start": not ready, "fd-undo": not self.results},
+            disabled={"fd-roll": not ready, "fd-start": not ready, "fd-undo": not self.results, "fw-plan": fight is None},
             address=f"#{link}" if link else None,
         )
 

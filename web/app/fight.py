@@ -72,6 +72,9 @@ LISTENERS = (
     ("fi-open", "click", lambda event: dom.apply(page.on_import(dom.values("fight-mode")))),
     ("fi-file", "change", on_file),
     ("fx-out", "click", lambda event: dom.apply(page.on_marks_click(dom.data_of(event)))),
+    ("fa-keep", "click", lambda event: dom.apply(page.on_keep_template(dom.values("fa-form")))),
+    ("ft-add", "click", lambda event: dom.apply(page.on_from_template(dom.values("ft-box")))),
+    ("fw-section", "click", lambda event: dom.apply(page.on_writeback_click(dom.data_of(event)))),
 )
 
 
@@ -80,7 +83,7 @@ def open_fight(tables, locations, link: str = "") -> None:
     back) and wires its controls; a link replaces the fight with the one it carries."""
     global page
     if page is None:
-        page = FightPage(tables, locations, dom.BrowserStore(), measured=start.measured)
+        page = FightPage(tables, locations, dom.BrowserStore(), measured=start.measured, now=dom.now)
         for element_id, kind, handler in LISTENERS:
             dom.element(element_id).addEventListener(kind, create_proxy(handler))
     dom.apply(page.open(dom.values("fa-form"), link))

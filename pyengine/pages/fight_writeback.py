@@ -1,0 +1,187 @@
+"""Fight mode's "Write the results to the sheets": what the fight changes on each saved
+adventurer in it, shown first, written only on "Confirm", undone as one.
+
+The plan is :func:`pyengine.runequest.campaign.plan_write_back`'s (wounds as injuries,
+conditions, weapon damage, missiles shot, experience checks once per fight: RQ-104); each
+record is written through the device library (:func:`pyengine.library.save`, its previous
+version kept, refused when another tab or page saved it since the plan was made), and undone
+through :func:`pyengine.library.undo`. Regions: ``fw-out`` (the plan, its buttons
+``fw-confirm`` / ``fw-cancel``, then what was written and ``fw-undo``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from pyengine.dice import Dice
+from pyengine.errors import ConflictError, RecordError, RulesError, StorageError
+from pyengine.html import Element, el
+from pyengine.pages.keys import CHARACTER_PREFIX
+from pyengine.pages.store import Store
+from pyengine.runequest.melee.model import Fight
+from pyengine.runequest.melee.round import RoundResult
+from pyengine.runequest.tables.catalogue import RuneQuestTables
+
+#: What a quick stat block's line says in the plan.
+NO_SHEET = "not written (no saved sheet)"
+
+
+@dataclass
+class Pending:
+    """A plan shown, not yet written."""
+
+    plan: object
+    """The :class:`~pyengine.runequest.campaign.WriteBack`."""
+    texts: dict[str, str]
+    """Each planned record's text as read when the plan was made, by id."""
+    label: str
+    """The fight's name, as the records' versions say it."""
+    left_out: list[str] = field(default_factory=list)
+    """Combatants not written, and why, in words."""
+    link: str = ""
+    """The fight's link when the plan was made (the fight changed since: the plan is dropped)."""
+
+
+@dataclass
+class Written:
+    """What "Confirm" wrote: each record's id, his name, the text written."""
+
+    label: str
+    round: int
+    records: list[tuple[str, str, str]]
+    checked: list[str] = field(default_factory=list)
+    """The names of those whose experience checks for this fight were rolled by this write."""
+    applied: list[str] = field(default_factory=list)
+    """Of those, the ones fight mode marked "checks rolled onto his sheet" for it (undo unmarks them)."""
+
+
+def make_plan(store: Store, tables: RuneQuestTables, fight: Fight, rounds: Sequence[RoundResult], *, dice: Dice | None,
+              fight_id: str, label: str, checked: Sequence[str]) -> Pending:
+    """The plan for every saved adventurer in the fight, his record as stored now."""
+    from pyengine.runequest.campaign import plan_write_back
+    from pyengine.runequest.sheet.adventurer import load_adventurer
+
+    records, texts, unread = {}, {}, []
+    for c in fight.combatants:
+        if not c.character or c.character in texts:
+            continue
+        text = store.get(CHARACTER_PREFIX + c.character)
+        if text is None:
+            continue
+        try:
+            records[c.character] = load_adventurer(text)
+        except (RulesError, RecordError) as exc:
+            unread.append(f"{c.name}: not written (his saved sheet does not read: {exc})")
+            continue
+        texts[c.character] = text
+    plan = plan_write_back(fight, rounds, records, tables, fight_id=fight_id, label=label, dice=dice,
+                           checked=tuple(checked))
+    quick = [c.name for c in fight.combatants if not c.character]
+    left_out = [f"{name}: {NO_SHEET}" for name in quick]
+    left_out += [s for s in plan.left_out if not any(s.startswith(f"{name}:") for name in quick)
+                 and not any(u.startswith(s.partition(":")[0] + ":") for u in unread)]
+    return Pending(plan=plan, texts=texts, label=label, left_out=[*left_out, *unread])
+
+
+def confirm(store: Store, pending: Pending, *, now: str) -> Written:
+    """Every planned record written, or none.
+
+    :raises ConflictError: a record changed since the plan was made (the message names him).
+    :raises StorageError: the device would not store one (those written are taken back).
+    """
+    from pyengine.library import save, undo
+    from pyengine.runequest.sheet.adventurer import dump_adventurer
+
+    plan = pending.plan
+    todo = [p for p in plan.plans if not p.written]
+    for p in todo:
+        if store.get(CHARACTER_PREFIX + p.character) != pending.texts[p.character]:
+            raise ConflictError(f"{p.name}'s sheet changed since these results were worked out (saved on another "
+                                "page or tab): nothing was written. Work the results out again.", field=p.character)
+    why = f"written back from fight '{pending.label}', round {plan.round}"
+    done: list[tuple[str, str, str]] = []
+    try:
+        for p in todo:
+            text = dump_adventurer(p.after).decode()
+            save(store, "character", p.character, text, when=now, why=why, expected=pending.texts[p.character])
+            done.append((p.character, p.name, text))
+    except (StorageError, ConflictError):
+        for ident, _, text in reversed(done):
+            undo(store, "character", ident, when=now, expected=text)
+        raise
+    checked = [p.name for p in todo if not _checked(p.before, plan.fight) and _checked(p.after, plan.fight)]
+    return Written(label=pending.label, round=plan.round, records=done, checked=checked)
+
+
+def _checked(adventurer, fight_id: str) -> bool:
+    """Whether his record says this fight's experience checks were rolled."""
+    done = adventurer.current.written(fight_id)
+    return done is not None and done.experience
+
+
+def undo_written(store: Store, written: Written, *, now: str) -> str:
+    """The records "Confirm" wrote back as they were; what to say.
+
+    :raises ConflictError: one changed since (the message names him); none was undone.
+    :raises StorageError: the device would not store one.
+    """
+    from pyengine.library import undo
+
+    for ident, name, text in written.records:
+        if store.get(CHARACTER_PREFIX + ident) != text:
+            raise ConflictError(f"{name}'s sheet changed since the results were written: nothing was undone.",
+                                field=ident)
+    for ident, _, text in written.records:
+        undo(store, "character", ident, when=now, expected=text)
+    names = ", ".join(name for _, name, _ in written.records)
+    return f"Undone: {names} back as before the results of '{written.label}' were written." if names else "Nothing to undo."
+
+
+# -- what it shows -------------------------------------------------------------------------------
+
+
+def render_plan(pending: Pending) -> Element:
+    """Per saved adventurer, what will change; those not written; "Confirm" and "Cancel"."""
+    plan = pending.plan
+    box = el("div", {"class": "fw-plan", "id": "fw-plan-box"},
+             el("p", None, f"Up to round {plan.round}, this is what the fight writes to the sheets. "
+                           "Nothing is written until you confirm."))
+    ul = el("ul", {"class": "fw-list"})
+    for p in plan.plans:
+        li = el("li", {"class": "fw-who", "data-name": p.name, "data-character": p.character},
+                el("strong", None, p.name), ": ")
+        changes = el("ul", {"class": "fw-changes"})
+        for step in p.changes:
+            changes.append(el("li", None, step.text))
+        li.append(changes)
+        ul.append(li)
+    for line in pending.left_out:
+        ul.append(el("li", {"class": "fw-left-out"}, line))
+    box.append(ul)
+    writes = any(not p.written for p in plan.plans)
+    actions = el("div", {"class": "actions"})
+    if writes:
+        actions.append(el("button", {"type": "button", "id": "fw-confirm", "class": "primary"}, "Confirm: write them"))
+    actions.append(el("button", {"type": "button", "id": "fw-cancel"}, "Cancel" if writes else "Close"))
+    box.append(actions)
+    return box
+
+
+def render_written(written: Written, note: str = "") -> Element:
+    """What was written, and "Undo"."""
+    names = ", ".join(name for _, name, _ in written.records) or "nobody"
+    box = el("div", {"class": "fw-done", "id": "fw-done"},
+             el("p", {"class": "notice", "role": "status"},
+                f"Written to the sheets of {names} (fight '{written.label}', round {written.round})."))
+    if note:
+        box.append(el("p", {"class": "notice"}, note))
+    if written.records:
+        box.append(el("div", {"class": "actions"},
+                      el("button", {"type": "button", "id": "fw-undo"}, "Undo: put the sheets back as they were")))
+    return box
+
+
+def render_said(text: str) -> Element:
+    return el("p", {"class": "notice", "role": "status", "id": "fw-said"}, text)
+

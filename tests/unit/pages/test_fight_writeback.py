@@ -1,0 +1,323 @@
+"""Fight mode and the device library (issue 16): the fight kept among the saved fights after
+every change, its results written to the saved adventurers' sheets only on "Confirm" and undone
+as one, the experience-only apply through the same path, opponents kept as templates."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from test_fight_page import THREE, FightMode, hero, world  # noqa: F401  (world: the fixture)
+
+from pyengine import library
+from pyengine.dice import RandomDice, ScriptedDice
+from pyengine.pages.keys import CHARACTER_PREFIX, CURRENT_FIGHT, FIGHT_DRAFT
+from pyengine.pages.store import MemoryStore
+from pyengine.runequest.sheet.adventurer import load_adventurer
+
+GOLDEN = Path(__file__).resolve().parents[2] / "golden"
+
+
+class Clock:
+    """The glue's ``now`` and a new id each time, as the browser gives them."""
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.ids = 0
+
+    def now(self) -> str:
+        self.n += 1
+        return f"2026-12-01T20:{self.n // 60:02d}:{self.n % 60:02d}.000Z"
+
+    def new_id(self) -> str:
+        self.ids += 1
+        return f"f{self.ids}"
+
+
+class Kept(FightMode):
+    def __init__(self, world, store=None, dice=None, link="", clock=None) -> None:  # noqa: F811
+        from pyengine.pages.fight import FightPage
+        from page_dom import Page
+
+        tables, locations, slots, _ = world
+        self.store = store if store is not None else MemoryStore()
+        self.clock = clock or Clock()
+        self.dom = Page.built("combat.html", slots)
+        self.measures = None
+        self.page = FightPage(tables, locations, self.store, dice or RandomDice(11), now=self.clock.now,
+                              new_id=self.clock.new_id)
+        self.dom.apply(self.page.open(self.dom.values("fa-form"), link))
+
+    def reload(self, world, dice=None) -> Kept:  # noqa: F811
+        return Kept(world, self.store, dice=dice, clock=self.clock)
+
+    def add_saved(self, ident: str, name: str, side: str) -> None:
+        self.dom.choose("fa-source", ident)
+        self.apply(self.page.on_source(self.dom.values("fa-form")))
+        self.dom.fill("fa-name", name)
+        self.dom.fill("fa-side", side)
+        before = len(self.combatants())
+        self.apply(self.page.on_add(self.dom.values("fa-form")))
+        assert len(self.combatants()) == before + 1, self.errors()
+        self.dom.choose("fa-source", "")
+        self.apply(self.page.on_source(self.dom.values("fa-form")))
+
+    def click(self, ident: str, **data: str):
+        return self.apply(self.page.on_writeback_click({"id": ident, **data}))
+
+
+def hits(sides: int, n: int) -> int:
+    """Every blow lands and no parry holds: 5 on the attack, 99 on a parry… the D100s alternate."""
+    if sides == 100:
+        return (5, 99)[n % 2]
+    return min(sides, 3)
+
+
+def golden_rurik() -> str:
+    return (GOLDEN / "adventurer-format-2.json").read_text(encoding="utf-8").strip()
+
+
+# -- fights kept on the device --------------------------------------------------------------------
+
+
+def test_every_change_keeps_the_fight_among_the_saved_fights_and_a_reload_resumes(world):  # noqa: F811
+    fm = Kept(world)
+    assert library.list_fights(fm.store).entries == ()
+    fm.add(THREE[:1])
+    listing = library.list_fights(fm.store).entries
+    assert [(e.ident, e.rounds, e.current) for e in listing] == [("f1", 0, True)]
+    fm.add(THREE[1:])
+    fm.roll()
+    entry = library.list_fights(fm.store).entries[0]
+    assert entry.ident == "f1" and entry.rounds == 1 and entry.name == "A against B"
+    assert [(s.side, s.names) for s in entry.sides] == [("A", ("Aldo",)), ("B", ("Bera", "Cora"))]
+    saved = library.load_fight(fm.store, "f1")
+    assert saved.draft_text() == fm.store.get(FIGHT_DRAFT)
+    # A reload resumes where it was: the same fight, the same saved fight.
+    again = fm.reload(world)
+    assert again.page.link() == fm.page.link() and len(again.page.results) == 1
+    again.apply(again.page.on_undo())
+    assert library.load_fight(again.store, "f1").rounds == 0
+    assert library.current_fight(again.store) == "f1"
+
+
+def test_a_new_fight_or_a_link_keeps_the_old_one_and_starts_another(world):  # noqa: F811
+    fm = Kept(world)
+    fm.add(THREE)
+    fm.roll()
+    link = fm.page.link()
+    fm.apply(fm.page.on_new())
+    assert fm.store.get(CURRENT_FIGHT) is None
+    assert [e.rounds for e in library.list_fights(fm.store).entries] == [1]
+    fm.add(THREE[:2])
+    assert sorted(e.ident for e in library.list_fights(fm.store).entries) == ["f1", "f2"]
+    # A link replaces the fight: f2 stays as it was, the linked fight is kept anew.
+    f2 = fm.store.get("strike-rank/fight/f2")
+    fm.dom.fill("fi-text", link)
+    fm.apply(fm.page.on_import(fm.dom.values("fight-mode")))
+    assert fm.store.get("strike-rank/fight/f2") == f2
+    assert library.current_fight(fm.store) == "f3"
+    assert library.load_fight(fm.store, "f3").rounds == 1
+
+
+def test_a_full_device_says_the_fight_is_not_kept(world):  # noqa: F811
+    fm = Kept(world)
+    fm.add(THREE)
+    fm.store.quota = sum(len(k) + len(v) for k, v in fm.store.items.items()) + 10
+    update = fm.roll()
+    assert "not kept on this device" in update.notices["fl-link-error"]
+
+
+# -- writing the results to the sheets ------------------------------------------------------------
+
+
+def two_saved_and_a_broo(world, dice=None):  # noqa: F811
+    store = MemoryStore({CHARACTER_PREFIX + "rurik": golden_rurik(), CHARACTER_PREFIX + "vasana": hero("Vasana")})
+    fm = Kept(world, store, dice=dice)
+    fm.add_saved("rurik", "Rurik", "Sartar")
+    fm.add_saved("vasana", "Vasana", "Sartar")
+    fm.dom.fill("fa-name", "Broo")
+    fm.dom.fill("fa-side", "Chaos")
+    fm.dom.choose("fa-w1", "broadsword")
+    fm.apply(fm.page.on_add(fm.dom.values("fa-form")))
+    assert len(fm.combatants()) == 3, fm.errors()
+    return fm
+
+
+def test_a_wounded_adventurer_enters_wounded_and_his_line_says_so(world):  # noqa: F811
+    fm = two_saved_and_a_broo(world)
+    rurik, vasana, broo = (li.text() for li in fm.combatants())
+    assert re.search(r"enters wounded: chest 3/\d+, right leg 2/\d+", rurik)
+    assert "broken: " in rurik and "enters wounded" not in vasana and "enters wounded" not in broo
+
+
+def test_the_plan_shows_each_saved_adventurer_and_nothing_is_written_until_confirm(world):  # noqa: F811
+    fm = two_saved_and_a_broo(world)
+    fm.type_round(hits)
+    before = dict(fm.store.items)
+    records = {k: v for k, v in before.items() if k.startswith(CHARACTER_PREFIX)}
+    fm.click("fw-plan")
+    plan = fm.dom["fw-out"]
+    who = {li.attrs["data-name"]: li.text() for li in fm.dom.select("fw-who", under="fw-out")}
+    assert set(who) == {"Rurik", "Vasana"}
+    assert "Broo: not written (no saved sheet)" in plan.text()
+    wounded = [name for name, text in who.items() if "new wound" in text]
+    assert wounded, who
+    assert {k: v for k, v in fm.store.items.items() if k.startswith(CHARACTER_PREFIX)} == records
+    fm.click("fw-cancel")
+    assert fm.dom.text("fw-out") == "Nothing was written."
+    assert {k: v for k, v in fm.store.items.items() if k.startswith(CHARACTER_PREFIX)} == records
+
+    fm.click("fw-plan")
+    fm.click("fw-confirm")
+    assert "Written to the sheets of Rurik, Vasana" in fm.dom.text("fw-out")
+    for ident in ("rurik", "vasana"):
+        versions = library.read_versions(fm.store, "character", ident)
+        assert versions.current.why == "written back from fight 'Sartar against Chaos', round 1"
+        assert versions.earlier[-1].text == records[CHARACTER_PREFIX + ident]
+    name = wounded[0]
+    saved = load_adventurer(fm.store.get(CHARACTER_PREFIX + name.lower()))
+    assert any(i.fight == "Sartar against Chaos" and i.round == 1 for i in saved.current.injuries)
+    assert saved.current.written(library.current_fight(fm.store)).round == 1
+    # The same round again writes nothing.
+    fm.click("fw-plan")
+    assert fm.dom.find("fw-confirm") is None
+    assert "on his sheet already" in fm.dom.text("fw-out")
+
+
+def test_undo_puts_every_sheet_back_and_says_so(world):  # noqa: F811
+    fm = two_saved_and_a_broo(world)
+    fm.type_round(hits)
+    records = {k: v for k, v in fm.store.items.items() if k.startswith(CHARACTER_PREFIX)}
+    fm.click("fw-plan")
+    fm.click("fw-confirm")
+    assert {k: v for k, v in fm.store.items.items() if k.startswith(CHARACTER_PREFIX)} != records
+    fm.click("fw-undo")
+    assert fm.dom.text("fw-out").startswith("Undone: Rurik, Vasana back as before")
+    assert {k: v for k, v in fm.store.items.items() if k.startswith(CHARACTER_PREFIX)} == records
+
+
+def test_a_sheet_changed_meanwhile_names_him_and_writes_none(world):  # noqa: F811
+    fm = two_saved_and_a_broo(world)
+    fm.type_round(hits)
+    fm.click("fw-plan")
+    changed = json.loads(fm.store.get(CHARACTER_PREFIX + "vasana"))
+    changed["notes"] = "changed in another tab"
+    fm.store.put(CHARACTER_PREFIX + "vasana", json.dumps(changed))
+    records = {k: v for k, v in fm.store.items.items() if k.startswith(CHARACTER_PREFIX)}
+    fm.click("fw-confirm")
+    assert fm.dom.text("fw-out").startswith("Vasana's sheet changed since these results were worked out")
+    assert {k: v for k, v in fm.store.items.items() if k.startswith(CHARACTER_PREFIX)} == records
+    assert library.read_versions(fm.store, "character", "rurik").earlier == ()
+
+
+def test_the_experience_apply_goes_through_the_library_and_is_not_rolled_again(world):  # noqa: F811
+    fm = two_saved_and_a_broo(world, dice=ScriptedDice([1] * 200))
+    fm.type_round(lambda sides, n: 5 if sides == 100 else 1)  # every blow and every parry succeeds
+    marks = {li.attrs.get("data-name"): li for li in fm.dom["fx-out"].walk() if li.attrs.get("data-name")}
+    button = next(n for n in marks["Vasana"].walk() if "fx-apply" in n.attrs.get("class", ""))
+    before = fm.store.get(CHARACTER_PREFIX + "vasana")
+    fm.apply(fm.page.on_marks_click({"apply": button.attrs["data-apply"]}))
+    versions = library.read_versions(fm.store, "character", "vasana")
+    assert versions.current.why == "experience checks from fight 'Sartar against Chaos'"
+    assert versions.earlier[-1].text == before
+    fm.click("fw-plan")
+    vasana = next(li for li in fm.dom.select("fw-who", under="fw-out") if li.attrs["data-name"] == "Vasana")
+    assert "experience for this fight was checked already" in vasana.text()
+
+
+# -- opponent templates -----------------------------------------------------------------------------
+
+
+def test_a_quick_stat_block_kept_as_a_template_adds_three_broos_in_a_few_taps(world):  # noqa: F811
+    fm = Kept(world)
+    fm.add(THREE[:1])
+    fm.dom.fill("fa-name", "Broo")
+    fm.dom.fill("fa-side", "Chaos")
+    fm.dom.fill("fa-str", "15")
+    fm.dom.choose("fa-w1", "short_spear_1h")
+    fm.apply(fm.page.on_keep_template(fm.dom.values("fa-form")))
+    assert fm.dom.text("fa-keep-said") == "Kept 'Broo' as a template."
+    [entry] = library.list_templates(fm.store).entries
+    assert entry.value.name == "Broo" and entry.value.fields["fa-str"] == "15" and "fa-name" not in entry.value.fields
+    assert fm.dom.value("ft-template") == entry.ident
+    # A reload lists it; choose it, say 3, add.
+    again = fm.reload(world)
+    assert [o.text() for o in again.dom["ft-template"].walk() if o.tag == "option"] == ["Choose a template", "Broo"]
+    again.dom.choose("ft-template", entry.ident)
+    again.dom.fill("ft-count", "3")
+    again.apply(again.page.on_from_template(again.dom.values("ft-box")))
+    assert [c.name for c in again.page.fight.combatants] == ["Aldo", "Broo 1", "Broo 2", "Broo 3"]
+    assert {c.side for c in again.page.fight.combatants[1:]} == {"Chaos"} and again.page.fight.combatants[1].STR == 15
+    assert again.dom.value("ft-count") == ""
+    # Two more: Broo 4 and 5, never a name already in the fight.
+    again.dom.fill("ft-count", "2")
+    again.apply(again.page.on_from_template(again.dom.values("ft-box")))
+    assert [c.name for c in again.page.fight.combatants][-2:] == ["Broo 4", "Broo 5"]
+    assert library.load_fight(again.store, library.current_fight(again.store)).rounds == 0
+    # Kept again under the same name: replaced, not doubled.
+    fm.dom.fill("fa-str", "16")
+    fm.apply(fm.page.on_keep_template(fm.dom.values("fa-form")))
+    assert fm.dom.text("fa-keep-said") == "Kept 'Broo' as a template (the one of that name replaced)."
+    [entry] = library.list_templates(fm.store).entries
+    assert entry.value.fields["fa-str"] == "16"
+
+
+def test_templates_refuse_what_does_not_fit_beside_the_field(world):  # noqa: F811
+    fm = Kept(world)
+    fm.dom.fill("fa-name", "Broo")
+    fm.dom.fill("fa-str", "0")
+    fm.apply(fm.page.on_keep_template(fm.dom.values("fa-form")))
+    assert "STR" in fm.dom.error("fa-str") and library.list_templates(fm.store).entries == ()
+    fm.apply(fm.page.on_from_template(fm.dom.values("ft-box")))
+    assert fm.dom.error("ft-template").startswith("template: choose one")
+    fm.dom.fill("fa-str", "12")
+    fm.apply(fm.page.on_keep_template(fm.dom.values("fa-form")))
+    fm.dom.fill("ft-count", "x")
+    fm.apply(fm.page.on_from_template(fm.dom.values("ft-box")))
+    assert fm.dom.error("ft-count") == "how many: 'x' is not a whole number from 1 to 24"
+    fm.dom.fill("ft-count", "24")
+    fm.add(THREE[:1])
+    fm.apply(fm.page.on_from_template(fm.dom.values("ft-box")))
+    assert "a fight holds 24 combatants at most" in fm.dom.error("ft-count")
+    assert len(fm.page.fight.combatants) == 1
+
+
+def test_checks_rolled_by_the_write_back_take_the_roll_button_away_and_undo_brings_it_back(world):  # noqa: F811
+    fm = two_saved_and_a_broo(world, dice=ScriptedDice([1] * 200))
+    fm.type_round(lambda sides, n: 5 if sides == 100 else 1)  # every blow and every parry succeeds
+
+    def buttons() -> set[str]:
+        return {li.attrs["data-name"] for li in fm.dom["fx-out"].walk()
+                if li.attrs.get("data-name") and any("fx-apply" in n.attrs.get("class", "") for n in li.walk())}
+
+    assert "Vasana" in buttons()
+    fm.click("fw-plan")
+    fm.click("fw-confirm")
+    assert "Vasana" not in buttons() and "Vasana" in fm.page.draft["applied"]
+    # Her record says so too: a page that still offers the button rolls nothing again.
+    written = fm.store.get(CHARACTER_PREFIX + "vasana")
+    fm.page.draft["applied"] = []
+    k = [c.name for c in fm.page.fight.combatants].index("Vasana")
+    fm.apply(fm.page.on_marks_click({"apply": str(k)}))
+    assert "on his sheet already" in fm.dom.text("fx-result")
+    assert fm.store.get(CHARACTER_PREFIX + "vasana") == written
+    fm.click("fw-undo")
+    assert "Vasana" in buttons()
+
+
+def test_a_plan_made_before_the_fight_changed_is_dropped_and_writes_nothing(world):  # noqa: F811
+    fm = Kept(world)
+    assert "disabled" in fm.dom["fw-plan"].attrs
+    fm = two_saved_and_a_broo(world)
+    assert "disabled" not in fm.dom["fw-plan"].attrs
+    fm.type_round(hits)
+    fm.click("fw-plan")
+    assert fm.dom.find("fw-confirm") is not None
+    records = {k: v for k, v in fm.store.items.items() if k.startswith(CHARACTER_PREFIX)}
+    fm.apply(fm.page.on_undo())
+    assert fm.dom.text("fw-out").startswith("The fight changed since the results were worked out")
+    assert fm.dom.find("fw-confirm") is None
+    assert fm.click("fw-confirm").html == {}
+    assert {k: v for k, v in fm.store.items.items() if k.startswith(CHARACTER_PREFIX)} == records

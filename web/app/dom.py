@@ -221,8 +221,3 @@ def download(filename: str, text: str, mime: str = "application/json") -> None:
     link.remove()
 
 
-
-
-def now() -> str:
-    """The time now, as ISO text (``2026-12-01T14:39:39.000Z``): the engine takes its times from here."""
-    return str(window.Date.new().toISOString())

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from pyengine.runequest.melee.model import Arm
+from pyengine.runequest.melee.model import Arm, Combatant
 
 #: The one projectile weapon held in one hand ("except the sling").
 ONE_HANDED_PROJECTILES = frozenset({"sling"})
@@ -44,3 +44,10 @@ def clash(a: Arm, b: Arm) -> bool:
 def kept(arm: Arm, held: Iterable[Arm]) -> list[Arm]:
     """What stays in his hands when he readies ``arm`` (what clashes with it is set down)."""
     return [other for other in held if other.name != arm.name and not clash(arm, other)]
+
+
+def in_hand_with(me: Combatant, in_hand: Iterable[str], arm: Arm) -> tuple[str, ...]:
+    """What he holds once ``arm`` is in his hand (readied, or drawn for a blow or shot): what he
+    held (``in_hand``, by name) less what clashes with it, then ``arm``."""
+    held = [a for name in in_hand if (a := me.arm(name)) is not None]
+    return (*(a.name for a in kept(arm, held)), arm.name)

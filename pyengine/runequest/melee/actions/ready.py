@@ -16,7 +16,7 @@ from __future__ import annotations
 from pyengine.runequest.melee.actions.base import Handler, Statement, fail
 from pyengine.runequest.melee.clock import Clock, Timed
 from pyengine.runequest.melee.context import RoundContext
-from pyengine.runequest.melee.hands import kept
+from pyengine.runequest.melee.hands import in_hand_with
 from pyengine.runequest.melee.statement import PickUp, Ready, Sheathe
 
 
@@ -25,10 +25,9 @@ def _in_hand(r: RoundContext, t: Timed, **changes) -> str:
     me, body = r.combatant(t.who), r.bodies[t.who]
     arm = me.arm(t.action.arm)
     assert arm is not None
-    held = [a for name in body.in_hand if name != arm.name and (a := me.arm(name)) is not None]
-    keep = [a.name for a in kept(arm, held)]
-    r.set(t.who, in_hand=(*keep, arm.name), prepared=tuple(dict.fromkeys((*body.prepared, arm.name))), **changes)
-    set_down = [h for h in body.in_hand if h not in keep and h != arm.name]
+    holds = in_hand_with(me, body.in_hand, arm)
+    r.set(t.who, in_hand=holds, prepared=tuple(dict.fromkeys((*body.prepared, arm.name))), **changes)
+    set_down = [h for h in body.in_hand if h not in holds]
     return "in hand" + (f"; sets down the {', '.join(set_down)}" if set_down else "")
 
 

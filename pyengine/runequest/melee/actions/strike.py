@@ -31,7 +31,7 @@ from pyengine.runequest.melee.actions import blow
 from pyengine.runequest.melee.actions.base import Handler, Statement, fail
 from pyengine.runequest.melee.clock import Clock, Timed
 from pyengine.runequest.melee.context import RoundContext
-from pyengine.runequest.melee.hands import kept
+from pyengine.runequest.melee.hands import in_hand_with
 from pyengine.runequest.melee.model import Arm
 from pyengine.runequest.melee.statement import Shoot, Strike
 
@@ -57,8 +57,7 @@ def act(r: RoundContext, t: Timed) -> None:
     if arm.name not in body.in_hand and not arm.body_weapon and r.melee_rules.played_by >= 2:
         # drawn (its 5 counted in its strike rank): in his hand from now on, what clashes with it set
         # down (RQ-71); fights of the rules' first edition put it away again, and replay so
-        held = [a for name in body.in_hand if (a := me.arm(name)) is not None]
-        body = r.set(t.who, in_hand=(*(a.name for a in kept(arm, held)), arm.name))
+        body = r.set(t.who, in_hand=in_hand_with(me, body.in_hand, arm))
     nth = r.blows.get((t.who, arm.name), 0) + 1
     r.blows[(t.who, arm.name)] = nth
     chance, notes = _split(t, arm.attack)

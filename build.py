@@ -402,6 +402,10 @@ class Page:
     fetches as it starts: the boot module fetches them while Pyodide starts (a browser test
     checks the list against the page)."""
 
+    tables_when: str = ""
+    """A storage key prefix: the page starts with :attr:`tables` only when the device holds a
+    key under it (the start page decodes them only to show a party), and the boot module
+    fetches them early only then."""
     slots: str = ""
     """The module whose ``prerender(source)`` fills the page's ``$slots`` (its controller's)."""
     nav: str = ""
@@ -422,11 +426,15 @@ class Page:
 RUNEQUEST_TABLES = ("runequest",)
 #: and the hit-location table besides, for the combat page.
 COMBAT_TABLES = ("runequest", "runequest/hit_locations")
+#: Page.tables_when of the start page: a party saved (pyengine.pages.keys.PARTY_PREFIX; a unit
+#: test holds the two together).
+PARTY_PREFIX = "strike-rank/party/"
 
 
 #: The pages that exist. The start page links every one that has a blurb, and only those.
 PAGES: tuple[Page, ...] = (
-    Page("index.html", "Strike Rank", "app.index", slots="pyengine.pages.index", nav="Start"),
+    Page("index.html", "Strike Rank", "app.index", tables=COMBAT_TABLES, tables_when=PARTY_PREFIX,
+         slots="pyengine.pages.index", nav="Start"),
     Page(
         "shrapnel.html", "Ballistic Shrapnel critical", "app.shrapnel",
         "Grenades, shotgun spreads, automatic fire: d100 and severity read against the target's armour, area by area.",
@@ -517,6 +525,7 @@ def render_page(page: Page, pins: Pins) -> str:
         glue=page.glue,
         engine_version=pins.engine_version,
         tables=" ".join(f"./tables/{table}.msgpack" for table in page.table_ids()),
+        tables_when=page.tables_when,
     )
 
 

@@ -21,8 +21,19 @@ const SNAPSHOT_URL = $snapshot_url;
 // asked for all of its files): a browser opens six connections to a host, and our many
 // small requests, sent first, queued Pyodide's big files behind them (about 0.1 s of a
 // first visit). Pyodide then spends seconds starting, which is when ours arrive.
+// A page that needs its tables only when the device holds some record (data-when: a key
+// prefix; the start page's parties) fetches them early only then.
 const TABLES = document.querySelector('meta[name="strike-rank-tables"]');
-const PREFETCH = [$wheel, ...(TABLES ? TABLES.content.split(" ").filter(Boolean) : [])];
+function tablesWanted() {
+  const when = TABLES && TABLES.dataset.when;
+  if (!when) return Boolean(TABLES);
+  try {
+    return Object.keys(localStorage).some((key) => key.startsWith(when));
+  } catch (error) {
+    return false;
+  }
+}
+const PREFETCH = [$wheel, ...(tablesWanted() ? TABLES.content.split(" ").filter(Boolean) : [])];
 // What was fetched early and what the page took from it (read by the browser tests).
 const handed = [];
 globalThis.strikeRankPrefetch = { sent: PREFETCH.map((path) => new URL(path, import.meta.url).href), handed };

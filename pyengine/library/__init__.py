@@ -18,7 +18,8 @@ docs/formats.md, "Device library: versions, fights, parties, templates, backup".
 ``records``     every record of a kind, damaged ones apart; :func:`export_item`
 ``damaged``     everything stored that does not read, in one list (:func:`damaged_items`)
 ``deleted``     deleting with undo: kept aside until put back or 10 deletions later
-``fights``      fights kept on the device: :func:`keep_fight` after each change,
+``fights``      fights kept on the device: :func:`keep_fight` after each change
+                (:func:`keep_fight_apart` for a tab another tab took fight mode from),
                 :func:`list_fights`, :func:`resume`, :func:`rename_fight`,
                 :func:`delete_fight` / :func:`undo_delete`
 ``parties``     a named, ordered group of adventurers; missing or damaged members shown
@@ -46,8 +47,9 @@ if TYPE_CHECKING:
     from pyengine.library.damaged import damaged_items
     from pyengine.library.deleted import DeletedRecord, delete, kept_aside, undelete
     from pyengine.library.fights import (
-        FightEntry, FightListing, SavedFight, current_fight, default_name, delete_fight, keep_fight, leave_fight,
-        list_fights, load_fight, new_fight, read_fight, rename_fight, resume, secure_current, undo_delete,
+        FightEntry, FightListing, SavedFight, current_fight, default_name, delete_fight, keep_fight,
+        keep_fight_apart, leave_fight, list_fights, load_fight, new_fight, read_fight, rename_fight, resume,
+        secure_current, undo_delete,
     )
     from pyengine.library.history import Version
     from pyengine.library.kinds import PREFIXES, history_key, record_key
@@ -68,7 +70,7 @@ _NAMES: dict[str, tuple[str, ...]] = {
     "damaged": ("damaged_items",),
     "deleted": ("DeletedRecord", "delete", "kept_aside", "undelete"),
     "fights": ("FightEntry", "FightListing", "SavedFight", "current_fight", "default_name", "delete_fight",
-               "keep_fight", "leave_fight", "list_fights", "load_fight", "new_fight", "read_fight", "rename_fight",
+               "keep_fight", "keep_fight_apart", "leave_fight", "list_fights", "load_fight", "new_fight", "read_fight", "rename_fight",
                "resume", "secure_current", "undo_delete"),
     "history": ("Version",),
     "kinds": ("PREFIXES", "history_key", "record_key"),

@@ -127,16 +127,7 @@ def keep_fight(store: Store, draft: str, *, sides: Mapping[str, Sequence[str]], 
     old = _readable(store, ident)
     if ident is not None and old is None and store.get(record_key("fight", ident)) is not None:
         ident = None  # a damaged record stays as it is: this fight goes under a new id
-    summary = tuple(Side(side=side, names=tuple(names)) for side, names in sides.items())
-    fight = SavedFight(
-        name=(name or (old.name if old else "") or default_name(summary))[:MAX_NAME].strip() or "A fight",
-        started=old.started if old else now, changed=now, rounds=max(0, rounds), sides=summary, link=link,
-        draft={k: v for k, v in data.items() if k != "link"},
-    )
-    if old is not None and fight.rounds < old.rounds:
-        why, keep = f"round {old.rounds} undone in fight mode", True
-    else:
-        why, keep = (f"round {fight.rounds} played" if old and fight.rounds > old.rounds else "fight changed"), False
+    fight, why, keep = _kept(old, data, link, sides=sides, rounds=rounds, now=now, name=name)
     if ident is not None and old is not None:
         save(store, "fight", ident, write_struct(fight), when=now, why=why, keep=keep)
         return ident
@@ -148,6 +139,42 @@ def keep_fight(store: Store, draft: str, *, sides: Mapping[str, Sequence[str]], 
         store.remove(CURRENT_FIGHT)
         raise
     return ident
+
+
+def keep_fight_apart(store: Store, draft: str, *, ident: str | None, sides: Mapping[str, Sequence[str]], rounds: int,
+                     now: str, new_id: Callable[[], str], name: str) -> str | None:
+    """Like :func:`keep_fight`, for a tab whose fight is no longer fight mode's (another tab or
+    the start page opened another one there since): kept under ``ident`` (a new id the first
+    time, named ``name``), never under the fight mode's current fight, which is left alone.
+    Returns its id (``None``: the draft holds no fight yet).
+
+    :raises RecordError: ``draft`` is not a fight mode draft (a JSON object).
+    :raises StorageError: the device would not store it; nothing was changed.
+    """
+    data = json_object(draft, "fight draft")
+    link = data.get("link")
+    if not isinstance(link, str) or not link:
+        return None
+    old = _readable(store, ident)
+    if ident is None or (old is None and store.get(record_key("fight", ident)) is not None):
+        ident, old = new_id(), None
+    fight, why, keep = _kept(old, data, link, sides=sides, rounds=rounds, now=now, name=None if old else name)
+    save(store, "fight", ident, write_struct(fight), when=now, why=why if old else "fight kept apart", keep=keep)
+    return ident
+
+
+def _kept(old: SavedFight | None, data: Mapping[str, Any], link: str, *, sides: Mapping[str, Sequence[str]],
+          rounds: int, now: str, name: str | None) -> tuple[SavedFight, str, bool]:
+    """The saved fight a draft makes, why it is saved, and whether the version before is kept."""
+    summary = tuple(Side(side=side, names=tuple(names)) for side, names in sides.items())
+    fight = SavedFight(
+        name=(name or (old.name if old else "") or default_name(summary))[:MAX_NAME].strip() or "A fight",
+        started=old.started if old else now, changed=now, rounds=max(0, rounds), sides=summary, link=link,
+        draft={k: v for k, v in data.items() if k != "link"},
+    )
+    if old is not None and fight.rounds < old.rounds:
+        return fight, f"round {old.rounds} undone in fight mode", True
+    return fight, (f"round {fight.rounds} played" if old and fight.rounds > old.rounds else "fight changed"), False
 
 
 def list_fights(store: Store) -> FightListing:

@@ -38,6 +38,7 @@ from pyengine.dice import Dice, NeededRoll, NoRollLeft, ScriptedDice
 from pyengine.errors import ConflictError, FieldError, RecordError, RulesError, StorageError
 from pyengine.html import el, options, to_html
 from pyengine.pages.combat import CombatPage, Measured, adventurer_options, saved_adventurers, unmeasured
+from pyengine.pages.fight_writeback import Written
 from pyengine.pages.keys import CHARACTER_PREFIX, FIGHT_DRAFT
 from pyengine.pages.store import Store
 from pyengine.pages.view import Update, errors_cleared
@@ -72,8 +73,10 @@ class Statement(TypedDict, total=False):
     engaged: list[str]
 
 
-#: The draft's parts, each as it must read back (a part that does not is left out).
-DRAFT_PARTS: dict[str, Any] = {"add": dict[str, str], "declare": dict[str, Statement], "applied": list[str], "link": str}
+#: The draft's parts, each as it must read back (a part that does not is left out). ``written``
+#: (since issue 16's end) is there only while the last write-back can be undone.
+DRAFT_PARTS: dict[str, Any] = {"add": dict[str, str], "declare": dict[str, Statement], "applied": list[str], "link": str,
+                               "written": Written}
 
 
 def empty_draft() -> dict[str, Any]:
@@ -184,8 +187,14 @@ class FightPage(CombatPage):
         self.started = False
         self.pending = None
         """The write-back shown, not yet confirmed (:class:`pyengine.pages.fight_writeback.Pending`)."""
-        self.written = None
-        """What the last "Confirm" wrote, for "Undo" (:class:`pyengine.pages.fight_writeback.Written`)."""
+        self.written: Written | None = None
+        """What the last "Confirm" wrote, for "Undo" (kept in the draft, so it outlives a reload)."""
+        self.seen: str | None = None
+        """Fight mode's draft as this tab last read or wrote it: when the device holds another,
+        another tab (or the start page) changed fight mode's fight since, and this tab's fight
+        is kept apart instead of written over it."""
+        self.apart: str | None = None
+        """The saved fight this tab's fight is kept under once it is kept apart (``""``: not yet)."""
 
     @property
     def fight(self) -> Fight | None:
@@ -217,7 +226,9 @@ class FightPage(CombatPage):
         return update | self._all()
 
     def _restore(self, values: Mapping[str, str]) -> Update:
-        self.draft = load_draft(self.store.get(FIGHT_DRAFT))
+        self.seen = self.store.get(FIGHT_DRAFT)
+        self.draft = load_draft(self.seen)
+        self.written = self.draft.pop("written", None)
         saved = saved_adventurers(self.store, self.tables)
         typed = self.draft["add"]
         source = typed.get("fa-source", values.get("fa-source", ""))
@@ -228,6 +239,10 @@ class FightPage(CombatPage):
             disabled={"fa-add": False},
         )
         update |= self.on_source({"fa-source": source})
+        if self.written is not None:
+            from pyengine.pages.fight_writeback import render_written
+
+            update |= Update(html={"fw-out": to_html(render_written(self.written))})
         if self.draft["link"]:
             update |= Update(opened={"fa-box": False})
             try:
@@ -255,6 +270,7 @@ class FightPage(CombatPage):
         from pyengine.library import leave_fight
 
         leave_fight(self.store)  # the fight kept before stays as it was; this one is kept anew
+        self.seen, self.apart, self.written = self.store.get(FIGHT_DRAFT), None, None  # this tab takes fight mode
         update |= self._end_typing()
         self.draft["declare"], self.draft["applied"], self.errors = {}, [], {}
         if self.results:
@@ -284,6 +300,7 @@ class FightPage(CombatPage):
         except StorageError as exc:
             return update | Update(notices={"fl-link-error": f"A new fight was not started: {exc}"})
         self.log, self.results = None, []
+        self.seen, self.apart, self.written = None, None, None  # this tab takes fight mode
         self.draft["declare"], self.draft["applied"], self.errors = {}, [], {}
         return update | self._save() | self._all() | Update(address="#fight")
 
@@ -799,34 +816,64 @@ class FightPage(CombatPage):
         return Update()
 
     def _save(self) -> Update:
-        """Keeps the draft (and the fight, as its link) on the device; says so when the device will not."""
+        """Keeps the draft (and the fight, as its link) on the device; says so when the device will
+        not. When another tab changed fight mode's fight since this tab read it, this tab's fight
+        is kept apart among the saved fights, and the other one is left as it is."""
         self.draft["link"] = self.link()
+        if self.written is not None:
+            self.draft["written"] = msgspec.to_builtins(self.written)
+        else:
+            self.draft.pop("written", None)
         text = json.dumps(self.draft)
+        if self.apart is None and self.store.get(FIGHT_DRAFT) != self.seen:
+            self.apart = ""
         try:
-            self.store.put(FIGHT_DRAFT, text)
-            self._keep(text)
+            if self.apart is None:
+                self.store.put(FIGHT_DRAFT, text)
+                self.seen = text
+                self._keep(text)
+            else:
+                self._keep(text, apart=True)
         except StorageError as exc:
             self.unsaved = True
             return Update(notices={"fl-link-error": (
                 f"This fight is not kept on this device: {exc}. Copy its link or export it to keep it."
             )})
-        if self.unsaved:
-            self.unsaved = False
-            return Update(notices={"fl-link-error": ""})
-        return Update()
+        was_unsaved, self.unsaved = self.unsaved, False
+        if self.apart is not None:
+            return Update(notices={"fl-link-error": (
+                "Another tab (or the start page) opened a fight in fight mode since this tab did, so this tab's "
+                "fight is kept apart among the saved fights on the start page"
+                + (f" as '{self._apart_name()}'" if self.log is not None else "")
+                + ": neither was written over. Reload to see the other one."
+            )})
+        return Update(notices={"fl-link-error": ""}) if was_unsaved else Update()
 
-    def _keep(self, draft: str) -> None:
-        """The fight kept among the fights on the device (the start page lists them).
+    def _apart_name(self) -> str:
+        """This tab's fight's name once kept apart: "Sartar against Chaos (second tab)"."""
+        from pyengine.library import default_name
+
+        assert self.log is not None
+        return default_name({c.side: [] for c in self.log.fight.combatants})[:47] + " (second tab)"
+
+    def _keep(self, draft: str, apart: bool = False) -> None:
+        """The fight kept among the fights on the device (the start page lists them); ``apart``:
+        under this tab's own saved fight, not fight mode's (:attr:`apart`).
 
         :raises StorageError: the device would not store it.
         """
-        from pyengine.library import current_fight, default_name, keep_fight, load_fight
+        from pyengine.library import current_fight, default_name, keep_fight, keep_fight_apart, load_fight
 
         if self.log is None:
             return
         sides: dict[str, list[str]] = {}
         for c in self.log.fight.combatants:
             sides.setdefault(c.side, []).append(c.name)
+        if apart:
+            self.apart = keep_fight_apart(self.store, draft, ident=self.apart or None, sides=sides,
+                                          rounds=len(self.results), now=self.now(), new_id=self.new_id,
+                                          name=self._apart_name()) or ""
+            return
         # Named after its sides until the game master renames it: a side joining renames it.
         name = None
         ident = current_fight(self.store)

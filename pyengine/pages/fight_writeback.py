@@ -5,14 +5,18 @@ The plan is :func:`pyengine.runequest.campaign.plan_write_back`'s (wounds as inj
 conditions, weapon damage, missiles shot, experience checks once per fight: RQ-104); each
 record is written through the device library (:func:`pyengine.library.save`, its previous
 version kept, refused when another tab or page saved it since the plan was made), and undone
-through :func:`pyengine.library.undo`. Regions: ``fw-out`` (the plan, its buttons
+through :func:`pyengine.library.undo`. What was written is kept in fight mode's draft (its
+``written`` part, docs/formats.md), so "Undo" is still there after a reload. Regions: ``fw-out`` (the plan, its buttons
 ``fw-confirm`` / ``fw-cancel``, then what was written and ``fw-undo``).
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+
+import msgspec
 
 from pyengine.dice import Dice
 from pyengine.errors import ConflictError, RecordError, RulesError, StorageError
@@ -43,17 +47,22 @@ class Pending:
     """The fight's link when the plan was made (the fight changed since: the plan is dropped)."""
 
 
-@dataclass
-class Written:
-    """What "Confirm" wrote: each record's id, his name, the text written."""
+class Written(msgspec.Struct, kw_only=True):
+    """What "Confirm" wrote: each record's id, his name, and a digest of the text written
+    (:func:`digest`); kept in fight mode's draft as JSON, so it outlives a reload."""
 
     label: str
     round: int
     records: list[tuple[str, str, str]]
-    checked: list[str] = field(default_factory=list)
+    checked: list[str] = []
     """The names of those whose experience checks for this fight were rolled by this write."""
-    applied: list[str] = field(default_factory=list)
+    applied: list[str] = []
     """Of those, the ones fight mode marked "checks rolled onto his sheet" for it (undo unmarks them)."""
+
+
+def digest(text: str) -> str:
+    """A record's text, told apart from any other it may become (SHA-256, 32 hex digits)."""
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
 def make_plan(store: Store, tables: RuneQuestTables, fight: Fight, rounds: Sequence[RoundResult], *, dice: Dice | None,
@@ -111,7 +120,8 @@ def confirm(store: Store, pending: Pending, *, now: str) -> Written:
             undo(store, "character", ident, when=now, expected=text)
         raise
     checked = [p.name for p in todo if not _checked(p.before, plan.fight) and _checked(p.after, plan.fight)]
-    return Written(label=pending.label, round=plan.round, records=done, checked=checked)
+    return Written(label=pending.label, round=plan.round, records=[(i, n, digest(t)) for i, n, t in done],
+                   checked=checked)
 
 
 def _checked(adventurer, fight_id: str) -> bool:
@@ -128,11 +138,14 @@ def undo_written(store: Store, written: Written, *, now: str) -> str:
     """
     from pyengine.library import undo
 
-    for ident, name, text in written.records:
-        if store.get(CHARACTER_PREFIX + ident) != text:
+    texts = []
+    for ident, name, written_digest in written.records:
+        text = store.get(CHARACTER_PREFIX + ident)
+        if text is None or digest(text) != written_digest:
             raise ConflictError(f"{name}'s sheet changed since the results were written: nothing was undone.",
                                 field=ident)
-    for ident, _, text in written.records:
+        texts.append((ident, text))
+    for ident, text in texts:
         undo(store, "character", ident, when=now, expected=text)
     names = ", ".join(name for _, name, _ in written.records)
     return f"Undone: {names} back as before the results of '{written.label}' were written." if names else "Nothing to undo."

@@ -12,7 +12,8 @@ from pathlib import Path
 from playwright.sync_api import expect
 
 from pyengine.runequest.sheet.adventurer import load_adventurer
-from tests.browser.conftest import open_ready
+from tests.browser.conftest import READY, READY_TIMEOUT_MS, open_ready
+from tests.browser.test_fight_page import add, open_fight
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 KEY = "strike-rank/character/"
@@ -96,7 +97,38 @@ def test_a_round_written_back_confirmed_seen_on_the_sheet_and_undone(app):
     assert load_adventurer(stored(sheet)[who]).current.injuries == record.current.injuries
     sheet.close()
 
+    # Undo is still there after a reload (what was written is kept with the fight).
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    expect(page.locator("#fw-out")).to_contain_text("Written to the sheets of Rurik, Vasana")
     page.click("#fw-undo")
     expect(page.locator("#fw-out")).to_contain_text("Undone: Rurik, Vasana back as before")
     assert stored(page) == before
+    watch.assert_clean()
+
+
+def test_two_tabs_on_one_fight_never_write_over_each_other(app):
+    # Intent: the same fight open in two tabs; one plays on, the other (not having seen it)
+    # changes its own: that one is kept apart as a saved fight of its own, and says so.
+    context, watch = app
+    first = open_fight(context)
+    add(first, (("Aldo", "A", "broadsword", ""), ("Bera", "B", "dagger", "")))
+    second = open_fight(context)
+    expect(second.locator("#fc-list .fc-item")).to_have_count(2)
+    for page in (first, second):
+        if page.locator("#fa-box").get_attribute("open") is None:
+            page.click("#fa-box > summary")
+    add(first, (("Cora", "B", "dagger", ""),))
+    add(second, (("Dara", "A", "dagger", ""),))
+    expect(second.locator("#fl-link-error")).to_contain_text("this tab's fight is kept apart")
+    expect(second.locator("#fl-link-error")).to_contain_text("'A against B (second tab)'")
+    start = open_ready(context, "index.html")
+    fights = start.locator("#fights-list")
+    expect(fights).to_contain_text("A against B (second tab)")
+    expect(fights).to_contain_text("Cora")
+    expect(fights).to_contain_text("Dara")
+    first.reload()
+    first.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    expect(first.locator("#fc-list .fc-item")).to_have_count(3)
+    expect(first.locator("#fc-list")).to_contain_text("Cora")
     watch.assert_clean()

@@ -236,3 +236,23 @@ def test_gear_typed_before_python_is_up_is_worked_out_by_the_time_the_page_is_re
     assert shown != "8"
     assert page.locator(row).get_attribute("data-value") == "8"
     watch.assert_clean()
+
+
+def test_the_start_page_fetches_its_tables_early_when_a_party_is_saved(fresh_app):
+    # Intent: the start page decodes the RuneQuest tables only to show a party's hit points;
+    # with a party saved, the boot module fetches them while Pyodide starts and the page takes
+    # them from there (without one, the case above: nothing but the wheel).
+    context, watch = fresh_app
+    page = open_ready(context, "index.html")
+    page.evaluate("""() => localStorage.setItem('strike-rank/party/p1',
+                        JSON.stringify({format: 1, name: 'The ford', members: []}))""")
+    page.reload()
+    page.wait_for_selector(PREPARED, state="attached", timeout=READY_TIMEOUT_MS)
+    sent, handed = page.evaluate("() => [strikeRankPrefetch.sent, strikeRankPrefetch.handed]")
+    tables = [url for url in sent if "/tables/" in url]
+    from pyengine.runequest.tables.catalogue import TABLE_IDS
+
+    assert len(tables) == len(TABLE_IDS) + 1  # and the hit locations
+    assert sorted(set(handed)) == sorted(sent)
+    expect(page.locator("#party-list")).to_contain_text("The ford")
+    watch.assert_clean()

@@ -12,9 +12,7 @@ compiles only what starting needs (docs/startup.md).
 
 from __future__ import annotations
 
-import asyncio
-
-from pyscript import fetch, window
+from pyscript import window
 
 from app import dom, start
 from pyengine.pages.keys import CHARACTER_PREFIX
@@ -75,18 +73,7 @@ def open_link(event=None) -> None:
 async def load_engine() -> None:
     """Fetches (prefetched while Python started) and decodes the tables; makes the exchange's controller."""
     global tables, locations
-    from pyengine.runequest.tables.catalogue import HIT_LOCATIONS, TABLE_IDS, RuneQuestTables
-    from pyengine.runequest.tables.hit_locations import HitLocationTable
-    from pyengine.tables import load_table
-
-    async def one(table_id: str) -> tuple[str, bytes]:
-        return table_id, bytes(await fetch(f"./tables/{table_id}.msgpack").bytearray())
-
-    blobs = dict(await asyncio.gather(*(one(t) for t in (*TABLE_IDS, HIT_LOCATIONS))))
-    with start.measured("table decode"):
-        decoded = RuneQuestTables.from_msgpack(blobs)
-        hit_locations = load_table(HitLocationTable, blobs[HIT_LOCATIONS], f"tables/{HIT_LOCATIONS}.msgpack")
-    tables, locations = decoded, hit_locations
+    tables, locations = await start.runequest_tables()
     exchange()  # the saved adventurers' names go in the choices
 
 

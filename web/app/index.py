@@ -10,10 +10,8 @@ compiles each module it imports (docs/startup.md).
 
 from __future__ import annotations
 
-import asyncio
-
 from pyodide.ffi import create_proxy
-from pyscript import fetch, window
+from pyscript import window
 
 import pyengine
 from app import dom, start
@@ -48,18 +46,7 @@ def on_saved_click(event) -> None:
 
 async def load_tables() -> None:
     """The RuneQuest tables and hit locations (for the parties' hit points and their fights)."""
-    from pyengine.runequest.tables.catalogue import HIT_LOCATIONS, TABLE_IDS, RuneQuestTables
-    from pyengine.runequest.tables.hit_locations import HitLocationTable
-    from pyengine.tables import load_table
-
-    async def one(table_id: str) -> tuple[str, bytes]:
-        return table_id, bytes(await fetch(f"./tables/{table_id}.msgpack").bytearray())
-
-    blobs = dict(await asyncio.gather(*(one(t) for t in (*TABLE_IDS, HIT_LOCATIONS))))
-    with start.measured("table decode"):
-        tables = RuneQuestTables.from_msgpack(blobs)
-        locations = load_table(HitLocationTable, blobs[HIT_LOCATIONS], f"tables/{HIT_LOCATIONS}.msgpack")
-    dom.apply(library.use_tables(tables, locations))
+    dom.apply(library.use_tables(*await start.runequest_tables()))
 
 
 async def tables_needed() -> None:

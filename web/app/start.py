@@ -42,6 +42,25 @@ def measured(name: str):
         window.performance.measure(name, f"{name}:start")
 
 
+async def runequest_tables():
+    """The RuneQuest tables and the hit locations, fetched (the service worker keeps them) and
+    decoded; the decoding measured as "table decode"."""
+    from pyscript import fetch
+
+    from pyengine.runequest.tables.catalogue import HIT_LOCATIONS, TABLE_IDS, RuneQuestTables
+    from pyengine.runequest.tables.hit_locations import HitLocationTable
+    from pyengine.tables import load_table
+
+    async def one(table_id: str) -> tuple[str, bytes]:
+        return table_id, bytes(await fetch(f"./tables/{table_id}.msgpack").bytearray())
+
+    blobs = dict(await asyncio.gather(*(one(t) for t in (*TABLE_IDS, HIT_LOCATIONS))))
+    with measured("table decode"):
+        tables = RuneQuestTables.from_msgpack(blobs)
+        locations = load_table(HitLocationTable, blobs[HIT_LOCATIONS], f"tables/{HIT_LOCATIONS}.msgpack")
+    return tables, locations
+
+
 async def start_page(setup, later=None) -> None:
     """Runs a page's set-up; then the page is ready — or it says in the status line why not.
 

@@ -198,6 +198,66 @@ def test_undo_puts_every_sheet_back_and_says_so(world):  # noqa: F811
     assert {k: v for k, v in fm.store.items.items() if k.startswith(CHARACTER_PREFIX)} == records
 
 
+def test_undo_is_still_there_after_a_reload(world):  # noqa: F811
+    fm = two_saved_and_a_broo(world)
+    fm.type_round(hits)
+    records = {k: v for k, v in fm.store.items.items() if k.startswith(CHARACTER_PREFIX)}
+    fm.click("fw-plan")
+    fm.click("fw-confirm")
+    kept = json.loads(fm.store.get(FIGHT_DRAFT))["written"]
+    assert [r[:2] for r in kept["records"]] == [["rurik", "Rurik"], ["vasana", "Vasana"]]
+    again = fm.reload(world)
+    assert "Written to the sheets of Rurik, Vasana" in again.dom.text("fw-out")
+    again.click("fw-undo")
+    assert again.dom.text("fw-out").startswith("Undone: Rurik, Vasana back as before")
+    assert {k: v for k, v in again.store.items.items() if k.startswith(CHARACTER_PREFIX)} == records
+    assert "written" not in json.loads(again.store.get(FIGHT_DRAFT))
+    # Once undone, a reload offers no undo.
+    assert again.reload(world).dom.find("fw-undo") is None
+
+
+def test_undo_after_a_reload_refuses_a_sheet_changed_since(world):  # noqa: F811
+    fm = two_saved_and_a_broo(world)
+    fm.type_round(hits)
+    fm.click("fw-plan")
+    fm.click("fw-confirm")
+    changed = json.loads(fm.store.get(CHARACTER_PREFIX + "vasana"))
+    changed["notes"] = "changed on the sheet page"
+    fm.store.put(CHARACTER_PREFIX + "vasana", json.dumps(changed))
+    records = {k: v for k, v in fm.store.items.items() if k.startswith(CHARACTER_PREFIX)}
+    again = fm.reload(world)
+    again.click("fw-undo")
+    assert "Vasana's sheet changed since the results were written: nothing was undone." in again.dom.text("fw-out")
+    assert {k: v for k, v in again.store.items.items() if k.startswith(CHARACTER_PREFIX)} == records
+
+
+def test_two_tabs_on_one_fight_never_write_over_each_other(world):  # noqa: F811
+    first = Kept(world)
+    first.add(THREE)
+    second = first.reload(world)  # the same fight opened in a second tab
+    assert second.page.link() == first.page.link()
+    first.roll()
+    theirs = first.store.get(FIGHT_DRAFT)
+    second.add([("Dara", "A", "dagger", "")])  # this tab did not see the round the first one played
+    assert first.store.get(FIGHT_DRAFT) == theirs
+    said = second.dom.text("fl-link-error")
+    assert "this tab's fight is kept apart" in said and "'A against B (second tab)'" in said
+    entries = {e.name: e for e in library.list_fights(first.store).entries}
+    assert set(entries) == {"A against B", "A against B (second tab)"}
+    assert entries["A against B"].current and entries["A against B"].rounds == 1
+    apart = entries["A against B (second tab)"]
+    assert not apart.current and apart.rounds == 0 and "Dara" in apart.sides[0].names
+    # Both go on: each keeps its own, neither writes over the other.
+    first.roll()
+    second.roll()
+    after = {e.name: e.rounds for e in library.list_fights(first.store).entries}
+    assert after == {"A against B": 2, "A against B (second tab)": 1}
+    assert library.load_fight(first.store, apart.ident).link == second.page.link()
+    assert first.store.get(FIGHT_DRAFT) != theirs and json.loads(first.store.get(FIGHT_DRAFT))["link"] == first.page.link()
+    # The tab kept apart, reloaded, shows fight mode's fight; its own is on the start page to resume.
+    assert first.reload(world).page.link() == first.page.link()
+
+
 def test_a_sheet_changed_meanwhile_names_him_and_writes_none(world):  # noqa: F811
     fm = two_saved_and_a_broo(world)
     fm.type_round(hits)

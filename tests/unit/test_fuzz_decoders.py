@@ -181,3 +181,37 @@ def test_fight_exports_open_or_say_why(text):
         log.read_any(text)
     except ShareLinkError:
         pass
+
+
+DRAFT_WORDS = st.sampled_from(["add", "declare", "applied", "link", "written", "label", "round", "records", "checked",
+                               "fa-name", "Aldo", "actions", "parries"])
+DRAFT_DATA = st.recursive(
+    LEAVES | DRAFT_WORDS,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(DRAFT_WORDS | st.text(max_size=4), inner, max_size=5),
+    max_leaves=14,
+)
+
+
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(DRAFT_DATA.map(json.dumps), st.text(max_size=40)))
+def test_fight_mode_drafts_restore_or_start_empty(text):
+    """Whatever fight mode's draft holds on the device (its ``written`` part too), fight mode
+    opens: each part that reads back is kept, the rest starts empty; a reload loses no page."""
+    from pyengine.cli.tables import hit_locations, load_tables
+    from pyengine.pages.fight import FightPage, empty_draft, load_draft
+    from pyengine.pages.fight_writeback import Written
+    from pyengine.pages.keys import FIGHT_DRAFT
+    from pyengine.pages.store import MemoryStore
+
+    global _TABLES
+    if _TABLES is None:
+        _TABLES = (load_tables(), hit_locations())
+    draft = load_draft(text)
+    assert set(empty_draft()) <= set(draft) <= {*empty_draft(), "written"}
+    assert isinstance(draft.get("written", Written(label="", round=0, records=[])), Written)
+    page = FightPage(*_TABLES, MemoryStore({FIGHT_DRAFT: text}))
+    page.open({})
+    page.render()
+
+
+_TABLES = None

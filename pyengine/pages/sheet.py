@@ -326,7 +326,8 @@ class SheetPage:
             purchase = buy(self.adventurer, self.tables, values.get("sheet-item", ""), count)
         except RulesError as exc:
             return cleared | self._refused(exc, "sheet-item") | Update(text={"sheet-buy-note": ""})
-        said = "; ".join(step.text for step in purchase.working).capitalize() + "."
+        said = "; ".join(step.text for step in purchase.working)
+        said = said[:1].upper() + said[1:] + "."
         item = self.tables.item(purchase.item)
         if item is not None and item.kind in ("armour", "helmet"):
             said += " " + WEAR_NOTE

@@ -150,6 +150,7 @@ def test_savings_are_editable_and_weigh_nothing_and_the_kits_choices_are_made_on
     expect(page.locator('#sheet-view [data-field="savings"]')).to_have_text("900 L")
     picker = page.locator("#sheet-view select#kit-pick-0")
     picker.select_option("broadsword", timeout=5_000)
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")  # the picker fits
     page.click("#sheet-view button[data-kit-pick='0']")
     expect(page.locator("#sheet-view .rq-weapon")).to_contain_text("broadsword")
     expect(page.locator("#sheet-kit-note")).to_contain_text("broadsword chosen")

@@ -271,13 +271,15 @@ def _gear(sheet: DerivedSheet, choices: Sequence[KitChoice] = ()) -> Element:
         body.append(
             el(
                 "tr", {"data-index": str(line.index)},
-                el("th", {"scope": "row"}, line.name, _kit_picker(choice) if choice is not None else None),
+                el("th", {"scope": "row"}, line.name),
                 el("td", None, str(line.count)),
                 el("td", None, line.enc_shown if line.enc_shown is not None else el("abbr", {"title": f"ENC {NOT_IN_RULES}"}, "?")),
                 el("td", None, *(wear or ())),
                 el("td", {"class": "rq-edit"}, el("button", {"type": "button", "data-remove-gear": str(line.index), "aria-label": f"Remove {line.name}", "title": "Remove"}, "✕")),
             )
         )
+        if choice is not None:  # the picker on a row of its own, as wide as the list
+            body.append(el("tr", {"class": "rq-kit-row no-print"}, el("td", {"colspan": "5"}, _kit_picker(choice))))
     table.append(body)
     section.append(el("div", {"class": "table-wrap"}, table))
     if any(line.enc is None for line in sheet.gear):
@@ -302,8 +304,8 @@ def _kit_picker(choice: KitChoice) -> Element:
     options = [el("option", {"value": ref}, label) for ref, label in zip(choice.options, choice.labels, strict=True)]
     hint = "one of these" if choice.pick == "one" else "as many as you like, one at a time"
     return el(
-        "div", {"class": "rq-kit-pick no-print"},
-        el("label", {"for": field}, f"Choose {hint}"),
+        "div", {"class": "rq-kit-pick"},
+        el("label", {"for": field}, f"Choose the {choice.name}: {hint}"),
         el("select", {"id": field}, *options),
         el("button", {"type": "button", "data-kit-pick": str(choice.gear_index)}, "Take it"),
     )

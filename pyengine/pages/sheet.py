@@ -46,12 +46,13 @@ from pyengine.runequest.sheet.derive import DerivedSheet, derive
 from pyengine.runequest.sheet.render import (
     CHARACTERISTICS, DEFENSE_BOX, EXPERIENCE_USES, experience_box, render_experience, render_experience_boxes,
     render_item_options, render_quote, render_refusal, render_saved_list, render_sheet, render_train_options,
-    render_training_started, render_weapon_options,
+    WEAR_NOTE, kit_pick_field, render_training_started, render_weapon_options,
 )
 from pyengine.runequest.tables.catalogue import RuneQuestTables
 
 #: The fields that make the record, as the draft keeps them while they do not yet.
-RECORD_FIELDS = ("sheet-name", *(f"sheet-{c}" for c in CHARACTERISTICS), "sheet-money", "sheet-notes")
+RECORD_FIELDS = ("sheet-name", *(f"sheet-{c}" for c in CHARACTERISTICS), "sheet-money", "sheet-savings",
+                 "sheet-notes")
 #: Buttons that need a whole record (disabled until the form describes one).
 NEEDS_RECORD = ("sheet-roll-bg", "sheet-add-weapon", "sheet-buy", "sheet-save", "sheet-export",
                 "sheet-share-link", "sheet-print", "sheet-quote", "sheet-exp-roll")
@@ -63,7 +64,10 @@ FIELDS: dict[str, tuple[str, str]] = {
     "hand": ("sheet-weapon", "hand"),
     "ref": ("sheet-item", "item"),
     "count": ("sheet-count", "how many"),
+    "savings": ("sheet-savings", "savings"),
 }
+#: What an unmade choice of the starting kit is called on the gear list (as advancement.creation names it).
+TO_CHOOSE = " (to choose)"
 #: What the sheet shows with no record yet (as the page comes).
 EMPTY_SHEET = '<p class="empty">Type or roll the seven characteristics to see the sheet.</p>'
 #: Why a version was saved, when the Save button saved it.
@@ -177,6 +181,8 @@ class SheetPage:
             if "record" in draft:
                 self.kept = load_adventurer(draft["record"])
             typed = {field: str(draft["typed"].get(field, "")) for field in RECORD_FIELDS}
+            if "sheet-savings" not in draft["typed"] and self.kept is not None:  # a draft from before the field
+                typed["sheet-savings"] = str(self.kept.savings)
             return Update(values=typed) | self.on_input({**values, **typed})
         except (ValueError, KeyError, TypeError, AttributeError):  # RecordError is a ValueError
             self.key = self.stored = None
@@ -226,16 +232,18 @@ class SheetPage:
             except RulesError as exc:
                 if text.strip() or self.kept is not None:
                     errors[field] = str(exc)
-        try:
-            money: int | None = inputs.read_lunars("money", values.get("sheet-money", ""))
-            errors["sheet-money"] = ""
-        except RulesError as exc:
-            money, errors["sheet-money"] = None, str(exc)
-        if len(scores) < len(CHARACTERISTICS) or money is None:
+        sums: dict[str, int] = {}
+        for what, field in (("money", "sheet-money"), ("savings", "sheet-savings")):
+            try:
+                sums[what] = inputs.read_lunars(what, values.get(field, ""))
+                errors[field] = ""
+            except RulesError as exc:
+                errors[field] = str(exc)
+        if len(scores) < len(CHARACTERISTICS) or len(sums) < 2:
             return None, errors
         characteristics = Characteristics(**scores)
         base = self.kept or Adventurer(characteristics=characteristics)
-        return self._typed(base, values, characteristics=characteristics, money=money), errors
+        return self._typed(base, values, characteristics=characteristics, **sums), errors
 
     @staticmethod
     def _typed(base: Adventurer, values: Mapping[str, str], **changes: object) -> Adventurer:
@@ -264,11 +272,13 @@ class SheetPage:
         base = self.adventurer
         if base is None:  # the form is not whole: what it holds is kept
             base = self.kept or Adventurer(characteristics=rolled.characteristics)
-            try:
-                money = inputs.read_lunars("money", values.get("sheet-money", ""))
-            except RulesError:
-                money = base.money
-            base = self._typed(base, values, money=money)
+            sums = {}
+            for what, field in (("money", "sheet-money"), ("savings", "sheet-savings")):
+                try:
+                    sums[what] = inputs.read_lunars(what, values.get(field, ""))
+                except RulesError:
+                    sums[what] = getattr(base, what)
+            base = self._typed(base, values, **sums)
         adventurer = msgspec.structs.replace(base, characteristics=rolled.characteristics)
         shown = (
             f"{c} {'+'.join(str(v) for t in roll.terms for v in t.values)} = {roll.total}"
@@ -287,7 +297,8 @@ class SheetPage:
             adventurer, steps = apply_background(self.adventurer, self.tables, result)
         except RulesError as exc:
             return Update(text={"sheet-bg-note": str(exc)})
-        note = "; ".join(step.text for step in steps[:3])
+        said = [*steps[:3], *(step for step in steps[3:] if step.field == "savings")]
+        note = "; ".join(step.text for step in said)
         return Update(text={"sheet-bg-note": note}) | self._change(adventurer, values)
 
     def on_add_weapon(self, values: Mapping[str, str]) -> Update:
@@ -314,8 +325,13 @@ class SheetPage:
         try:
             purchase = buy(self.adventurer, self.tables, values.get("sheet-item", ""), count)
         except RulesError as exc:
-            return cleared | self._refused(exc, "sheet-item")
-        return cleared | self._change(purchase.adventurer, values)
+            return cleared | self._refused(exc, "sheet-item") | Update(text={"sheet-buy-note": ""})
+        said = "; ".join(step.text for step in purchase.working)
+        said = said[:1].upper() + said[1:] + "."
+        item = self.tables.item(purchase.item)
+        if item is not None and item.kind in ("armour", "helmet"):
+            said += " " + WEAR_NOTE
+        return cleared | Update(text={"sheet-buy-note": said}) | self._change(purchase.adventurer, values)
 
     def on_sheet_click(self, data: Mapping[str, str], values: Mapping[str, str] | None = None) -> Update:
         """A control on the sheet: remove a weapon or a gear line, put armour on or off.
@@ -327,6 +343,8 @@ class SheetPage:
             return Update()
         if "pull-out" in data:
             return self.on_pull_out(data["pull-out"], values or {})
+        if "kit-pick" in data:
+            return self.on_kit_pick(data["kit-pick"], values or {})
         try:
             if "remove-weapon" in data:
                 changed = remove_weapon(adventurer, int(data["remove-weapon"]))
@@ -340,6 +358,23 @@ class SheetPage:
         except (ValueError, IndexError):  # not one of this sheet's lines (RulesError is a ValueError)
             return Update()
         return self._change(changed, values or {})
+
+    def on_kit_pick(self, line: str, values: Mapping[str, str]) -> Update:
+        """A choice of the starting kit made: what the picker of gear line ``line`` shows
+        (:func:`~pyengine.runequest.sheet.render.kit_pick_field`) taken (RQ-23)."""
+        from pyengine.runequest.advancement.creation import choose_kit_item
+
+        assert self.adventurer is not None
+        try:
+            index = int(line)
+            adventurer, step = choose_kit_item(self.adventurer, self.tables, index,
+                                               values.get(kit_pick_field(index), ""))
+        except RulesError as exc:
+            return Update(text={"sheet-kit-note": str(exc)})
+        except ValueError:  # not a line number
+            return Update()
+        return Update(text={"sheet-kit-note": step.text[:1].upper() + step.text[1:] + "."}) \
+            | self._change(adventurer, values)
 
     def on_quote(self, values: Mapping[str, str]) -> Update:
         """A course in the weapon chosen in ``sheet-train-weapon`` (``<weapon>@<hand>``) priced."""
@@ -419,7 +454,8 @@ class SheetPage:
                  expected=expected)
         except ConflictError:
             self.pending_why = why
-            return Update(hidden={"sheet-conflict": False}, text={"sheet-save-status": "Not saved yet: see below."})
+            return Update(hidden={"sheet-conflict": False}, text={"sheet-save-status": "Not saved yet: see below."},
+                          scroll="sheet-conflict")
         except StorageError as exc:
             return Update(text={"sheet-save-status": f"Not saved: {exc}. Export a file to keep it."})
         self.key, self.stored, self.pending_why = key, text, ""
@@ -605,7 +641,8 @@ class SheetPage:
 
     def on_share(self, values: Mapping[str, str]) -> Update:
         """The link to this sheet (it opens read-only)."""
-        return Update(html={"sheet-share-box": share_line("sheet", f"./sheet.html#{self.link()}", SHARE_LABEL)})
+        return Update(html={"sheet-share-box": share_line("sheet", f"./sheet.html#{self.link()}", SHARE_LABEL)},
+                      scroll="sheet-share-box")
 
     def link(self) -> str:
         """The sheet's share-link fragment."""
@@ -628,7 +665,8 @@ class SheetPage:
 
     def _form(self, adventurer: Adventurer) -> Update:
         """The record in the form, as if typed."""
-        shown = {"sheet-name": adventurer.name, "sheet-money": str(adventurer.money), "sheet-notes": adventurer.notes}
+        shown = {"sheet-name": adventurer.name, "sheet-money": str(adventurer.money),
+                 "sheet-savings": str(adventurer.savings), "sheet-notes": adventurer.notes}
         shown.update({f"sheet-{c}": str(adventurer.characteristics[c]) for c in CHARACTERISTICS})
         return Update(values=shown, errors={field: "" for field in shown if field not in ("sheet-name", "sheet-notes")})
 
@@ -668,7 +706,7 @@ class SheetPage:
         values = values or {}
         kept = self.kept
         return {
-            "sheet-view": render_sheet(self.sheet, kept.name),
+            "sheet-view": render_sheet(self.sheet, kept.name, kept.notes, self._kit_choices()),
             "sheet-train-weapon": render_train_options(self.sheet, chosen),
             "sheet-exp-list": render_experience_boxes(self.sheet, ticked),
             "sheet-state": render_state(kept, vitals(kept.current, frame_of(kept, self.tables)), self.tables),
@@ -677,6 +715,15 @@ class SheetPage:
             "state-wpn-weapon": render_weapon_choices(kept, self.tables, missiles=False,
                                                       chosen=values.get("state-wpn-weapon", "")),
         }
+
+    def _kit_choices(self) -> tuple:
+        """The starting kit's choices still to make (imported only when a line is one)."""
+        assert self.kept is not None
+        if not any(g.ref is None and g.name.endswith(TO_CHOOSE) for g in self.kept.gear):
+            return ()
+        from pyengine.runequest.advancement.creation import kit_choices
+
+        return kit_choices(self.kept, self.tables)
 
     def _ticked(self, values: Mapping[str, str]) -> list[tuple[str, str, str]]:
         """``(weapon, hand, use)`` of each experience box ticked, in the sheet's order."""
@@ -754,5 +801,6 @@ def prerender(source) -> dict[str, str]:
     """The weapon and item choices, before Python is up (``source``: :mod:`pyengine.cli.tables`)."""
     tables = source.load_tables()
     return {"weapon_options": render_weapon_options(tables), "item_options": render_item_options(tables),
+            "wear_note": WEAR_NOTE,
             "location_options": location_options(),
             "heal_location_options": location_options(none="(a potion: where the dice say)")}

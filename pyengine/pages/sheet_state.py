@@ -15,6 +15,7 @@ from pyengine.html import Element, el, to_html
 from pyengine.runequest.campaign.current import ORDER
 from pyengine.runequest.campaign.health import Vitals
 from pyengine.runequest.sheet.adventurer import Adventurer
+from pyengine.runequest.sheet.render import ruling_links
 from pyengine.runequest.tables.catalogue import RuneQuestTables
 from pyengine.runequest.tables.weapons import MissileWeapon
 from pyengine.working import Step
@@ -121,12 +122,8 @@ def _weapons(adventurer: Adventurer, tables: RuneQuestTables) -> Element | None:
 
 
 def render_working(title: str, steps: Iterable[Step]) -> str:
-    """What a change did, step by step, each with its rule."""
-    items = []
-    for step in steps:
-        cited = [c for c in (step.source, *step.rulings) if c]
-        items.append(el("li", None, step.text, el("span", {"class": "rq-cite"}, f" [{', '.join(cited)}]")
-                        if cited else None))
+    """What a change did, step by step, each with the rulings it applies as links to them."""
+    items = [el("li", None, step.text, ruling_links(step.rulings)) for step in steps]
     return to_html(el("div", {"class": "working"}, el("p", None, el("strong", None, title)),
                       el("ol", None, *items) if items else None))
 

@@ -21,8 +21,8 @@ controller: SheetPage | None = None
 
 
 def fields() -> dict[str, str]:
-    """What every field of the page holds (the record's, the pickers', the experience boxes)."""
-    return dom.values("sheet-form", "sheet-form-gear", "sheet-advance", "sheet-now")
+    """What every field of the page holds (the record's, the pickers', the experience boxes, the kit's choices on the sheet)."""
+    return dom.values("sheet-form", "sheet-form-gear", "sheet-advance", "sheet-now", "sheet-view")
 
 
 def on_input(event) -> None:

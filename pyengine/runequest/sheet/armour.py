@@ -22,6 +22,8 @@ class LocationArmour(Record):
     absorbs: int
     pieces: tuple[str, ...]
     """Ids of the pieces covering it, as worn."""
+    names: tuple[str, ...] = ()
+    """The same pieces by name, as the tables name them (``ring mail hauberk``)."""
 
 
 class ArmourWorn(Record):
@@ -54,7 +56,8 @@ def armour_worn(pieces: Iterable[ArmourPiece]) -> tuple[ArmourWorn, tuple[Step, 
     for loc in SHEET_ORDER:
         layer = on[loc]
         total = sum(p.absorbs for p in layer)
-        rows.append(LocationArmour(location=loc, absorbs=total, pieces=tuple(p.id for p in layer)))
+        rows.append(LocationArmour(location=loc, absorbs=total, pieces=tuple(p.id for p in layer),
+                                   names=tuple(p.name for p in layer)))
         if len(layer) > 1:
             text = " + ".join(f"{p.name} {p.absorbs}" for p in layer) + f" = {total} (layers add)"
             steps.append(Step(field=f"armour.{LOCATION_KEYS[loc]}", text=text, rulings=("RQ-21",)))

@@ -18,12 +18,12 @@ from pyengine.runequest.sheet.adventurer import Adventurer
 from pyengine.runequest.sheet.armour import ArmourWorn, armour_worn
 from pyengine.runequest.sheet.characteristics import Characteristics, range_problems
 from pyengine.runequest.sheet.damage_bonus import damage_bonus
-from pyengine.runequest.sheet.encumbrance import enc_cap, enc_effects, max_enc
+from pyengine.runequest.sheet.encumbrance import enc_cap, enc_effects, max_enc, show_enc_decimal
 from pyengine.runequest.sheet.equipment import GearLine, gear_lines
 from pyengine.runequest.sheet.hit_points import LocationHitPoints, hit_points, location_hit_points
 from pyengine.runequest.sheet.weapons import WeaponLine, weapon_lines
 from pyengine.runequest.tables.catalogue import RuneQuestTables
-from pyengine.runequest.tables.enc import format_enc, show_enc
+from pyengine.runequest.tables.enc import format_enc
 from pyengine.runequest.tables.strike_ranks import dex_sr, siz_sr
 from pyengine.tables import Record
 from pyengine.working import Step
@@ -55,7 +55,7 @@ class DerivedSheet(Record):
     enc: str
     """ENC carried (gear carried and coins), in ENC notation (``13/4``)."""
     enc_shown: str
-    """The same for people: ``3¼``."""
+    """The same for people, in decimals as the rules print them: ``3.25``."""
     enc_unknown: tuple[str, ...]
     """Items carried whose ENC is not in the rules we have (not counted)."""
     enc_over: int
@@ -134,7 +134,7 @@ def derive(adventurer: Adventurer, tables: RuneQuestTables) -> DerivedSheet:
         found.append(
             Problem(
                 field="enc",
-                message=f"carrying {show_enc(carried)} ENC: no one can carry more than 1.5 x STR = {show_enc(cap)}",
+                message=f"carrying {show_enc_decimal(carried)} ENC: no one can carry more than 1.5 x STR = {show_enc_decimal(cap)}",
             )
         )
     elif effects.points_over:
@@ -209,7 +209,7 @@ def derive(adventurer: Adventurer, tables: RuneQuestTables) -> DerivedSheet:
         max_enc=maximum,
         enc_cap=format_enc(cap),
         enc=format_enc(carried),
-        enc_shown=show_enc(carried),
+        enc_shown=show_enc_decimal(carried),
         enc_unknown=unknown,
         enc_over=effects.points_over,
         move=effects.move,

@@ -18,7 +18,8 @@ import msgspec
 from pyengine.errors import IllegalActionError, NotationError
 from pyengine.runequest.sheet.adventurer import Adventurer, Gear
 from pyengine.runequest.tables.catalogue import RuneQuestTables
-from pyengine.runequest.tables.enc import format_enc, parse_enc, show_enc
+from pyengine.runequest.sheet.encumbrance import show_enc_decimal
+from pyengine.runequest.tables.enc import format_enc, parse_enc
 from pyengine.tables import Record
 from pyengine.working import Step
 
@@ -48,6 +49,8 @@ class GearLine(Record):
     carried: bool
     cost: int | None
     """Lunars for one, from the tables; ``None``: not for sale or not in the rules we have."""
+    enc_shown: str | None = None
+    """The line's ENC for people, in decimals (``0.25``, ``249.75``); ``None``: not known."""
 
 
 def gear_name(tables: RuneQuestTables, gear: Gear) -> str:
@@ -106,6 +109,7 @@ def gear_lines(
                 count=g.count,
                 enc_each=None if each is None else format_enc(each),
                 enc=None if line_enc is None else format_enc(line_enc),
+                enc_shown=None if line_enc is None else show_enc_decimal(line_enc),
                 counted=counted,
                 worn=g.worn,
                 carried=g.carried,
@@ -115,8 +119,8 @@ def gear_lines(
     coins = coins_enc(tables, money)
     if money:
         total += coins
-        parts.append(f"{money} L carried {show_enc(coins)} (RQ-11)")
-    text = (" + ".join(parts) if parts else "nothing carried") + f" = {show_enc(total)} ENC"
+        parts.append(f"{money} L carried {show_enc_decimal(coins)}")
+    text = (" + ".join(parts) if parts else "nothing carried") + f" = {show_enc_decimal(total)} ENC"
     if unknown:
         text += f"; ENC {NOT_IN_RULES}, not counted: {', '.join(unknown)}"
     step = Step(field="enc", text=text, source="runequest/movement", rulings=("RQ-11",) if money else ())

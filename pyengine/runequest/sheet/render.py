@@ -9,6 +9,7 @@ player are always escaped. Hooks for CSS and tests are prefixed ``rq-``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence, Set
 from typing import TYPE_CHECKING
 
@@ -20,6 +21,7 @@ from pyengine.runequest.vocabulary import SHEET_ORDER
 from pyengine.working import Step
 
 if TYPE_CHECKING:
+    from pyengine.runequest.advancement.creation import KitChoice
     from pyengine.runequest.advancement.experience import AdventureResult
     from pyengine.runequest.advancement.training import TrainingChange, TrainingQuote
 
@@ -36,14 +38,71 @@ def _signed(value: int) -> str:
     return f"+{value}" if value > 0 else str(value)
 
 
-def _why(steps: Iterable[Step], summary: str = "Why?") -> Element | None:
+#: Where the built site keeps docs/rulings.md, one anchor per ruling id (build.py writes it).
+RULINGS_PAGE = "./rulings.html"
+#: The sheet's names for the fields its working and problems are about (``natural.attack`` ...).
+FIELD_LABELS = {
+    **{f"natural.{a}": a.capitalize() for a in ABILITIES},
+    "hit_points": "Hit points", "locations": "Hit points by location", "damage_bonus": "Damage bonus",
+    "dex_sr": "DEX strike rank", "siz_sr": "SIZ strike rank", "defense": "Defense", "max_enc": "Maximum ENC",
+    "enc": "ENC carried", "move": "Movement", "strike_rank": "Strike rank penalty",
+    "strike_rank_penalty": "Strike rank penalty", "armour.silent": "Move Silently", "money": "Money carried",
+    "savings": "Savings", "gear": "Gear", "courses": "Training", "background": "Background",
+    "riding_animal": "Riding animal",
+}
+#: What a weapon line's working is about, as the weapon card names it.
+WEAPON_PARTS = {"attack": "attack", "parry": "parry", "sr": "SR", "damage_bonus": "damage", "hands": "hands"}
+_WEAPON_FIELD = re.compile(r"weapons\[(\d+)\](?:\.(\w+))?")
+_GEAR_FIELD = re.compile(r"gear\[(\d+)\]")
+
+
+def field_label(sheet: DerivedSheet | None, field: str) -> str:
+    """A field of the record or the sheet as the sheet names it: ``natural.attack`` -> ``Attack``,
+    ``weapons[0].sr`` -> ``broadsword (right) SR``, ``gear[2]`` -> ``rope``, ``characteristics.SIZ``
+    -> ``SIZ``; ``""`` for a field the sheet has no name for."""
+    if field in FIELD_LABELS:
+        return FIELD_LABELS[field]
+    if field.startswith("characteristics."):
+        return field.partition(".")[2]
+    if field.startswith("armour."):
+        return f"{field.partition('.')[2].replace('_', ' ').capitalize()} armour"
+    if sheet is not None and (m := _WEAPON_FIELD.fullmatch(field)):
+        line = next((w for w in sheet.weapons if w.index == int(m.group(1))), None)
+        name = f"{line.name} ({line.hand})" if line is not None else "a weapon"
+        return name + (f" {WEAPON_PARTS.get(m.group(2), '')}".rstrip() if m.group(2) else "")
+    if sheet is not None and (m := _GEAR_FIELD.fullmatch(field)):
+        gear = next((g for g in sheet.gear if g.index == int(m.group(1))), None)
+        return gear.name if gear is not None else "gear"
+    return ""
+
+
+def ruling_links(rulings: Iterable[str]) -> Element | None:
+    """The rulings a step applies, each a small link to its entry in the rulings page."""
+    rulings = [r for r in rulings if r]
+    if not rulings:
+        return None
+    links: list[Element | str] = []
+    for i, ruling in enumerate(rulings):
+        if i:
+            links.append(", ")
+        links.append(el("a", {"href": f"{RULINGS_PAGE}#{ruling}", "class": "rq-ruling",
+                              "title": f"ruling {ruling} in the rulings"}, ruling))
+    return el("span", {"class": "rq-cite"}, " (ruling ", *links, ")")
+
+
+def _labelled(label: str, text: str) -> list[Element | str]:
+    """``text`` after its label, unless it already starts with it."""
+    if not label or text.lower().startswith(label.lower()):
+        return [text]
+    return [el("span", {"class": "rq-what"}, f"{label}: "), text]
+
+
+def _why(steps: Iterable[Step], summary: str = "Why?", sheet: DerivedSheet | None = None) -> Element | None:
     steps = list(steps)
     if not steps:
         return None
-    items = []
-    for step in steps:
-        cited = [c for c in (step.source, *step.rulings) if c]
-        items.append(el("li", None, step.text, el("span", {"class": "rq-cite"}, f" [{', '.join(cited)}]") if cited else None))
+    items = [el("li", None, *_labelled(field_label(sheet, step.field), step.text), ruling_links(step.rulings))
+             for step in steps]
     return el("details", {"class": "working rq-why"}, el("summary", None, summary), el("ol", None, *items))
 
 
@@ -55,9 +114,10 @@ def _value(label: str, value: str, key: str) -> list[Element]:
     return [el("dt", None, label), el("dd", {"data-field": key}, value)]
 
 
-def render_sheet(sheet: DerivedSheet, name: str = "") -> str:
+def render_sheet(sheet: DerivedSheet, name: str = "", notes: str = "", choices: Sequence[KitChoice] = ()) -> str:
     """The derived sheet: characteristics, abilities, hit points and armour by location,
-    weapons, ENC and movement, money and gear, and every problem found."""
+    weapons, ENC and movement, money and gear (``choices``: the starting kit's choices still
+    to make, each with its picker), the notes (on paper), and every problem found."""
     root = el("div", {"class": "rq-sheet"})
     if name:
         root.append(el("h2", {"class": "rq-name"}, name))
@@ -66,7 +126,8 @@ def render_sheet(sheet: DerivedSheet, name: str = "") -> str:
         root.append(
             el(
                 "ul", {"class": "rq-problems", "aria-label": "Problems on this sheet"},
-                *(el("li", {"class": f"rq-problem rq-{p.level}", "data-field": p.field}, f"{p.field}: {p.message}") for p in sheet.problems),
+                *(el("li", {"class": f"rq-problem rq-{p.level}", "data-field": p.field},
+                  *_labelled(field_label(sheet, p.field), p.message)) for p in sheet.problems),
             )
         )
 
@@ -81,7 +142,7 @@ def render_sheet(sheet: DerivedSheet, name: str = "") -> str:
     root.append(
         el(
             "section", {"class": "rq-block"}, el("h3", None, "Natural abilities"), abilities,
-            _why(_steps(sheet, "natural")),
+            _why(_steps(sheet, "natural"), sheet=sheet),
         )
     )
 
@@ -96,13 +157,13 @@ def render_sheet(sheet: DerivedSheet, name: str = "") -> str:
     if sheet.strike_rank_penalty:
         basics.extend(_value("Strike rank penalty", f"+{sheet.strike_rank_penalty}", "strike_rank_penalty"))
     basics.extend(_value("Move Silently", f"{sheet.armour.silent}%", "armour.silent"))
-    notes = []
+    enc_notes = []
     if sheet.enc_unknown:
-        notes.append(el("p", {"class": "rq-note"}, f"ENC of {', '.join(sheet.enc_unknown)}: {NOT_IN_RULES}; not counted."))
+        enc_notes.append(el("p", {"class": "rq-note"}, f"ENC of {', '.join(sheet.enc_unknown)}: {NOT_IN_RULES}; not counted."))
     root.append(
         el(
-            "section", {"class": "rq-block"}, el("h3", None, "Hit points, speed and load"), basics, *notes,
-            _why(_steps(sheet, "hit_points", "damage_bonus", "dex_sr", "siz_sr", "defense", "max_enc", "enc", "move", "strike_rank")),
+            "section", {"class": "rq-block"}, el("h3", None, "Hit points, speed and load"), basics, *enc_notes,
+            _why(_steps(sheet, "hit_points", "damage_bonus", "dex_sr", "siz_sr", "defense", "max_enc", "enc", "move", "strike_rank"), sheet=sheet),
         )
     )
 
@@ -114,7 +175,7 @@ def render_sheet(sheet: DerivedSheet, name: str = "") -> str:
     for location in SHEET_ORDER:
         armour = worn.get(location)
         absorbs = armour.absorbs if armour else 0
-        pieces = ", ".join(armour.pieces) if armour and armour.pieces else ""
+        pieces = ", ".join(armour.names) if armour and armour.names else ""
         rows.append(
             el(
                 "tr", {"data-location": location.value},
@@ -124,10 +185,13 @@ def render_sheet(sheet: DerivedSheet, name: str = "") -> str:
             )
         )
     body.append(rows)
-    root.append(el("section", {"class": "rq-block rq-block-body"}, el("div", {"class": "table-wrap"}, body), _why(_steps(sheet, "locations", "armour"))))
+    root.append(el("section", {"class": "rq-block rq-block-body"}, el("div", {"class": "table-wrap"}, body), _why(_steps(sheet, "locations", "armour"), sheet=sheet)))
 
     root.append(_weapons(sheet))
-    root.append(_gear(sheet))
+    root.append(_gear(sheet, choices))
+    if notes.strip():
+        root.append(el("section", {"class": "rq-block rq-block-notes rq-print-only"}, el("h3", None, "Notes"),
+                       el("p", {"class": "rq-notes"}, notes)))
     return to_html(root)
 
 
@@ -136,7 +200,7 @@ def _weapons(sheet: DerivedSheet) -> Element:
     if not sheet.weapons:
         section.append(el("p", {"class": "empty"}, "No weapon yet: add one below."))
         return section
-    table = el("table", {"class": "rq-weapons"})
+    table = el("table", {"class": "rq-weapons rq-cards"})
     head = ("Weapon", "Hand", "SR", "Attack", "Parry", "Damage", "HP", "Remove")
     table.append(el("thead", None, el("tr", None, *(el("th", {"scope": "col"}, h) for h in head))))
     body = el("tbody")
@@ -161,24 +225,24 @@ def _weapons(sheet: DerivedSheet) -> Element:
             el(
                 "tr", {"class": "rq-weapon" + ("" if line.usable else " rq-unusable"), "data-index": str(line.index)},
                 el("th", {"scope": "row"}, line.name, *(el("span", {"class": "rq-note"}, f" {n};") for n in notes)),
-                el("td", None, str(line.hand)),
-                el("td", {"data-field": f"weapons[{line.index}].sr"}, sr),
-                el("td", {"data-field": f"weapons[{line.index}].attack"}, attack),
-                el("td", {"data-field": f"weapons[{line.index}].parry"}, parry),
-                el("td", None, damage),
-                el("td", None, "—" if line.hp is None else str(line.hp)),
+                el("td", {"data-label": "Hand"}, str(line.hand)),
+                el("td", {"data-label": "SR", "data-field": f"weapons[{line.index}].sr"}, sr),
+                el("td", {"data-label": "Attack", "data-field": f"weapons[{line.index}].attack"}, attack),
+                el("td", {"data-label": "Parry", "data-field": f"weapons[{line.index}].parry"}, parry),
+                el("td", {"data-label": "Damage", "class": "rq-damage"}, damage),
+                el("td", {"data-label": "HP"}, "—" if line.hp is None else str(line.hp)),
                 el("td", {"class": "rq-edit"}, el("button", {"type": "button", "data-remove-weapon": str(line.index), "aria-label": f"Remove {line.name}", "title": "Remove"}, "✕")),
             )
         )
     table.append(body)
     section.append(el("div", {"class": "table-wrap"}, table))
-    why = _why(_steps(sheet, "weapons"))
+    why = _why(_steps(sheet, "weapons"), sheet=sheet)
     if why is not None:
         section.append(why)
     return section
 
 
-def _gear(sheet: DerivedSheet) -> Element:
+def _gear(sheet: DerivedSheet, choices: Sequence[KitChoice] = ()) -> Element:
     section = el("section", {"class": "rq-block rq-block-gear"}, el("h3", None, "Money and gear"))
     money = el("dl", {"class": "rq-money"})
     money.extend(_value("Money carried", f"{sheet.money} L", "money"))
@@ -186,9 +250,12 @@ def _gear(sheet: DerivedSheet) -> Element:
     if sheet.owed:
         money.extend(_value("Owed to the guild", f"{sheet.owed} L", "owed"))
     section.append(money)
+    section.append(el("p", {"class": "rq-note"}, "Savings are not carried: they weigh nothing.",
+                      ruling_links(("RQ-11",))))
     if not sheet.gear:
         section.append(el("p", {"class": "empty"}, "No gear yet: roll a background or buy below."))
         return section
+    picks = {c.gear_index: c for c in choices}
     table = el("table", {"class": "rq-gear"})
     table.append(el("thead", None, el("tr", None, *(el("th", {"scope": "col"}, h) for h in ("Item", "Count", "ENC", "Worn", "Remove")))))
     body = el("tbody")
@@ -198,22 +265,50 @@ def _gear(sheet: DerivedSheet) -> Element:
             attrs = {"type": "checkbox", "data-wear": str(line.index), "aria-label": f"{line.name} worn"}
             if line.worn:
                 attrs["checked"] = "checked"
-            wear = el("input", attrs)
+            wear = [el("input", attrs), el("span", {"class": "rq-worn-text", "aria-hidden": "true"},
+                                           "worn" if line.worn else "not worn")]
+        choice = picks.get(line.index)
         body.append(
             el(
                 "tr", {"data-index": str(line.index)},
                 el("th", {"scope": "row"}, line.name),
                 el("td", None, str(line.count)),
-                el("td", None, line.enc if line.enc is not None else el("abbr", {"title": f"ENC {NOT_IN_RULES}"}, "?")),
-                el("td", None, wear),
+                el("td", None, line.enc_shown if line.enc_shown is not None else el("abbr", {"title": f"ENC {NOT_IN_RULES}"}, "?")),
+                el("td", None, *(wear or ())),
                 el("td", {"class": "rq-edit"}, el("button", {"type": "button", "data-remove-gear": str(line.index), "aria-label": f"Remove {line.name}", "title": "Remove"}, "✕")),
             )
         )
+        if choice is not None:  # the picker on a row of its own, as wide as the list
+            body.append(el("tr", {"class": "rq-kit-row no-print"}, el("td", {"colspan": "5"}, _kit_picker(choice))))
     table.append(body)
     section.append(el("div", {"class": "table-wrap"}, table))
     if any(line.enc is None for line in sheet.gear):
         section.append(el("p", {"class": "rq-note"}, f"? ENC {NOT_IN_RULES}: not counted."))
+    if any(line.kind in ("armour", "helmet") and not line.worn for line in sheet.gear):
+        section.append(el("p", {"class": "rq-note rq-wear-note"}, WEAR_NOTE))
     return section
+
+
+#: Said where armour is bought and under the gear list: armour only protects when worn.
+WEAR_NOTE = "Armour protects only when it is worn: tick Worn on its line of the gear list."
+
+
+def kit_pick_field(gear_index: int) -> str:
+    """The id of the picker for the starting kit's choice on gear line ``gear_index``."""
+    return f"kit-pick-{gear_index}"
+
+
+def _kit_picker(choice: KitChoice) -> Element:
+    """The picker of a choice of the starting kit, and the button that takes what it shows."""
+    field = kit_pick_field(choice.gear_index)
+    options = [el("option", {"value": ref}, label) for ref, label in zip(choice.options, choice.labels, strict=True)]
+    hint = "one of these" if choice.pick == "one" else "as many as you like, one at a time"
+    return el(
+        "div", {"class": "rq-kit-pick"},
+        el("label", {"for": field}, f"Choose the {choice.name}: {hint}"),
+        el("select", {"id": field}, *options),
+        el("button", {"type": "button", "data-kit-pick": str(choice.gear_index)}, "Take it"),
+    )
 
 
 def render_weapon_options(tables: RuneQuestTables) -> str:
@@ -225,9 +320,16 @@ def render_weapon_options(tables: RuneQuestTables) -> str:
     )
     html = []
     for label, rows in groups:
-        group = el("optgroup", {"label": label}, *(el("option", {"value": row.id}, row.name) for row in rows))
+        group = el("optgroup", {"label": label}, *(el("option", {"value": row.id}, _pick_name(row)) for row in rows))
         html.append(to_html(group))
     return "".join(html)
+
+
+def _pick_name(row) -> str:
+    """A row as the weapon picker lists it: a melee weapon with its mode, as the combat page does
+    (``battle axe (1H)``, ``battle axe (2H)``)."""
+    mode = getattr(row, "mode", None)
+    return f"{row.name} ({mode})" if mode is not None else row.name
 
 
 def render_item_options(tables: RuneQuestTables) -> str:
@@ -327,7 +429,8 @@ def render_experience(result: AdventureResult) -> str:
     """Each experience check: what, the roll against the chance, the gain (or why none)."""
     rows = []
     for c in result.checks:
-        rolled = f"roll {c.roll} against {c.chance}: " if c.chance is not None else ""
+        # "This resulting quantity, or less, must be rolled on D100" (seed ch. IV).
+        rolled = f"roll {c.roll} against {c.chance} ({c.chance} or less gains): " if c.chance is not None else ""
         outcome = f"+{c.gain}%" if c.success else "no gain"
         rows.append(el("li", None, f"{c.target}: {rolled}{outcome}" + (f" ({c.note})" if c.note else "")))
     if not rows:

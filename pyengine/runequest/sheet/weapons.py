@@ -229,7 +229,7 @@ def weapon_lines(
     for i, (entry, row, mine) in enumerate(zip(entries, rows, own, strict=True)):
         field = f"weapons[{i}]"
         if entry.key in seen:
-            problems.append((field, f"{entry.key} is listed twice (also weapons[{seen[entry.key]}])"))
+            problems.append((field, f"{entry.key} is listed twice (also line {seen[entry.key] + 1} of the weapons)"))
         seen.setdefault(entry.key, i)
         if row is None or mine is None:
             problems.append((field, f"{entry.weapon!r} is not a weapon or shield in the tables"))

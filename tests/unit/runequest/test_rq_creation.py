@@ -113,7 +113,8 @@ def test_applying_a_background(tables: RuneQuestTables) -> None:
     kit = starting_kit(tables, result.background)
     basic = next(i for i, item in enumerate(kit) if item.name.startswith("a basic weapon"))
     after, _ = apply_background(record, tables, result, {basic: ["broadsword"]})
-    assert (after.background, after.background_roll, after.money) == ("poor_noble", 90, 100)
+    # A noble's money is a year's income, kept where it is collected: savings, not carried (RQ-130).
+    assert (after.background, after.background_roll, after.money, after.savings) == ("poor_noble", 90, 0, 100)
     worn = [g.ref for g in after.gear if g.worn]
     assert worn == ["hauberk_ring_mail", "open_helm"]
     assert [w.weapon for w in after.weapons] == ["broadsword"]
@@ -121,8 +122,8 @@ def test_applying_a_background(tables: RuneQuestTables) -> None:
     sheet = derive(after, tables)
     # ring mail hauberk 4 on chest and abdomen, open helm 4 on the head
     assert (sheet.armour.absorbs("chest"), sheet.armour.absorbs("head")) == (4, 4)
-    # hauberk 2 + helm 1 + broadsword 1 + pack 2 + 100 L (1) = 7
-    assert sheet.enc == "7"
+    # hauberk 2 + helm 1 + broadsword 1 + pack 2 = 6; the 100 L of savings weigh nothing (RQ-11, RQ-130)
+    assert sheet.enc == "6"
 
 
 def test_a_bad_pick_is_refused(tables: RuneQuestTables) -> None:

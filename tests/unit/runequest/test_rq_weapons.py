@@ -302,7 +302,7 @@ def test_an_unknown_weapon_is_a_problem_and_the_rest_still_derives(tables: RuneQ
 
 def test_a_weapon_listed_twice_is_a_problem(tables: RuneQuestTables) -> None:
     sheet = derive(adventurer(weapons=(WeaponSkill(weapon="dagger"), WeaponSkill(weapon="dagger"))), tables)
-    assert problems_of(sheet, "weapons[1]") == ["dagger is listed twice (also weapons[0])"]
+    assert problems_of(sheet, "weapons[1]") == ["dagger is listed twice (also line 1 of the weapons)"]  # no record path in what users read
 
 
 def test_at_90_he_may_teach(tables: RuneQuestTables) -> None:

@@ -15,11 +15,11 @@ HUGE = "9" * 40
 
 # (page, field, value, how the submit happens, the message's container, what it must name)
 BAD_VALUES = [
-    ("index.html", "#dice-expr", "", "#dice-roll", "#dice-expr-error", "dice notation"),
-    ("index.html", "#dice-expr", "2D6+", "#dice-roll", "#dice-expr-error", "dice notation"),
+    ("index.html", "#dice-expr", "", "#dice-roll", "#dice-expr-error", "Dice to roll: empty"),
+    ("index.html", "#dice-expr", "2D6+", "#dice-roll", "#dice-expr-error", "Dice to roll: '2D6+'"),
     ("index.html", "#dice-expr", "1000D6", "#dice-roll", "#dice-expr-error", "1000"),
-    ("index.html", "#dice-expr", HUGE, "#dice-roll", "#dice-expr-error", "dice notation"),
-    ("index.html", "#dice-typed", "four", "#dice-roll", "#dice-typed-error", "your own dice: 'four'"),
+    ("index.html", "#dice-expr", HUGE, "#dice-roll", "#dice-expr-error", "Dice to roll: 99999999"),
+    ("index.html", "#dice-typed", "four", "#dice-roll", "#dice-typed-error", "Your own dice: 'four'"),
     ("index.html", "#dice-typed", HUGE, "#dice-roll", "#dice-typed-error", "D6"),
     ("shrapnel.html", "#shr-roll", "", "#shr-resolve", "#shr-roll-error", "shrapnel roll: empty"),
     ("shrapnel.html", "#shr-roll", "0", "#shr-resolve", "#shr-roll-error", "shrapnel roll: '0'"),
@@ -39,7 +39,7 @@ BAD_VALUES = [
     ("combat.html", "#att-chance", "abc", "#cx-roll", "#att-chance-error", "attack %: 'abc'"),
     ("combat.html", "#att-chance", "301", "#cx-roll", "#att-chance-error", "attack %: 301 is not -100 to 300"),
     ("combat.html", "#att-chance", HUGE, "#cx-roll", "#att-chance-error", "attack %: 99999 is not"),
-    ("combat.html", "#att-bonus", "+1D4+", "#cx-roll", "#att-bonus-error", "damage bonus: dice notation"),
+    ("combat.html", "#att-bonus", "+1D4+", "#cx-roll", "#att-bonus-error", "damage bonus: '+1D4+' ends with '+'"),
     ("combat.html", "#att-bonus", "1000D6", "#cx-roll", "#att-bonus-error", "'1000D6'"),
     ("combat.html", "#att-bonus", HUGE, "#cx-roll", "#att-bonus-error", "damage bonus"),
     ("combat.html", "#def-hp", "", "#cx-roll", "#def-hp-error", "hit points: empty"),

@@ -197,7 +197,7 @@ BAD_VALUES = [
     ("att-chance", "abc", "on_roll", "attack %: 'abc'"),
     ("att-chance", "301", "on_roll", "attack %: 301 is not -100 to 300"),
     ("att-chance", HUGE[:5], "on_roll", "attack %: 99999 is not"),
-    ("att-bonus", "+1D4+", "on_roll", "damage bonus: dice notation"),
+    ("att-bonus", "+1D4+", "on_roll", "damage bonus: '+1D4+' ends with '+'"),
     ("att-bonus", "1000D6", "on_roll", "'1000D6'"),
     ("att-bonus", HUGE, "on_roll", "damage bonus"),
     ("def-hp", "", "on_roll", "hit points: empty"),

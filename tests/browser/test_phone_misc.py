@@ -120,3 +120,47 @@ def test_exchange_swap_attacker_and_defender_keeps_the_wounds(app):
     type_rolls(page, third_rolls)
     assert_shows(page, third)
     watch.assert_clean()
+
+
+def test_start_page_one_tap_dice_00_and_history_within_the_first_screen(app):
+    # Issue 17: one-tap dice reachable without scrolling past the tool cards; a typed 00 on a
+    # D100 is 100; the latest rolls are kept on the device and survive a reload.
+    context, watch = app
+    page = open_ready(context, "index.html")
+    for die in ("D100", "D20", "D8", "D6", "D4", "D3"):
+        box = page.locator(f'#dice-quick [data-dice="{die}"]').bounding_box()
+        assert box is not None and box["y"] + box["height"] <= 844 - 56, f"{die} is below the first screen"
+    assert page.locator("#dice-roll").bounding_box()["y"] < page.locator("ul.tools").first.bounding_box()["y"]
+    page.fill("#dice-typed", "00")
+    page.click('#dice-quick [data-dice="D100"]')
+    expect(page.locator("#dice-expr")).to_have_value("D100")
+    expect(page.locator("#dice-result .roll-total")).to_have_text("100")
+    page.fill("#dice-typed", "")
+    page.click('#dice-quick [data-dice="D6"]')
+    expect(page.locator("#dice-history li")).to_have_count(2)
+    page.reload()
+    page.wait_for_selector('body[data-ready="1"]', state="attached")
+    history = page.locator("#dice-history li")
+    expect(history).to_have_count(2)
+    expect(history.nth(1)).to_have_text("D100 = 100 (00) (your dice)")
+    watch.assert_clean()
+
+
+def test_start_page_dice_errors_say_what_to_type(app):
+    # Issue 17: "no roll left for a D6: all 1 given roll is used" and "unexpected '9' at 0 in
+    # '999D999'" read like a parser; now they name the field, say what is wrong and what to type.
+    context, watch = app
+    page = open_ready(context, "index.html")
+    page.fill("#dice-expr", "999D999")
+    page.click("#dice-roll")
+    error = page.locator("#dice-expr-error")
+    expect(error).to_contain_text("Dice to roll: 999 dice is more than can be rolled at once")
+    expect(error).not_to_contain_text("unexpected")
+    expect(page.locator("#dice-expr")).to_have_value("999D999")
+    page.fill("#dice-expr", "2D6")
+    page.fill("#dice-typed", "3")
+    page.click("#dice-roll")
+    expect(page.locator("#dice-typed-error")).to_have_text(
+        "Your own dice: 2D6 rolls 2 dice and you typed 1 number (3); type one more, one number for each die in order")
+    expect(page.locator("#dice-typed")).to_have_value("3")
+    watch.assert_clean()

@@ -25,7 +25,7 @@ BAD_VALUES = [
     ("shrapnel.html", "#shr-roll", "0", "#shr-resolve", "#shr-roll-error", "shrapnel roll: '0'"),
     ("shrapnel.html", "#shr-roll", "abc", "#shr-resolve", "#shr-roll-error", "shrapnel roll: 'abc'"),
     ("shrapnel.html", "#shr-roll", HUGE, "#shr-resolve", "#shr-roll-error", "shrapnel roll"),
-    ("shrapnel.html", "#shr-pieces", "vest chest", "#shr-resolve", "#shr-pieces-error", "armour pieces"),
+    ("shrapnel.html", "#shr-pieces", "vest chest", "#shr-resolve", "#shr-pieces-error", "Named pieces: 'vest chest'"),
     ("shrapnel.html", "#shr-pieces", "x" * 60 + ": chest", "#shr-resolve", "#shr-pieces-error", "armour piece"),
     ("sheet.html", "#sheet-STR", "abc", None, "#sheet-STR-error", "STR: 'abc'"),
     ("sheet.html", "#sheet-STR", "", None, "#sheet-STR-error", "STR: empty"),

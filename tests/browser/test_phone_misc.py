@@ -164,3 +164,41 @@ def test_start_page_dice_errors_say_what_to_type(app):
         "Your own dice: 2D6 rolls 2 dice and you typed 1 number (3); type one more, one number for each die in order")
     expect(page.locator("#dice-typed")).to_have_value("3")
     watch.assert_clean()
+
+
+def test_gear_sheet_lines_are_cards_without_sideways_scroll_and_fields_are_explained(app):
+    # Issue 17: the sheet-lines table scrolled sideways (612 px in 322 px) on a phone;
+    # "Success level" and "Attack power" were used and never explained.
+    context, watch = app
+    for width in (360, 390):
+        page = context.new_page()
+        page.set_viewport_size({"width": width, "height": 844})
+        page.goto("gear.html")
+        page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
+        page.click("#gear-work-out")
+        expect(page.locator("#gear-sheet tbody.gear-item-lines").first).to_be_visible()
+        wrap = page.evaluate("(() => { const e = document.querySelector('.gear-table-wrap'); return [e.scrollWidth, e.clientWidth]; })()")
+        assert wrap[0] <= wrap[1], f"the sheet lines scroll sideways at {width} px: {wrap}"
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        page.close()
+    page = open_ready(context, "gear.html")
+    expect(page.locator("#gear-sl-help")).to_contain_text("How well the attack succeeded")
+    expect(page.locator("#gear-power-help")).to_contain_text("How hard the attack strikes")
+    assert "gear-sl-help" in page.get_attribute("#gear-sl", "aria-describedby")
+    assert "gear-power-help" in page.get_attribute("#gear-power", "aria-describedby")
+    watch.assert_clean()
+
+
+def test_shrapnel_bad_piece_names_the_piece_and_what_was_expected(app):
+    # Issue 17: "unexpected 'n' at 28" read like a parser.
+    context, watch = app
+    page = open_ready(context, "shrapnel.html")
+    page.click("label[for=shr-sev-C]")
+    page.fill("#shr-roll", "50")
+    page.fill("#shr-pieces", "vest: chest + abdomen; helmet: nose")
+    page.click("#shr-resolve")
+    error = page.locator("#shr-pieces-error")
+    expect(error).to_contain_text("Named pieces: 'nose' in piece 'helmet' is not an area")
+    expect(error).not_to_contain_text("unexpected")
+    expect(page.locator("#shr-pieces")).to_have_value("vest: chest + abdomen; helmet: nose")
+    watch.assert_clean()

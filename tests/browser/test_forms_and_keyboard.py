@@ -112,7 +112,7 @@ BAD_VALUES = [
     ("combat.html#fight", "#fa-armour", "x", "#fa-add", "#fa-armour-error", "armour: 'x'"),
     ("combat.html#fight", "#fa-defense", "300", "#fa-add", "#fa-defense-error", "Defense: 300 is not 0 to 200"),
     ("combat.html#fight", "#fa-move", "99", "#fa-add", "#fa-move-error", "movement: 99 is not 0 to 30"),
-    ("combat.html#fight", "#fa-bonus", "+1D4+", "#fa-add", "#fa-bonus-error", "damage bonus: dice notation"),
+    ("combat.html#fight", "#fa-bonus", "+1D4+", "#fa-add", "#fa-bonus-error", "damage bonus: '+1D4+' ends with '+'"),
     ("combat.html#fight", "#fa-w1-attack", "abc", "#fa-add", "#fa-w1-attack-error", "weapon 1 attack %: 'abc'"),
     ("combat.html#fight", "#fa-w1-parry", "301", "#fa-add", "#fa-w1-parry-error", "weapon 1 parry %: 301 is not 0 to 300"),
 ]

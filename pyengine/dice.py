@@ -248,6 +248,46 @@ class _Parser:
             terms.append(self.term(sign_))
 
 
+def explain_notation(exc: NotationError, field: str) -> str:
+    """A dice-notation error in a player's words: the field as the page names it (``field``,
+    e.g. ``"Dice to roll"``), what is wrong in what was typed, and what to type instead.
+    (:class:`NotationError`'s own message, with the offset, is for the command line and table files.)"""
+    text, pos, expected = exc.text, exc.pos, exc.expected
+    shown = text if len(text) <= 24 else text[:24] + "…"
+    example = "type dice as the rules print them, e.g. 3D6, 1D8+1 or D100"
+    if not text.strip():
+        return f"{field}: empty; {example}"
+    if expected.startswith("at most") and expected.endswith("characters"):
+        return f"{field}: longer than {MAX_TEXT} characters; roll fewer dice at a time"
+    if expected.startswith("at most") and expected.endswith("terms"):
+        return f"{field}: more than {MAX_TERMS} parts joined by + or -; roll fewer at a time"
+    number = _number_at(text, pos)
+    if expected.startswith("a number of dice"):
+        return (f"{field}: {number} dice is more than can be rolled at once in {shown!r}; "
+                f"roll {MIN_COUNT} to {MAX_COUNT} dice, e.g. 3D6")
+    if expected.startswith("a number of sides from"):
+        return f"{field}: a die with {number} side{'' if number == '1' else 's'} in {shown!r} is not one to roll; dice have {MIN_SIDES} to {MAX_SIDES} sides, e.g. D6 or D100"
+    if expected == "a number of sides":
+        return f"{field}: {shown!r} says D but not how many sides; put the sides after the D, e.g. 2D6"
+    if expected.startswith("a number from"):
+        return f"{field}: {number} in {shown!r} is more than {MAX_CONSTANT}; add a smaller number, e.g. 1D8+1"
+    if pos >= len(text):  # a + or - with nothing after it
+        return f"{field}: {shown!r} ends with {text.rstrip()[-1:]!r}; add a die or a number after it, e.g. 3D6+2"
+    got = text[pos]
+    if pos == 0 or expected.startswith("a dice term"):
+        return f"{field}: {shown!r} is not dice notation ({got!r} where a die or a number goes); {example}"
+    return (f"{field}: {got!r} after {text[:pos].strip()!r} is not dice notation; join dice and numbers "
+            "with + or -, e.g. 1D6+1D4 or 2D6-1")
+
+
+def _number_at(text: str, pos: int) -> str:
+    end = pos
+    while end < len(text) and text[end] in _DIGITS:
+        end += 1
+    number = text[pos:end] or "0"
+    return number if len(number) <= 8 else number[:8] + "…"
+
+
 _DIGITS = frozenset("0123456789")
 # ASCII hyphen, the minus sign and the en dash that printed tables use.
 _MINUS = frozenset("-\u2212\u2013")

@@ -64,11 +64,18 @@ def replay(data: object, version: int = STATE_VERSION) -> tuple[DiceRoll, bool]:
 LINK = LinkKind(KIND, STATE_VERSION, replay)
 
 
+#: The start page's fields, as it names them.
+EXPR_FIELD = "Dice to roll"
+TYPED_FIELD = "Your own dice"
+#: The dice the start page rolls with one tap, as the rules print them.
+QUICK_DICE = ("D100", "D20", "D8", "D6", "D4", "D3")
+
+
 def parse_typed_rolls(text: str) -> list[int] | None:
     """Reads dice typed in by hand (``"4 6"``, ``"4, 6"``, ``"00"`` for a d100's 100);
     ``None`` when the field is empty.
 
-    :raises RollError: something in the field is not a whole number.
+    :raises RollError: something in the field is not a whole number (said in a player's words).
     """
     words = text.replace(",", " ").split()
     if not words:
@@ -77,9 +84,45 @@ def parse_typed_rolls(text: str) -> list[int] | None:
     for word in words:
         value = typed_die(word)
         if value is None:
-            raise RollError(f"your own dice: {word!r} is not a number a die can show")
+            shown = word if len(word) <= 12 else word[:12] + "…"
+            raise RollError(f"{TYPED_FIELD}: {shown!r} is not a number a die shows; type what each die shows, "
+                            "in order, e.g. 4 6 (00 for percentile dice showing 100)")
         values.append(value)
     return values
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def check_typed(expr: DiceExpr, typed: list[int]) -> None:
+    """The dice typed for ``expr`` checked before rolling: one number per die, in order, each
+    one its die can show (a D100's 100 typed as ``00``, as percentile dice show it).
+
+    :raises RollError: too few or too many numbers, or one its die cannot show, said in a
+        player's words with what to type instead.
+    """
+    sides = [term.sides for term in expr.terms if term.sides is not None for _ in range(term.count)]
+    given = " ".join(map(str, typed))
+    given = given if len(given) <= 24 else given[:24] + "…"
+    if len(typed) != len(sides):
+        if not sides:
+            raise RollError(f"{TYPED_FIELD}: {expr} has no dice to roll; leave this field empty")
+        need = "1 die" if len(sides) == 1 else f"{len(sides)} dice"
+        what = "1 number" if len(typed) == 1 else f"{len(typed)} numbers"
+        if len(sides) == 1:
+            hint = "just 1 number"
+        elif len(typed) == len(sides) - 1:
+            hint = "one more, one number for each die in order"
+        else:
+            hint = f"{len(sides)} numbers, one for each die in order"
+        raise RollError(f"{TYPED_FIELD}: {expr} rolls {need} and you typed {what} ({given}); type {hint}")
+    for i, (value, die) in enumerate(zip(typed, sides)):
+        if not 1 <= value <= die:
+            shown = str(value) if len(str(value)) <= 8 else str(value)[:8] + "…"
+            which = f"{shown} is" if len(sides) == 1 else f"the {_ordinal(i + 1)} number, {shown}, is"
+            hundred = " (00 for 100)" if die == 100 else ""
+            raise RollError(f"{TYPED_FIELD}: {which} not a roll of a D{die}; a D{die} shows 1 to {die}{hundred}")
 
 
 def _number(value: Fraction) -> str:

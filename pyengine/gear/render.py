@@ -214,8 +214,8 @@ def render_sheet(rows: Sequence[tuple[Entry, SheetLine]]) -> str:
     if specials:
         head.append(el("th", {"scope": "col"}, "Special"))
     table.append(el("thead", None, head))
-    body = el("tbody")
-    for entry, line in rows:
+    for entry, line in rows:  # one row group per item: on a phone, each is a card (no sideways scroll)
+        body = el("tbody", {"class": "gear-item-lines"})
         item = entry.item
         name_cell = el(
             "th", {"scope": "rowgroup", "rowspan": "2", "class": "gear-item-name"},
@@ -233,7 +233,7 @@ def render_sheet(rows: Sequence[tuple[Entry, SheetLine]]) -> str:
             sheet.append(el("td", {"class": "gear-col-special"}, *([text] if text else _none())))
         body.append(listed)
         body.append(sheet)
-    table.append(body)
+        table.append(body)
     wrap.append(table)
     root.append(wrap)
     details = el("details", {"class": "working"}, el("summary", None, "Working: how each line was worked out"))

@@ -1,26 +1,49 @@
 """The start page: the dice roller (the app's dice or your own, exact odds, a link to the
 roll) and the characters saved on this device.
 
-Regions it draws: ``dice-result`` (the roll's card and its link), ``saved-list``. The
+Regions it draws: ``dice-result`` (the roll's card and its link), ``dice-history`` (the
+latest rolls, kept on the device), ``saved-list``. The
 page's other cards (fights, parties, backup, this device) are
 :class:`pyengine.pages.start_library.DeviceLibrary`'s, made after the page is ready.
-Fields it reads: ``dice-expr``, ``dice-typed``.
+Fields it reads: ``dice-expr``, ``dice-typed``; the one-tap dice buttons give ``data-dice``.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 
 from pyengine import dice_roller
-from pyengine.dice import Dice, DiceExpr, DiceRoll, RandomDice, ScriptedDice
-from pyengine.errors import NotationError, RecordError, RollError, RulesError
+from pyengine.dice import Dice, DiceExpr, DiceRoll, RandomDice, ScriptedDice, explain_notation
+from pyengine.errors import NotationError, RecordError, RulesError, StorageError
 from pyengine.html import el, to_html
-from pyengine.pages.keys import CHARACTER_PREFIX
+from pyengine.pages.keys import CHARACTER_PREFIX, DICE_RECENT
+from pyengine.pages.recent import RecentLinks
 from pyengine.pages.store import Store
 from pyengine.pages.view import Update
 from pyengine.pages.widgets import share_line
 
 EMPTY_SAVED = '<p class="empty">No characters are saved on this device yet.</p>'
+#: How many of the latest rolls the start page keeps on the device.
+HISTORY_LENGTH = 10
+
+
+class RollHistory(RecentLinks):
+    """The start page's latest rolls, newest first, each a link that shows it again: as
+    :class:`RecentLinks`, except that the same roll twice is two rolls, both kept."""
+
+    def add(self, label: str, link: str) -> None:
+        """Puts a roll first and keeps the ``limit`` latest."""
+        self._items = [(label, link), *self.items()][: self.limit]
+        try:
+            self.store.put(self.key, json.dumps([{"label": lb, "link": ln} for lb, ln in self._items]))
+        except StorageError:  # storage full or refused: the list on screen still shows it
+            pass
+
+
+def roll_history(store: Store) -> RollHistory:
+    """The start page's latest rolls (``store``: the device's ``localStorage``), in ``#dice-history``."""
+    return RollHistory(store, DICE_RECENT, "./index.html", region="dice-history", limit=HISTORY_LENGTH)
 
 
 class StartPage:
@@ -31,6 +54,7 @@ class StartPage:
         self.dice = dice or RandomDice()
         self.roll: DiceRoll | None = None
         self.own_dice = False
+        self.history = roll_history(store)
 
     # -- actions --------------------------------------------------------------------------
 
@@ -47,22 +71,35 @@ class StartPage:
         return update | self._shown() | Update(values={"dice-expr": self.roll.expression}, notices={"dice-link-error": ""})
 
     def on_roll(self, values: Mapping[str, str]) -> Update:
-        """Rolls what ``dice-expr`` says, with the dice typed in ``dice-typed`` if any."""
+        """Rolls what ``dice-expr`` says, with the dice typed in ``dice-typed`` if any; a
+        problem is said in a player's words beside its field, what was typed kept."""
         cleared = Update(errors={"dice-expr": "", "dice-typed": ""})
         try:
             expr = DiceExpr.parse(values.get("dice-expr", ""))
         except NotationError as exc:
-            return cleared | Update(errors={"dice-expr": str(exc)}, focus="dice-expr")
+            return cleared | Update(errors={"dice-expr": explain_notation(exc, dice_roller.EXPR_FIELD)}, focus="dice-expr")
         try:
             typed = dice_roller.parse_typed_rolls(values.get("dice-typed", ""))
-            dice = self.dice if typed is None else ScriptedDice(typed)
-            roll = expr.roll(dice)
-            if typed is not None and dice.remaining:  # type: ignore[union-attr]
-                raise RollError(f"your own dice: {len(typed)} values typed, {expr} uses {len(typed) - len(dice.remaining)}")  # type: ignore[union-attr]
+            if typed is not None:
+                dice_roller.check_typed(expr, typed)
+            roll = expr.roll(self.dice if typed is None else ScriptedDice(typed))
         except RulesError as exc:
             return cleared | Update(errors={"dice-typed": str(exc)}, focus="dice-typed")
         self.roll, self.own_dice = roll, typed is not None
-        return cleared | self._shown()
+        self.history.add(self._label(), self.link())
+        return cleared | self._shown() | self.history.update()
+
+    def on_quick(self, data: Mapping[str, str], values: Mapping[str, str]) -> Update:
+        """A one-tap die (``data-dice``: D100, D20, D8, D6, D4, D3): it goes in ``dice-expr``
+        and is rolled (with the dice typed, if any)."""
+        die = data.get("dice", "")
+        if die not in dice_roller.QUICK_DICE:
+            return Update()
+        return Update(values={"dice-expr": die}) | self.on_roll({**values, "dice-expr": die})
+
+    def show_history(self) -> Update:
+        """The latest rolls kept on the device (nothing to write when there are none)."""
+        return self.history.update()
 
     def on_saved_click(self, data: Mapping[str, str]) -> Update:
         """A button in the saved list (``data-export-key``: export a damaged record as it is)."""
@@ -77,6 +114,11 @@ class StartPage:
         assert self.roll is not None
         return Update(html={"dice-result": self.render_roll()}, address=f"#{self.link()}")
 
+    def _label(self) -> str:
+        assert self.roll is not None
+        hundred = " (00)" if self.roll.expression in ("D100", "1D100") and self.roll.total == 100 else ""
+        return f"{self.roll.expression} = {self.roll.total}{hundred}" + (" (your dice)" if self.own_dice else "")
+
     def link(self) -> str:
         """The shown roll's share-link fragment."""
         assert self.roll is not None
@@ -84,7 +126,7 @@ class StartPage:
 
     def render(self) -> dict[str, str]:
         """Every region's HTML."""
-        return {"dice-result": self.render_roll(), "saved-list": self.render_saved()}
+        return {"dice-result": self.render_roll(), "dice-history": self.history.render(), "saved-list": self.render_saved()}
 
     def render_roll(self) -> str:
         if self.roll is None:

@@ -10,6 +10,8 @@ FIGHT_DRAFT = "strike-rank/draft/fight"
 GEAR_DRAFT = "strike-rank/draft/gear"
 #: A saved gear record: this prefix and its name.
 GEAR_PREFIX = "strike-rank/gear/"
+#: The start page's latest dice rolls (localStorage).
+DICE_RECENT = "strike-rank/dice/recent"
 #: This tab's recent shrapnel results (sessionStorage).
 SHRAPNEL_RECENT = "strike-rank/shrapnel/recent"
 #: The device library (pyengine.library, docs/formats.md "Device library"): each record's

@@ -54,6 +54,21 @@ def read_roll(text: str) -> int:
 
 #: What the notation expects where an area is.
 AN_AREA = "an area: head, chest, abdomen, legs or arms (or one limb: left arm, right leg…)"
+#: The page's field, as it names it.
+PIECES_FIELD = "Named pieces"
+_EXAMPLE = "e.g. vest: chest + abdomen; helmet: head"
+
+
+def _refused(text: str, pos: int, expected: str, words: str) -> NotationError:
+    """A :class:`NotationError` (kind ``armour pieces``, its place and what was expected kept as
+    data) whose message is said in a player's words: the field, the piece, what to type."""
+    exc = NotationError("armour pieces", text, pos, expected)
+    exc.args = (f"{PIECES_FIELD}: {words}",)
+    return exc
+
+
+def _clip(text: str, most: int = 30) -> str:
+    return text if len(text) <= most else text[:most] + "…"
 
 
 def parse_pieces(text: str) -> tuple[ArmourPiece, ...]:
@@ -61,7 +76,8 @@ def parse_pieces(text: str) -> tuple[ArmourPiece, ...]:
     limb alone as ``left arm`` (SHR-13). The pieces as given (checked, not yet read against
     each other: :func:`~pyengine.shrapnel.armour.fold_armour`).
 
-    :raises NotationError: a piece without ``name:``, or an unknown area (kind ``armour pieces``).
+    :raises NotationError: a piece without ``name:``, or an unknown area (kind ``armour pieces``;
+        the message names the piece and what was expected, in a player's words).
     :raises IllegalActionError: two pieces with one name, an area twice in a piece.
     """
     pieces = []
@@ -73,16 +89,28 @@ def parse_pieces(text: str) -> tuple[ArmourPiece, ...]:
             continue
         name, colon, areas_text = chunk.partition(":")
         if not colon or not name.strip():
-            raise NotationError("armour pieces", text, start + len(chunk) - len(chunk.lstrip()), "a piece as name: area + area")
+            at = start + len(chunk) - len(chunk.lstrip())
+            piece = _clip(chunk.strip())
+            why = f"{piece!r} has no name before its ':'" if colon else f"{piece!r} has no ':' after the piece's name"
+            raise _refused(text, at, "a piece as name: area + area",
+                           f"{why}; write each piece as its name, a colon, then the areas it covers joined by +, {_EXAMPLE}")
         covers = []
         at = start + len(name) + 1
+        piece = _clip(name.strip())
         for word in areas_text.split("+"):
             if not word.strip():
-                raise NotationError("armour pieces", text, at + len(word), AN_AREA)
+                where = "has no areas after its ':'" if not areas_text.strip() else "has a '+' with no area after it"
+                raise _refused(text, at + len(word), AN_AREA,
+                               f"piece {piece!r} {where}; name the areas it covers: head, chest, abdomen, arms or legs "
+                               f"(or one limb: left arm, right leg…), {_EXAMPLE}")
             try:
                 covers.append(parse_cover(word))
             except NotationError:
-                raise NotationError("armour pieces", text, at + len(word) - len(word.lstrip()), AN_AREA) from None
+                joined = any(sep in word for sep in (",", " and ", "&"))
+                hint = "join areas with + (not a comma or 'and')" if joined else \
+                    "an area is head, chest, abdomen, arms or legs, or one limb (left arm, right leg…)"
+                raise _refused(text, at + len(word) - len(word.lstrip()), AN_AREA,
+                               f"{_clip(word.strip())!r} in piece {piece!r} is not an area; {hint}, {_EXAMPLE}") from None
             at += len(word) + 1
         areas = tuple(c for c in covers if isinstance(c, Area))
         limbs = tuple(c for c in covers if isinstance(c, Limb))

@@ -37,7 +37,7 @@ def on_def_char(event=None) -> None:
 
 
 def on_form_change(event=None) -> None:
-    dom.apply(page.on_form_change())
+    dom.apply(page.on_form_change(fields()))
 
 
 def on_odds(event=None) -> None:
@@ -64,4 +64,4 @@ def on_typed_key(event) -> None:
 
 async def on_result_click(event) -> None:
     if not await dom.copy_link(event.target):
-        dom.apply(page.on_result_click(dom.data_of(event)))
+        dom.apply(page.on_result_click(dom.data_of(event), fields()))

@@ -36,6 +36,10 @@ def on_roll(event) -> None:
     dom.apply(page().on_roll(dom.values("dice-form")))
 
 
+def on_quick(event) -> None:
+    dom.apply(page().on_quick(dom.data_of(event), dom.values("dice-form")))
+
+
 async def on_result_click(event) -> None:
     await dom.copy_link(event.target)
 
@@ -74,7 +78,7 @@ async def ask_storage() -> None:
 async def prepare() -> None:
     """The dice controller, then the device library drawn; the tables if a party is shown."""
     global library
-    page()
+    dom.apply(page().show_history())
     from pyengine.pages.start_library import DeviceLibrary
 
     library = DeviceLibrary(dom.BrowserStore(), now=dom.now, app=pyengine.__version__)
@@ -132,12 +136,13 @@ async def setup() -> None:
     if len(str(window.location.hash)) > 1 or any(k.startswith(CHARACTER_PREFIX) for k in storage.keys()):
         dom.apply(page().open(str(window.location.hash)))
     dom.element("dice-form").addEventListener("submit", create_proxy(on_roll))
+    dom.element("dice-quick").addEventListener("click", create_proxy(on_quick))
     dom.element("dice-result").addEventListener("click", create_proxy(on_result_click))
     dom.element("saved-list").addEventListener("click", create_proxy(on_saved_click))
     dom.element("party-form").addEventListener("submit", start.prevent_default)
     for element_id, kind, handler in LISTENERS:
         dom.element(element_id).addEventListener(kind, prepared.listener(handler))
-    for element_id in ("dice-roll", "party-make", "backup-export"):
+    for element_id in ("dice-roll", "dice-quick", "party-make", "backup-export"):
         dom.element(element_id).disabled = False
 
 

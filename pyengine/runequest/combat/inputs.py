@@ -12,7 +12,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from pyengine.dice import PERCENTILE_HUNDRED, DiceExpr
+from pyengine.dice import PERCENTILE_HUNDRED, DiceExpr, explain_notation
 from pyengine.errors import FieldError, IllegalActionError, NotationError
 from pyengine.runequest.combat.from_sheet import (
     LONG_HAFTED,
@@ -79,7 +79,7 @@ def read_bonus(text: str, field: str) -> str:
     try:
         expr = DiceExpr.parse(text)
     except NotationError as exc:
-        raise FieldError(field, f"damage bonus: {exc}") from None
+        raise FieldError(field, explain_notation(exc, "damage bonus")) from None
     shown = str(expr)
     return shown if shown.startswith("-") else "+" + shown
 

@@ -6,13 +6,14 @@ text (names typed by people, names from links) is escaped.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from pyengine.dice import NeededRoll, RollMade
 from pyengine.html import Element, el, options, to_html
 from pyengine.runequest.combat.d100 import shown
 from pyengine.runequest.combat.model import ExchangeResult
 from pyengine.runequest.combat.odds import Odds
+from pyengine.runequest.vocabulary import LOCATION_BY_KEY, LOCATION_KEYS, SHEET_ORDER, LocationKey
 
 OUTCOME_WORDS = {
     "missed": "Missed",
@@ -163,8 +164,28 @@ def export_link(href: str) -> Element:
 
 
 def render_next_blow() -> str:
-    """The button under a result that carries its wounds into the next blow."""
-    return to_html(el("p", {"class": "actions"}, el("button", {"type": "button", "id": "cx-again"}, "Next blow, same fight")))
+    """The buttons under a result that carry its wounds into the next blow: the same attacker
+    again, or the return blow (attacker and defender swapped)."""
+    return to_html(el(
+        "p", {"class": "actions"},
+        el("button", {"type": "button", "id": "cx-again"}, "Next blow, same fight"),
+        el("button", {"type": "button", "id": "cx-swap"}, "Swap attacker and defender"),
+    ))
+
+
+def render_armour_used(name: str, armour: Mapping[LocationKey, int]) -> str:
+    """A saved defender's armour, location by location, as the exchange uses it (his worn
+    armour from the sheet; the form's one-number armour field is hidden meanwhile)."""
+    items = [el("li", {"data-location": key.value, "data-value": str(armour.get(key, 0))},
+                f"{LOCATION_BY_KEY[key].value.capitalize()} {armour.get(key, 0)}")
+             for key in (LOCATION_KEYS[loc] for loc in SHEET_ORDER)]
+    worn = any(armour.values())
+    return to_html(el(
+        "div", None,
+        el("p", {"class": "cx-armour-head"}, f"Armour by location, from {name}'s sheet"
+           + ("" if worn else ": none worn")),
+        el("ul", {"class": "cx-armour-list"}, *items) if worn else None,
+    ))
 
 
 def render_options(choices: Sequence[tuple[str | int, str]], *, none: str | None = None, selected: str | None = None) -> str:

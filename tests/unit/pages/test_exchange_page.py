@@ -197,7 +197,7 @@ BAD_VALUES = [
     ("att-chance", "abc", "on_roll", "attack %: 'abc'"),
     ("att-chance", "301", "on_roll", "attack %: 301 is not -100 to 300"),
     ("att-chance", HUGE[:5], "on_roll", "attack %: 99999 is not"),
-    ("att-bonus", "+1D4+", "on_roll", "damage bonus: dice notation"),
+    ("att-bonus", "+1D4+", "on_roll", "damage bonus: '+1D4+' ends with '+'"),
     ("att-bonus", "1000D6", "on_roll", "'1000D6'"),
     ("att-bonus", HUGE, "on_roll", "damage bonus"),
     ("def-hp", "", "on_roll", "hit points: empty"),
@@ -420,3 +420,76 @@ def test_every_location_exposed_is_no_cover_and_none_is_refused(world):
         ex.dom.tick(f"sit-exposed-{k}", False)
     ex.do("on_roll")
     assert "exposed" in ex.dom.error("sit-exposed") and ex.dom.invalid("sit-exposed")
+
+
+def test_a_saved_adventurers_greyed_fields_show_the_numbers_the_exchange_uses(world):
+    # Issue 17: picking a saved adventurer left the quick block's 50%, armour 0 and parry 40 in
+    # the greyed fields while the engine used his sheet. Browser: test_phone_misc.
+    tables = world[0]
+    record = rurik()
+    _, sheet = sheet_of(record, tables)
+    attack = sheet_attack(tables, sheet, 0, name="Rurik")
+    defence = sheet_defence(tables, sheet, 1, "", name="Rurik")
+    ex = Exchange(world, store=MemoryStore({CHARACTER_PREFIX + "rurik": record}))
+    ex.dom.choose("att-char", "rurik")
+    ex.do("on_att_char")
+    assert ex.dom.value("att-chance") == str(attack.chance) != "50"
+    ex.dom.choose("def-char", "rurik")
+    ex.do("on_def_char")
+    assert ex.dom.value("def-hp") == str(defence.hit_points)
+    assert ex.dom.value("def-parry-chance") == ""  # no parry chosen: no parry % shown
+    assert not ex.dom.shown("def-armour-field") and ex.dom.shown("def-armour-used")
+    shown = {n.attrs["data-location"]: int(n.attrs["data-value"]) for n in ex.dom["def-armour-used"].walk() if n.tag == "li"}
+    assert shown == {key.value: defence.armour.get(key, 0) for key in defence.locations} and max(shown.values()) > 0
+    ex.dom.choose("def-parry", "1")
+    ex.do("on_form_change")
+    assert ex.dom.value("def-parry-chance") == str(defence.parry.chance)
+    ex.dom.choose("def-char", "")
+    ex.do("on_def_char")
+    assert ex.dom.shown("def-armour-field") and not ex.dom.shown("def-armour-used")
+
+
+def test_swapping_attacker_and_defender_carries_the_wounds_of_this_fight(world):
+    # Issue 17: "Swap attacker and defender" for the return blow; each keeps his wounds.
+    tables = world[0]
+    a_attack, b_defence = engine_exchange(tables)
+    first_rolls = [30, 71, 2, 1, 13]  # A's plain hit to B's right arm
+    first = resolve_exchange(a_attack, b_defence, dice=ScriptedDice(first_rolls), **COMBAT_TABLES)
+    a_attack2, b_wounded = after_blow(a_attack, b_defence, first)
+    ex = Exchange(world)
+    ex.fill()
+    ex.type_rolls(first_rolls)
+    ex.assert_shows(first)
+    ex.dom.apply(ex.page.on_result_click({"id": "cx-swap"}, ex.dom.values("exchange-mode")))
+    # B's attack and A's hit points were never given: left empty, asked for, never guessed.
+    assert ex.dom.value("att-chance") == "" and ex.dom.value("def-hp") == ""
+    assert "empty" in ex.dom.error("att-chance") and "empty" in ex.dom.error("def-hp")
+    assert "Return blow" in ex.dom.text("cx-fight")
+    ex.dom.choose("att-weapon", "broadsword")
+    ex.dom.fill("att-chance", "45")
+    ex.dom.fill("def-hp", "11")
+    ex.dom.fill("def-armour", "3")
+    ex.do("on_form_change")
+    b_attack = quick_attack(tables, "broadsword", "45", "")
+    a_defence = quick_defence(tables, "11", "3", "0", None)
+    back_rolls = [10, 5, 15]  # B hits A
+    back = resolve_exchange(b_attack, a_defence, dice=ScriptedDice(back_rolls), **COMBAT_TABLES)
+    ex.type_rolls(back_rolls)
+    ex.assert_shows(back)
+    _, a_wounded = after_blow(b_attack, a_defence, back)
+    # Swap again: A strikes B, whose wounds of the first blow are carried, and his fields come back.
+    ex.dom.apply(ex.page.on_result_click({"id": "cx-swap"}, ex.dom.values("exchange-mode")))
+    assert ex.dom.value("att-chance") == "55" and ex.dom.value("def-hp") == "12" and ex.dom.value("def-parry") == "medium_shield"
+    text = ex.dom.text("cx-fight")
+    assert f"{b_wounded.hit_points - b_wounded.damage_taken} of 12" in text and f"{11 - a_wounded.damage_taken} of 11" in text
+    third_rolls = [30, 71, 4, 3, 14]
+    third = resolve_exchange(a_attack2, b_wounded, dice=ScriptedDice(third_rolls), **COMBAT_TABLES)
+    ex.type_rolls(third_rolls)
+    ex.assert_shows(third)
+    assert third.hit_points_after < first.hit_points_after
+    # The link carries the carried wounds (the blow's own defence): it replays the same.
+    again = Exchange(world, fragment="#" + ex.page.shown_link)
+    again.assert_shows(third)
+    # Another Who starts afresh.
+    ex.do("on_att_char")
+    assert ex.page.bout is None and not ex.dom.shown("cx-fight")

@@ -319,7 +319,7 @@ BAD_VALUES = [
     ("fa-armour", "x", "armour: 'x'"),
     ("fa-defense", "300", "Defense: 300 is not 0 to 200"),
     ("fa-move", "99", "movement: 99 is not 0 to 30"),
-    ("fa-bonus", "+1D4+", "damage bonus: dice notation"),
+    ("fa-bonus", "+1D4+", "damage bonus: '+1D4+' ends with '+'"),
     ("fa-w1-attack", "abc", "weapon 1 attack %: 'abc'"),
     ("fa-w1-parry", "301", "weapon 1 parry %: 301 is not 0 to 300"),
 ]

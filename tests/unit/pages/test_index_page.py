@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from pyengine.dice import ScriptedDice
 from pyengine.pages.index import EMPTY_SAVED, StartPage
-from pyengine.pages.keys import CHARACTER_PREFIX
+from pyengine.pages.keys import CHARACTER_PREFIX, DICE_RECENT
 from pyengine.pages.store import MemoryStore
+from pyengine.pages.view import Update
 from pyengine.runequest.sheet.adventurer import Adventurer, dump_adventurer
 from pyengine.runequest.sheet.characteristics import Characteristics
 
@@ -52,7 +55,9 @@ def test_a_typed_00_on_percentile_dice_is_100():
 
 def test_dice_typed_that_are_not_all_used_are_refused():
     update = StartPage(MemoryStore()).on_roll({"dice-expr": "1D6", "dice-typed": "3 4"})
-    assert update.errors["dice-typed"] == "your own dice: 2 values typed, 1D6 uses 1"
+    # Issue 17: said in a player's words, naming the field and what to type (was
+    # "your own dice: 2 values typed, 1D6 uses 1").
+    assert update.errors["dice-typed"] == "Your own dice: 1D6 rolls 1 die and you typed 2 numbers (3 4); type just 1 number"
 
 
 def test_a_shared_roll_replays_exactly():
@@ -92,3 +97,74 @@ def test_saved_characters_are_listed_by_name_and_a_damaged_one_is_kept_and_offer
 
 def test_with_nothing_saved_the_list_says_so():
     assert StartPage(MemoryStore()).render()["saved-list"] == EMPTY_SAVED
+
+
+# -- issue 17: one-tap dice, the latest rolls kept, errors in a player's words -------------
+
+
+def test_a_one_tap_die_is_rolled_and_put_in_the_field():
+    page = StartPage(MemoryStore(), ScriptedDice([17]))
+    update = page.on_quick({"dice": "D20"}, {"dice-expr": "2D6+2", "dice-typed": ""})
+    assert update.values == {"dice-expr": "D20"} and 'aria-label="total 17"' in update.html["dice-result"]
+    assert StartPage(MemoryStore()).on_quick({"dice": "D7"}, {}) == Update()  # not a button of the page
+
+
+def test_a_one_tap_d100_takes_a_typed_00_as_100():
+    update = StartPage(MemoryStore()).on_quick({"dice": "D100"}, {"dice-typed": "00"})
+    assert update.errors == {"dice-expr": "", "dice-typed": ""} and 'aria-label="total 100"' in update.html["dice-result"]
+    assert "D100 = 100 (00) (your dice)" in update.html["dice-history"]
+
+
+def test_the_latest_rolls_are_kept_on_the_device_newest_first_and_reopen():
+    store = MemoryStore()
+    page = StartPage(store, ScriptedDice([3, 4, 5, 20, 1, 1]))
+    page.on_roll({"dice-expr": "2D6", "dice-typed": ""})
+    page.on_quick({"dice": "D6"}, {})
+    page.on_quick({"dice": "D20"}, {})
+    again = StartPage(store)  # a reload
+    html = again.show_history().html["dice-history"]
+    assert html.index("1D20 = 20") < html.index("1D6 = 5") < html.index("2D6 = 7")
+    link = re.search(r'href="\./index\.html(#[^"]+)"', html).group(1)
+    assert 'aria-label="total 20"' in StartPage(MemoryStore()).open(link).html["dice-result"]
+    for _ in range(12):
+        page.on_roll({"dice-expr": "D6", "dice-typed": "2"})
+    assert len(page.history.items()) == 10
+    assert StartPage(MemoryStore()).show_history() == Update()  # none yet: the page's own words stay
+
+
+def test_a_damaged_history_reads_as_none_and_the_roll_still_shows():
+    store = MemoryStore({DICE_RECENT: "{not json"})
+    update = StartPage(store, ScriptedDice([6])).on_quick({"dice": "D6"}, {})
+    assert 'aria-label="total 6"' in update.html["dice-result"] and "1D6 = 6" in update.html["dice-history"]
+
+
+@pytest.mark.parametrize("expr, words", [
+    ("999D999", "Dice to roll: 999 dice is more than can be rolled at once in '999D999'; roll 1 to 100 dice, e.g. 3D6"),
+    ("", "Dice to roll: empty; type dice as the rules print them"),
+    ("2D", "Dice to roll: '2D' says D but not how many sides; put the sides after the D, e.g. 2D6"),
+    ("3D6+", "Dice to roll: '3D6+' ends with '+'; add a die or a number after it"),
+    ("D1", "Dice to roll: a die with 1 side in 'D1' is not one to roll; dice have 2 to 1000 sides"),
+    ("D6*2", "Dice to roll: '*' after 'D6' is not dice notation; join dice and numbers with + or -"),
+    ("abc", "Dice to roll: 'abc' is not dice notation ('a' where a die or a number goes)"),
+    ("20000", "Dice to roll: 20000 in '20000' is more than 10000"),
+    ("1" * 120, "Dice to roll: longer than 100 characters"),
+    ("+".join(["1"] * 25), "Dice to roll: more than 20 parts joined by + or -"),
+])
+def test_dice_notation_is_refused_in_a_players_words(expr, words):
+    update = StartPage(MemoryStore()).on_roll({"dice-expr": expr, "dice-typed": ""})
+    message = update.errors["dice-expr"]
+    assert message.startswith(words) and not re.search(r" at \d", message) and "unexpected" not in message
+
+
+@pytest.mark.parametrize("expr, typed, words", [
+    ("2D6", "3", "Your own dice: 2D6 rolls 2 dice and you typed 1 number (3); type one more, one number for each die in order"),
+    ("3D6", "3", "Your own dice: 3D6 rolls 3 dice and you typed 1 number (3); type 3 numbers, one for each die in order"),
+    ("D6", "7", "Your own dice: 7 is not a roll of a D6; a D6 shows 1 to 6"),
+    ("1D6+1D4", "6 5", "Your own dice: the 2nd number, 5, is not a roll of a D4; a D4 shows 1 to 4"),
+    ("D100", "0", "Your own dice: 0 is not a roll of a D100; a D100 shows 1 to 100 (00 for 100)"),
+    ("5", "3", "Your own dice: 5 has no dice to roll; leave this field empty"),
+    ("D6", "four", "Your own dice: 'four' is not a number a die shows; type what each die shows, in order"),
+])
+def test_own_dice_are_refused_in_a_players_words(expr, typed, words):
+    update = StartPage(MemoryStore()).on_roll({"dice-expr": expr, "dice-typed": typed})
+    assert update.errors["dice-typed"].startswith(words) and "given roll" not in update.errors["dice-typed"]

@@ -89,3 +89,22 @@ def test_a_piece_name_too_long_for_a_link_is_refused_when_typed():
     with pytest.raises(IllegalActionError, match="at most 40"):
         parse_pieces("x" * 41 + ": chest")
     assert parse_pieces("x" * 40 + ": chest")[0].name == "x" * 40
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ("vest: chest + abdomen; helmet: nose",
+     "Named pieces: 'nose' in piece 'helmet' is not an area; an area is head, chest, abdomen, arms or legs"),
+    ("vest: chest and abdomen", "Named pieces: 'chest and abdomen' in piece 'vest' is not an area; join areas with +"),
+    ("helmet: head, neck", "Named pieces: 'head, neck' in piece 'helmet' is not an area; join areas with +"),
+    ("vest chest", "Named pieces: 'vest chest' has no ':' after the piece's name; write each piece as its name"),
+    ("a: head; : chest", "Named pieces: ': chest' has no name before its ':'"),
+    ("vest: chest +", "Named pieces: piece 'vest' has a '+' with no area after it; name the areas it covers"),
+    ("vest:", "Named pieces: piece 'vest' has no areas after its ':'"),
+])
+def test_a_bad_piece_is_said_in_a_players_words(text, words):
+    # Issue 17: "unexpected 'n' at 28" read like a parser; the piece and what was expected instead.
+    with pytest.raises(NotationError) as info:
+        parse_pieces(text)
+    message = str(info.value)
+    assert message.startswith(words) and "unexpected" not in message and " at " not in message
+    assert "e.g. vest: chest + abdomen" in message

@@ -46,7 +46,7 @@ from pyengine.runequest.combat.inputs import read_typed_roll, sheet_of
 from pyengine.runequest.combat.render import render_needed
 from pyengine.runequest.melee import render
 from pyengine.runequest.melee.build import melee_tables
-from pyengine.runequest.melee.defaults import engaged_after, next_intents
+from pyengine.runequest.melee.defaults import engaged_after, next_intents, retargeted
 from pyengine.runequest.melee.inputs import QUICK_FIELDS, draft_of, read_declaration, read_quick, read_saved, statement_draft
 from pyengine.runequest.melee.intent import Intent, check_intents
 from pyengine.runequest.melee.log import FightLog, Replayed, add_round, export_json, read_any, replay, to_link, undo
@@ -179,6 +179,8 @@ class FightPage(CombatPage):
         """Statement fields the last check refused (field id -> message), as drawn."""
         self.marked: set[str] = set()
         """Those of them drawn marked invalid (cleared when he changes his statement)."""
+        self.opened: set[str] = set()
+        """Who has had a statement changed this round: his details stay open when drawn again."""
         self.unsaved = False
         """The draft could not be kept on the device (and the page said so)."""
         self.started = False
@@ -256,7 +258,7 @@ class FightPage(CombatPage):
 
         leave_fight(self.store)  # the fight kept before stays as it was; this one is kept anew
         update |= self._end_typing()
-        self.draft["declare"], self.draft["applied"], self.errors = {}, [], {}
+        self.draft["declare"], self.draft["applied"], self.errors, self.opened = {}, [], {}, set()
         if self.results:
             self._carry_statements()
         few = self.fight is None or len(self.fight.combatants) < 2
@@ -504,17 +506,40 @@ class FightPage(CombatPage):
         for field in mine:
             del self.errors[field]
         timed = self._schedule(k)
+        name = fight.combatants[k].name
         update = Update(notices={"fd-form-error": ""})
+        same = self._same(k)
         if field_id.endswith("-do") and changed:
-            # Its inputs (and their labels) depend on what he does: the statement is drawn again.
-            form = render.render_declaration(fight, state, k, self.draft["declare"][fight.combatants[k].name], timed)
+            # Its inputs (and their labels) depend on what he does: the statement is drawn again, open.
+            self.opened.add(name)
+            form = render.render_declaration(fight, state, k, self.draft["declare"][name], timed, opened=True,
+                                             same=same, note=self._carried()[1].get(name, ""))
             self.marked -= set(mine)
             update |= Update(html={p: render.inner_html(form)}, errors={p: ""}, focus=field_id)
         else:
+            if not field_id.endswith("-a0-target"):
+                self.opened.add(name)  # changed inside his details: they stay open when drawn again
             cleared = {field: "" for field in mine if field in self.marked}
             self.marked -= set(mine)
-            update |= Update(html={f"{p}-sr": to_html(render.render_schedule(timed))}, errors={**cleared, p: ""})
+            said = "".join(to_html(n) for n in render.render_said(timed, self.draft["declare"][name], same))
+            update |= Update(html={f"{p}-sr": said}, errors={**cleared, p: ""})
         return update | self._save()
+
+    def _same(self, k: int, carried: Mapping[str, Mapping[str, Any]] | None = None) -> bool | None:
+        """Whether the ``k``-th combatant's statement is last round's as carried (``None``: no round yet)."""
+        fight = self.fight
+        if fight is None or not self.results:
+            return None
+        if carried is None:
+            carried = self._carried()[0]
+        c = fight.combatants[k]
+        if c.name not in carried:
+            return None
+        try:
+            return (read_declaration(fight, k, self.draft["declare"].get(c.name, {}))[0]
+                    == read_declaration(fight, k, carried[c.name])[0])
+        except FieldError:
+            return False
 
     def _statements(self, values: Mapping[str, str]) -> tuple[tuple[Intent, ...] | None, Update]:
         """Everyone's statements of intent, read from their forms (``values``) and checked;
@@ -551,21 +576,32 @@ class FightPage(CombatPage):
             return None, update | Update(focus=next(iter(self.errors)))
         return tuple(intents), update
 
-    def _carry_statements(self) -> None:
-        """Next round's statements: last round's, less what can no longer be done
-        (``melee.defaults``); a combatant now down states nothing. Defense shares typed but
-        not used stay as typed."""
-        assert self.log is not None
+    def _carried(self) -> tuple[dict[str, dict[str, Any]], dict[str, str]]:
+        """Next round's statements as last round carries them (``melee.defaults``), each blow, shot or hold at
+        a foe who fell turned on the next foe standing (never one of his own side), and what each row says
+        of it; a combatant now down states nothing. ``({}, {})`` before the first round."""
+        if self.log is None or not self.results:
+            return {}, {}
         fight, state = self.log.fight, self.state()
         assert state is not None
         events = self.results[-1].events
-        carried = {i.who: i for i in next_intents(fight, state, self.log.rounds[-1].intents, events)}
+        previous, notes = retargeted(fight, state, self.log.rounds[-1].intents)
+        carried = {i.who: i for i in next_intents(fight, state, previous, events)}
         engaged = engaged_after(fight, state, events)
+        drafts: dict[str, dict[str, Any]] = {}
         for c in fight.combatants:
             if c.name in carried:
-                self.draft["declare"][c.name] = draft_of(carried[c.name], fight)
+                drafts[c.name] = draft_of(carried[c.name], fight)
             elif state.bodies[c.name].condition != "dead":
-                self.draft["declare"][c.name] = nothing_stated(engaged.get(c.name, ()))
+                drafts[c.name] = nothing_stated(engaged.get(c.name, ()))
+        return drafts, {name: note for name, note in notes.items() if name in drafts}
+
+    def _carry_statements(self) -> None:
+        """Next round's statements: last round's, less what can no longer be done
+        (``melee.defaults``), a fallen target's attacker turned on the next foe (said on his row); a
+        combatant now down states nothing. Defense shares typed but not used stay as typed."""
+        self.draft["declare"].update(self._carried()[0])
+        self.opened = set()
 
     # -- rounds ---------------------------------------------------------------------------
 
@@ -633,7 +669,7 @@ class FightPage(CombatPage):
         for c in self.log.fight.combatants:
             mine = next((i for i in undone if i.who == c.name), None)
             self.draft["declare"][c.name] = draft_of(mine, self.log.fight) if mine is not None else nothing_stated()
-        self.errors = {}
+        self.errors, self.opened = {}, set()
         return update | self._save() | self._all()
 
     def _typed_round(self, rolls: list[int]) -> RoundResult | NeededRoll:
@@ -899,4 +935,7 @@ class FightPage(CombatPage):
             return to_html(render.render_declarations(None, None, {}))
         drafts = self._drafts()
         schedules = {c.name: self._schedule(k) for k, c in enumerate(fight.combatants)}
-        return to_html(render.render_declarations(fight, state, drafts, schedules, self.errors))
+        carried, notes = self._carried()
+        same = {c.name: v for k, c in enumerate(fight.combatants) if (v := self._same(k, carried)) is not None}
+        return to_html(render.render_declarations(fight, state, drafts, schedules, self.errors, opened=self.opened,
+                                                  same=same, notes=notes))

@@ -108,6 +108,7 @@ def read_quick(tables, values: Mapping[str, str], fight: Fight | None) -> Combat
             defense=numbers["fa-defense"],
             damage_bonus=bonus,
             move=numbers["fa-move"],
+            first_in_hand=True,
         )
     except RulesError as exc:
         weapon = _weapon_of(exc)

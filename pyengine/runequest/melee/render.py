@@ -79,6 +79,8 @@ LOCATION_SHORT = {
     "left_leg": "LL",
 }
 ORDER = tuple(LOCATION_KEYS[loc] for loc in SHEET_ORDER)
+#: The conditions a foe is no one's default target in (he fell, or died).
+DOWN_WORDS = ("dead", "unconscious", "incapacitated")
 CONDITION_WORDS = {
     "unhurt": "unhurt",
     "fighting": "wounded, fighting",
@@ -296,20 +298,22 @@ def render_state(fight: Fight | None, state: FightState | None) -> Element:
 
 
 def default_declaration(fight: Fight, state: FightState, c: Combatant) -> dict[str, Any]:
-    """What a combatant does when nobody says otherwise: strike the first foe standing with the
-    weapon in his hand (or shoot), and parry with his shield (or that weapon)."""
+    """What a combatant does when nobody says otherwise: strike (or shoot) the first foe standing (a foe
+    fallen only when none stands; never one of his own side) with the weapon in hand, an archer with the
+    bow (issue 17), and parry with a shield (or that weapon)."""
     body = state.bodies[c.name]
     foes = [o.name for o in fight.combatants if o.side != c.side and state.bodies[o.name].condition != "dead"]
-    target = foes[0] if foes else ""
-    held = [c.arm(n) for n in body.in_hand]
-    melee = [a for a in held if a is not None and a.weapon is not None and a.attack is not None and not a.missile]
-    melee += [a for a in c.arms if a.weapon is not None and a.attack is not None and not a.missile]
-    missile = [a for a in c.arms if a.missile and a.attack is not None]
+    standing = [name for name in foes if state.bodies[name].condition not in DOWN_WORDS]
+    target = (standing or foes or [""])[0]
+    usable = [a for a in c.arms if a.weapon is not None and a.attack is not None and a.name not in body.broken
+              and a.name not in body.gone]
+    held = [a for a in usable if a.name in body.in_hand]
+    # An archer (his first weapon a missile) shoots; else the weapon in hand; else a melee weapon; else a missile.
+    archer = usable[:1] if usable and usable[0].missile else []
+    chosen = (archer or held or [a for a in usable if not a.missile] or usable)[:1]
     actions: list[dict[str, str]] = []
-    if melee:
-        actions.append({"do": "attack", "arm": melee[0].name, "target": target})
-    elif missile:
-        actions.append({"do": "shoot", "arm": missile[0].name, "target": target})
+    if chosen:
+        actions.append({"do": "shoot" if chosen[0].missile else "attack", "arm": chosen[0].name, "target": target})
     parriers = [a for a in c.arms if a.parry is not None and not a.body_weapon]
     shields = [a for a in parriers if a.parry.kind == "shield"]
     parry = (shields or parriers)[:1]
@@ -360,6 +364,23 @@ def _check(ident: str, ticked: bool, label: str, cls: str = "") -> Element:
     return el("label", {"class": f"fd-check {cls}".strip()}, el("input", attrs), label)
 
 
+def _target_choices(fight: Fight, state: FightState, c: Combatant, do: str) -> list[tuple[str, str]]:
+    """Whom an action can be aimed at: for a blow, a shot, a hold, the foes standing first, then the fallen
+    foes, then his own side (marked), so the first choice is never an ally; a Healing anyone; a spell
+    anyone, or nobody."""
+    everyone = [(o.name, o.name) for o in fight.combatants]
+    if do == "heal":
+        return everyone
+    if do == "spell":
+        return [("", "no target"), *everyone]
+    foes = [o for o in fight.combatants if o.side != c.side]
+    up = [(o.name, o.name) for o in foes if state.bodies[o.name].condition not in DOWN_WORDS]
+    down = [(o.name, f"{o.name} ({CONDITION_WORDS[state.bodies[o.name].condition]})") for o in foes
+            if state.bodies[o.name].condition in DOWN_WORDS]
+    allies = [(o.name, f"{o.name} (own side)") for o in fight.combatants if o.side == c.side and o.name != c.name]
+    return up + down + allies
+
+
 def render_declaration(
     fight: Fight,
     state: FightState,
@@ -367,10 +388,19 @@ def render_declaration(
     draft: Mapping[str, Any],
     timed: Sequence[Timed] | None = None,
     errors: Mapping[str, str] = {},
+    *,
+    opened: bool = False,
+    same: bool | None = None,
+    note: str = "",
 ) -> Element:
-    """The statement-of-intent form for the ``k``-th combatant, filled from ``draft``, with
-    ``errors`` (field id -> message: the fields the last check refused) shown: each such field
-    marked invalid, the last message in his note (``fd-<k>-error``), a refused Defense split open."""
+    """The statement of intent of the ``k``-th combatant as one compact row (issue 17): what he does,
+    with what, at whom, at which strike rank (``fd-<k>-sr``), the first action's target to change in
+    place; everything else (more actions, parries, Defense, engaged, surprised) one tap away in
+    ``fd-<k>-more``, open when ``opened`` or when the last check refused one of its fields. Filled from
+    ``draft``, with ``errors`` (field id -> message: the fields the last check refused) shown: each such
+    field marked invalid, the last message in his note (``fd-<k>-error``), a refused Defense split open.
+    ``same``: whether the statement is last round's as carried (``None``: no round before); ``note``: what
+    changed it (his target fell)."""
     c = fight.combatants[k]
     body = state.bodies[c.name]
     p = f"fd-{k}"
@@ -384,69 +414,82 @@ def render_declaration(
         return box
     if body.condition in ("unconscious", "incapacitated"):
         box.append(el("p", {"class": "help"}, f"{c.name} is {body.condition}: only what the rules allow happens."))
-    others = [(o.name, o.name) for o in fight.combatants if o.name != c.name]
     everyone = [(o.name, o.name) for o in fight.combatants]
     arms = [(a.name, a.name + (" (missile)" if a.missile else "")) for a in c.arms if a.name not in body.broken]
     stuck = [
         (f"{s.owner}\u241f{s.weapon}", f"{s.owner}'s {s.weapon} ({_words(s.location)})") for s in body.stuck_in
-    ] or [("", "nothing is stuck in him")]
+    ] or [("", "nothing is stuck in this fighter")]
     locations = [(key, _words(key)) for key in ORDER]
     weapons = [("", "no: a spell of its own"), *((w.name, w.name) for w in c.arms if w.weapon is not None
                                                and not w.body_weapon)]
+    line = el("div", {"class": "fd-line"})
+    if note:
+        line.append(el("p", {"class": "fd-fell", "id": f"{p}-fell", "role": "status"}, note))
+    line.append(el("div", {"class": "fd-sr", "id": f"{p}-sr", "aria-live": "polite"},
+                   *render_said(timed, draft, same)))
+    more = el("div", {"class": "fd-more-body"})
     rows = list(draft.get("actions", ()))
     for j in range(ACTION_ROWS):
         row = rows[j] if j < len(rows) else {}
         do = row.get("do", "")
         a = f"{p}-a{j}"
-        line = el("div", {"class": "fd-action", "data-do": do, "id": a})
-        line.append(_select(f"{a}-do", "First" if j == 0 else "Then", DO_CHOICES, do, cls="fd-do", errors=errors))
+        action_line = el("div", {"class": "fd-action", "data-do": do, "id": a})
+        action_line.append(_select(f"{a}-do", "First" if j == 0 else "Then", DO_CHOICES, do, cls="fd-do",
+                                   errors=errors))
         # Only the inputs this action uses (the page draws the row again when the action changes).
         uses = {field for field, kinds in FIELDS_FOR.items() if do in kinds}
         if "arm" in uses:
-            line.append(_select(f"{a}-arm", "with", arms, row.get("arm", ""), cls="fd-arm", errors=errors))
+            action_line.append(_select(f"{a}-arm", "with", arms, row.get("arm", ""), cls="fd-arm", errors=errors))
         if "target" in uses:
-            target_choices = others if do != "heal" else everyone
-            if do == "spell":
-                target_choices = [("", "no target"), *everyone]
-            line.append(_select(f"{a}-target", "at", target_choices, row.get("target", ""), cls="fd-target", errors=errors))
+            target = _select(f"{a}-target", "at", _target_choices(fight, state, c, do), row.get("target", ""),
+                             cls="fd-target", errors=errors)
+            if j == 0:
+                line.append(target)  # the first target changes in the row itself
+            else:
+                action_line.append(target)
         if "n" in uses:
-            line.append(_input(f"{a}-n", N_LABEL.get(do, "number"), row.get("n", ""), cls="fd-n", errors=errors))
+            action_line.append(_input(f"{a}-n", N_LABEL.get(do, "number"), row.get("n", ""), cls="fd-n",
+                                      errors=errors))
         if "where" in uses:
-            line.append(_select(f"{a}-where", "location", locations, row.get("where", ""), cls="fd-where", errors=errors))
+            action_line.append(_select(f"{a}-where", "location", locations, row.get("where", ""), cls="fd-where",
+                                       errors=errors))
         if "spell" in uses:
-            line.append(_input(f"{a}-spell", "spell", row.get("spell", ""), cls="fd-spell", numeric=False, size=40,
-                                   errors=errors))
+            action_line.append(_input(f"{a}-spell", "spell", row.get("spell", ""), cls="fd-spell", numeric=False,
+                                      size=40, errors=errors))
         if "on" in uses:
-            line.append(_select(f"{a}-on", "on the weapon in his hand", weapons, row.get("on", ""), cls="fd-on",
-                                errors=errors))
+            action_line.append(_select(f"{a}-on", "on the weapon in hand", weapons, row.get("on", ""), cls="fd-on",
+                                       errors=errors))
         if "stuck" in uses:
-            line.append(_select(f"{a}-stuck", "which", stuck, row.get("stuck", ""), cls="fd-stuck", errors=errors))
+            action_line.append(_select(f"{a}-stuck", "which", stuck, row.get("stuck", ""), cls="fd-stuck",
+                                       errors=errors))
         if "unprepared" in uses:
-            line.append(_check(f"{a}-unprepared", bool(row.get("unprepared")), " not prepared (+5)", "fd-unprepared"))
+            action_line.append(_check(f"{a}-unprepared", bool(row.get("unprepared")), " not prepared (+5)",
+                                      "fd-unprepared"))
         if do:
-            line.append(_check(f"{a}-abort", bool(row.get("abort")), " aborted during the round", "fd-abort"))
-        box.append(line)
+            action_line.append(_check(f"{a}-abort", bool(row.get("abort")), " aborted during the round", "fd-abort"))
+        more.append(action_line)
+    others = [(o.name, o.name) for o in fight.combatants if o.name != c.name]
     parriers = [(a.name, f"{a.name} {a.parry.chance}%" + (" (against a hold)" if a.body_weapon else ""))
                 for a in c.arms if a.parry is not None]
     prows = list(draft.get("parries", ()))
     for j in range(PARRY_ROWS):
         row = prows[j] if j < len(prows) else {}
         q = f"{p}-p{j}"
-        box.append(
+        more.append(
             el(
                 "div",
                 {"class": "fd-parry", "id": q},
                 _select(f"{q}-arm", "Parry with" if j == 0 else "and parry with", [("", "no parry"), *parriers],
                         row.get("arm", ""), errors=errors),
-                _select(f"{q}-against", "against", [("", "the first blow at him"), *others], row.get("against", ""),
-                        errors=errors),
+                _select(f"{q}-against", "against", [("", "the first blow at this fighter"), *others],
+                        row.get("against", ""), errors=errors),
             )
         )
     foes = [(f, o) for f, o in enumerate(fight.combatants) if o.side != c.side]
     if c.defense and foes:
         shares = draft.get("defense", {})
         details = {"class": "fd-defense", "id": f"{p}-defense"}
-        note = _invalid(f"{p}-defense", details, errors)
+        note_el = _invalid(f"{p}-defense", details, errors)
         split = el(
             "details",
             details,
@@ -454,27 +497,35 @@ def render_declaration(
         )
         grid = el("div", {"class": "fd-shares"})
         for f, o in foes:
-            grid.append(_input(f"{p}-def-{f}", f"% against {o.name}", str(shares.get(o.name, "")), size=3, errors=errors))
+            grid.append(_input(f"{p}-def-{f}", f"% against {o.name}", str(shares.get(o.name, "")), size=3,
+                               errors=errors))
         split.append(grid)
-        if note is not None:
-            split.append(note)
-        if note is not None or any(str(v).strip() for v in shares.values()):
+        if note_el is not None:
+            split.append(note_el)
+        if note_el is not None or any(str(v).strip() for v in shares.values()):
             split.set("open", "open")
-        box.append(split)
+        more.append(split)
     if foes:
         engaged = set(draft.get("engaged", ()))
         attrs = {"class": "fd-engaged", "id": f"{p}-engaged"}
-        note = _invalid(f"{p}-engaged", attrs, errors)
+        note_el = _invalid(f"{p}-engaged", attrs, errors)
         group = el("div", attrs,
                    el("p", {"class": "help"}, "Starts the round engaged in melee with (attack or spell, not both):"))
         for f, o in foes:
             group.append(_check(f"{p}-eng-{f}", o.name in engaged, f" {o.name}"))
-        if note is not None:
-            group.append(note)
-        box.append(group)
-    box.append(_check(f"{p}-surprised", bool(draft.get("surprised")), " surprised (+3 SR)"))
-    box.append(el("div", {"class": "fd-sr", "id": f"{p}-sr", "aria-live": "polite"}, render_schedule(timed)))
+        if note_el is not None:
+            group.append(note_el)
+        more.append(group)
+    more.append(_check(f"{p}-surprised", bool(draft.get("surprised")), " surprised (+3 SR)"))
     mine = [message for field, message in errors.items() if field == p or field.startswith(f"{p}-")]
+    folded = el("details", {"class": "fd-more", "id": f"{p}-more"},
+                el("summary", None, "Change…", el("span", {"class": "visually-hidden"},
+                                                  f" {c.name}'s actions, parries, Defense")),
+                more)
+    if opened or any(field.startswith(f"{p}-") and field != f"{p}-sr" for field in errors):
+        folded.set("open", "open")
+    line.append(folded)
+    box.append(line)
     if mine:
         box.append(el("p", {"id": f"{p}-error", "class": "field-error", "role": "alert"}, f"{c.name} — {mine[-1]}"))
     else:
@@ -484,20 +535,36 @@ def render_declaration(
 
 def render_declarations(fight: Fight | None, state: FightState | None, drafts: Mapping[str, Mapping[str, Any]],
                         schedules: Mapping[str, Sequence[Timed] | None] | None = None,
-                        errors: Mapping[str, str] = {}) -> Element:
-    """Everyone's statement of intent (``errors``: as :func:`render_declaration` shows them)."""
+                        errors: Mapping[str, str] = {}, *, opened: frozenset[str] | set[str] = frozenset(),
+                        same: Mapping[str, bool] = {}, notes: Mapping[str, str] = {}) -> Element:
+    """Everyone's statement of intent, one compact row each (``errors``, ``opened``, ``same``, ``notes``: by
+    name, as :func:`render_declaration` shows them)."""
     if fight is None or state is None:
         return el("p", {"class": "empty"}, "Add combatants first.")
     div = el("div", {"class": "fd-all"})
     for k, c in enumerate(fight.combatants):
         draft = drafts.get(c.name) or default_declaration(fight, state, c)
-        div.append(render_declaration(fight, state, k, draft, (schedules or {}).get(c.name), errors))
+        div.append(render_declaration(fight, state, k, draft, (schedules or {}).get(c.name), errors,
+                                      opened=c.name in opened, same=same.get(c.name), note=notes.get(c.name, "")))
     return div
 
 
 def inner_html(node: Element) -> str:
     """What is inside ``node`` (a statement drawn again in its place)."""
     return (escape_text(node.text) if node.text else "") + "".join(to_html(child) for child in node)
+
+
+def render_said(timed: Sequence[Timed] | None, draft: Mapping[str, Any],
+                same: bool | None = None) -> list[Element]:
+    """A statement at a glance (the inside of ``fd-<k>-sr``): his actions at their strike ranks, what
+    he parries with, and whether it is last round's."""
+    out = [render_schedule(timed)]
+    parries = [row.get("arm", "") for row in draft.get("parries", ()) if row.get("arm")]
+    bits = [f"parries with {' and '.join(parries)}" if parries else "no parry"]
+    if same is not None:
+        bits.append("same as last round" if same else "changed from last round")
+    out.append(el("p", {"class": "help fd-parries"}, " · ".join(bits)))
+    return out
 
 
 def render_schedule(timed: Sequence[Timed] | None) -> Element:

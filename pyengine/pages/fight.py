@@ -222,8 +222,9 @@ class FightPage(CombatPage):
         self.draft = load_draft(self.store.get(FIGHT_DRAFT))
         saved = saved_adventurers(self.store, self.tables)
         typed = self.draft["add"]
-        source = typed.get("fa-source", values.get("fa-source", ""))
-        source = source if source in saved else ""
+        # The "Who" picker starts at the quick stat block after a reload, so a quick stat block is never
+        # made a saved adventurer's copy unseen (issue 17).
+        source = typed["fa-source"] = ""
         update = Update(
             html={"fa-source": adventurer_options(saved, selected=source), "ft-template": self.template_options()},
             values={**typed, "fa-source": source},
@@ -331,9 +332,26 @@ class FightPage(CombatPage):
                 self._set_log(msgspec.structs.replace(self.log, fight=new))
         except RulesError as exc:
             return update | Update(errors={"fa-name": str(exc)})
-        typed["fa-name"] = ""
+        typed["fa-name"], typed["fa-source"] = "", ""
         self.errors = {}
-        return update | self._save() | self._all() | Update(values={"fa-name": ""}, focus="fa-name")
+        # Back to the quick stat block after each add (issue 17).
+        return (update | self._save() | self._all() | Update(values={"fa-name": "", "fa-source": "", "fa-side": c.side},
+                                                              focus="fa-name") | self.on_source({"fa-source": ""}))
+
+    def on_sides_click(self, data: Mapping[str, str]) -> Update:
+        """A side already in the fight tapped (``data-side``): the add form's side is that one."""
+        side = data.get("side", "")
+        fight = self.fight
+        if not side or fight is None or side not in {c.side for c in fight.combatants}:
+            return Update()
+        self.draft["add"]["fa-side"] = side
+        return Update(values={"fa-side": side}, errors={"fa-side": ""}) | self._save()
+
+    def render_sides(self) -> str:
+        """The sides already in the fight, each a button that puts it in the add form (``fa-sides``)."""
+        fight = self.fight
+        sides = list(dict.fromkeys(c.side for c in fight.combatants)) if fight is not None else []
+        return to_html(render.render_sides(sides))
 
     def on_combatants_click(self, data: Mapping[str, str]) -> Update:
         """A button in the combatants' list, before the first round: ``data-remove``, remove him;
@@ -905,6 +923,7 @@ class FightPage(CombatPage):
                 "fl-out": to_html(render.render_log(self.results)),
                 "fx-out": to_html(render.render_marks(fight, state, self.draft["applied"])),
                 "fl-links": self.render_links(),
+                "fa-sides": self.render_sides(),
             },
             text={"fd-round": str((state.round if state else 0) + 1)},
             disabled={"fd-roll": not ready, "fd-start": not ready, "fd-undo": not self.results, "fw-plan": fight is None},

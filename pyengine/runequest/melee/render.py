@@ -166,6 +166,15 @@ def render_combatants(fight: Fight | None, *, removable: bool, rules: MeleeRules
     return el("div", None, ul, render_rules(rules, changeable=removable))
 
 
+def render_sides(sides: Sequence[str]) -> Element:
+    """The sides already in the fight as buttons (``data-side``) that put one in the add form; a new side is
+    typed (issue 17)."""
+    if not sides:
+        return el("p", {"class": "help"}, "Type the first side's name (A, B, the trolls…).")
+    return el("p", {"class": "fa-sides-pick"}, "Sides so far (tap one, or type a new one): ",
+              *(el("button", {"type": "button", "class": "fa-side-pick", "data-side": side}, side) for side in sides))
+
+
 def quick_weapon_choices(tables: RuneQuestTables) -> list[tuple[str, str]]:
     """(id, label) of everything a quick stat block can fight with: melee weapons (grapple
     too), missiles, shields."""

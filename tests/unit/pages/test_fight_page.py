@@ -310,7 +310,7 @@ def test_a_bad_value_names_its_field_and_nothing_typed_is_lost(world):
 
 #: (field, value, what its message must name): test_forms_and_keyboard's fight rows.
 BAD_VALUES = [
-    ("fa-name", "", "name: give him a name"),
+    ("fa-name", "", "name: give this fighter a name"),
     ("fa-side", "", "side: say which side"),
     ("fa-str", "ab", "STR: 'ab' is not a whole number"),
     ("fa-str", "", "STR: empty"),
@@ -467,11 +467,39 @@ def test_a_saved_adventurer_fights_and_takes_his_experience_checks_home(world):
     assert fm.dom.text("fx-result") == "Rurik's saved sheet is no longer on this device."
 
 
-def test_a_saved_adventurer_without_a_name_typed_is_refused_beside_the_name(world):
-    fm = FightMode(world, MemoryStore({CHARACTER_PREFIX + "rurik": hero()}))
+def test_a_saved_adventurer_without_a_name_typed_joins_under_the_saved_name(world):
+    # Issue 17: "Adding a saved adventurer fails until a name is typed: take the saved name"; the "Who"
+    # picker is back at the quick stat block after the add, and after a reload.
+    store = MemoryStore({CHARACTER_PREFIX + "rurik": hero()})
+    fm = FightMode(world, store)
     fm.dom.choose("fa-source", "rurik")
+    fm.apply(fm.page.on_source(fm.dom.values("fa-form")))
+    fm.apply(fm.page.on_add_input(fm.dom.values("fa-form")))
     fm.apply(fm.page.on_add(fm.dom.values("fa-form")))
-    assert fm.dom.error("fa-name") == "name: give him a name" and not fm.combatants()
+    assert fm.dom.error("fa-name") == "" and [li.attrs["data-name"] for li in fm.combatants()] == ["Rurik"]
+    assert fm.dom.value("fa-source") == "" and fm.dom.shown("fa-quick")
+    fm.dom.choose("fa-source", "rurik")
+    fm.apply(fm.page.on_add_input(fm.dom.values("fa-form")))
+    again = FightMode(world, store)
+    assert again.dom.value("fa-source") == "" and again.dom.shown("fa-quick")
+
+
+def test_a_side_is_picked_from_those_there_and_its_spelling_kept(world):
+    # Issue 17: "broos" became a third side next to "Broos": the sides there are buttons, and a side typed
+    # in another case joins the one there.
+    fm = FightMode(world)
+    fm.add(THREE[:1])
+    fm.dom.fill("fa-name", "Broo 1")
+    fm.dom.fill("fa-side", "Broos")
+    fm.apply(fm.page.on_add(fm.dom.values("fa-form")))
+    fm.dom.fill("fa-name", "Broo 2")
+    fm.dom.fill("fa-side", "broos")
+    fm.apply(fm.page.on_add(fm.dom.values("fa-form")))
+    assert [li.attrs["data-side"] for li in fm.combatants()] == ["A", "Broos", "Broos"]
+    picks = [b.attrs["data-side"] for b in fm.dom.select("fa-side-pick", under="fa-sides")]
+    assert picks == ["A", "Broos"]
+    fm.apply(fm.page.on_sides_click({"side": "A"}))
+    assert fm.dom.value("fa-side") == "A"
 
 
 def test_full_storage_says_so_and_loses_nothing_on_the_page(world):

@@ -359,6 +359,8 @@ class FightPage(CombatPage):
         rule = data.get("rule", "")
         if rule:
             return self._toggle_rule(rule)
+        if data.get("leave", "") or data.get("back", ""):
+            return self._leave_or_back(data.get("leave", ""), data.get("back", ""))
         k = data.get("remove", "")
         if self.log is None or self.results or not k.isdigit() or int(k) >= len(self.log.fight.combatants):
             return Update()
@@ -370,6 +372,31 @@ class FightPage(CombatPage):
         # Statements naming him no longer fit: those fall back to the defaults.
         for name in [name for name, statement in declare.items() if naming(statement, gone)]:
             declare.pop(name)
+        self.errors = {}
+        return self._save() | self._all()
+
+    def _leave_or_back(self, leave: str, back: str) -> Update:
+        """Once a round is resolved: the ``leave``-th combatant taken out of the fight, or the ``back``-th one's
+        leaving taken back (until the next round); the fight's log records it, so its link replays it (issue 17).
+        Statements aimed at one who left fall back to the defaults."""
+        from pyengine.runequest.melee.log import come_back, leave as leaving
+
+        k = leave or back
+        if self.log is None or not self.results or not k.isdigit() or int(k) >= len(self.log.fight.combatants):
+            return Update()
+        name = self.log.fight.combatants[int(k)].name
+        try:
+            self._set_log(leaving(self.log, name) if leave else come_back(self.log, name))
+        except RulesError:
+            return Update()
+        declare = self.draft["declare"]
+        declare.pop(name, None)
+        for other in [n for n, statement in declare.items() if naming(statement, name)]:
+            declare.pop(other)
+        if back:
+            carried = self._carried()[0]
+            if name in carried:
+                declare[name] = carried[name]
         self.errors = {}
         return self._save() | self._all()
 
@@ -473,8 +500,12 @@ class FightPage(CombatPage):
         declare = self.draft["declare"]
         for c in fight.combatants:
             if c.name not in declare:
-                declare[c.name] = render.default_declaration(fight, state, c)
+                declare[c.name] = render.default_declaration(fight, state, c, self._gone())
         return declare
+
+    def _gone(self) -> dict[str, int]:
+        """Who has left the fight, and after which round."""
+        return self.log.gone() if self.log is not None else {}
 
     def _schedule(self, k: int) -> list[Timed] | None:
         """The ``k``-th combatant's strike ranks as stated so far (``None``: it does not read yet)."""
@@ -531,7 +562,7 @@ class FightPage(CombatPage):
             # Its inputs (and their labels) depend on what he does: the statement is drawn again, open.
             self.opened.add(name)
             form = render.render_declaration(fight, state, k, self.draft["declare"][name], timed, opened=True,
-                                             same=same, note=self._carried()[1].get(name, ""))
+                                             same=same, note=self._carried()[1].get(name, ""), gone=self._gone())
             self.marked -= set(mine)
             update |= Update(html={p: render.inner_html(form)}, errors={p: ""}, focus=field_id)
         else:
@@ -567,8 +598,9 @@ class FightPage(CombatPage):
         shown_before = bool(self.errors)
         self.errors = {}
         intents, who, rows = [], [], []
+        gone = self.log.gone() if self.log is not None else {}
         for k, c in enumerate(fight.combatants):
-            if state.bodies[c.name].condition == "dead":
+            if state.bodies[c.name].condition == "dead" or c.name in gone:
                 continue
             self._take_statement(k, values)
             try:
@@ -603,15 +635,19 @@ class FightPage(CombatPage):
         fight, state = self.log.fight, self.state()
         assert state is not None
         events = self.results[-1].events
-        previous, notes = retargeted(fight, state, self.log.rounds[-1].intents)
+        gone = self.log.gone()
+        previous, notes = retargeted(fight, state, self.log.rounds[-1].intents, gone)
         carried = {i.who: i for i in next_intents(fight, state, previous, events)}
         engaged = engaged_after(fight, state, events)
         drafts: dict[str, dict[str, Any]] = {}
         for c in fight.combatants:
+            if c.name in gone:
+                continue
             if c.name in carried:
                 drafts[c.name] = draft_of(carried[c.name], fight)
+                drafts[c.name]["engaged"] = [n for n in drafts[c.name]["engaged"] if n not in gone]
             elif state.bodies[c.name].condition != "dead":
-                drafts[c.name] = nothing_stated(engaged.get(c.name, ()))
+                drafts[c.name] = nothing_stated([n for n in engaged.get(c.name, ()) if n not in gone])
         return drafts, {name: note for name, note in notes.items() if name in drafts}
 
     def _carry_statements(self) -> None:
@@ -918,8 +954,9 @@ class FightPage(CombatPage):
             html={
                 **stale,
                 "fc-list": to_html(_entering(fight, render.render_combatants(
-                    fight, removable=not self.results, rules=self.log.melee_rules if self.log else MeleeRules()))),
-                "fs-out": to_html(render.render_state(fight, state)),
+                    fight, removable=not self.results, rules=self.log.melee_rules if self.log else MeleeRules(),
+                    gone=self._gone() if self.results else None, rounds=len(self.results)))),
+                "fs-out": to_html(render.render_state(fight, state, self._gone())),
                 "fl-out": to_html(render.render_log(self.results)),
                 "fx-out": to_html(render.render_marks(fight, state, self.draft["applied"])),
                 "fl-links": self.render_links(),
@@ -957,4 +994,4 @@ class FightPage(CombatPage):
         carried, notes = self._carried()
         same = {c.name: v for k, c in enumerate(fight.combatants) if (v := self._same(k, carried)) is not None}
         return to_html(render.render_declarations(fight, state, drafts, schedules, self.errors, opened=self.opened,
-                                                  same=same, notes=notes))
+                                                  same=same, notes=notes, gone=self._gone()))

@@ -18,7 +18,7 @@ optional rules are buttons in the combatants' list (``data-rule``) before the fi
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from pyengine.html import Element, Markup, el, escape_text, to_html
@@ -135,25 +135,39 @@ def render_rules(rules: MeleeRules, *, changeable: bool) -> Element:
     return box
 
 
-def render_combatants(fight: Fight | None, *, removable: bool, rules: MeleeRules = MELEE_RULES) -> Element:
-    """Who is in the fight, by side, each with a remove button before the first round; the optional rules."""
+def armour_words(c: Combatant) -> str:
+    """His armour as the locations have it: one number when every location has it, else the range
+    ("armour 0–4 by location": legs bare), never a number no location has."""
+    values = [c.armour.get(key, 0) for key in ORDER]
+    low, high = min(values), max(values)
+    if not high:
+        return ""
+    return f"armour {high}" if low == high else f"armour {low}–{high} by location"
+
+
+def render_combatants(fight: Fight | None, *, removable: bool, rules: MeleeRules = MELEE_RULES,
+                      gone: Mapping[str, int] | None = None, rounds: int = 0) -> Element:
+    """Who is in the fight, by side, each with a remove button before the first round; once a round is
+    resolved (``gone`` given: who left after which round, of ``rounds``), a button to take each one out
+    of the fight and, until the next round, to bring one back (issue 17); the optional rules."""
     if fight is None or not fight.combatants:
         return el("p", {"class": "empty", "id": "fc-empty"}, "No combatants yet: add two or more, on two sides.")
     ul = el("ul", {"class": "fc-list"})
     for k, c in enumerate(fight.combatants):
         facts = f"side {c.side} · {c.hit_points} HP · DEX {c.DEX} · SIZ {c.SIZ}"
-        if c.armour:
-            values = sorted(set(c.armour.values()))
-            facts += f" · armour {'/'.join(map(str, values))}"
+        armour = armour_words(c)
+        if armour:
+            facts += f" · {armour}"
         if c.defense:
             facts += f" · Defense {c.defense}%"
         if c.damage_bonus:
             facts += f" · bonus {c.damage_bonus}"
         if c.character:
             facts += " · from a saved character"
+        attrs = {"class": "fc-item", "data-name": c.name, "data-side": c.side}
         li = el(
             "li",
-            {"class": "fc-item", "data-name": c.name, "data-side": c.side},
+            attrs,
             el("strong", None, c.name),
             " ",
             el("span", {"class": "fc-facts"}, facts),
@@ -162,6 +176,16 @@ def render_combatants(fight: Fight | None, *, removable: bool, rules: MeleeRules
         )
         if removable:
             li.append(el("button", {"type": "button", "class": "fc-remove", "data-remove": str(k)}, f"Remove {c.name}"))
+        elif gone is not None and c.name in gone:
+            li.set("data-left", str(gone[c.name]))
+            li.append(el("br"))
+            li.append(el("span", {"class": "fc-left"}, f"left the fight after round {gone[c.name]}"))
+            if gone[c.name] == rounds:
+                li.append(el("button", {"type": "button", "class": "fc-back", "data-back": str(k)},
+                             f"Bring {c.name} back"))
+        elif gone is not None:
+            li.append(el("button", {"type": "button", "class": "fc-leave", "data-leave": str(k)},
+                         f"Take {c.name} out of the fight"))
         ul.append(li)
     return el("div", None, ul, render_rules(rules, changeable=removable))
 
@@ -219,7 +243,7 @@ def render_quick_weapons(tables: RuneQuestTables) -> str:
 # -- everyone's state ------------------------------------------------------------------------
 
 
-def _body_notes(c: Combatant, body: Body) -> list[str]:
+def _body_notes(c: Combatant, body: Body, state: FightState | None = None) -> list[str]:
     notes = []
     if body.on_ground:
         notes.append("on the ground")
@@ -227,14 +251,18 @@ def _body_notes(c: Combatant, body: Body) -> list[str]:
         notes.append("a limb maimed: cannot fight until healed")
     for key, left in (body.bleeding.items() if body.condition != "dead" else ()):
         notes.append(f"bleeding from the {_words(key)}: dies in {left} round{'s' if left != 1 else ''} unless healed (2 points stop it)")
-    notes.append("in hand: " + (", ".join(body.in_hand) if body.in_hand else "nothing"))
+    # A weapon he holds that is stuck in someone is said where it is (issue 17: not "in hand" alone).
+    where = {s.weapon: f"{victim}'s {_words(s.location)}" for victim, other in (state.bodies.items() if state else ())
+             for s in other.stuck_in if s.owner == c.name and s.held}
+    held = [f"{name} (stuck in {where[name]})" if name in where else name for name in body.in_hand]
+    notes.append("in hand: " + (", ".join(held) if held else "nothing"))
     for s in body.stuck_in:
         notes.append(
-            f"{s.owner}'s {s.weapon} stuck in his {_words(s.location)}"
-            + ("" if s.held else " (out of its owner's hands)")
+            f"{s.owner}'s {s.weapon} stuck in the {_words(s.location)}"
+            + ("" if s.held or s.missile else " (out of its owner's hands)")
         )
     for s in body.shield_stuck:
-        notes.append(f"{s.owner}'s {s.weapon} stuck in his {s.shield}")
+        notes.append(f"{s.owner}'s {s.weapon} stuck in the {s.shield}")
     if body.broken:
         notes.append("broken: " + ", ".join(body.broken))
     if body.gone:
@@ -253,8 +281,9 @@ def _body_notes(c: Combatant, body: Body) -> list[str]:
     return notes
 
 
-def render_body(c: Combatant, body: Body) -> Element:
-    """One combatant at a glance: condition in words, hit points, each location, the rest as notes."""
+def render_body(c: Combatant, body: Body, state: FightState | None = None, gone: int | None = None) -> Element:
+    """One combatant at a glance: condition in words, hit points, each location, the rest as notes (``gone``:
+    the round after which he left the fight)."""
     left = c.hit_points - body.damage_taken
     card = el(
         "article",
@@ -276,10 +305,10 @@ def render_body(c: Combatant, body: Body) -> Element:
         have = c.locations[key]
         taken = body.wounds.get(key, 0)
         remaining = have - taken
-        state = "out" if taken >= have else ("hurt" if taken else "ok")
+        look = "out" if taken >= have else ("hurt" if taken else "ok")
         head.append(el("th", {"scope": "col"}, el("abbr", {"title": _words(key)}, LOCATION_SHORT[key])))
-        text = f"{max(remaining, 0)}/{have}" + (" ✕" if state == "out" else "")
-        row.append(el("td", {"class": f"fs-loc fs-loc-{state}", "data-location": key, "data-left": str(remaining), "title": f"{taken} taken"}, text))
+        text = f"{max(remaining, 0)}/{have}" + (" ✕" if look == "out" else "")
+        row.append(el("td", {"class": f"fs-loc fs-loc-{look}", "data-location": key, "data-left": str(remaining), "title": f"{taken} taken"}, text))
     card.append(
         el(
             "table",
@@ -289,29 +318,34 @@ def render_body(c: Combatant, body: Body) -> Element:
             el("tbody", None, row),
         )
     )
-    card.append(el("ul", {"class": "fs-notes"}, *(el("li", None, n) for n in _body_notes(c, body))))
+    notes = _body_notes(c, body, state)
+    if gone is not None:
+        card.set("data-left", str(gone))
+        notes.insert(0, f"left the fight after round {gone}")
+    card.append(el("ul", {"class": "fs-notes"}, *(el("li", None, n) for n in notes)))
     return card
 
 
-def render_state(fight: Fight | None, state: FightState | None) -> Element:
-    """Everyone's state after the last round."""
+def render_state(fight: Fight | None, state: FightState | None, gone: Mapping[str, int] = {}) -> Element:
+    """Everyone's state after the last round (``gone``: who left the fight after which round)."""
     if fight is None or state is None:
         return el("p", {"class": "empty"}, "Nobody is fighting yet.")
     div = el("div", {"class": "fs-state", "data-round": str(state.round)})
     for c in fight.combatants:
-        div.append(render_body(c, state.bodies[c.name]))
+        div.append(render_body(c, state.bodies[c.name], state, gone.get(c.name)))
     return div
 
 
 # -- statements of intent ----------------------------------------------------------------------
 
 
-def default_declaration(fight: Fight, state: FightState, c: Combatant) -> dict[str, Any]:
+def default_declaration(fight: Fight, state: FightState, c: Combatant, gone: Collection[str] = ()) -> dict[str, Any]:
     """What a combatant does when nobody says otherwise: strike (or shoot) the first foe standing (a foe
     fallen only when none stands; never one of his own side) with the weapon in hand, an archer with the
     bow (issue 17), and parry with a shield (or that weapon)."""
     body = state.bodies[c.name]
-    foes = [o.name for o in fight.combatants if o.side != c.side and state.bodies[o.name].condition != "dead"]
+    foes = [o.name for o in fight.combatants if o.side != c.side and state.bodies[o.name].condition != "dead"
+            and o.name not in gone]
     standing = [name for name in foes if state.bodies[name].condition not in DOWN_WORDS]
     target = (standing or foes or [""])[0]
     usable = [a for a in c.arms if a.weapon is not None and a.attack is not None and a.name not in body.broken
@@ -373,10 +407,13 @@ def _check(ident: str, ticked: bool, label: str, cls: str = "") -> Element:
     return el("label", {"class": f"fd-check {cls}".strip()}, el("input", attrs), label)
 
 
-def _target_choices(fight: Fight, state: FightState, c: Combatant, do: str) -> list[tuple[str, str]]:
-    """Whom an action can be aimed at: for a blow, a shot, a hold, the foes standing first, then the fallen
-    foes, then his own side (marked), so the first choice is never an ally; a Healing anyone; a spell
-    anyone, or nobody."""
+def _target_choices(fight: Fight, state: FightState, c: Combatant, do: str,
+                    gone: Collection[str] = ()) -> list[tuple[str, str]]:
+    """Whom an action can be aimed at (never one who left the fight): for a blow, a shot, a hold, the foes
+    standing first, then the fallen foes, then his own side (marked), so the first choice is never an ally;
+    a Healing anyone; a spell anyone, or nobody."""
+    there = [o for o in fight.combatants if o.name not in gone]
+    fight = Fight(combatants=tuple(there)) if there else fight
     everyone = [(o.name, o.name) for o in fight.combatants]
     if do == "heal":
         return everyone
@@ -401,6 +438,7 @@ def render_declaration(
     opened: bool = False,
     same: bool | None = None,
     note: str = "",
+    gone: Mapping[str, int] = {},
 ) -> Element:
     """The statement of intent of the ``k``-th combatant as one compact row (issue 17): what he does,
     with what, at whom, at which strike rank (``fd-<k>-sr``), the first action's target to change in
@@ -420,6 +458,10 @@ def render_declaration(
     box.append(el("legend", None, c.name, " ", el("span", {"class": "fs-side"}, f"side {c.side}")))
     if body.condition == "dead":
         box.append(el("p", {"class": "fd-dead"}, f"{c.name} is dead."))
+        return box
+    if c.name in gone:
+        box.set("data-left", str(gone[c.name]))
+        box.append(el("p", {"class": "fd-dead"}, f"{c.name} left the fight after round {gone[c.name]}."))
         return box
     if body.condition in ("unconscious", "incapacitated"):
         box.append(el("p", {"class": "help"}, f"{c.name} is {body.condition}: only what the rules allow happens."))
@@ -450,7 +492,7 @@ def render_declaration(
         if "arm" in uses:
             action_line.append(_select(f"{a}-arm", "with", arms, row.get("arm", ""), cls="fd-arm", errors=errors))
         if "target" in uses:
-            target = _select(f"{a}-target", "at", _target_choices(fight, state, c, do), row.get("target", ""),
+            target = _select(f"{a}-target", "at", _target_choices(fight, state, c, do, gone), row.get("target", ""),
                              cls="fd-target", errors=errors)
             if j == 0:
                 line.append(target)  # the first target changes in the row itself
@@ -477,7 +519,7 @@ def render_declaration(
         if do:
             action_line.append(_check(f"{a}-abort", bool(row.get("abort")), " aborted during the round", "fd-abort"))
         more.append(action_line)
-    others = [(o.name, o.name) for o in fight.combatants if o.name != c.name]
+    others = [(o.name, o.name) for o in fight.combatants if o.name != c.name and o.name not in gone]
     parriers = [(a.name, f"{a.name} {a.parry.chance}%" + (" (against a hold)" if a.body_weapon else ""))
                 for a in c.arms if a.parry is not None]
     prows = list(draft.get("parries", ()))
@@ -494,7 +536,7 @@ def render_declaration(
                         row.get("against", ""), errors=errors),
             )
         )
-    foes = [(f, o) for f, o in enumerate(fight.combatants) if o.side != c.side]
+    foes = [(f, o) for f, o in enumerate(fight.combatants) if o.side != c.side and o.name not in gone]
     if c.defense and foes:
         shares = draft.get("defense", {})
         details = {"class": "fd-defense", "id": f"{p}-defense"}
@@ -545,16 +587,18 @@ def render_declaration(
 def render_declarations(fight: Fight | None, state: FightState | None, drafts: Mapping[str, Mapping[str, Any]],
                         schedules: Mapping[str, Sequence[Timed] | None] | None = None,
                         errors: Mapping[str, str] = {}, *, opened: frozenset[str] | set[str] = frozenset(),
-                        same: Mapping[str, bool] = {}, notes: Mapping[str, str] = {}) -> Element:
+                        same: Mapping[str, bool] = {}, notes: Mapping[str, str] = {},
+                        gone: Mapping[str, int] = {}) -> Element:
     """Everyone's statement of intent, one compact row each (``errors``, ``opened``, ``same``, ``notes``: by
     name, as :func:`render_declaration` shows them)."""
     if fight is None or state is None:
         return el("p", {"class": "empty"}, "Add combatants first.")
     div = el("div", {"class": "fd-all"})
     for k, c in enumerate(fight.combatants):
-        draft = drafts.get(c.name) or default_declaration(fight, state, c)
+        draft = drafts.get(c.name) or default_declaration(fight, state, c, gone)
         div.append(render_declaration(fight, state, k, draft, (schedules or {}).get(c.name), errors,
-                                      opened=c.name in opened, same=same.get(c.name), note=notes.get(c.name, "")))
+                                      opened=c.name in opened, same=same.get(c.name), note=notes.get(c.name, ""),
+                                      gone=gone))
     return div
 
 

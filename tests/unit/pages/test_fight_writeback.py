@@ -140,7 +140,7 @@ def two_saved_and_a_broo(world, dice=None):  # noqa: F811
     fm.dom.fill("fa-name", "Broo")
     fm.dom.fill("fa-side", "Chaos")
     fm.dom.fill("fa-hp", "30")  # he stands the first blows and strikes back hard (no blow goes at an ally now)
-    fm.dom.fill("fa-bonus", "+2D6")
+    fm.dom.fill("fa-bonus", "+1D6")
     fm.dom.fill("fa-dex", "19")  # and first
     fm.dom.fill("fa-siz", "19")
     fm.dom.choose("fa-w1", "broadsword")

@@ -182,10 +182,10 @@ def render_combatants(fight: Fight | None, *, removable: bool, rules: MeleeRules
             li.append(el("span", {"class": "fc-left"}, f"left the fight after round {gone[c.name]}"))
             if gone[c.name] == rounds:
                 li.append(el("button", {"type": "button", "class": "fc-back", "data-back": str(k),
-                                        "aria-label": f"Bring {c.name} back"}, "Bring back"))
+                                        "aria-label": f"Bring {c.name} back in the fight"}, "Back in the fight"))
         elif gone is not None:
             li.append(el("button", {"type": "button", "class": "fc-leave", "data-leave": str(k),
-                                    "aria-label": f"Take {c.name} out of the fight"}, "Take out of the fight"))
+                                    "aria-label": f"Take {c.name} out of the fight"}, "Out of the fight"))
         ul.append(li)
     return el("div", None, ul, render_rules(rules, changeable=removable))
 

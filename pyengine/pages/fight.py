@@ -47,7 +47,7 @@ from pyengine.runequest.combat.inputs import read_typed_roll, sheet_of
 from pyengine.runequest.combat.render import render_needed
 from pyengine.runequest.melee import render
 from pyengine.runequest.melee.build import melee_tables
-from pyengine.runequest.melee.defaults import engaged_after, next_intents
+from pyengine.runequest.melee.defaults import engaged_after, next_intents, retargeted
 from pyengine.runequest.melee.inputs import QUICK_FIELDS, draft_of, read_declaration, read_quick, read_saved, statement_draft
 from pyengine.runequest.melee.intent import Intent, check_intents
 from pyengine.runequest.melee.log import FightLog, Replayed, add_round, export_json, read_any, replay, to_link, undo
@@ -182,6 +182,8 @@ class FightPage(CombatPage):
         """Statement fields the last check refused (field id -> message), as drawn."""
         self.marked: set[str] = set()
         """Those of them drawn marked invalid (cleared when he changes his statement)."""
+        self.opened: set[str] = set()
+        """Who has had a statement changed this round: his details stay open when drawn again."""
         self.unsaved = False
         """The draft could not be kept on the device (and the page said so)."""
         self.started = False
@@ -231,8 +233,9 @@ class FightPage(CombatPage):
         self.written = self.draft.pop("written", None)
         saved = saved_adventurers(self.store, self.tables)
         typed = self.draft["add"]
-        source = typed.get("fa-source", values.get("fa-source", ""))
-        source = source if source in saved else ""
+        # The "Who" picker starts at the quick stat block after a reload, so a quick stat block is never
+        # made a saved adventurer's copy unseen (issue 17).
+        source = typed["fa-source"] = ""
         update = Update(
             html={"fa-source": adventurer_options(saved, selected=source), "ft-template": self.template_options()},
             values={**typed, "fa-source": source},
@@ -272,7 +275,7 @@ class FightPage(CombatPage):
         leave_fight(self.store)  # the fight kept before stays as it was; this one is kept anew
         self.seen, self.apart, self.written = self.store.get(FIGHT_DRAFT), None, None  # this tab takes fight mode
         update |= self._end_typing()
-        self.draft["declare"], self.draft["applied"], self.errors = {}, [], {}
+        self.draft["declare"], self.draft["applied"], self.errors, self.opened = {}, [], {}, set()
         if self.results:
             self._carry_statements()
         few = self.fight is None or len(self.fight.combatants) < 2
@@ -346,9 +349,26 @@ class FightPage(CombatPage):
                 self._set_log(msgspec.structs.replace(self.log, fight=new))
         except RulesError as exc:
             return update | Update(errors={"fa-name": str(exc)})
-        typed["fa-name"] = ""
+        typed["fa-name"], typed["fa-source"] = "", ""
         self.errors = {}
-        return update | self._save() | self._all() | Update(values={"fa-name": ""}, focus="fa-name")
+        # Back to the quick stat block after each add (issue 17).
+        return (update | self._save() | self._all() | Update(values={"fa-name": "", "fa-source": "", "fa-side": c.side},
+                                                              focus="fa-name") | self.on_source({"fa-source": ""}))
+
+    def on_sides_click(self, data: Mapping[str, str]) -> Update:
+        """A side already in the fight tapped (``data-side``): the add form's side is that one."""
+        side = data.get("side", "")
+        fight = self.fight
+        if not side or fight is None or side not in {c.side for c in fight.combatants}:
+            return Update()
+        self.draft["add"]["fa-side"] = side
+        return Update(values={"fa-side": side}, errors={"fa-side": ""}) | self._save()
+
+    def render_sides(self) -> str:
+        """The sides already in the fight, each a button that puts it in the add form (``fa-sides``)."""
+        fight = self.fight
+        sides = list(dict.fromkeys(c.side for c in fight.combatants)) if fight is not None else []
+        return to_html(render.render_sides(sides))
 
     def on_combatants_click(self, data: Mapping[str, str]) -> Update:
         """A button in the combatants' list, before the first round: ``data-remove``, remove him;
@@ -356,6 +376,8 @@ class FightPage(CombatPage):
         rule = data.get("rule", "")
         if rule:
             return self._toggle_rule(rule)
+        if data.get("leave", "") or data.get("back", ""):
+            return self._leave_or_back(data.get("leave", ""), data.get("back", ""))
         k = data.get("remove", "")
         if self.log is None or self.results or not k.isdigit() or int(k) >= len(self.log.fight.combatants):
             return Update()
@@ -367,6 +389,31 @@ class FightPage(CombatPage):
         # Statements naming him no longer fit: those fall back to the defaults.
         for name in [name for name, statement in declare.items() if naming(statement, gone)]:
             declare.pop(name)
+        self.errors = {}
+        return self._save() | self._all()
+
+    def _leave_or_back(self, leave: str, back: str) -> Update:
+        """Once a round is resolved: the ``leave``-th combatant taken out of the fight, or the ``back``-th one's
+        leaving taken back (until the next round); the fight's log records it, so its link replays it (issue 17).
+        Statements aimed at one who left fall back to the defaults."""
+        from pyengine.runequest.melee.log import come_back, leave as leaving
+
+        k = leave or back
+        if self.log is None or not self.results or not k.isdigit() or int(k) >= len(self.log.fight.combatants):
+            return Update()
+        name = self.log.fight.combatants[int(k)].name
+        try:
+            self._set_log(leaving(self.log, name) if leave else come_back(self.log, name))
+        except RulesError:
+            return Update()
+        declare = self.draft["declare"]
+        declare.pop(name, None)
+        for other in [n for n, statement in declare.items() if naming(statement, name)]:
+            declare.pop(other)
+        if back:
+            carried = self._carried()[0]
+            if name in carried:
+                declare[name] = carried[name]
         self.errors = {}
         return self._save() | self._all()
 
@@ -470,8 +517,12 @@ class FightPage(CombatPage):
         declare = self.draft["declare"]
         for c in fight.combatants:
             if c.name not in declare:
-                declare[c.name] = render.default_declaration(fight, state, c)
+                declare[c.name] = render.default_declaration(fight, state, c, self._gone())
         return declare
+
+    def _gone(self) -> dict[str, int]:
+        """Who has left the fight, and after which round."""
+        return self.log.gone() if self.log is not None else {}
 
     def _schedule(self, k: int) -> list[Timed] | None:
         """The ``k``-th combatant's strike ranks as stated so far (``None``: it does not read yet)."""
@@ -521,17 +572,40 @@ class FightPage(CombatPage):
         for field in mine:
             del self.errors[field]
         timed = self._schedule(k)
+        name = fight.combatants[k].name
         update = Update(notices={"fd-form-error": ""})
+        same = self._same(k)
         if field_id.endswith("-do") and changed:
-            # Its inputs (and their labels) depend on what he does: the statement is drawn again.
-            form = render.render_declaration(fight, state, k, self.draft["declare"][fight.combatants[k].name], timed)
+            # Its inputs (and their labels) depend on what he does: the statement is drawn again, open.
+            self.opened.add(name)
+            form = render.render_declaration(fight, state, k, self.draft["declare"][name], timed, opened=True,
+                                             same=same, note=self._carried()[1].get(name, ""), gone=self._gone())
             self.marked -= set(mine)
             update |= Update(html={p: render.inner_html(form)}, errors={p: ""}, focus=field_id)
         else:
+            if not field_id.endswith("-a0-target"):
+                self.opened.add(name)  # changed inside his details: they stay open when drawn again
             cleared = {field: "" for field in mine if field in self.marked}
             self.marked -= set(mine)
-            update |= Update(html={f"{p}-sr": to_html(render.render_schedule(timed))}, errors={**cleared, p: ""})
+            said = "".join(to_html(n) for n in render.render_said(timed, self.draft["declare"][name], same))
+            update |= Update(html={f"{p}-sr": said}, errors={**cleared, p: ""})
         return update | self._save()
+
+    def _same(self, k: int, carried: Mapping[str, Mapping[str, Any]] | None = None) -> bool | None:
+        """Whether the ``k``-th combatant's statement is last round's as carried (``None``: no round yet)."""
+        fight = self.fight
+        if fight is None or not self.results:
+            return None
+        if carried is None:
+            carried = self._carried()[0]
+        c = fight.combatants[k]
+        if c.name not in carried:
+            return None
+        try:
+            return (read_declaration(fight, k, self.draft["declare"].get(c.name, {}))[0]
+                    == read_declaration(fight, k, carried[c.name])[0])
+        except FieldError:
+            return False
 
     def _statements(self, values: Mapping[str, str]) -> tuple[tuple[Intent, ...] | None, Update]:
         """Everyone's statements of intent, read from their forms (``values``) and checked;
@@ -541,8 +615,9 @@ class FightPage(CombatPage):
         shown_before = bool(self.errors)
         self.errors = {}
         intents, who, rows = [], [], []
+        gone = self.log.gone() if self.log is not None else {}
         for k, c in enumerate(fight.combatants):
-            if state.bodies[c.name].condition == "dead":
+            if state.bodies[c.name].condition == "dead" or c.name in gone:
                 continue
             self._take_statement(k, values)
             try:
@@ -568,21 +643,36 @@ class FightPage(CombatPage):
             return None, update | Update(focus=next(iter(self.errors)))
         return tuple(intents), update
 
-    def _carry_statements(self) -> None:
-        """Next round's statements: last round's, less what can no longer be done
-        (``melee.defaults``); a combatant now down states nothing. Defense shares typed but
-        not used stay as typed."""
-        assert self.log is not None
+    def _carried(self) -> tuple[dict[str, dict[str, Any]], dict[str, str]]:
+        """Next round's statements as last round carries them (``melee.defaults``), each blow, shot or hold at
+        a foe who fell turned on the next foe standing (never one of his own side), and what each row says
+        of it; a combatant now down states nothing. ``({}, {})`` before the first round."""
+        if self.log is None or not self.results:
+            return {}, {}
         fight, state = self.log.fight, self.state()
         assert state is not None
         events = self.results[-1].events
-        carried = {i.who: i for i in next_intents(fight, state, self.log.rounds[-1].intents, events)}
+        gone = self.log.gone()
+        previous, notes = retargeted(fight, state, self.log.rounds[-1].intents, gone)
+        carried = {i.who: i for i in next_intents(fight, state, previous, events)}
         engaged = engaged_after(fight, state, events)
+        drafts: dict[str, dict[str, Any]] = {}
         for c in fight.combatants:
+            if c.name in gone:
+                continue
             if c.name in carried:
-                self.draft["declare"][c.name] = draft_of(carried[c.name], fight)
+                drafts[c.name] = draft_of(carried[c.name], fight)
+                drafts[c.name]["engaged"] = [n for n in drafts[c.name]["engaged"] if n not in gone]
             elif state.bodies[c.name].condition != "dead":
-                self.draft["declare"][c.name] = nothing_stated(engaged.get(c.name, ()))
+                drafts[c.name] = nothing_stated([n for n in engaged.get(c.name, ()) if n not in gone])
+        return drafts, {name: note for name, note in notes.items() if name in drafts}
+
+    def _carry_statements(self) -> None:
+        """Next round's statements: last round's, less what can no longer be done
+        (``melee.defaults``), a fallen target's attacker turned on the next foe (said on his row); a
+        combatant now down states nothing. Defense shares typed but not used stay as typed."""
+        self.draft["declare"].update(self._carried()[0])
+        self.opened = set()
 
     # -- rounds ---------------------------------------------------------------------------
 
@@ -650,7 +740,7 @@ class FightPage(CombatPage):
         for c in self.log.fight.combatants:
             mine = next((i for i in undone if i.who == c.name), None)
             self.draft["declare"][c.name] = draft_of(mine, self.log.fight) if mine is not None else nothing_stated()
-        self.errors = {}
+        self.errors, self.opened = {}, set()
         return update | self._save() | self._all()
 
     def _typed_round(self, rolls: list[int]) -> RoundResult | NeededRoll:
@@ -911,11 +1001,13 @@ class FightPage(CombatPage):
             html={
                 **stale,
                 "fc-list": to_html(_entering(fight, render.render_combatants(
-                    fight, removable=not self.results, rules=self.log.melee_rules if self.log else MeleeRules()))),
-                "fs-out": to_html(render.render_state(fight, state)),
+                    fight, removable=not self.results, rules=self.log.melee_rules if self.log else MeleeRules(),
+                    gone=self._gone() if self.results else None, rounds=len(self.results)))),
+                "fs-out": to_html(render.render_state(fight, state, self._gone())),
                 "fl-out": to_html(render.render_log(self.results)),
                 "fx-out": to_html(render.render_marks(fight, state, self.draft["applied"])),
                 "fl-links": self.render_links(),
+                "fa-sides": self.render_sides(),
             },
             text={"fd-round": str((state.round if state else 0) + 1)},
             disabled={"fd-roll": not ready, "fd-start": not ready, "fd-undo": not self.results, "fw-plan": fight is None},
@@ -946,4 +1038,7 @@ class FightPage(CombatPage):
             return to_html(render.render_declarations(None, None, {}))
         drafts = self._drafts()
         schedules = {c.name: self._schedule(k) for k, c in enumerate(fight.combatants)}
-        return to_html(render.render_declarations(fight, state, drafts, schedules, self.errors))
+        carried, notes = self._carried()
+        same = {c.name: v for k, c in enumerate(fight.combatants) if (v := self._same(k, carried)) is not None}
+        return to_html(render.render_declarations(fight, state, drafts, schedules, self.errors, opened=self.opened,
+                                                  same=same, notes=notes, gone=self._gone()))

@@ -103,7 +103,7 @@ BAD_VALUES = [
     ("gear.html", "#gear-save-name", "", "#gear-save", "#gear-save-name-error", "name to save under: empty"),
     ("gear.html", "#gear-save-name", "x" * 200, "#gear-save", "#gear-save-name-error", "longer than 60"),
     # combat, fight mode: the quick stat block (Add to the fight)
-    ("combat.html#fight", "#fa-name", "", "#fa-add", "#fa-name-error", "name: give him a name"),
+    ("combat.html#fight", "#fa-name", "", "#fa-add", "#fa-name-error", "name: give this fighter a name"),
     ("combat.html#fight", "#fa-side", "", "#fa-add", "#fa-side-error", "side: say which side"),
     ("combat.html#fight", "#fa-str", "ab", "#fa-add", "#fa-str-error", "STR: 'ab' is not a whole number"),
     ("combat.html#fight", "#fa-str", "", "#fa-add", "#fa-str-error", "STR: empty"),

@@ -57,6 +57,7 @@ LISTENERS = (
     ("fa-form", "input", on_add_input),
     ("fa-form", "change", on_add_input),
     ("fa-source", "change", on_source),
+    ("fa-sides", "click", lambda event: dom.apply(page.on_sides_click(dom.data_of(event)))),
     ("fc-list", "click", lambda event: dom.apply(page.on_combatants_click(dom.data_of(event)))),
     ("fd-list", "input", on_statement),
     ("fd-list", "change", on_statement),

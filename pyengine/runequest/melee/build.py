@@ -138,8 +138,14 @@ def combatant_from_sheet(
     )
 
 
-def _start_in_hand(arms: list[Arm]) -> tuple[str, ...]:
-    """The first melee weapon (or missile, if no melee weapon) and, beside it, the first shield that goes with it."""
+def _start_in_hand(arms: list[Arm], *, first_listed: bool = False) -> tuple[str, ...]:
+    """The first melee weapon (or missile, if no melee weapon; with ``first_listed``, the first weapon held in
+    a hand, whatever it is) and, beside it, the first shield that goes with it."""
+    weapons = [a for a in arms if a.weapon is not None and a.attack is not None and not a.body_weapon]
+    if first_listed and weapons:
+        first_arm = weapons[0]
+        shield = next((a for a in arms if a.shield and not clash(first_arm, a)), None)
+        return (first_arm.name, *((shield.name,) if shield is not None else ()))
     first = next((a for a in arms if a.weapon is not None and not a.missile and a.weapon.kind == "melee"), None)
     first = first or next((a for a in arms if a.missile), None)
     out = [first.name] if first else []
@@ -172,8 +178,11 @@ def quick_combatant(
     defense: int = 0,
     damage_bonus: str = "",
     move: int = 8,
+    first_in_hand: bool = False,
 ) -> Combatant:
-    """A quick stat block as a combatant; strike ranks from the table.
+    """A quick stat block as a combatant; strike ranks from the table. With ``first_in_hand`` (fight mode's
+    form, issue 17) his first weapon is the one in hand (an archer's bow, nocked), with a shield that goes
+    with it; otherwise his first melee weapon.
 
     :raises IllegalActionError: a weapon id not in the tables; its ``field`` is ``weapons[k].weapon``.
     """
@@ -206,7 +215,7 @@ def quick_combatant(
                             hands="right" if row.thrown else projectile_hands(row.id, "right")))
     locations, _ = location_hit_points(tables.hit_points, hit_points)
     locs = {key: locations[key] for key in LOCATION_KEYS.values()}
-    in_hand = _start_in_hand(arms)
+    in_hand = _start_in_hand(arms, first_listed=first_in_hand)
     return Combatant(
         name=name,
         side=side,

@@ -122,6 +122,8 @@ class Clock:
         referee's option, a ready right after moving is done while moving (RQ-72)."""
         if not verb and arm.name in self.hands and (not arm.missile or arm.name in self.prepared):
             return 0
+        if not verb and arm.body_weapon and self.rules.played_by >= 3:
+            return 0  # a fist, a kick, a head butt is part of him: nothing to draw (RQ-111)
         what = verb or ("ready" if arm.name in self.hands else "draw")
         cost = self.mods.change_weapon
         held = [a for name in self.hands if (a := self.me.arm(name)) is not None]

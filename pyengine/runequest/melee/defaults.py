@@ -12,7 +12,7 @@ physically engaged in melee" (RQ-74).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 import msgspec
 
@@ -22,7 +22,7 @@ from pyengine.runequest.melee.actions.base import Statement
 from pyengine.runequest.melee.context import DOWN, Event
 from pyengine.runequest.melee.intent import check_intents
 from pyengine.runequest.melee.model import Fight, FightState
-from pyengine.runequest.melee.statement import Intent
+from pyengine.runequest.melee.statement import Intent, Shoot, Strike
 
 #: The events of a round that engage two fighters in melee: a blow struck, a hold tried.
 MELEE_KINDS = ("attack", "grapple")
@@ -41,6 +41,41 @@ def engaged_after(fight: Fight, state: FightState, events: Sequence[Event]) -> d
             foes.setdefault(b, set()).add(a)
     order = [c.name for c in fight.combatants]
     return {name: tuple(n for n in order if n in with_whom) for name, with_whom in foes.items()}
+
+
+def retargeted(fight: Fight, state: FightState, previous: tuple[Intent, ...],
+               gone: Collection[str] = ()) -> tuple[tuple[Intent, ...], dict[str, str]]:
+    """Last round's statements with each blow or shot at a foe who fell (dead, unconscious, incapacitated) or
+    left the fight (``gone``) turned on the first foe of another side still standing, and what to tell each
+    one whose target fell (``{"Aldo": "Bera is dead: now at Cora"}``; issue 17: the order never silently
+    becomes "nothing"). The statements of those who left are left out."""
+    notes: dict[str, str] = {}
+    out: list[Intent] = []
+    for intent in previous:
+        me = fight.combatant(intent.who)
+        if intent.who in gone:
+            continue
+        if me is None:
+            out.append(intent)
+            continue
+        standing = [o.name for o in fight.combatants if o.side != me.side and o.name in state.bodies
+                    and state.bodies[o.name].condition not in DOWN and o.name not in gone]
+        actions = []
+        for action in intent.actions:
+            if isinstance(action, (Strike, Shoot)) and action.target in state.bodies:
+                condition = "gone" if action.target in gone else state.bodies[action.target].condition
+                if condition in (*DOWN, "gone"):
+                    condition = "out of the fight" if condition == "gone" else condition
+                    if standing:
+                        notes[me.name] = f"{action.target} is {condition}: now at {standing[0]}"
+                        action = msgspec.structs.replace(action, target=standing[0])
+                    else:
+                        notes[me.name] = f"{action.target} is {condition}: no foe is left standing"
+                        if action.target in gone:
+                            continue
+            actions.append(action)
+        out.append(msgspec.structs.replace(intent, actions=tuple(actions)))
+    return tuple(out), notes
 
 
 def next_intents(fight: Fight, state: FightState, previous: tuple[Intent, ...],

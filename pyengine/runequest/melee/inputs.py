@@ -36,17 +36,28 @@ def _all(problems: list[FieldError]) -> None:
         raise FieldError(first.field, first.problems[0][1], more=tuple(rest))
 
 
-def read_name(values: Mapping[str, str], fight: Fight | None, problems: list[FieldError]) -> tuple[str, str]:
-    name = values.get("fa-name", "").strip()
-    side = values.get("fa-side", "").strip()
+def same_side(fight: Fight | None, side: str) -> str:
+    """The side as the fight already spells it ("broos" joins "Broos": issue 17), or as typed."""
+    for c in fight.combatants if fight is not None else ():
+        if c.side.casefold() == side.casefold():
+            return c.side
+    return side
+
+
+def read_name(values: Mapping[str, str], fight: Fight | None, problems: list[FieldError],
+              default_name: str = "") -> tuple[str, str]:
+    """The name and side typed (``default_name`` when no name is: a saved adventurer's own), the side spelt
+    as the fight already has it."""
+    name = values.get("fa-name", "").strip() or default_name.strip()
+    side = same_side(fight, values.get("fa-side", "").strip())
     if not name:
-        problems.append(FieldError("fa-name", "name: give him a name"))
+        problems.append(FieldError("fa-name", "name: give this fighter a name"))
     elif len(name) > 40:
         problems.append(FieldError("fa-name", f"name: {len(name)} characters, 40 at most"))
     elif fight is not None and fight.combatant(name) is not None:
         problems.append(FieldError("fa-name", f"name: {name!r} is already in the fight"))
     if not side:
-        problems.append(FieldError("fa-side", "side: say which side he is on (A, B, the trolls…)"))
+        problems.append(FieldError("fa-side", "side: say which side this fighter is on (A, B, the trolls…)"))
     elif len(side) > 30:
         problems.append(FieldError("fa-side", f"side: {len(side)} characters, 30 at most"))
     return name, side
@@ -108,6 +119,7 @@ def read_quick(tables, values: Mapping[str, str], fight: Fight | None) -> Combat
             defense=numbers["fa-defense"],
             damage_bonus=bonus,
             move=numbers["fa-move"],
+            first_in_hand=True,
         )
     except RulesError as exc:
         weapon = _weapon_of(exc)
@@ -131,17 +143,20 @@ def _weapon_of(exc: RulesError) -> tuple[int, str] | None:
 
 
 def read_saved(tables, values: Mapping[str, str], fight: Fight | None, record: str, ident: str) -> Combatant:
-    """A saved adventurer (his record, stored under ``ident``) joining on the side typed, under
-    the name typed.
+    """A saved adventurer (the record stored under ``ident``) joining on the side typed, under
+    the name typed, or the saved name when none is (issue 17).
 
     :raises FieldError: the name or the side (``fa-name``, ``fa-side``), or a record or sheet
         that cannot fight (``fa-source``).
     """
-    problems: list[FieldError] = []
-    name, side = read_name(values, fight, problems)
-    _all(problems)
     try:
         adventurer, sheet = sheet_of(record, tables)
+    except RulesError as exc:
+        raise FieldError("fa-source", str(exc)) from None
+    problems: list[FieldError] = []
+    name, side = read_name(values, fight, problems, default_name=adventurer.name[:40])
+    _all(problems)
+    try:
         return combatant_from_sheet(adventurer, sheet, tables, side=side, name=name, character=ident)
     except RulesError as exc:
         raise FieldError("fa-source", str(exc)) from None

@@ -1,4 +1,4 @@
-"""A whole fight as one share link (kind ``fight``, version 4; versions 1 to 3 read) and one JSON export.
+"""A whole fight as one share link (kind ``fight``, version 5; versions 1 to 4 read) and one JSON export.
 
 The log carries the combatants and, for each round, the statements of intent and
 the rolls — never results: opening it resolves every round again with
@@ -23,6 +23,7 @@ from pyengine.runequest.melee.model import (
     Fight,
     FightState,
     MeleeRules,
+    Name,
     start,
 )
 from pyengine.runequest.melee.round import MeleeTables, RoundResult, resolve_round
@@ -33,17 +34,18 @@ KIND = "fight"
 #: The link's version: 2 since issue 15 (the fight's ``melee_rules``; statements that say who is engaged,
 #: dodging, picking up and sheathing, spells on the weapon in hand, stated shares of a split); 3 since the
 #: rounds' rules have editions (``melee_rules.edition``, model.RULES_EDITION); 4 since issue 16 (a combatant's
-#: ``start``: a saved adventurer coming in wounded, RQ-103).
-VERSION = 4
+#: ``start``: a saved adventurer coming in wounded, RQ-103); 5 since issue 17 (the rounds' rules edition 3:
+#: RQ-110 to RQ-112; ``left``: who left the fight after which round).
+VERSION = 5
 #: The edition of the rounds' rules each link version and export format was played by, when its
 #: ``melee_rules`` does not say: a link or export made before a correction replays as it did.
-EDITION_OF_LINK = {1: 1, 2: 1, 3: 2, 4: 2}
-EDITION_OF_EXPORT = {1: 1, 2: 1, 3: 1, 4: 2, 5: 2}
+EDITION_OF_LINK = {1: 1, 2: 1, 3: 2, 4: 2, 5: 3}
+EDITION_OF_EXPORT = {1: 1, 2: 1, 3: 1, 4: 2, 5: 2, 6: 3}
 #: The JSON export's format: 2 since each event's ``working`` is a step (``{"field": "sr", "text", "rule",
 #: "rulings", "value"}``, ``null`` for bookkeeping), not a string; 3 with link version 2's contents; formats
 #: 1 and 2 still read (docs/formats.md); 4 with link version 3's (an unconscious foe totally helpless); 5 with
-#: version 4's (a combatant's ``start``).
-EXPORT_FORMAT = 5
+#: version 4's (a combatant's ``start``); 6 with version 5's (edition 3, ``left``).
+EXPORT_FORMAT = 6
 MAX_ROUNDS = 200
 MAX_ROLLS = 400
 
@@ -53,6 +55,16 @@ class RoundRecord(Record, omit_defaults=True):
     rolls: Annotated[tuple[Annotated[int, msgspec.Meta(ge=1, le=100)], ...], msgspec.Meta(max_length=MAX_ROLLS)] = ()
 
 
+class Leaving(Record, omit_defaults=True):
+    """A combatant the referee took out of the fight once a round was resolved (issue 17): he fled, gave
+    up, or is no longer played. From the next round on he states nothing and nobody aims at him; his state
+    stays as the rounds left it."""
+
+    who: Name
+    after: Annotated[int, msgspec.Meta(ge=1, le=MAX_ROUNDS)]
+    """The rounds resolved when he left."""
+
+
 class FightLog(Record, omit_defaults=True):
     fight: Fight
     rounds: Annotated[tuple[RoundRecord, ...], msgspec.Meta(max_length=MAX_ROUNDS)] = ()
@@ -60,6 +72,38 @@ class FightLog(Record, omit_defaults=True):
     """The exchange's optional rules (critical and fumbled parries)."""
     melee_rules: MeleeRules = MELEE_RULES
     """The rounds' optional rules (readying while moving, DEX alone against the same foe)."""
+    left: Annotated[tuple[Leaving, ...], msgspec.Meta(max_length=24)] = ()
+    """Who left the fight, and when (link version 5)."""
+
+    def __post_init__(self) -> None:
+        seen: set[str] = set()
+        for k, gone in enumerate(self.left):
+            if self.fight.combatant(gone.who) is None:
+                raise ValueError(f"left[{k}]: {gone.who!r} is not in the fight")
+            if gone.who in seen:
+                raise ValueError(f"left[{k}]: {gone.who!r} left twice")
+            if gone.after > len(self.rounds):
+                raise ValueError(f"left[{k}]: {gone.who!r} left after round {gone.after}, of {len(self.rounds)}")
+            seen.add(gone.who)
+
+    def gone(self, before_round: int | None = None) -> dict[str, int]:
+        """Who has left the fight before round ``before_round`` (default: the next round), and after which round."""
+        n = len(self.rounds) + 1 if before_round is None else before_round
+        return {g.who: g.after for g in self.left if g.after < n}
+
+
+def check_left(log: FightLog, n: int, intents: tuple[Intent, ...]) -> None:
+    """Round ``n``'s statements name nobody who had left (:raises IllegalActionError: one does)."""
+    gone = log.gone(n)
+    for i, intent in enumerate(intents):
+        if intent.who in gone:
+            raise IllegalActionError(f"{intent.who} left the fight after round {gone[intent.who]}",
+                                     field=f"intents[{i}]")
+        for j, action in enumerate(intent.actions):
+            target = getattr(action, "target", "")
+            if target in gone:
+                raise IllegalActionError(f"{target} left the fight after round {gone[target]}",
+                                         field=f"intents[{i}].actions[{j}].target")
 
 
 class Replayed(Record):
@@ -78,6 +122,7 @@ def replay(log: FightLog, tables: MeleeTables) -> Replayed:
     for n, record in enumerate(log.rounds, start=1):
         dice = ScriptedDice(record.rolls)
         try:
+            check_left(log, n, record.intents)
             result = resolve_round(log.fight, state, record.intents, dice=dice, tables=tables, rules=log.rules,
                                    melee_rules=log.melee_rules)
         except NoRollLeft as exc:
@@ -157,7 +202,27 @@ def read_any(text: str) -> FightLog:
 
 
 def undo(log: FightLog) -> FightLog:
-    return msgspec.structs.replace(log, rounds=log.rounds[:-1])
+    """The last round taken back, and with it any leaving after it."""
+    rounds = log.rounds[:-1]
+    return msgspec.structs.replace(log, rounds=rounds, left=tuple(g for g in log.left if g.after <= len(rounds)))
+
+
+def leave(log: FightLog, who: str) -> FightLog:
+    """``who`` leaves the fight now, after the last round resolved.
+
+    :raises IllegalActionError: no round yet, not in the fight, or gone already.
+    """
+    if not log.rounds:
+        raise IllegalActionError("before the first round a combatant is removed, not taken out", field="left")
+    if log.fight.combatant(who) is None or who in log.gone():
+        raise IllegalActionError(f"{who!r} is not in the fight to leave it", field="left")
+    return msgspec.structs.replace(log, left=(*log.left, Leaving(who=who, after=len(log.rounds))))
+
+
+def come_back(log: FightLog, who: str) -> FightLog:
+    """``who``'s leaving taken back, while no round has been resolved since."""
+    return msgspec.structs.replace(log, left=tuple(g for g in log.left
+                                                   if not (g.who == who and g.after == len(log.rounds))))
 
 
 def add_round(log: FightLog, result: RoundResult, intents: tuple[Intent, ...]) -> FightLog:

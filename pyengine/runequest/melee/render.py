@@ -18,7 +18,7 @@ optional rules are buttons in the combatants' list (``data-rule``) before the fi
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from pyengine.html import Element, Markup, el, escape_text, to_html
@@ -79,6 +79,8 @@ LOCATION_SHORT = {
     "left_leg": "LL",
 }
 ORDER = tuple(LOCATION_KEYS[loc] for loc in SHEET_ORDER)
+#: The conditions a foe is no one's default target in (he fell, or died).
+DOWN_WORDS = ("dead", "unconscious", "incapacitated")
 CONDITION_WORDS = {
     "unhurt": "unhurt",
     "fighting": "wounded, fighting",
@@ -133,25 +135,39 @@ def render_rules(rules: MeleeRules, *, changeable: bool) -> Element:
     return box
 
 
-def render_combatants(fight: Fight | None, *, removable: bool, rules: MeleeRules = MELEE_RULES) -> Element:
-    """Who is in the fight, by side, each with a remove button before the first round; the optional rules."""
+def armour_words(c: Combatant) -> str:
+    """His armour as the locations have it: one number when every location has it, else the range
+    ("armour 0–4 by location": legs bare), never a number no location has."""
+    values = [c.armour.get(key, 0) for key in ORDER]
+    low, high = min(values), max(values)
+    if not high:
+        return ""
+    return f"armour {high}" if low == high else f"armour {low}–{high} by location"
+
+
+def render_combatants(fight: Fight | None, *, removable: bool, rules: MeleeRules = MELEE_RULES,
+                      gone: Mapping[str, int] | None = None, rounds: int = 0) -> Element:
+    """Who is in the fight, by side, each with a remove button before the first round; once a round is
+    resolved (``gone`` given: who left after which round, of ``rounds``), a button to take each one out
+    of the fight and, until the next round, to bring one back (issue 17); the optional rules."""
     if fight is None or not fight.combatants:
         return el("p", {"class": "empty", "id": "fc-empty"}, "No combatants yet: add two or more, on two sides.")
     ul = el("ul", {"class": "fc-list"})
     for k, c in enumerate(fight.combatants):
         facts = f"side {c.side} · {c.hit_points} HP · DEX {c.DEX} · SIZ {c.SIZ}"
-        if c.armour:
-            values = sorted(set(c.armour.values()))
-            facts += f" · armour {'/'.join(map(str, values))}"
+        armour = armour_words(c)
+        if armour:
+            facts += f" · {armour}"
         if c.defense:
             facts += f" · Defense {c.defense}%"
         if c.damage_bonus:
             facts += f" · bonus {c.damage_bonus}"
         if c.character:
             facts += " · from a saved character"
+        attrs = {"class": "fc-item", "data-name": c.name, "data-side": c.side}
         li = el(
             "li",
-            {"class": "fc-item", "data-name": c.name, "data-side": c.side},
+            attrs,
             el("strong", None, c.name),
             " ",
             el("span", {"class": "fc-facts"}, facts),
@@ -160,8 +176,27 @@ def render_combatants(fight: Fight | None, *, removable: bool, rules: MeleeRules
         )
         if removable:
             li.append(el("button", {"type": "button", "class": "fc-remove", "data-remove": str(k)}, f"Remove {c.name}"))
+        elif gone is not None and c.name in gone:
+            li.set("data-left", str(gone[c.name]))
+            li.append(el("br"))
+            li.append(el("span", {"class": "fc-left"}, f"left the fight after round {gone[c.name]}"))
+            if gone[c.name] == rounds:
+                li.append(el("button", {"type": "button", "class": "fc-back", "data-back": str(k),
+                                        "aria-label": f"Bring {c.name} back in the fight"}, "Back in the fight"))
+        elif gone is not None:
+            li.append(el("button", {"type": "button", "class": "fc-leave", "data-leave": str(k),
+                                    "aria-label": f"Take {c.name} out of the fight"}, "Out of the fight"))
         ul.append(li)
     return el("div", None, ul, render_rules(rules, changeable=removable))
+
+
+def render_sides(sides: Sequence[str]) -> Element:
+    """The sides already in the fight as buttons (``data-side``) that put one in the add form; a new side is
+    typed (issue 17)."""
+    if not sides:
+        return el("p", {"class": "help"}, "Type the first side's name (A, B, the trolls…).")
+    return el("p", {"class": "fa-sides-pick"}, "Sides so far (tap one, or type a new one): ",
+              *(el("button", {"type": "button", "class": "fa-side-pick", "data-side": side}, side) for side in sides))
 
 
 def quick_weapon_choices(tables: RuneQuestTables) -> list[tuple[str, str]]:
@@ -208,7 +243,7 @@ def render_quick_weapons(tables: RuneQuestTables) -> str:
 # -- everyone's state ------------------------------------------------------------------------
 
 
-def _body_notes(c: Combatant, body: Body) -> list[str]:
+def _body_notes(c: Combatant, body: Body, state: FightState | None = None) -> list[str]:
     notes = []
     if body.on_ground:
         notes.append("on the ground")
@@ -216,14 +251,18 @@ def _body_notes(c: Combatant, body: Body) -> list[str]:
         notes.append("a limb maimed: cannot fight until healed")
     for key, left in (body.bleeding.items() if body.condition != "dead" else ()):
         notes.append(f"bleeding from the {_words(key)}: dies in {left} round{'s' if left != 1 else ''} unless healed (2 points stop it)")
-    notes.append("in hand: " + (", ".join(body.in_hand) if body.in_hand else "nothing"))
+    # A weapon he holds that is stuck in someone is said where it is (issue 17: not "in hand" alone).
+    where = {s.weapon: f"{victim}'s {_words(s.location)}" for victim, other in (state.bodies.items() if state else ())
+             for s in other.stuck_in if s.owner == c.name and s.held}
+    held = [f"{name} (stuck in {where[name]})" if name in where else name for name in body.in_hand]
+    notes.append("in hand: " + (", ".join(held) if held else "nothing"))
     for s in body.stuck_in:
         notes.append(
-            f"{s.owner}'s {s.weapon} stuck in his {_words(s.location)}"
-            + ("" if s.held else " (out of its owner's hands)")
+            f"{s.owner}'s {s.weapon} stuck in the {_words(s.location)}"
+            + ("" if s.held or s.missile else " (out of its owner's hands)")
         )
     for s in body.shield_stuck:
-        notes.append(f"{s.owner}'s {s.weapon} stuck in his {s.shield}")
+        notes.append(f"{s.owner}'s {s.weapon} stuck in the {s.shield}")
     if body.broken:
         notes.append("broken: " + ", ".join(body.broken))
     if body.gone:
@@ -242,8 +281,9 @@ def _body_notes(c: Combatant, body: Body) -> list[str]:
     return notes
 
 
-def render_body(c: Combatant, body: Body) -> Element:
-    """One combatant at a glance: condition in words, hit points, each location, the rest as notes."""
+def render_body(c: Combatant, body: Body, state: FightState | None = None, gone: int | None = None) -> Element:
+    """One combatant at a glance: condition in words, hit points, each location, the rest as notes (``gone``:
+    the round after which he left the fight)."""
     left = c.hit_points - body.damage_taken
     card = el(
         "article",
@@ -265,10 +305,10 @@ def render_body(c: Combatant, body: Body) -> Element:
         have = c.locations[key]
         taken = body.wounds.get(key, 0)
         remaining = have - taken
-        state = "out" if taken >= have else ("hurt" if taken else "ok")
+        look = "out" if taken >= have else ("hurt" if taken else "ok")
         head.append(el("th", {"scope": "col"}, el("abbr", {"title": _words(key)}, LOCATION_SHORT[key])))
-        text = f"{max(remaining, 0)}/{have}" + (" ✕" if state == "out" else "")
-        row.append(el("td", {"class": f"fs-loc fs-loc-{state}", "data-location": key, "data-left": str(remaining), "title": f"{taken} taken"}, text))
+        text = f"{max(remaining, 0)}/{have}" + (" ✕" if look == "out" else "")
+        row.append(el("td", {"class": f"fs-loc fs-loc-{look}", "data-location": key, "data-left": str(remaining), "title": f"{taken} taken"}, text))
     card.append(
         el(
             "table",
@@ -278,38 +318,45 @@ def render_body(c: Combatant, body: Body) -> Element:
             el("tbody", None, row),
         )
     )
-    card.append(el("ul", {"class": "fs-notes"}, *(el("li", None, n) for n in _body_notes(c, body))))
+    notes = _body_notes(c, body, state)
+    if gone is not None:
+        card.set("data-left", str(gone))
+        notes.insert(0, f"left the fight after round {gone}")
+    card.append(el("ul", {"class": "fs-notes"}, *(el("li", None, n) for n in notes)))
     return card
 
 
-def render_state(fight: Fight | None, state: FightState | None) -> Element:
-    """Everyone's state after the last round."""
+def render_state(fight: Fight | None, state: FightState | None, gone: Mapping[str, int] = {}) -> Element:
+    """Everyone's state after the last round (``gone``: who left the fight after which round)."""
     if fight is None or state is None:
         return el("p", {"class": "empty"}, "Nobody is fighting yet.")
     div = el("div", {"class": "fs-state", "data-round": str(state.round)})
     for c in fight.combatants:
-        div.append(render_body(c, state.bodies[c.name]))
+        div.append(render_body(c, state.bodies[c.name], state, gone.get(c.name)))
     return div
 
 
 # -- statements of intent ----------------------------------------------------------------------
 
 
-def default_declaration(fight: Fight, state: FightState, c: Combatant) -> dict[str, Any]:
-    """What a combatant does when nobody says otherwise: strike the first foe standing with the
-    weapon in his hand (or shoot), and parry with his shield (or that weapon)."""
+def default_declaration(fight: Fight, state: FightState, c: Combatant, gone: Collection[str] = ()) -> dict[str, Any]:
+    """What a combatant does when nobody says otherwise: strike (or shoot) the first foe standing (a foe
+    fallen only when none stands; never one of his own side) with the weapon in hand, an archer with the
+    bow (issue 17), and parry with a shield (or that weapon)."""
     body = state.bodies[c.name]
-    foes = [o.name for o in fight.combatants if o.side != c.side and state.bodies[o.name].condition != "dead"]
-    target = foes[0] if foes else ""
-    held = [c.arm(n) for n in body.in_hand]
-    melee = [a for a in held if a is not None and a.weapon is not None and a.attack is not None and not a.missile]
-    melee += [a for a in c.arms if a.weapon is not None and a.attack is not None and not a.missile]
-    missile = [a for a in c.arms if a.missile and a.attack is not None]
+    foes = [o.name for o in fight.combatants if o.side != c.side and state.bodies[o.name].condition != "dead"
+            and o.name not in gone]
+    standing = [name for name in foes if state.bodies[name].condition not in DOWN_WORDS]
+    target = (standing or foes or [""])[0]
+    usable = [a for a in c.arms if a.weapon is not None and a.attack is not None and a.name not in body.broken
+              and a.name not in body.gone]
+    held = [a for a in usable if a.name in body.in_hand]
+    # An archer (his first weapon a missile) shoots; else the weapon in hand; else a melee weapon; else a missile.
+    archer = usable[:1] if usable and usable[0].missile else []
+    chosen = (archer or held or [a for a in usable if not a.missile] or usable)[:1]
     actions: list[dict[str, str]] = []
-    if melee:
-        actions.append({"do": "attack", "arm": melee[0].name, "target": target})
-    elif missile:
-        actions.append({"do": "shoot", "arm": missile[0].name, "target": target})
+    if chosen:
+        actions.append({"do": "shoot" if chosen[0].missile else "attack", "arm": chosen[0].name, "target": target})
     parriers = [a for a in c.arms if a.parry is not None and not a.body_weapon]
     shields = [a for a in parriers if a.parry.kind == "shield"]
     parry = (shields or parriers)[:1]
@@ -360,6 +407,26 @@ def _check(ident: str, ticked: bool, label: str, cls: str = "") -> Element:
     return el("label", {"class": f"fd-check {cls}".strip()}, el("input", attrs), label)
 
 
+def _target_choices(fight: Fight, state: FightState, c: Combatant, do: str,
+                    gone: Collection[str] = ()) -> list[tuple[str, str]]:
+    """Whom an action can be aimed at (never one who left the fight): for a blow, a shot, a hold, the foes
+    standing first, then the fallen foes, then his own side (marked), so the first choice is never an ally;
+    a Healing anyone; a spell anyone, or nobody."""
+    there = [o for o in fight.combatants if o.name not in gone]
+    fight = Fight(combatants=tuple(there)) if there else fight
+    everyone = [(o.name, o.name) for o in fight.combatants]
+    if do == "heal":
+        return everyone
+    if do == "spell":
+        return [("", "no target"), *everyone]
+    foes = [o for o in fight.combatants if o.side != c.side]
+    up = [(o.name, o.name) for o in foes if state.bodies[o.name].condition not in DOWN_WORDS]
+    down = [(o.name, f"{o.name} ({CONDITION_WORDS[state.bodies[o.name].condition]})") for o in foes
+            if state.bodies[o.name].condition in DOWN_WORDS]
+    allies = [(o.name, f"{o.name} (own side)") for o in fight.combatants if o.side == c.side and o.name != c.name]
+    return up + down + allies
+
+
 def render_declaration(
     fight: Fight,
     state: FightState,
@@ -367,10 +434,20 @@ def render_declaration(
     draft: Mapping[str, Any],
     timed: Sequence[Timed] | None = None,
     errors: Mapping[str, str] = {},
+    *,
+    opened: bool = False,
+    same: bool | None = None,
+    note: str = "",
+    gone: Mapping[str, int] = {},
 ) -> Element:
-    """The statement-of-intent form for the ``k``-th combatant, filled from ``draft``, with
-    ``errors`` (field id -> message: the fields the last check refused) shown: each such field
-    marked invalid, the last message in his note (``fd-<k>-error``), a refused Defense split open."""
+    """The statement of intent of the ``k``-th combatant as one compact row (issue 17): what he does,
+    with what, at whom, at which strike rank (``fd-<k>-sr``), the first action's target to change in
+    place; everything else (more actions, parries, Defense, engaged, surprised) one tap away in
+    ``fd-<k>-more``, open when ``opened`` or when the last check refused one of its fields. Filled from
+    ``draft``, with ``errors`` (field id -> message: the fields the last check refused) shown: each such
+    field marked invalid, the last message in his note (``fd-<k>-error``), a refused Defense split open.
+    ``same``: whether the statement is last round's as carried (``None``: no round before); ``note``: what
+    changed it (his target fell)."""
     c = fight.combatants[k]
     body = state.bodies[c.name]
     p = f"fd-{k}"
@@ -382,71 +459,88 @@ def render_declaration(
     if body.condition == "dead":
         box.append(el("p", {"class": "fd-dead"}, f"{c.name} is dead."))
         return box
+    if c.name in gone:
+        box.set("data-left", str(gone[c.name]))
+        box.append(el("p", {"class": "fd-dead"}, f"{c.name} left the fight after round {gone[c.name]}."))
+        return box
     if body.condition in ("unconscious", "incapacitated"):
         box.append(el("p", {"class": "help"}, f"{c.name} is {body.condition}: only what the rules allow happens."))
-    others = [(o.name, o.name) for o in fight.combatants if o.name != c.name]
     everyone = [(o.name, o.name) for o in fight.combatants]
     arms = [(a.name, a.name + (" (missile)" if a.missile else "")) for a in c.arms if a.name not in body.broken]
     stuck = [
         (f"{s.owner}\u241f{s.weapon}", f"{s.owner}'s {s.weapon} ({_words(s.location)})") for s in body.stuck_in
-    ] or [("", "nothing is stuck in him")]
+    ] or [("", "nothing is stuck in this fighter")]
     locations = [(key, _words(key)) for key in ORDER]
     weapons = [("", "no: a spell of its own"), *((w.name, w.name) for w in c.arms if w.weapon is not None
                                                and not w.body_weapon)]
+    line = el("div", {"class": "fd-line"})
+    if note:
+        line.append(el("p", {"class": "fd-fell", "id": f"{p}-fell", "role": "status"}, note))
+    line.append(el("div", {"class": "fd-sr", "id": f"{p}-sr", "aria-live": "polite"},
+                   *render_said(timed, draft, same)))
+    more = el("div", {"class": "fd-more-body"})
     rows = list(draft.get("actions", ()))
     for j in range(ACTION_ROWS):
         row = rows[j] if j < len(rows) else {}
         do = row.get("do", "")
         a = f"{p}-a{j}"
-        line = el("div", {"class": "fd-action", "data-do": do, "id": a})
-        line.append(_select(f"{a}-do", "First" if j == 0 else "Then", DO_CHOICES, do, cls="fd-do", errors=errors))
+        action_line = el("div", {"class": "fd-action", "data-do": do, "id": a})
+        action_line.append(_select(f"{a}-do", "First" if j == 0 else "Then", DO_CHOICES, do, cls="fd-do",
+                                   errors=errors))
         # Only the inputs this action uses (the page draws the row again when the action changes).
         uses = {field for field, kinds in FIELDS_FOR.items() if do in kinds}
         if "arm" in uses:
-            line.append(_select(f"{a}-arm", "with", arms, row.get("arm", ""), cls="fd-arm", errors=errors))
+            action_line.append(_select(f"{a}-arm", "with", arms, row.get("arm", ""), cls="fd-arm", errors=errors))
         if "target" in uses:
-            target_choices = others if do != "heal" else everyone
-            if do == "spell":
-                target_choices = [("", "no target"), *everyone]
-            line.append(_select(f"{a}-target", "at", target_choices, row.get("target", ""), cls="fd-target", errors=errors))
+            target = _select(f"{a}-target", "at", _target_choices(fight, state, c, do, gone), row.get("target", ""),
+                             cls="fd-target", errors=errors)
+            if j == 0:
+                line.append(target)  # the first target changes in the row itself
+            else:
+                action_line.append(target)
         if "n" in uses:
-            line.append(_input(f"{a}-n", N_LABEL.get(do, "number"), row.get("n", ""), cls="fd-n", errors=errors))
+            action_line.append(_input(f"{a}-n", N_LABEL.get(do, "number"), row.get("n", ""), cls="fd-n",
+                                      errors=errors))
         if "where" in uses:
-            line.append(_select(f"{a}-where", "location", locations, row.get("where", ""), cls="fd-where", errors=errors))
+            action_line.append(_select(f"{a}-where", "location", locations, row.get("where", ""), cls="fd-where",
+                                       errors=errors))
         if "spell" in uses:
-            line.append(_input(f"{a}-spell", "spell", row.get("spell", ""), cls="fd-spell", numeric=False, size=40,
-                                   errors=errors))
+            action_line.append(_input(f"{a}-spell", "spell", row.get("spell", ""), cls="fd-spell", numeric=False,
+                                      size=40, errors=errors))
         if "on" in uses:
-            line.append(_select(f"{a}-on", "on the weapon in his hand", weapons, row.get("on", ""), cls="fd-on",
-                                errors=errors))
+            action_line.append(_select(f"{a}-on", "on the weapon in hand", weapons, row.get("on", ""), cls="fd-on",
+                                       errors=errors))
         if "stuck" in uses:
-            line.append(_select(f"{a}-stuck", "which", stuck, row.get("stuck", ""), cls="fd-stuck", errors=errors))
+            action_line.append(_select(f"{a}-stuck", "which", stuck, row.get("stuck", ""), cls="fd-stuck",
+                                       errors=errors))
         if "unprepared" in uses:
-            line.append(_check(f"{a}-unprepared", bool(row.get("unprepared")), " not prepared (+5)", "fd-unprepared"))
+            action_line.append(_check(f"{a}-unprepared", bool(row.get("unprepared")), " not prepared (+5)",
+                                      "fd-unprepared"))
         if do:
-            line.append(_check(f"{a}-abort", bool(row.get("abort")), " aborted during the round", "fd-abort"))
-        box.append(line)
+            action_line.append(_check(f"{a}-abort", bool(row.get("abort")), " aborted during the round", "fd-abort"))
+        more.append(action_line)
+    others = [(o.name, o.name) for o in fight.combatants if o.name != c.name and o.name not in gone]
     parriers = [(a.name, f"{a.name} {a.parry.chance}%" + (" (against a hold)" if a.body_weapon else ""))
                 for a in c.arms if a.parry is not None]
     prows = list(draft.get("parries", ()))
     for j in range(PARRY_ROWS):
         row = prows[j] if j < len(prows) else {}
         q = f"{p}-p{j}"
-        box.append(
+        more.append(
             el(
                 "div",
                 {"class": "fd-parry", "id": q},
                 _select(f"{q}-arm", "Parry with" if j == 0 else "and parry with", [("", "no parry"), *parriers],
                         row.get("arm", ""), errors=errors),
-                _select(f"{q}-against", "against", [("", "the first blow at him"), *others], row.get("against", ""),
-                        errors=errors),
+                _select(f"{q}-against", "against", [("", "the first blow at this fighter"), *others],
+                        row.get("against", ""), errors=errors),
             )
         )
-    foes = [(f, o) for f, o in enumerate(fight.combatants) if o.side != c.side]
+    foes = [(f, o) for f, o in enumerate(fight.combatants) if o.side != c.side and o.name not in gone]
     if c.defense and foes:
         shares = draft.get("defense", {})
         details = {"class": "fd-defense", "id": f"{p}-defense"}
-        note = _invalid(f"{p}-defense", details, errors)
+        note_el = _invalid(f"{p}-defense", details, errors)
         split = el(
             "details",
             details,
@@ -454,27 +548,35 @@ def render_declaration(
         )
         grid = el("div", {"class": "fd-shares"})
         for f, o in foes:
-            grid.append(_input(f"{p}-def-{f}", f"% against {o.name}", str(shares.get(o.name, "")), size=3, errors=errors))
+            grid.append(_input(f"{p}-def-{f}", f"% against {o.name}", str(shares.get(o.name, "")), size=3,
+                               errors=errors))
         split.append(grid)
-        if note is not None:
-            split.append(note)
-        if note is not None or any(str(v).strip() for v in shares.values()):
+        if note_el is not None:
+            split.append(note_el)
+        if note_el is not None or any(str(v).strip() for v in shares.values()):
             split.set("open", "open")
-        box.append(split)
+        more.append(split)
     if foes:
         engaged = set(draft.get("engaged", ()))
         attrs = {"class": "fd-engaged", "id": f"{p}-engaged"}
-        note = _invalid(f"{p}-engaged", attrs, errors)
+        note_el = _invalid(f"{p}-engaged", attrs, errors)
         group = el("div", attrs,
                    el("p", {"class": "help"}, "Starts the round engaged in melee with (attack or spell, not both):"))
         for f, o in foes:
             group.append(_check(f"{p}-eng-{f}", o.name in engaged, f" {o.name}"))
-        if note is not None:
-            group.append(note)
-        box.append(group)
-    box.append(_check(f"{p}-surprised", bool(draft.get("surprised")), " surprised (+3 SR)"))
-    box.append(el("div", {"class": "fd-sr", "id": f"{p}-sr", "aria-live": "polite"}, render_schedule(timed)))
+        if note_el is not None:
+            group.append(note_el)
+        more.append(group)
+    more.append(_check(f"{p}-surprised", bool(draft.get("surprised")), " surprised (+3 SR)"))
     mine = [message for field, message in errors.items() if field == p or field.startswith(f"{p}-")]
+    folded = el("details", {"class": "fd-more", "id": f"{p}-more"},
+                el("summary", None, "Change…", el("span", {"class": "visually-hidden"},
+                                                  f" {c.name}'s actions, parries, Defense")),
+                more)
+    if opened or any(field.startswith(f"{p}-") and field != f"{p}-sr" for field in errors):
+        folded.set("open", "open")
+    line.append(folded)
+    box.append(line)
     if mine:
         box.append(el("p", {"id": f"{p}-error", "class": "field-error", "role": "alert"}, f"{c.name} — {mine[-1]}"))
     else:
@@ -484,20 +586,38 @@ def render_declaration(
 
 def render_declarations(fight: Fight | None, state: FightState | None, drafts: Mapping[str, Mapping[str, Any]],
                         schedules: Mapping[str, Sequence[Timed] | None] | None = None,
-                        errors: Mapping[str, str] = {}) -> Element:
-    """Everyone's statement of intent (``errors``: as :func:`render_declaration` shows them)."""
+                        errors: Mapping[str, str] = {}, *, opened: frozenset[str] | set[str] = frozenset(),
+                        same: Mapping[str, bool] = {}, notes: Mapping[str, str] = {},
+                        gone: Mapping[str, int] = {}) -> Element:
+    """Everyone's statement of intent, one compact row each (``errors``, ``opened``, ``same``, ``notes``: by
+    name, as :func:`render_declaration` shows them)."""
     if fight is None or state is None:
         return el("p", {"class": "empty"}, "Add combatants first.")
     div = el("div", {"class": "fd-all"})
     for k, c in enumerate(fight.combatants):
-        draft = drafts.get(c.name) or default_declaration(fight, state, c)
-        div.append(render_declaration(fight, state, k, draft, (schedules or {}).get(c.name), errors))
+        draft = drafts.get(c.name) or default_declaration(fight, state, c, gone)
+        div.append(render_declaration(fight, state, k, draft, (schedules or {}).get(c.name), errors,
+                                      opened=c.name in opened, same=same.get(c.name), note=notes.get(c.name, ""),
+                                      gone=gone))
     return div
 
 
 def inner_html(node: Element) -> str:
     """What is inside ``node`` (a statement drawn again in its place)."""
     return (escape_text(node.text) if node.text else "") + "".join(to_html(child) for child in node)
+
+
+def render_said(timed: Sequence[Timed] | None, draft: Mapping[str, Any],
+                same: bool | None = None) -> list[Element]:
+    """A statement at a glance (the inside of ``fd-<k>-sr``): his actions at their strike ranks, what
+    he parries with, and whether it is last round's."""
+    out = [render_schedule(timed)]
+    parries = [row.get("arm", "") for row in draft.get("parries", ()) if row.get("arm")]
+    bits = [f"parries with {' and '.join(parries)}" if parries else "no parry"]
+    if same is not None:
+        bits.append("same as last round" if same else "changed from last round")
+    out.append(el("p", {"class": "help fd-parries"}, " · ".join(bits)))
+    return out
 
 
 def render_schedule(timed: Sequence[Timed] | None) -> Element:

@@ -25,7 +25,7 @@ from pyengine.runequest.healing.bodies import body_changes, wounds_of
 from pyengine.runequest.healing.elapse import count_down
 from pyengine.runequest.melee.actions import HANDLERS
 from pyengine.runequest.melee.clock import Timed
-from pyengine.runequest.melee.context import Event, MeleeTables, RoundContext
+from pyengine.runequest.melee.context import DOWN, Event, MeleeTables, RoundContext
 from pyengine.runequest.melee.intent import check_intents
 from pyengine.runequest.melee.model import MELEE_RULES, Fight, FightState, MeleeRules
 from pyengine.runequest.melee.statement import AnyAction, Intent, engagements
@@ -62,8 +62,38 @@ def act(r: RoundContext, t: Timed) -> None:
     handler.act(r, t)
 
 
-def bookkeeping(r: RoundContext) -> None:
-    """The fourth phase: what waits for the round's end, slow missiles reloading, bleeding clocks (RQ-53)."""
+#: The rates of fire of a missile weapon that is ready again as soon as there is time (not a slow one).
+QUICK_RATES = ("S/MR", "1/MR")
+
+
+def ready_again(r: RoundContext, timeline: list[Timed], end: int) -> None:
+    """A bow or sling in hand, not ready, whose archer has a change of weapon's strike ranks left once his
+    last action is done, is ready to shoot at the start of the next round: "if he starts the round with an
+    arrow already nocked" (RQ-110, rules edition 3)."""
+    if r.melee_rules.played_by < 3:
+        return
+    cost = r.tables.strike_ranks.modifiers.change_weapon
+    busy: dict[str, int] = {}
+    for t in timeline:
+        busy[t.who] = max(busy.get(t.who, 0), t.sr)
+    for c in r.fight.combatants:
+        body = r.bodies[c.name]
+        if body.condition in DOWN:
+            continue
+        arms = [a for n in body.in_hand if (a := c.arm(n)) is not None]
+        unready = [a.name for a in arms if a.weapon is not None and a.weapon.kind == "projectile"
+                   and a.rate in QUICK_RATES and a.name not in body.prepared and a.name not in body.reload]
+        spare = end - busy.get(c.name, 0)
+        if unready and spare >= cost:
+            r.set(c.name, prepared=(*body.prepared, *unready))
+            r.events.append(Event(sr=end, who=c.name, what=f"{c.name} readies the {' and '.join(unready)}",
+                                  kind="rearm", outcome=f"{spare} strike ranks to spare: ready to shoot at the "
+                                  "start of the next round (RQ-110)"))
+
+
+def bookkeeping(r: RoundContext, timeline: list[Timed] = ()) -> None:
+    """The fourth phase: what waits for the round's end, slow missiles reloading, bleeding clocks (RQ-53), a bow
+    or sling readied with the time left (RQ-110)."""
     end = r.tables.strike_ranks.modifiers.round_limit
     for then in r.at_end:
         then(end)
@@ -84,6 +114,7 @@ def bookkeeping(r: RoundContext) -> None:
             r.set(name, **changes)
             if changes.get("condition") == "dead":
                 r.release(name)
+    ready_again(r, list(timeline), end)
 
 
 def resolve_round(
@@ -136,6 +167,6 @@ def resolve_round(
         if together:
             for k in range(start, len(r.events)):
                 r.events[k] = msgspec.structs.replace(r.events[k], simultaneous=True)
-    bookkeeping(r)
+    bookkeeping(r, timeline)
     new_state = FightState(round=r.number, bodies=r.bodies)
     return RoundResult(round=r.number, events=tuple(r.events), state=new_state, rolls=rd.values)

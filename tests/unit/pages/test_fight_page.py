@@ -310,7 +310,7 @@ def test_a_bad_value_names_its_field_and_nothing_typed_is_lost(world):
 
 #: (field, value, what its message must name): test_forms_and_keyboard's fight rows.
 BAD_VALUES = [
-    ("fa-name", "", "name: give him a name"),
+    ("fa-name", "", "name: give this fighter a name"),
     ("fa-side", "", "side: say which side"),
     ("fa-str", "ab", "STR: 'ab' is not a whole number"),
     ("fa-str", "", "STR: empty"),
@@ -467,11 +467,39 @@ def test_a_saved_adventurer_fights_and_takes_his_experience_checks_home(world):
     assert fm.dom.text("fx-result") == "Rurik's saved sheet is no longer on this device."
 
 
-def test_a_saved_adventurer_without_a_name_typed_is_refused_beside_the_name(world):
-    fm = FightMode(world, MemoryStore({CHARACTER_PREFIX + "rurik": hero()}))
+def test_a_saved_adventurer_without_a_name_typed_joins_under_the_saved_name(world):
+    # Issue 17: "Adding a saved adventurer fails until a name is typed: take the saved name"; the "Who"
+    # picker is back at the quick stat block after the add, and after a reload.
+    store = MemoryStore({CHARACTER_PREFIX + "rurik": hero()})
+    fm = FightMode(world, store)
     fm.dom.choose("fa-source", "rurik")
+    fm.apply(fm.page.on_source(fm.dom.values("fa-form")))
+    fm.apply(fm.page.on_add_input(fm.dom.values("fa-form")))
     fm.apply(fm.page.on_add(fm.dom.values("fa-form")))
-    assert fm.dom.error("fa-name") == "name: give him a name" and not fm.combatants()
+    assert fm.dom.error("fa-name") == "" and [li.attrs["data-name"] for li in fm.combatants()] == ["Rurik"]
+    assert fm.dom.value("fa-source") == "" and fm.dom.shown("fa-quick")
+    fm.dom.choose("fa-source", "rurik")
+    fm.apply(fm.page.on_add_input(fm.dom.values("fa-form")))
+    again = FightMode(world, store)
+    assert again.dom.value("fa-source") == "" and again.dom.shown("fa-quick")
+
+
+def test_a_side_is_picked_from_those_there_and_its_spelling_kept(world):
+    # Issue 17: "broos" became a third side next to "Broos": the sides there are buttons, and a side typed
+    # in another case joins the one there.
+    fm = FightMode(world)
+    fm.add(THREE[:1])
+    fm.dom.fill("fa-name", "Broo 1")
+    fm.dom.fill("fa-side", "Broos")
+    fm.apply(fm.page.on_add(fm.dom.values("fa-form")))
+    fm.dom.fill("fa-name", "Broo 2")
+    fm.dom.fill("fa-side", "broos")
+    fm.apply(fm.page.on_add(fm.dom.values("fa-form")))
+    assert [li.attrs["data-side"] for li in fm.combatants()] == ["A", "Broos", "Broos"]
+    picks = [b.attrs["data-side"] for b in fm.dom.select("fa-side-pick", under="fa-sides")]
+    assert picks == ["A", "Broos"]
+    fm.apply(fm.page.on_sides_click({"side": "A"}))
+    assert fm.dom.value("fa-side") == "A"
 
 
 def test_full_storage_says_so_and_loses_nothing_on_the_page(world):
@@ -600,3 +628,76 @@ def test_the_page_states_dodging_a_spell_on_the_weapon_in_hand_engagement_and_th
     fm.roll()
     assert fm.dom.error("fd-0").startswith("Aldo — action 2, what: Aldo is already engaged in melee (with Bera)")
 
+
+
+# -- issue 17: at the table on a phone ------------------------------------------------------------
+
+
+def test_each_statement_is_one_compact_row_with_its_details_one_tap_away(world):
+    # Issue 17: "one compact row per combatant (what, with what, at whom, SR shown), 'same as last round'
+    # by default, details one tap away"; the first target changes in the row itself.
+    fm = FightMode(world)
+    fm.add()
+    row = fm.dom["fd-0"]
+    more = fm.dom["fd-0-more"]
+    assert "open" not in more.attrs and fm.dom["fd-0-a0-target"].parent.parent is not more
+    assert fm.dom.text("fd-0-sr").startswith("SR ") and "parries with medium shield" in fm.dom.text("fd-0-sr")
+    assert "same as last round" not in row.text()  # no round before
+    fm.roll()
+    assert "same as last round" in fm.dom.text("fd-0-sr")
+    fm.statement("fd-0-a0-target", "Cora", change=True)
+    assert "changed from last round" in fm.dom.text("fd-0-sr")
+    fm.statement("fd-0-a1-do", "move")
+    assert "open" in fm.dom["fd-0-more"].attrs  # drawn again open: he is changing it
+    fm.statement("fd-0-a1-n", "far", change=False)
+    fm.roll()
+    assert "open" in fm.dom["fd-0-more"].attrs and fm.dom.invalid("fd-0-a1-n")  # a refused field is shown
+
+
+def test_a_fallen_targets_attacker_is_told_and_turned_on_the_next_foe(world):
+    # Issue 17: "When a target dies or falls, the attacker's order silently becomes 'nothing': say so,
+    # and offer the next target" (an enemy, never an ally).
+    fm = FightMode(world, dice=RandomDice(11))
+    fm.add()
+    for _ in range(8):
+        fm.roll()
+        down = [b.attrs["data-name"] for b in fm.dom.select("fs-body", under="fs-out")
+                if b.attrs["data-condition"] in ("dead", "unconscious", "incapacitated")]
+        if down:
+            break
+    assert down, "somebody falls in eight rounds"
+    said = {n.id: n.text() for n in fm.dom.root.walk() if n.id.endswith("-fell")}
+    fallen = down[0]
+    assert any(text.startswith(f"{fallen} is ") for text in said.values()), said
+    for ident in said:
+        k = ident.split("-")[1]
+        target = fm.dom.value(f"fd-{k}-a0-target") if fm.dom.find(f"fd-{k}-a0-target") else ""
+        me = fm.dom[f"fd-{k}"].attrs["data-name"]
+        sides = {li.attrs["data-name"]: li.attrs["data-side"] for li in fm.combatants()}
+        assert not target or sides[target] != sides[me]
+
+
+def test_a_combatant_leaves_after_a_round_and_the_link_replays_it(world):
+    # Issue 17: "A combatant cannot be removed or retired once a round is resolved: allow it (it is a change
+    # recorded in the fight, so the link replays it)."
+    fm = FightMode(world)
+    fm.add()
+    assert fm.dom.select("fc-leave", under="fc-list") == []  # before the first round: remove buttons
+    fm.roll()
+    assert [b.attrs["data-leave"] for b in fm.dom.select("fc-leave", under="fc-list")] == ["0", "1", "2"]
+    fm.apply(fm.page.on_combatants_click({"leave": "2"}))
+    assert "Cora left the fight after round 1." in fm.dom.text("fd-2")
+    assert fm.dom.find("fd-2-a0-do") is None and "Cora" not in [
+        n.attrs.get("value") for n in fm.dom["fd-0-a0-target"].walk() if n.tag == "option"]
+    assert "left the fight after round 1" in fm.dom.text("fs-out")
+    link = fm.dom["fl-share"].attrs["href"].partition("#")[2]
+    assert fight_log.read_any(link).gone() == {"Cora": 1}
+    fm.apply(fm.page.on_combatants_click({"back": "2"}))  # taken back before the next round
+    assert fight_log.read_any(fm.dom["fl-share"].attrs["href"].partition("#")[2]).left == ()
+    fm.apply(fm.page.on_combatants_click({"leave": "2"}))
+    fm.roll()
+    log = fight_log.read_any(fm.dom["fl-share"].attrs["href"].partition("#")[2])
+    assert [i.who for i in log.rounds[-1].intents] == ["Aldo", "Bera"] and log.gone() == {"Cora": 1}
+    assert fm.dom.select("fc-back", under="fc-list") == []  # a round since: it stands
+    again = FightMode(world, link=link)
+    assert "Cora left the fight after round 1." in again.dom.text("fd-2")

@@ -139,6 +139,10 @@ def two_saved_and_a_broo(world, dice=None):  # noqa: F811
     fm.add_saved("vasana", "Vasana", "Sartar")
     fm.dom.fill("fa-name", "Broo")
     fm.dom.fill("fa-side", "Chaos")
+    fm.dom.fill("fa-hp", "30")  # he stands the first blows and strikes back hard (no blow goes at an ally now)
+    fm.dom.fill("fa-bonus", "+1D6")
+    fm.dom.fill("fa-dex", "19")  # and first
+    fm.dom.fill("fa-siz", "19")
     fm.dom.choose("fa-w1", "broadsword")
     fm.apply(fm.page.on_add(fm.dom.values("fa-form")))
     assert len(fm.combatants()) == 3, fm.errors()

@@ -40,10 +40,10 @@ def log(tables, mt):
 def test_a_3_against_3_fight_of_10_rounds_replays_identically_from_its_link(log, mt):
     link = to_link(log)
     golden_link = (GOLDEN / "fight-3v3.link").read_text().strip()
-    # the golden link is version 1; this version writes 4, with the same data for a fight that uses
-    # nothing versions 2 to 4 added — but for saying it reads an unconscious foe as version 1 did (RQ-60)
+    # the golden link is version 1; this version writes 5, with the same data for a fight that uses
+    # nothing versions 2 to 5 added — but for saying it reads an unconscious foe as version 1 did (RQ-60)
     old, new = decode_link(golden_link), decode_link(link)
-    assert (old.version, new.version) == (1, 4)
+    assert (old.version, new.version) == (1, 5)
     assert new.data.pop("melee_rules") == {"edition": 1}
     assert old.data == new.data, "the engine changed how this fight plays out"
     assert read_any(golden_link) == log

@@ -141,20 +141,22 @@ def test_the_strike_rank_working_is_a_step_with_its_rulings_as_data(log, mt):
         assert "RQ-44" in e.working.rulings and "RQ-" not in e.working.text
 
 
-def test_the_export_is_format_5_and_writes_each_working_as_a_step(log, mt):
+def test_the_export_is_format_6_and_writes_each_working_as_a_step(log, mt):
     data = msgspec.json.decode(export_json(log, replay(log, mt)))
-    assert data["format"] == EXPORT_FORMAT == 5
+    assert data["format"] == EXPORT_FORMAT == 6
     first = data["log"][0][0]
     assert first["working"] == {"field": "sr", "text": first["working"]["text"], "rule": "ch. III, The Melee Round",
                                 "rulings": first["working"]["rulings"], "value": first["sr"]}
     assert read_export(msgspec.json.encode({**data, "format": 2})) == log  # format 2 reads as it was
-    # formats up to 3 are played by the rounds' first edition, as they were made; 4 and 5 by the second
+    # formats up to 3 are played by the rounds' first edition, as they were made; 4 and 5 by the second;
+    # 6 (issue 17) by the third
     today = {**data, "melee_rules": {}}
     assert read_export(msgspec.json.encode({**today, "format": 3})).melee_rules.played_by == 1
     assert read_export(msgspec.json.encode({**today, "format": 4})).melee_rules.played_by == 2
-    assert read_export(msgspec.json.encode(today)).melee_rules.played_by == 2
-    newer = {**data, "format": 6}
-    with pytest.raises(ShareLinkError, match=r"format 6 is not one this app reads \(1, 2, 3, 4, 5\)"):
+    assert read_export(msgspec.json.encode({**today, "format": 5})).melee_rules.played_by == 2
+    assert read_export(msgspec.json.encode(today)).melee_rules.played_by == 3
+    newer = {**data, "format": 7}
+    with pytest.raises(ShareLinkError, match=r"format 7 is not one this app reads \(1, 2, 3, 4, 5, 6\)"):
         read_export(msgspec.json.encode(newer))
 
 

@@ -4,10 +4,14 @@ The wound goes to the location the exchange found, after the simultaneous blows
 before it; weapons and shields that took damage may break; an impaling weapon stays
 in the wound (ch. IV, "Impaling") or, parried, in the shield ("Parrying an Impaling
 Blow"). "If a character splits his attack and the second blow impales, he can make
-only one attack in the next melee round" (RQ-50).
+only one attack in the next melee round" (RQ-50). What sticks when a bow, crossbow or sling
+impales is its missile, never the launcher: an arrow or bolt, and nothing for a sling's stone (RQ-112,
+rules edition 3).
 """
 
 from __future__ import annotations
+
+import msgspec
 
 from pyengine.runequest.combat.model import ExchangeResult, Parry
 from pyengine.runequest.melee.clock import Timed
@@ -21,6 +25,8 @@ def land(r: RoundContext, t: Timed, arm: Arm, parry: Parry | None, result: Excha
     """Carries one exchange's harm into the bodies and logs the blow."""
     target = t.action.target
     notes = list(notes)
+    if result.stuck is not None and _launcher(arm) and r.melee_rules.played_by >= 3:
+        result = _missile_sticks(t.who, arm, result)
     wound = None
     if result.location is not None and result.location_damage > 0:
         wound = r.wound(target, LOCATION_KEYS[result.location], result.location_damage)
@@ -36,8 +42,9 @@ def land(r: RoundContext, t: Timed, arm: Arm, parry: Parry | None, result: Excha
         _stuck_in_him(r, t, arm, result, nth, notes)
     elif result.stuck == "shield" and parry is not None:
         tb = r.bodies[target]
-        r.set(target, shield_stuck=(*tb.shield_stuck, InShield(shield=parry.name, owner=t.who, weapon=arm.name,
-                                                               enc=arm.weapon.enc)))
+        stuck_name, enc = (missile_of(arm), 0.0) if _launcher(arm) and r.melee_rules.played_by >= 3 else (arm.name, arm.weapon.enc)
+        r.set(target, shield_stuck=(*tb.shield_stuck, InShield(shield=parry.name, owner=t.who, weapon=stuck_name,
+                                                               enc=enc)))
         if not arm.missile:
             mb = r.bodies[t.who]
             r.set(t.who, gone=(*mb.gone, arm.name), in_hand=tuple(h for h in mb.in_hand if h != arm.name))
@@ -47,16 +54,55 @@ def land(r: RoundContext, t: Timed, arm: Arm, parry: Parry | None, result: Excha
     r.log(t, what, outcome, target=target, exchange=result, wound=wound, notes=tuple(notes), rolls=result.rolls)
 
 
+#: The missile a launcher shoots, by its id in the tables ("" for a sling's stone: it sticks nowhere).
+MISSILES = {"sling": "", "staff_sling": "", "light_crossbow": "bolt", "heavy_crossbow": "bolt", "arbalest": "bolt"}
+
+
+def _launcher(arm: Arm) -> bool:
+    """A bow, crossbow or sling: what it shoots is not the weapon itself."""
+    return arm.weapon is not None and arm.weapon.kind == "projectile"
+
+
+def missile_of(arm: Arm) -> str:
+    """What of a launcher's shot sticks, as it is named in the fight (``"arrow (self bow)"``); ``""``: nothing
+    (a sling's stone: "all missile weapons except thrown axes and rocks" impale, and a stone has no point to
+    stick by, RQ-112)."""
+    what = MISSILES.get(arm.ref, "bolt" if "crossbow" in arm.ref else "arrow")
+    if not what or "sling" in arm.ref:
+        return ""
+    return f"{what} ({arm.name})"[:40]
+
+
+def _missile_sticks(who: str, arm: Arm, result: ExchangeResult) -> ExchangeResult:
+    """The exchange's word on what sticks, for a launcher: its missile, or nothing for a sling (RQ-112)."""
+    missile = missile_of(arm)
+    if not missile:
+        effect = f"the {arm.name}'s stone sticks nowhere (RQ-112): the {arm.name} stays in {who}'s hands"
+        stuck = None
+    elif result.stuck == "target":
+        effect = (f"the {missile} is stuck in the wound: not {who}'s to pull free, the one hit may pull it out "
+                  f"(RQ-52); the {arm.name} stays in {who}'s hands (RQ-112)")
+        stuck = result.stuck
+    else:
+        effect = (f"the {missile} sticks fast in the shield (ENC 0): the shield is unaffected (unless more than 5 "
+                  f"such light weapons stick in it); the {arm.name} stays in {who}'s hands (RQ-112)")
+        stuck = result.stuck
+    working = tuple(msgspec.structs.replace(step, text=effect, rulings=(*step.rulings, "RQ-112"))
+                    if step.text == result.stuck_effect else step for step in result.working)
+    return msgspec.structs.replace(result, stuck=stuck, stuck_effect=effect, working=working)
+
+
 def _stuck_in_him(r: RoundContext, t: Timed, arm: Arm, result: ExchangeResult, nth: int, notes: list[str]) -> None:
     target = t.action.target
+    launcher = _launcher(arm) and r.melee_rules.played_by >= 3
     stuck = Stuck(
         owner=t.who,
-        weapon=arm.name,
+        weapon=missile_of(arm) if launcher else arm.name,
         location=LOCATION_KEYS[result.location],
         impale_max=result.thresholds.impale_max,
         fumble_min=result.thresholds.fumble_min,
         damage=arm.weapon.damage,
-        enc=arm.weapon.enc,
+        enc=0.0 if launcher else arm.weapon.enc,
         held=not arm.missile,
         missile=arm.missile,
     )

@@ -107,13 +107,43 @@ export async function loadPyodide(options = {}) {
   }
 }
 
+// The memory a snapshot holds (its header says where it starts). A snapshot made once Python's
+// memory had grown past Pyodide's initial size (the compiled code of a bigger wheel) restores only
+// into a memory as large: Pyodide's restoreSnapshot copies it into the heap as it is ("RangeError:
+// offset is out of bounds"). So while Pyodide instantiates its WebAssembly for a restore, the new
+// instance's memory is grown to that size first (Emscripten then makes its views of it).
+function snapshotMemory(snapshot) {
+  return snapshot.byteLength - new Uint32Array(snapshot, 0, 2)[1];
+}
+
+async function growingMemoryTo(bytes, start) {
+  const { instantiate, instantiateStreaming } = WebAssembly;
+  const grow = (result) => {
+    const instance = result instanceof WebAssembly.Instance ? result : result.instance;
+    const memory = instance && instance.exports && instance.exports.memory;
+    if (memory instanceof WebAssembly.Memory && memory.buffer.byteLength < bytes) {
+      memory.grow(Math.ceil((bytes - memory.buffer.byteLength) / 65536));
+    }
+    return result;
+  };
+  WebAssembly.instantiate = function (...args) { return instantiate.apply(this, args).then(grow); };
+  WebAssembly.instantiateStreaming = function (...args) { return instantiateStreaming.apply(this, args).then(grow); };
+  try {
+    return await start();
+  } finally {
+    WebAssembly.instantiate = instantiate;
+    WebAssembly.instantiateStreaming = instantiateStreaming;
+  }
+}
+
 async function startPython(options) {
   const settings = { ...options, indexURL: INDEX_URL };
   const snapshot = pendingSnapshot && (await pendingSnapshot);
   if (snapshot) {
     progress("Restoring Python from this device…");
     try {
-      const pyodide = await startPyodide({ ...settings, _loadSnapshot: snapshot });
+      const pyodide = await growingMemoryTo(snapshotMemory(snapshot),
+        () => startPyodide({ ...settings, _loadSnapshot: snapshot }));
       // The snapshot froze the state of the module-level random generator: reseed it.
       pyodide.runPython("import random\nrandom.seed()");
       performance.mark("python started");

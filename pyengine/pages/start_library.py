@@ -14,6 +14,7 @@ Fields it reads: ``party-name``, ``party-pick-<id>`` (checkboxes), ``party-renam
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -242,7 +243,12 @@ class DeviceLibrary:
                 names.append(name)
         if not names:
             raise RulesError("start a fight: no member of the party can fight (" + "; ".join(problems) + ")", field="party")
-        library.keep_fight(self.store, self.store.get(FIGHT_DRAFT) or "", sides={side: names}, rounds=0,
+        # Nothing was typed in fight mode's add form here: its draft says so (an empty "add"), so
+        # the page keeps its own fields (STR, CON, … as it comes) rather than blanking them.
+        page.draft["add"] = {}
+        draft = json.dumps(page.draft)
+        self.store.put(FIGHT_DRAFT, draft)
+        library.keep_fight(self.store, draft, sides={side: names}, rounds=0,
                            now=self.now(), new_id=self.new_id, name=f"{party.name}'s fight")
         return Update(navigate="./combat.html#fight")
 

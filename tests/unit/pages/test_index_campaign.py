@@ -141,6 +141,23 @@ def test_starting_a_fight_with_the_party_adds_them_as_fight_mode_does(tables):
     assert entry.current and entry.name == "The ford's fight"
 
 
+def test_a_party_fight_leaves_fight_modes_add_form_as_the_page_has_it(tables):
+    # The start page typed nothing in the add form: fight mode opening the fight must not blank
+    # the quick stat block's fields (STR, CON, … 12 as the page comes) with empty text.
+    from pyengine.pages.fight import FightPage
+
+    store = with_two()
+    store.put(library.record_key("party", "p1"), json.dumps({"format": 1, "name": "The ford", "members": ["aaa"]}))
+    device(store, tables).on_party_click({"party": "p1", "do": "fight"}, {})
+    assert json.loads(store.get(FIGHT_DRAFT))["add"] == {}
+    (entry,) = library.list_fights(store).entries
+    assert library.load_fight(store, entry.ident).draft["add"] == {}
+    page = FightPage(*tables, store)
+    shown = page.open({"fa-source": "", "fa-str": "12", "fa-hp": "12"})
+    assert {k: v for k, v in shown.values.items() if k != "fa-source"} == {}
+    assert len(page.fight.combatants) == 1
+
+
 def test_a_week_passes_for_the_party_each_saved_as_a_version_with_undo(tables):
     store = with_two()
     store.put(library.record_key("party", "p1"), json.dumps({"format": 1, "name": "P", "members": ["aaa", "bbb"]}))

@@ -176,6 +176,28 @@ def test_a_week_passes_for_the_party_each_saved_as_a_version_with_undo(tables):
     assert load_adventurer(store.get(CHARACTER_PREFIX + "aaa")).current.wounds.damage_taken == before
 
 
+def test_the_cards_drawn_again_read_only_the_records_that_changed(tables, monkeypatch):
+    # The scale case (issue 16: a week for a party of six under 20 ms in the page): after a week
+    # passes for one party, the cards are drawn again reading and working out only the records
+    # that changed, not every member of every party; what they show is as a new page shows it.
+    from pyengine.pages import start_library
+
+    store = with_two()
+    store.put(library.record_key("party", "p1"), json.dumps({"format": 1, "name": "P", "members": ["aaa"]}))
+    store.put(library.record_key("party", "p2"), json.dumps({"format": 1, "name": "Q", "members": ["bbb"]}))
+    lib = device(store, tables)
+    lib.open()
+    read, frames = [], []
+    real_read, real_frame = start_library._adventurer, __import__("pyengine.runequest.campaign", fromlist=["x"]).frame_of
+    monkeypatch.setattr(start_library, "_adventurer", lambda text: read.append(text) or real_read(text))
+    monkeypatch.setattr("pyengine.runequest.campaign.frame_of", lambda *a: frames.append(a) or real_frame(*a))
+    lib.on_party_click({"party": "p1", "do": "week"}, {})
+    assert read == [store.get(CHARACTER_PREFIX + "aaa")]  # Rurik, healed; Vasana's card not read again
+    assert len(frames) == 2  # Rurik after the week: in the notice, and on his card
+    fresh = device(store, tables)
+    assert re.sub(r'<div class="party-notice">.*?</div></div>', "", lib.render_parties()) == fresh.render_parties()
+
+
 def test_n_days_pass_and_a_bad_count_is_named(tables):
     store = with_two()
     store.put(library.record_key("party", "p1"), json.dumps({"format": 1, "name": "P", "members": ["aaa"]}))

@@ -137,14 +137,13 @@ class DeviceLibrary:
         rows: list[Element] = []
         for f in listing.entries:
             sides = "; ".join(f"{s.side}: {', '.join(s.names)}" for s in f.sides) or "no one yet"
-            fight = library.load_fight(self.store, f.ident)
             rows.append(el(
                 "li", {"class": "fight-entry"},
                 el("p", {"class": "fight-name"}, el("strong", None, f.name), " (open in fight mode)" if f.current else ""),
                 el("p", None, f"{sides}. Round {f.rounds}. Changed {_when(f.changed)}."),
                 el("p", {"class": "actions"},
                    _button("Resume", resume=f.ident),
-                   el("a", {"href": f"./combat.html#{fight.link}", "class": "share"}, "Link") if fight.link else None,
+                   el("a", {"href": f"./combat.html#{f.link}", "class": "share"}, "Link") if f.link else None,
                    _button("Export", export=f.ident),
                    _button("Delete", delete=f.ident)),
             ))

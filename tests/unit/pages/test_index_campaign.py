@@ -198,6 +198,21 @@ def test_the_cards_drawn_again_read_only_the_records_that_changed(tables, monkey
     assert re.sub(r'<div class="party-notice">.*?</div></div>', "", lib.render_parties()) == fresh.render_parties()
 
 
+def test_the_fights_list_reads_each_fight_once_and_links_it(tables):
+    # The scale case (50 fights of 20 rounds): listing the fights reads each one once (it read
+    # each again for its link); the link is the saved fight's.
+    store = with_two()
+    a_fight(store, tables)
+    (entry,) = library.list_fights(store).entries
+    assert entry.link and entry.link == library.load_fight(store, entry.ident).link
+    reads = []
+    real_get = store.get
+    store.get = lambda key: reads.append(key) or real_get(key)
+    html = device(store, tables).render_fights()
+    assert reads.count(library.record_key("fight", entry.ident)) == 1
+    assert f'href="./combat.html#{entry.link}"' in html
+
+
 def test_n_days_pass_and_a_bad_count_is_named(tables):
     store = with_two()
     store.put(library.record_key("party", "p1"), json.dumps({"format": 1, "name": "P", "members": ["aaa"]}))

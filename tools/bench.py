@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import statistics
 import tempfile
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
@@ -182,6 +182,144 @@ def cpython_odds_ms(runs: int = 20) -> float:
     return round(statistics.median(times), 2)
 
 
+#: The scale case's bars (issue 16): the start page listing it, after Python is up, against the
+#: bare page's ready; write-back of a fight of six and a week passing for a party of six, in ms.
+SCALE_LISTED_BAR = 0.10
+SCALE_ACTION_BAR_MS = 20.0
+WRITE_BACK = "write-back of a 6-combatant fight, plan + confirm (ms, median of {n})"
+A_WEEK = "a week passes for a party of 6 (ms, median of {n})"
+
+
+def scale_actions(fought: dict[str, str], wounded: dict[str, str], party: str, runs: int = 5):
+    """The scale case's actions, in the start page's warm profile (each run on the scale case's
+    storage as it was): a fight of six saved adventurers written back (fight mode: "Write the
+    results to the sheets", then "Confirm"), and a week passing for their party, wounded by it
+    (the start page). The page measures each (web/app/fight.py, web/app/index.py)."""
+
+    def act(page) -> dict[str, float]:
+        site = page.url.rsplit("/", 1)[0] + "/"
+        plans, confirms, weeks = [], [], []
+        for _ in range(runs):
+            fill_storage(page, site + "combat.html", fought)
+            page.goto(site + "combat.html#fight")
+            ready_ms(page)
+            page.wait_for_selector("#fw-plan:not([disabled])", timeout=READY_TIMEOUT_MS)
+            page.click("#fw-plan")
+            page.wait_for_selector("#fw-confirm", timeout=READY_TIMEOUT_MS)
+            page.click("#fw-confirm")
+            page.wait_for_selector("#fw-undo", timeout=READY_TIMEOUT_MS)
+            plans.append(measures(page, "write-back fw-plan")[0])
+            confirms.append(measures(page, "write-back fw-confirm")[0])
+            fill_storage(page, site + "index.html", wounded)
+            page.goto(site + "index.html")
+            prepared_ms(page)
+            page.click(f"#party-{party} button[data-do=week]")
+            page.wait_for_function("performance.getEntriesByName('party week', 'measure').length > 0",
+                                   timeout=READY_TIMEOUT_MS)
+            weeks.append(measures(page, "party week")[0])
+        both = [a + b for a, b in zip(plans, confirms)]
+        return {
+            f"write-back of a 6-combatant fight: the plan (ms, median of {runs})": statistics.median(plans),
+            f"write-back of a 6-combatant fight: confirm (ms, median of {runs})": statistics.median(confirms),
+            WRITE_BACK.format(n=runs): statistics.median(both),
+            A_WEEK.format(n=runs): statistics.median(weeks),
+        }
+
+    return act
+
+
+def scale_case() -> dict:
+    """The scale case's storage (tools/scale.py), a fight of six of its adventurers in fight mode,
+    and that fight written back (a wounded party), each as ``localStorage`` items; with CPython's
+    timings of the same actions and the backup file's size."""
+    import time
+
+    from pyengine import __version__
+    from pyengine.cli.tables import hit_locations, load_tables
+    from pyengine.dice import RandomDice
+    from pyengine.library import export_backup, list_parties
+    from pyengine.pages.fight import FightPage
+    from pyengine.pages.index import StartPage
+    from pyengine.pages.start_library import DeviceLibrary
+    from pyengine.pages.store import MemoryStore
+    from tools.scale import party_fight, scale_store, written_back
+
+    store = scale_store()
+    fought = party_fight(store)
+    wounded = written_back(fought)
+    party = list_parties(wounded).entries[0].ident
+    tables, locations = load_tables(), hit_locations()
+    now = "2025-03-01T23:00:00.000Z"
+
+    def timed(setup, work, runs: int = 20) -> float:
+        """``work(setup())``'s median time (the set-up not timed)."""
+        times = []
+        for _ in range(runs):
+            made = setup()
+            start = time.perf_counter()
+            work(made)
+            times.append((time.perf_counter() - start) * 1000)
+        return round(statistics.median(times), 2)
+
+    def listing(_) -> None:
+        StartPage(store).open("")
+        DeviceLibrary(store, now=lambda: now).open()
+
+    def fight_page():
+        page = FightPage(tables, locations, MemoryStore(dict(fought.items)), RandomDice(1), now=lambda: now)
+        page.open({})
+        return page
+
+    def write_back(page) -> None:
+        page.on_writeback_click({"id": "fw-plan"})
+        page.on_writeback_click({"id": "fw-confirm"})
+
+    def start_page():
+        lib = DeviceLibrary(MemoryStore(dict(wounded.items)), now=lambda: now, dice=RandomDice(1))
+        lib.use_tables(tables, locations)
+        return lib
+
+    def a_week(lib) -> None:
+        lib.on_party_click({"party": party, "do": "week"}, {})
+
+    _, backup = export_backup(store, now=now, app=__version__)
+    return {
+        "items": dict(store.items), "fought": dict(fought.items), "wounded": dict(wounded.items), "party": party,
+        "cpython": {
+            "scale case: the start page's listing, saved list and device library (ms, median of 20)": timed(lambda: None, listing),
+            "scale case: write-back of a 6-combatant fight, plan + confirm, page controller (ms, median of 20)":
+                timed(fight_page, write_back),
+            "scale case: a week passes for a party of 6, page controller (ms, median of 20)": timed(start_page, a_week),
+        },
+        "backup_bytes": len(backup.encode("utf-8")),
+        "storage_characters": sum(len(k) + len(v) for k, v in store.items.items()),
+        "keys": len(store.items),
+    }
+
+
+def scale_report(results: list[Measure], base: Measure, case: dict) -> dict:
+    """The scale case against its bars."""
+    scale = next(m for m in results if m.subject == SCALE_SUBJECT)
+    empty = next((m for m in results if m.subject == "index.html"), None)
+    listed = statistics.median(scale.listed_warm)
+    out = {
+        "adventurers": 200, "versions each": 20, "templates": 30, "fights": 50, "rounds each": 20,
+        "keys": case["keys"], "storage (characters)": case["storage_characters"],
+        "backup file (bytes)": case["backup_bytes"],
+        "start page listed after python up, warm (ms, median)": listed,
+        "start page listed after python up, cold (ms, median)": statistics.median(scale.listed_cold),
+        "the same on an empty device, warm (ms, median)": statistics.median(empty.listed_warm) if empty else None,
+        "bare page ready, warm (ms, median)": base.warm_median_ms,
+        "listed × bare ready (warm)": round(listed / base.warm_median_ms, 3),
+        "listed × bare ready (cold)": round(statistics.median(scale.listed_cold) / base.cold_ms, 3),
+        "listed bar (× bare ready)": SCALE_LISTED_BAR,
+        "action bar (ms)": SCALE_ACTION_BAR_MS,
+    }
+    for name, value in scale.actions.items():
+        out[name] = value
+    return out
+
+
 #: Page -> what to do on it once warm, returning named timings the page measured.
 PAGE_ACTIONS = {"shrapnel.html": shrapnel_actions, "sheet.html": sheet_actions, "combat.html": combat_actions}
 
@@ -214,6 +352,11 @@ class Measure:
     prepared_samples: list[float]
     """For each first visit, when everything the page's controls need had loaded (the
     ``prepared`` mark, just after ready: docs/startup.md); the bare page's ready."""
+    listed_cold: list[float] = field(default_factory=list)
+    """The start page: for each first visit, from ``python up`` to the ``listed`` mark (the saved
+    adventurers, fights and parties drawn); other pages: none."""
+    listed_warm: list[float] = field(default_factory=list)
+    """The same, for each return visit."""
 
     @property
     def warm_median_ms(self) -> float:
@@ -248,6 +391,21 @@ def prepared_ms(page) -> float:
     return float(page.evaluate("performance.getEntriesByName('prepared')[0].startTime"))
 
 
+def listed_ms(page) -> float:
+    """The start page: from ``python up`` to ``listed`` (every saved adventurer, fight and party drawn)."""
+    page.wait_for_function("performance.getEntriesByName('listed').length > 0", timeout=READY_TIMEOUT_MS)
+    return float(page.evaluate("performance.getEntriesByName('listed')[0].startTime"
+                               " - performance.getEntriesByName('python up')[0].startTime"))
+
+
+def fill_storage(page, url: str, items: dict[str, str]) -> None:
+    """The site's ``localStorage`` holding exactly ``items``, set from a page of the site that
+    runs nothing (its stylesheet), before ``url`` is visited."""
+    page.goto(url.rsplit("/", 1)[0] + "/style.css")
+    page.evaluate("items => { localStorage.clear(); for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }",
+                  items)
+
+
 def fcp_ms(page) -> float:
     entries = page.evaluate("performance.getEntriesByName('first-contentful-paint').map(e => e.startTime)")
     return float(entries[0]) if entries else float("nan")
@@ -264,8 +422,16 @@ def memory_bytes(context, page) -> int:
 class Subject:
     """One page under test, with the persistent profile its warm loads share."""
 
-    def __init__(self, p, name: str, url: str, *, has_sw: bool, profiles: Path) -> None:
+    def __init__(self, p, name: str, url: str, *, has_sw: bool, profiles: Path, storage: dict[str, str] | None = None,
+                 actions=None) -> None:
         self.p, self.name, self.url, self.has_sw, self.profiles = p, name, url, has_sw, profiles
+        self.storage = storage
+        """What the device holds before the first visit (``localStorage``, by key), if anything."""
+        self.actions = actions or PAGE_ACTIONS.get(name)
+        self.lists = has_sw and url.endswith("/index.html")
+        """The start page: its ``listed`` mark is read too."""
+        self.listed_cold: list[float] = []
+        self.listed_warm: list[float] = []
         self.cold: list[float] = []
         self.prepared: list[float] = []
         self.warm: list[float] = []
@@ -292,12 +458,16 @@ class Subject:
                 return
             moved += max(sizes["responseBodySize"], 0) + max(sizes["responseHeadersSize"], 0)
 
-        context.on("requestfinished", on_finished)
         page = context.pages[0] if context.pages else context.new_page()
+        if self.storage is not None:
+            fill_storage(page, self.url, self.storage)
+        context.on("requestfinished", on_finished)
         page.goto(self.url)
         ready = ready_ms(page)
         if timed:
             self.cold.append(ready)
+            if self.lists:
+                self.listed_cold.append(listed_ms(page))
             self.prepared.append(prepared_ms(page) if self.has_sw else ready)
         if not keep:
             context.remove_listener("requestfinished", on_finished)
@@ -315,20 +485,22 @@ class Subject:
         self.page.goto(self.url)
         self.warm.append(ready_ms(self.page))
         self.fcp_warm.append(fcp_ms(self.page))
+        if self.lists:
+            self.listed_warm.append(listed_ms(self.page))
 
     def finish(self) -> Measure:
         memory = memory_bytes(self.context, self.page)
-        action = PAGE_ACTIONS.get(self.name)
-        actions = {k: round(v, 2) for k, v in action(self.page).items()} if action else {}
+        actions = {k: round(v, 2) for k, v in self.actions(self.page).items()} if self.actions else {}
         self.context.close()
         return Measure(
             self.name, [round(c, 1) for c in self.cold], [round(w, 1) for w in self.warm], self.moved, actions,
             round(self.fcp_cold, 1), [round(f, 1) for f in self.fcp_warm], memory,
-            [round(c, 1) for c in self.prepared],
+            [round(c, 1) for c in self.prepared], [round(c, 1) for c in self.listed_cold],
+            [round(w, 1) for w in self.listed_warm],
         )
 
 
-def measure_all(p, subjects: list[tuple[str, str, bool]], warm_loads: int, cold_loads: int) -> list[Measure]:
+def measure_all(p, subjects: list[tuple], warm_loads: int, cold_loads: int) -> list[Measure]:
     """Round-robin over the subjects, so a change in the machine's load hits them all alike:
     ``cold_loads`` first visits each (a fresh profile every time), then ``warm_loads`` rounds of
     return visits in the profile of each subject's first visit.
@@ -337,7 +509,8 @@ def measure_all(p, subjects: list[tuple[str, str, bool]], warm_loads: int, cold_
     visits are opened only after the last of them (they went on compiling WebAssembly in
     the background and slowed the first visits of the subjects measured after them)."""
     with tempfile.TemporaryDirectory(prefix="bench-profiles-") as profiles:
-        runs = [Subject(p, name, url, has_sw=has_sw, profiles=Path(profiles)) for name, url, has_sw in subjects]
+        runs = [Subject(p, name, url, has_sw=has_sw, profiles=Path(profiles), **more)
+                for name, url, has_sw, *extra in subjects for more in (extra[0] if extra else {},)]
         for _ in range(cold_loads):
             for run in runs:
                 run.first_visit(keep=False)
@@ -366,12 +539,19 @@ def own_bytes(dist: Path) -> dict[str, int]:
     return sizes
 
 
+#: The start page on a device holding the scale case (issue 16).
+SCALE_SUBJECT = "index.html, scale case"
+
+
 def run(dist: Path, pages: list[str], warm_loads: int, cold_loads: int = 7) -> dict:
+    case = scale_case()
     with tempfile.TemporaryDirectory(prefix="bench-bare-") as bare_dir:
         bare = bare_site(dist, Path(bare_dir))
         with serving(bare) as bare_url, serving(dist) as site_url, sync_playwright() as p:
-            subjects = [("bare PyScript + Pyodide", bare_url + "index.html", False)]
+            subjects: list[tuple] = [("bare PyScript + Pyodide", bare_url + "index.html", False)]
             subjects += [(page, site_url + page, True) for page in pages]
+            subjects.append((SCALE_SUBJECT, site_url + "index.html", True, {
+                "storage": case["items"], "actions": scale_actions(case["fought"], case["wounded"], case["party"])}))
             results = measure_all(p, subjects, warm_loads, cold_loads)
     base = results[0]
     files, size = site_size(dist)
@@ -400,7 +580,9 @@ def run(dist: Path, pages: list[str], warm_loads: int, cold_loads: int = 7) -> d
         "cpython": {
             "combat exact odds (ms, median of 20)": cpython_odds_ms(),
             "one round of six combatants (ms, median of 20)": cpython_round_ms(),
+            **case["cpython"],
         },
+        "scale": scale_report(results, base, case),
     }
 
 
@@ -422,6 +604,23 @@ def table(report: dict) -> str:
             lines.append(f"{row['subject']}: {name}: {value}")
     for name, value in report.get("cpython", {}).items():
         lines.append(f"CPython: {name}: {value}")
+    scale = report.get("scale")
+    if scale:
+        ratio, bar = scale["listed × bare ready (warm)"], scale["listed bar (× bare ready)"]
+        lines.append(
+            f"Scale case ({scale['adventurers']} adventurers × {scale['versions each']} versions, {scale['templates']} templates, "
+            f"{scale['fights']} fights × {scale['rounds each']} rounds; {scale['keys']} keys, "
+            f"{scale['storage (characters)']:,} characters stored; backup file {scale['backup file (bytes)']:,} bytes):")
+        lines.append(
+            f"  start page listed after Python up: {scale['start page listed after python up, warm (ms, median)']:.0f} ms warm "
+            f"(empty device {scale['the same on an empty device, warm (ms, median)'] or float('nan'):.0f} ms), "
+            f"{scale['start page listed after python up, cold (ms, median)']:.0f} ms cold; "
+            f"× bare ready {ratio:.3f} warm, {scale['listed × bare ready (cold)']:.3f} cold "
+            f"(bar ≤ {bar:.2f}: {'met' if ratio <= bar else 'MISSED'})")
+        for name, value in scale.items():
+            if name.startswith(("write-back of a 6-combatant fight, plan + confirm", "a week passes")):
+                met = "met" if value < scale["action bar (ms)"] else "MISSED"
+                lines.append(f"  {name}: {value:.1f} (bar < {scale['action bar (ms)']:.0f} ms: {met})")
     own = report["own_bytes"]
     lines.append(f"dist/: {report['dist_files']} files, {report['dist_bytes']:,} bytes; our own bytes: "
                  f"{own['code_and_data']:,} code and data (wheel, tables, glue, CSS, JS), "

@@ -189,6 +189,54 @@ def scale_store(adventurers: int = 200, versions: int = 20, templates: int = 30,
     return store
 
 
+def party_fight(store: MemoryStore, rounds: int = 5, seed: int = 6) -> MemoryStore:
+    """A copy of ``store`` with fight mode holding a fight of the first party's six, three
+    against three, ``rounds`` rounds fought with the app's dice, as fight mode keeps it: the
+    write-back case (and, written back, the wounded party for "a week passes")."""
+    from pyengine.cli.tables import hit_locations, load_tables
+    from pyengine.library import list_parties
+    from pyengine.pages.fight import FightPage
+    from pyengine.runequest.sheet.adventurer import load_adventurer
+
+    out = MemoryStore(dict(store.items))
+    party = list_parties(out).entries[0].value
+    clock = iter(range(10_000))
+    page = FightPage(load_tables(), hit_locations(), out, RandomDice(seed), new_id=Ids(1 << 40),
+                     now=lambda: _when(100, next(clock)))
+    page.open({})
+    page.on_new()  # the fight fight mode held is kept among the fights
+    for n, ident in enumerate(party.members[:6]):
+        name = load_adventurer(out.get(CHARACTER_PREFIX + ident) or "").name
+        added = page.on_add({"fa-source": ident, "fa-name": name, "fa-side": SIDES[n % 2]})
+        assert not any(added.errors.values()), added.errors
+    # Each statement made again now that both sides are in (made as each joined, the first
+    # ones named no foe), each side's n-th fighting the other's n-th.
+    page.draft["declare"] = {}
+    page.render()
+    names = [c.name for c in page.fight.combatants]
+    for n, name in enumerate(names):
+        for action in page.draft["declare"][name]["actions"]:
+            action["target"] = names[n + 1 if n % 2 == 0 else n - 1]
+    for _ in range(rounds):
+        page.on_roll({})
+    assert len(page.results) == rounds, "the party's fight did not resolve"
+    return out
+
+
+def written_back(store: MemoryStore) -> MemoryStore:
+    """A copy of ``store`` (holding :func:`party_fight`'s fight) with the fight written back."""
+    from pyengine.cli.tables import hit_locations, load_tables
+    from pyengine.pages.fight import FightPage
+
+    out = MemoryStore(dict(store.items))
+    page = FightPage(load_tables(), hit_locations(), out, RandomDice(7), now=lambda: _when(101))
+    page.open({})
+    page.on_writeback_click({"id": "fw-plan"})
+    page.on_writeback_click({"id": "fw-confirm"})
+    assert page.written is not None and len(page.written.records) == 6, "the fight was not written back"
+    return out
+
+
 def start_page_listing(store: MemoryStore) -> dict[str, Any]:
     """What the start page lists: every adventurer by name, every fight, every template."""
     from pyengine.runequest.sheet.adventurer import load_adventurer

@@ -82,6 +82,8 @@ class FightEntry(Record):
     changed: str
     current: bool
     """It is the fight fight mode has open."""
+    link: str = ""
+    """Its share-link fragment, as :attr:`SavedFight.link` (``""``: no round, no one yet)."""
 
 
 class FightListing(Record):
@@ -183,7 +185,7 @@ def list_fights(store: Store) -> FightListing:
     current = current_fight(store)
     entries = [
         FightEntry(ident=e.ident, name=e.value.name, sides=e.value.sides, rounds=e.value.rounds,
-                   started=e.value.started, changed=e.value.changed, current=e.ident == current)
+                   started=e.value.started, changed=e.value.changed, current=e.ident == current, link=e.value.link)
         for e in listing.entries
     ]
     entries.sort(key=lambda e: (e.changed, e.ident), reverse=True)

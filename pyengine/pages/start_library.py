@@ -14,6 +14,7 @@ Fields it reads: ``party-name``, ``party-pick-<id>`` (checkboxes), ``party-renam
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -26,6 +27,8 @@ from pyengine.pages.keys import CHARACTER_PREFIX, FIGHT_DRAFT
 from pyengine.pages.store import Store
 from pyengine.pages.view import Update
 
+#: How many records' readings (and hit points in words) a page keeps, to draw its cards again.
+MAX_REMEMBERED = 1000
 #: The page's words for the three choices over a changed item.
 CHOICE_WORDS = {"device": "keep this device's", "file": "take the file's", "both": "keep both"}
 STATUS_WORDS = {"new": "new", "same": "the same as here", "changed": "changed"}
@@ -71,6 +74,11 @@ class DeviceLibrary:
         self.plan = None
         self.backup_notice: Element | str = ""
         self.device = ""
+        self._read: dict[str, Any] = {}
+        """Record text -> the adventurer it reads as: the cards are drawn again after every action,
+        and a record not changed since is not read again."""
+        self._said: dict[int, tuple[Any, Any]] = {}
+        """id of an adventurer -> (that adventurer, his :class:`~pyengine.runequest.campaign.Vitals`)."""
 
     def open(self) -> Update:
         """The page is ready: everything the device keeps, drawn."""
@@ -84,6 +92,7 @@ class DeviceLibrary:
     def use_tables(self, tables, locations=None) -> Update:
         """The RuneQuest tables (and hit locations) are loaded: the parties' hit points can be shown."""
         self.tables, self.locations = tables, locations
+        self._said.clear()
         return Update(html={"party-list": self.render_parties()})
 
     # -- fights ---------------------------------------------------------------------------
@@ -128,14 +137,13 @@ class DeviceLibrary:
         rows: list[Element] = []
         for f in listing.entries:
             sides = "; ".join(f"{s.side}: {', '.join(s.names)}" for s in f.sides) or "no one yet"
-            fight = library.load_fight(self.store, f.ident)
             rows.append(el(
                 "li", {"class": "fight-entry"},
                 el("p", {"class": "fight-name"}, el("strong", None, f.name), " (open in fight mode)" if f.current else ""),
                 el("p", None, f"{sides}. Round {f.rounds}. Changed {_when(f.changed)}."),
                 el("p", {"class": "actions"},
                    _button("Resume", resume=f.ident),
-                   el("a", {"href": f"./combat.html#{fight.link}", "class": "share"}, "Link") if fight.link else None,
+                   el("a", {"href": f"./combat.html#{f.link}", "class": "share"}, "Link") if f.link else None,
                    _button("Export", export=f.ident),
                    _button("Delete", delete=f.ident)),
             ))
@@ -152,7 +160,7 @@ class DeviceLibrary:
         for key in self.store.keys():
             if key.startswith(CHARACTER_PREFIX):
                 try:
-                    name = _adventurer(self.store.get(key) or "").name or "(no name)"
+                    name = self._adventurer(self.store.get(key) or "").name or "(no name)"
                 except RecordError:
                     continue
                 out.append((key[len(CHARACTER_PREFIX):], name))
@@ -214,7 +222,19 @@ class DeviceLibrary:
         return Update(html={"party-list": self.render_parties()})
 
     def _members(self, party) -> tuple[Any, ...]:
-        return library.members_of(self.store, party, _adventurer)
+        return library.members_of(self.store, party, self._adventurer)
+
+    def _adventurer(self, text: str):
+        """The adventurer a record's text reads as (read once per text).
+
+        :raises RecordError: it does not read.
+        """
+        adventurer = self._read.get(text)
+        if adventurer is None:
+            if len(self._read) >= MAX_REMEMBERED:
+                self._read.clear()
+            adventurer = self._read[text] = _adventurer(text)
+        return adventurer
 
     def _start_fight(self, ident: str, party) -> Update:
         """The party's members added to a new fight as fight mode adds a saved adventurer (its
@@ -242,7 +262,12 @@ class DeviceLibrary:
                 names.append(name)
         if not names:
             raise RulesError("start a fight: no member of the party can fight (" + "; ".join(problems) + ")", field="party")
-        library.keep_fight(self.store, self.store.get(FIGHT_DRAFT) or "", sides={side: names}, rounds=0,
+        # Nothing was typed in fight mode's add form here: its draft says so (an empty "add"), so
+        # the page keeps its own fields (STR, CON, … as it comes) rather than blanking them.
+        page.draft["add"] = {}
+        draft = json.dumps(page.draft)
+        self.store.put(FIGHT_DRAFT, draft)
+        library.keep_fight(self.store, draft, sides={side: names}, rounds=0,
                            now=self.now(), new_id=self.new_id, name=f"{party.name}'s fight")
         return Update(navigate="./combat.html#fight")
 
@@ -287,9 +312,16 @@ class DeviceLibrary:
         """``11 of 15 hit points, fighting; …`` (``short``: ``11 of 15 hit points``)."""
         if self.tables is None:
             return "hit points: loading…"
-        from pyengine.runequest.campaign import frame_of, vitals
+        known = self._said.get(id(adventurer))
+        if known is not None and known[0] is adventurer:
+            v = known[1]
+        else:
+            from pyengine.runequest.campaign import frame_of, vitals
 
-        v = vitals(adventurer.current, frame_of(adventurer, self.tables))
+            v = vitals(adventurer.current, frame_of(adventurer, self.tables))
+            if len(self._said) >= MAX_REMEMBERED:
+                self._said.clear()
+            self._said[id(adventurer)] = (adventurer, v)
         if short:
             return f"{v.left} of {v.hit_points} hit points"
         said = f"{v.left} of {v.hit_points} hit points, {v.condition}"

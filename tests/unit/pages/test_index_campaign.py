@@ -141,6 +141,23 @@ def test_starting_a_fight_with_the_party_adds_them_as_fight_mode_does(tables):
     assert entry.current and entry.name == "The ford's fight"
 
 
+def test_a_party_fight_leaves_fight_modes_add_form_as_the_page_has_it(tables):
+    # The start page typed nothing in the add form: fight mode opening the fight must not blank
+    # the quick stat block's fields (STR, CON, … 12 as the page comes) with empty text.
+    from pyengine.pages.fight import FightPage
+
+    store = with_two()
+    store.put(library.record_key("party", "p1"), json.dumps({"format": 1, "name": "The ford", "members": ["aaa"]}))
+    device(store, tables).on_party_click({"party": "p1", "do": "fight"}, {})
+    assert json.loads(store.get(FIGHT_DRAFT))["add"] == {}
+    (entry,) = library.list_fights(store).entries
+    assert library.load_fight(store, entry.ident).draft["add"] == {}
+    page = FightPage(*tables, store)
+    shown = page.open({"fa-source": "", "fa-str": "12", "fa-hp": "12"})
+    assert {k: v for k, v in shown.values.items() if k != "fa-source"} == {}
+    assert len(page.fight.combatants) == 1
+
+
 def test_a_week_passes_for_the_party_each_saved_as_a_version_with_undo(tables):
     store = with_two()
     store.put(library.record_key("party", "p1"), json.dumps({"format": 1, "name": "P", "members": ["aaa", "bbb"]}))
@@ -157,6 +174,43 @@ def test_a_week_passes_for_the_party_each_saved_as_a_version_with_undo(tables):
     html = lib.on_party_click({"party": "p1", "do": "undo-time"}, {}).html["party-list"]
     assert "Undone for 2 members" in html
     assert load_adventurer(store.get(CHARACTER_PREFIX + "aaa")).current.wounds.damage_taken == before
+
+
+def test_the_cards_drawn_again_read_only_the_records_that_changed(tables, monkeypatch):
+    # The scale case (issue 16: a week for a party of six under 20 ms in the page): after a week
+    # passes for one party, the cards are drawn again reading and working out only the records
+    # that changed, not every member of every party; what they show is as a new page shows it.
+    from pyengine.pages import start_library
+
+    store = with_two()
+    store.put(library.record_key("party", "p1"), json.dumps({"format": 1, "name": "P", "members": ["aaa"]}))
+    store.put(library.record_key("party", "p2"), json.dumps({"format": 1, "name": "Q", "members": ["bbb"]}))
+    lib = device(store, tables)
+    lib.open()
+    read, frames = [], []
+    real_read, real_frame = start_library._adventurer, __import__("pyengine.runequest.campaign", fromlist=["x"]).frame_of
+    monkeypatch.setattr(start_library, "_adventurer", lambda text: read.append(text) or real_read(text))
+    monkeypatch.setattr("pyengine.runequest.campaign.frame_of", lambda *a: frames.append(a) or real_frame(*a))
+    lib.on_party_click({"party": "p1", "do": "week"}, {})
+    assert read == [store.get(CHARACTER_PREFIX + "aaa")]  # Rurik, healed; Vasana's card not read again
+    assert len(frames) == 2  # Rurik after the week: in the notice, and on his card
+    fresh = device(store, tables)
+    assert re.sub(r'<div class="party-notice">.*?</div></div>', "", lib.render_parties()) == fresh.render_parties()
+
+
+def test_the_fights_list_reads_each_fight_once_and_links_it(tables):
+    # The scale case (50 fights of 20 rounds): listing the fights reads each one once (it read
+    # each again for its link); the link is the saved fight's.
+    store = with_two()
+    a_fight(store, tables)
+    (entry,) = library.list_fights(store).entries
+    assert entry.link and entry.link == library.load_fight(store, entry.ident).link
+    reads = []
+    real_get = store.get
+    store.get = lambda key: reads.append(key) or real_get(key)
+    html = device(store, tables).render_fights()
+    assert reads.count(library.record_key("fight", entry.ident)) == 1
+    assert f'href="./combat.html#{entry.link}"' in html
 
 
 def test_n_days_pass_and_a_bad_count_is_named(tables):

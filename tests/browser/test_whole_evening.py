@@ -136,7 +136,7 @@ def test_the_whole_evening_from_the_sheets_to_a_new_browser(app, fresh_app):
     page.click("#sheet-new")
     expect(page.locator("#sheet-name")).to_have_value("")
     make_adventurer(page, *VASANA)
-    page.locator("#sheet-now summary", has_text="Missiles").click()
+    page.locator("#sheet-now summary", has_text="Missiles and weapons").click()
     page.select_option("#state-ammo-weapon", "self_bow")
     page.fill("#state-ammo-count", str(ARROWS))
     page.click("#sheet-set-ammo")

@@ -196,6 +196,8 @@ class FightPage(CombatPage):
         another tab (or the start page) changed fight mode's fight since, and this tab's fight
         is kept apart instead of written over it."""
         self.apart: str | None = None
+        self._linked: tuple[FightLog, str] | None = None
+        """The last log's link, as :meth:`link` made it."""
         """The saved fight this tab's fight is kept under once it is kept apart (``""``: not yet)."""
 
     @property
@@ -209,8 +211,21 @@ class FightPage(CombatPage):
         return self.results[-1].state if self.results else start(self.log.fight)
 
     def link(self) -> str:
-        """The fight's share-link fragment (``""``: no fight)."""
-        return to_link(self.log) if self.log is not None else ""
+        """The fight's share-link fragment (``""``: no fight); made once for each log (the log
+        is never changed in place: every change makes a new one)."""
+        if self.log is None:
+            return ""
+        if self._linked is None or self._linked[0] is not self.log:
+            self._linked = (self.log, to_link(self.log))
+        return self._linked[1]
+
+    def warm_up(self) -> None:
+        """Imports what "write the results to the sheets" needs, when the fight has saved
+        adventurers (the glue calls it once the fight is shown, so the first tap does not wait)."""
+        if self.fight is not None and any(c.character for c in self.fight.combatants):
+            import pyengine.pages.fight_writeback  # noqa: F401
+            import pyengine.runequest.campaign.writeback  # noqa: F401
+            import pyengine.runequest.melee.experience  # noqa: F401
 
     # -- opening --------------------------------------------------------------------------
 
@@ -894,7 +909,8 @@ class FightPage(CombatPage):
             # Those whose checks were rolled now lose their "roll the checks" button.
             written.applied = [n for n in written.checked if n not in self.draft["applied"]]
             self.draft["applied"] = [*self.draft["applied"], *written.applied]
-            return self._save() | self._results() | Update(html={"fw-out": to_html(wb.render_written(written))})
+            # Only the marks and this card change: the fight, its link and everyone's state do not.
+            return self._save() | self._marks() | Update(html={"fw-out": to_html(wb.render_written(written))})
         if act == "fw-undo" and self.written is not None:
             try:
                 said = wb.undo_written(self.store, self.written, now=self.now())
@@ -902,7 +918,7 @@ class FightPage(CombatPage):
                 return Update(html={"fw-out": to_html(wb.render_written(self.written, str(exc)))})
             self.draft["applied"] = [n for n in self.draft["applied"] if n not in self.written.applied]
             self.written = None
-            return self._save() | self._results() | Update(html={"fw-out": to_html(wb.render_said(said))})
+            return self._save() | self._marks() | Update(html={"fw-out": to_html(wb.render_said(said))})
         return Update()
 
     def _save(self) -> Update:
@@ -1013,6 +1029,10 @@ class FightPage(CombatPage):
             disabled={"fd-roll": not ready, "fd-start": not ready, "fd-undo": not self.results, "fw-plan": fight is None},
             address=f"#{link}" if link else None,
         )
+
+    def _marks(self) -> Update:
+        """The experience marks alone (who has had his checks rolled onto his sheet)."""
+        return Update(html={"fx-out": to_html(render.render_marks(self.fight, self.state(), self.draft["applied"]))})
 
     def _declarations(self) -> Update:
         """The statement forms, from the draft, each with his strike ranks and any problem found."""

@@ -8,7 +8,8 @@ opens (:mod:`app.combat`).
 
 from __future__ import annotations
 
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_once_callable, create_proxy
+from pyscript import window
 
 from app import dom, start
 from pyengine.pages.fight import FightPage
@@ -94,3 +95,4 @@ def open_fight(tables, locations, link: str = "") -> None:
         for element_id, kind, handler in LISTENERS:
             dom.element(element_id).addEventListener(kind, create_proxy(handler))
     dom.apply(page.open(dom.values("fa-form"), link))
+    window.setTimeout(create_once_callable(page.warm_up), 0)  # after the fight is drawn

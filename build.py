@@ -763,7 +763,10 @@ def build_snapshot(vendor: Path, wheel: Path | None = None, pins: Pins | None = 
         say("making the Pyodide start-up snapshot in Chromium")
         cached.parent.mkdir(parents=True, exist_ok=True)
         try:
-            snapshot.make_snapshot(vendor, cached.with_suffix(".tmp"), sources)
+            raw = snapshot.make_snapshot(vendor, cached.with_suffix(".tmp"), sources)
+            if raw > snapshot.INITIAL_MEMORY + 65536:
+                say(f"the snapshot holds {raw / 2**20:.1f} MiB, past Pyodide's initial {snapshot.INITIAL_MEMORY >> 20} MiB: "
+                    "every return visit then starts with that much more memory (docs/startup.md)")
         except snapshot.SnapshotError as exc:
             raise BuildError(str(exc)) from None
         cached.with_suffix(".tmp").rename(cached)

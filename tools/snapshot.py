@@ -37,6 +37,10 @@ BAKED_MODULES = (
     "tarfile", "uuid",
 )
 
+#: Pyodide's initial WebAssembly memory (30 MiB): a snapshot is all of memory, so one made
+#: after memory grew is that much larger, and a page restored from it starts that much bigger.
+INITIAL_MEMORY = 30 * 2**20
+
 #: Where PyScript unpacks our wheel (its ``files`` target ``./*``): the working directory.
 HOME = "/home/pyodide"
 
@@ -89,10 +93,20 @@ class BakedFinder:
 
 
 def bake(sources):
-    for path, (digest, text) in sources.items():
+    # sources: the JavaScript object of path -> [digest, text], read one file at a time (the
+    # snapshot is the whole of memory at its highest: every source at once in Python's memory
+    # made it grow past Pyodide's initial size).
+    import gc
+
+    files = sources.as_object_map()
+    for path in list(files):
+        entry = files[path]
+        digest, text = str(entry[0]), str(entry[1])
         CODE[path] = (digest, compile(text, path, "exec", dont_inherit=True))
+        del entry, text
     sys.meta_path.insert(sys.meta_path.index(PathFinder), BakedFinder)
     SNAPSHOT_MODULES.update(sys.modules)
+    gc.collect()
 """
 
 MAKER_HTML = """<!doctype html>
@@ -102,7 +116,7 @@ import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
 try {
   const py = await loadPyodide({ _makeSnapshot: true });
   py.runPython(%(imports)s);
-  const sources = await (await fetch("./baked.json")).text();
+  const sources = await (await fetch("./baked.json")).json();
   py.globals.set("baked_sources", sources);
   py.globals.set("baked_loader", %(loader)s);
   py.runPython(`
@@ -110,7 +124,7 @@ import json, sys, types
 module = types.ModuleType("strike_rank_baked")
 exec(compile(baked_loader, "<strike_rank_baked>", "exec"), module.__dict__)
 sys.modules["strike_rank_baked"] = module
-module.bake(json.loads(baked_sources))
+module.bake(baked_sources)
 del baked_sources, baked_loader, json, sys, types, module
 `);
   const bytes = py.makeMemorySnapshot();

@@ -20,7 +20,7 @@ from pyengine.runequest.combat.model import Parry, Weapon
 from pyengine.runequest.melee.build import QuickWeapon, combatant_from_sheet, melee_tables, quick_combatant
 from pyengine.runequest.melee.defaults import next_intents
 from pyengine.runequest.melee.intent import check_intents
-from pyengine.runequest.melee.log import FightLog, read_any, replay, to_link
+from pyengine.runequest.melee.log import FightLog, read_any, to_link
 from pyengine.runequest.melee.model import MeleeRules, Arm, Body, Combatant, Fight, start
 from pyengine.runequest.melee.round import resolve_round
 from pyengine.runequest.melee.statement import (

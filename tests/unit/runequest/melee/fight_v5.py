@@ -8,7 +8,6 @@ fight-v5.link and fight-v5.final.json are those; rewrite them only on purpose).
 
 from __future__ import annotations
 
-from pyengine.dice import ScriptedDice
 from pyengine.runequest.melee.build import QuickWeapon, quick_combatant
 from pyengine.runequest.melee.intent import Intent, Shoot, Strike
 from pyengine.runequest.melee.log import FightLog, add_round, leave

@@ -191,7 +191,9 @@ def test_the_boot_module_prefetches_our_wheel_and_each_page_names_its_tables(dis
     named = set()
     for page in build.PAGES:
         html = (dist / page.file).read_text()
-        listed = re.search(r'<meta name="strike-rank-tables" content="([^"]*)">', html).group(1).split()
+        meta = re.search(r'<meta name="strike-rank-tables" content="([^"]*)" data-when="([^"]*)">', html)
+        listed = meta.group(1).split()
+        assert meta.group(2) == page.tables_when, page.file  # the start page: only with a party saved
         assert listed == [f"./tables/{table}.msgpack" for table in page.table_ids()], page.file
         assert all((dist / path).is_file() for path in listed), page.file
         named.update(listed)

@@ -196,9 +196,9 @@ class FightPage(CombatPage):
         another tab (or the start page) changed fight mode's fight since, and this tab's fight
         is kept apart instead of written over it."""
         self.apart: str | None = None
+        """The saved fight this tab's fight is kept under once it is kept apart (``""``: not yet)."""
         self._linked: tuple[FightLog, str] | None = None
         """The last log's link, as :meth:`link` made it."""
-        """The saved fight this tab's fight is kept under once it is kept apart (``""``: not yet)."""
 
     @property
     def fight(self) -> Fight | None:

@@ -7,8 +7,10 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
+import time
 from pathlib import Path
 
+import build
 import pytest
 from playwright.sync_api import expect
 
@@ -40,6 +42,13 @@ def zbarimg(image: Path) -> str:
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, f"zbarimg read no code in {image.name}: {done.stderr}"
     return done.stdout.removesuffix("\n")
+
+
+def serious_findings(page, *selectors: str) -> list[str]:
+    """axe-core's serious and critical findings on these elements (the code and its button)."""
+    page.add_script_tag(content=build.axe_script().read_text(encoding="utf-8"))
+    report = page.evaluate("s => axe.run({include: s.map(x => [x])}, {resultTypes: ['violations']})", list(selectors))
+    return [f"{v['id']}: {v['help']}" for v in report["violations"] if v["impact"] in {"serious", "critical"}]
 
 
 def open_sheet(context):
@@ -90,9 +99,12 @@ def test_show_as_qr_code_is_read_by_a_real_decoder_and_opens_the_same_state(app,
     link = page.locator(f"#{prefix}-share").evaluate("a => a.href")  # origin, path and fragment
     shown = state_of(page, prefix)
 
+    context.set_offline(True)  # at the table with no signal: the service worker has the encoder
+    began = time.perf_counter()
     page.click(f"#{prefix}-qr-show")
     code = page.locator(f"#{prefix}-qr-code svg")
-    expect(code).to_be_visible()
+    expect(code).to_be_visible(timeout=30_000)  # the first code also installs and compiles the encoder
+    took = time.perf_counter() - began
     assert any(url.endswith("segno-1.6.6-py3-none-any.whl") for url in encoder)
     expect(page.locator(f"#{prefix}-qr-show")).to_have_text("Hide QR code")
     expect(page.locator(f"#{prefix}-qr figcaption")).to_contain_text(caption)
@@ -104,8 +116,11 @@ def test_show_as_qr_code_is_read_by_a_real_decoder_and_opens_the_same_state(app,
     code.screenshot(path=str(image))
     read = zbarimg(image)
     assert read == link
+    button = page.locator(f"#{prefix}-qr-show").bounding_box()
+    assert button["height"] >= 44 and button["width"] >= 44  # a tap target
+    assert serious_findings(page, f"#{prefix}-qr", f"#{prefix}-qr-show") == []
     modules = int(re.search(r"\((\d+)×", version).group(1))
-    print(f"\n{kind}: link of {len(link)} characters -> {version}; {box['width'] / (modules + 8):.1f} px per module")
+    print(f"\n{kind}: link of {len(link)} characters -> {version}; {box['width'] / (modules + 8):.1f} px per module; shown in {took:.2f} s")
 
     other = open_ready(context, read)
     if prefix == "sheet":

@@ -11,7 +11,8 @@ Standard library only. Usage (each does its own set-up on a fresh machine):
 Set-up, when missing or out of date: a virtual environment in .venv/ with the
 project and its test extras (pyproject.toml), the vendored browser stack in
 .vendor-cache/ (npm tarballs and PyPI wheels, checked against the sha256 pins in
-pyproject.toml), and for test/bench Debian's Chromium. The script then re-runs
+pyproject.toml), and for test/bench Debian's Chromium and zbar-tools (the QR decoder the
+tests read codes with). The script then re-runs
 itself inside .venv, where msgspec and the engine can be imported.
 """
 

@@ -5,8 +5,6 @@ state. The encoder (segno) is fetched only when a code is first asked for."""
 from __future__ import annotations
 
 import re
-import shutil
-import subprocess
 import time
 from pathlib import Path
 
@@ -14,13 +12,11 @@ import build
 import pytest
 from playwright.sync_api import expect
 
-from pyengine.dice import ScriptedDice
-from pyengine.runequest.combat import resolve_exchange
 from pyengine.runequest.combat import state as exchange_state
-from pyengine.cli.tables import COMBAT_TABLES
 from tests.browser.conftest import open_ready
 from tests.browser.test_combat_page import ROLLS, engine_exchange
 from tests.browser.test_phone_misc import rurik_record
+from tests.unit.test_qr import zbarimg
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 
@@ -33,15 +29,6 @@ def golden_line(kind: str) -> str:
             if line.startswith(f"{kind} |"):
                 found.append(line.split("|")[1].strip())
     return found[-1]
-
-
-def zbarimg(image: Path) -> str:
-    tool = shutil.which("zbarimg")
-    assert tool, "zbarimg is missing: python3 build.py test installs it (apt-get install zbar-tools)"
-    done = subprocess.run([tool, "--quiet", "--raw", "-Sdisable", "-Sqrcode.enable", str(image)],
-                          capture_output=True, text=True, timeout=60)
-    assert done.returncode == 0, f"zbarimg read no code in {image.name}: {done.stderr}"
-    return done.stdout.removesuffix("\n")
 
 
 def serious_findings(page, *selectors: str) -> list[str]:
@@ -62,7 +49,6 @@ def open_sheet(context):
 
 def open_exchange(context):
     attack, defence = engine_exchange()
-    resolve_exchange(attack, defence, dice=ScriptedDice(ROLLS), **COMBAT_TABLES)
     return open_ready(context, "combat.html#" + exchange_state.LINK.link(exchange_state.to_state(attack, defence, ROLLS)))
 
 

@@ -11,7 +11,8 @@ Standard library only. Usage (each does its own set-up on a fresh machine):
 Set-up, when missing or out of date: a virtual environment in .venv/ with the
 project and its test extras (pyproject.toml), the vendored browser stack in
 .vendor-cache/ (npm tarballs and PyPI wheels, checked against the sha256 pins in
-pyproject.toml), and for test/bench Debian's Chromium. The script then re-runs
+pyproject.toml), and for test/bench Debian's Chromium and zbar-tools (the QR decoder the
+tests read codes with). The script then re-runs
 itself inside .venv, where msgspec and the engine can be imported.
 """
 
@@ -92,6 +93,8 @@ class Pins:
     engine_version: str
     axe_core: NpmPin
     """The accessibility checker the browser tests run (not shipped)."""
+    pure_wheels: tuple[WheelPin, ...] = ()
+    """Pure-Python wheels the page installs only on demand (segno, for QR codes)."""
 
 
 def read_pins(pyproject: Path = ROOT / "pyproject.toml") -> Pins:
@@ -103,11 +106,14 @@ def read_pins(pyproject: Path = ROOT / "pyproject.toml") -> Pins:
         m = re.fullmatch(r"\s*([A-Za-z0-9_.-]+)\s*==\s*([^\s;]+)\s*", requirement)
         if m:
             exact[m.group(1).lower()] = m.group(2)
-    wheels = []
-    for name, sha in vendor["wasm-wheels"].items():
-        if name not in exact:
-            raise BuildError(f"pyproject.toml: wasm wheel {name!r} needs an exact pin (name==version) in [project].dependencies")
-        wheels.append(WheelPin(name, exact[name], sha))
+    def pinned(group: str) -> tuple[WheelPin, ...]:
+        wheels = []
+        for name, sha in vendor.get(group, {}).items():
+            if name not in exact:
+                raise BuildError(f"pyproject.toml: {group} {name!r} needs an exact pin (name==version) in [project].dependencies")
+            wheels.append(WheelPin(name, exact[name], sha))
+        return tuple(wheels)
+
     init = (ROOT / "pyengine" / "__init__.py").read_text(encoding="utf-8")
     version = re.search(r'^__version__ = "([^"]+)"', init, re.M)
     if not version:
@@ -117,7 +123,8 @@ def read_pins(pyproject: Path = ROOT / "pyproject.toml") -> Pins:
         pyodide=NpmPin(**vendor["pyodide"]),
         platform=vendor["pyodide-platform"],
         python=vendor["pyodide-python"],
-        wasm_wheels=tuple(wheels),
+        wasm_wheels=pinned("wasm-wheels"),
+        pure_wheels=pinned("pure-wheels"),
         engine_version=version.group(1),
         axe_core=NpmPin(**data["tool"]["strike-rank"]["test-vendor"]["axe-core"]),
     )
@@ -196,16 +203,25 @@ def npm_pack(pin: NpmPin) -> Path:
 
 def pip_download_wasm(pin: WheelPin, pins: Pins) -> Path:
     """Fetches the wasm wheel for Pyodide from PyPI once and checks it."""
+    return pip_download(pin, pins, f"{pin.name}-{pin.version}-*{pins.platform}.whl",
+                        ["--platform", pins.platform, "--implementation", "cp"])
+
+
+def pip_download_pure(pin: WheelPin, pins: Pins) -> Path:
+    """Fetches a pure-Python wheel (``py3-none-any``) from PyPI once and checks it."""
+    return pip_download(pin, pins, f"{pin.name}-{pin.version}-py3-none-any.whl", [])
+
+
+def pip_download(pin: WheelPin, pins: Pins, pattern: str, platform: list[str]) -> Path:
     folder = CACHE / "wheels"
-    pattern = f"{pin.name}-{pin.version}-*{pins.platform}.whl"
     found = sorted(folder.glob(pattern))
     if not found:
-        say(f"fetching {pin.name}=={pin.version} ({pins.platform}) from PyPI")
+        say(f"fetching {pin.name}=={pin.version} ({' '.join(platform[1:2]) or 'pure Python'}) from PyPI")
         folder.mkdir(parents=True, exist_ok=True)
         subprocess.run(
             [sys.executable, "-m", "pip", "download", f"{pin.name}=={pin.version}", "--no-deps",
-             "--only-binary=:all:", "--platform", pins.platform, "--python-version", pins.python,
-             "--implementation", "cp", "-d", str(folder), "-q", "--disable-pip-version-check"],
+             "--only-binary=:all:", *platform, "--python-version", pins.python,
+             "-d", str(folder), "-q", "--disable-pip-version-check"],
             check=True,
         )
         found = sorted(folder.glob(pattern))
@@ -236,6 +252,23 @@ def ensure_chromium() -> str:
     raise BuildError(f"Chromium is missing at {path}. Install it with: sudo sh -c '{command}' (or set CHROMIUM_PATH)")
 
 
+def ensure_zbarimg() -> str:
+    """Makes sure Debian's ``zbarimg`` is there (installs ``zbar-tools`` as root): the tests
+    read our QR codes with a real decoder, not our own encoder."""
+    found = shutil.which("zbarimg")
+    if found:
+        return found
+    if hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("apt-get"):
+        say("installing Debian's zbar-tools (apt-get), the QR decoder the tests read codes with")
+        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        subprocess.run(["apt-get", "update", "-qq"], check=True, env=env)
+        subprocess.run(["apt-get", "install", "-y", "-qq", "zbar-tools"], check=True, env=env, stdout=subprocess.DEVNULL)
+        found = shutil.which("zbarimg")
+        if found:
+            return found
+    raise BuildError("zbarimg is missing. Install it with: sudo sh -c 'apt-get update && apt-get install -y zbar-tools'")
+
+
 # --------------------------------------------------------------------------- vendoring
 
 
@@ -245,13 +278,18 @@ def vendor_pyscript(pins: Pins, out: Path) -> None:
     shutil.copytree(src, out, ignore=shutil.ignore_patterns("*.map"))
 
 
-def patch_lock(lock: dict, wheels: dict[str, tuple[str, Path]]) -> dict:
+def patch_lock(lock: dict, wheels: dict[str, tuple[str, Path]], pure: dict[str, tuple[str, Path]] | None = None) -> dict:
     """Cuts Pyodide's lock file down to the wheels we vendor and points each entry at our file.
 
-    ``wheels`` maps a package name to (version, wheel path). Anything else is dropped, so
-    the page can never ask for a package we did not ship.
+    ``wheels`` maps a package name to (version, wheel path); ``pure`` the same for
+    pure-Python wheels, which get an entry of their own when Pyodide's lock has none.
+    Anything else is dropped, so the page can never ask for a package we did not ship.
     """
     packages = {}
+    for name, (version, wheel) in (pure or {}).items():
+        packages[name] = {"name": name, "version": version, "file_name": wheel.name, "install_dir": "site",
+                          "sha256": sha256_file(wheel), "package_type": "package", "imports": [name],
+                          "depends": [], "unvendored_tests": False}
     for name, (version, wheel) in wheels.items():
         if name not in lock["packages"]:
             raise BuildError(f"pyodide-lock.json has no package {name!r} to patch")
@@ -273,8 +311,13 @@ def vendor_pyodide(pins: Pins, out: Path) -> None:
         wheel = pip_download_wasm(pin, pins)
         shutil.copy2(wheel, out / wheel.name)
         wheels[pin.name] = (pin.version, wheel)
+    pure = {}
+    for pin in pins.pure_wheels:  # installed by the page only when needed (loadPackage)
+        wheel = pip_download_pure(pin, pins)
+        shutil.copy2(wheel, out / wheel.name)
+        pure[pin.name] = (pin.version, wheel)
     lock = json.loads((src / "pyodide-lock.json").read_text(encoding="utf-8"))
-    (out / "pyodide-lock.json").write_text(json.dumps(patch_lock(lock, wheels), indent=1), encoding="utf-8")
+    (out / "pyodide-lock.json").write_text(json.dumps(patch_lock(lock, wheels, pure), indent=1), encoding="utf-8")
 
 
 # --------------------------------------------------------------------------- our wheel
@@ -814,8 +857,11 @@ def setup(*, browser: bool) -> Pins:
         npm_pack(pin)
     for wheel in pins.wasm_wheels:
         pip_download_wasm(wheel, pins)
+    for wheel in pins.pure_wheels:
+        pip_download_pure(wheel, pins)
     if browser:
         ensure_chromium()
+        ensure_zbarimg()
         npm_pack(pins.axe_core)
     return pins
 

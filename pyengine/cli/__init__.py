@@ -22,7 +22,7 @@ from typing import Any
 
 import pyengine
 from pyengine.dice import DiceExpr, DiceRoll, RandomDice, ScriptedDice, typed_die
-from pyengine.errors import RollError, RulesError
+from pyengine.errors import InputFileError, RollError, RulesError, ShareLinkError
 from pyengine.share import decode_link
 
 PROG = "python -m pyengine"
@@ -69,6 +69,38 @@ def _run_link_decode(args: argparse.Namespace) -> int:
     return 0
 
 
+def _run_link_qr(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from pyengine import qr
+
+    link = args.link.strip()
+    if "://" not in link:
+        raise ShareLinkError(
+            f"{link[:40]!r} is not a whole link: give it as the page shows it (https://…/sheet.html#…); "
+            "a code of the part after '#' alone would open nothing"
+        )
+    decode_link(link)  # one of ours, readable: said now, not by the phone that scans it
+    out = Path(args.out)
+    suffix = out.suffix.lower()
+    if suffix not in (".svg", ".png"):
+        raise InputFileError(f"--out {args.out}: the file's suffix says what to write: .svg or .png, not {suffix or 'none'!r}")
+    code = qr.encode(link)
+    try:
+        if suffix == ".svg":
+            out.write_text(qr.svg(code, "QR code of a Strike Rank link") + "\n", encoding="utf-8")
+        else:
+            out.write_bytes(qr.png(code))
+    except OSError as exc:
+        raise InputFileError(f"--out {args.out}: {exc.strerror or exc}") from None
+    if args.json:
+        print_json({"link": link, "length": len(link), "mode": code.mode, "error": code.error, "version": code.version,
+                    "modules": code.modules, "out": str(out)})
+    else:
+        print(f"{out}: {code.describe()}, {code.mode} mode, {len(link)} characters")
+    return 0
+
+
 def _register_link(subparsers: Any) -> None:
     link = subparsers.add_parser("link", help="share links")
     actions = link.add_subparsers(dest="action", required=True, metavar="ACTION")
@@ -76,6 +108,13 @@ def _register_link(subparsers: Any) -> None:
     decode.add_argument("link", metavar="URL_OR_FRAGMENT", help="a whole link, or the part from '#' on")
     add_json_option(decode)
     decode.set_defaults(func=_run_link_decode)
+    qr_code = actions.add_parser(
+        "qr", help="write a share link's QR code (the one the page shows) as SVG or PNG, by the file's suffix"
+    )
+    qr_code.add_argument("link", metavar="URL", help="the whole link, as the page shows it (origin, path and '#' part)")
+    qr_code.add_argument("--out", required=True, metavar="FILE", help="where to write it: FILE.svg or FILE.png")
+    add_json_option(qr_code)
+    qr_code.set_defaults(func=_run_link_qr)
 
 
 # -- roll -------------------------------------------------------------------

@@ -599,7 +599,8 @@ class ExchangePage(CombatPage):
         attack, defence, rules, result = self.last
         state = ExchangeState(attack=attack, defence=defence, rolls=tuple(result.roll_values), rules=rules)
         export = export_link(data_url(export_json(state, result)))
-        share = share_line("cx", f"./combat.html#{self.shown_link}", "Link to this exchange", export)
+        share = share_line("cx", f"./combat.html#{self.shown_link}", "Link to this exchange", export,
+                           summary=f"{attack.name} ({attack.weapon.name}) against {defence.name}, {len(state.rolls)} rolls")
         return render_result(result) + share + render_next_blow()
 
 

@@ -1050,7 +1050,9 @@ class FightPage(CombatPage):
         link = self.link()
         if not link:
             return ""
-        return share_line("fl", f"./combat.html#{link}", "Link to this fight", render.export_button())
+        sides, count = " against ".join(dict.fromkeys(c.side for c in self.log.fight.combatants)), len(self.log.fight.combatants)
+        summary = f"{sides}, round {len(self.results)}, {count} combatants"
+        return share_line("fl", f"./combat.html#{link}", "Link to this fight", render.export_button(), summary=summary)
 
     def render_declarations(self) -> str:
         fight, state = self.fight, self.state()

@@ -559,7 +559,7 @@ class GearPage:
         except RulesError as exc:  # too big for a link: said where the link would be
             self._say(Update(html={"gear-share-box": render.render_share_error(str(exc))}))
             return
-        share = share_line("gear", f"{PAGE}#{link}", "Link to these inputs and results")
+        share = share_line("gear", f"{PAGE}#{link}", "Link to these inputs and results", summary="these inputs and results")
         self.address = f"#{link}"
         self._say(Update(html={"gear-share-box": share}, address=self.address))
 

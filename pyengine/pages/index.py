@@ -131,7 +131,7 @@ class StartPage:
     def render_roll(self) -> str:
         if self.roll is None:
             return ""
-        share = share_line("dice", f"./index.html#{self.link()}", "Link to this roll")
+        share = share_line("dice", f"./index.html#{self.link()}", "Link to this roll", summary=f"{self.roll.expression} = {self.roll.total}")
         return dice_roller.render_roll(self.roll, own_dice=self.own_dice) + share
 
     def render_saved(self) -> str:

@@ -641,7 +641,8 @@ class SheetPage:
 
     def on_share(self, values: Mapping[str, str]) -> Update:
         """The link to this sheet (it opens read-only)."""
-        return Update(html={"sheet-share-box": share_line("sheet", f"./sheet.html#{self.link()}", SHARE_LABEL)},
+        summary = (self.adventurer.name if self.adventurer is not None else "") or "an unnamed adventurer"
+        return Update(html={"sheet-share-box": share_line("sheet", f"./sheet.html#{self.link()}", SHARE_LABEL, summary=summary)},
                       scroll="sheet-share-box")
 
     def link(self) -> str:

@@ -249,7 +249,8 @@ class ShrapnelPage:
     def render_result(self) -> str:
         """The result card, its link, and "See it in the table"."""
         assert self.result is not None
-        share = share_line("shr", f"{PAGE}#{self.link()}", "Link to this result", render.find_button(self.result))
+        summary = f"{self.result.severity} critical, roll {self.result.roll}" + (f", {self.target}" if self.target else "")
+        share = share_line("shr", f"{PAGE}#{self.link()}", "Link to this result", render.find_button(self.result), summary=summary)
         return render.render_result(self.result, target=self.target) + share
 
 

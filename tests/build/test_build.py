@@ -140,11 +140,14 @@ def test_our_wheel_is_reproducible_and_holds_engine_and_glue(tmp_path):
 
 def test_the_lock_file_knows_only_the_vendored_wheels(dist):
     lock = json.loads((dist / "vendor/pyodide/pyodide-lock.json").read_text())
-    assert set(lock["packages"]) == {w.name for w in PINS.wasm_wheels}
-    entry = lock["packages"]["msgspec"]
-    wheel = dist / "vendor/pyodide" / entry["file_name"]
-    assert entry["version"] == PINS.wasm_wheels[0].version
-    assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"] == PINS.wasm_wheels[0].sha256
+    assert set(lock["packages"]) == {w.name for w in (*PINS.wasm_wheels, *PINS.pure_wheels)}
+    for pin in (*PINS.wasm_wheels, *PINS.pure_wheels):
+        entry = lock["packages"][pin.name]
+        wheel = dist / "vendor/pyodide" / entry["file_name"]
+        assert entry["version"] == pin.version
+        assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"] == pin.sha256
+    assert [w.name for w in PINS.pure_wheels] == ["segno"]  # the QR encoder, installed on demand
+    assert lock["packages"]["segno"]["file_name"].endswith("-py3-none-any.whl")
 
 
 def test_patch_lock_refuses_a_package_pyodide_does_not_know(tmp_path):

@@ -74,7 +74,11 @@ def values(*roots) -> dict[str, str]:
 def data_of(event) -> dict[str, str]:
     """The clicked element's ``data-*`` attributes (``data-remove-weapon`` -> ``remove-weapon``)
     and its ``id``, for a controller's click handler."""
-    target = event.target
+    return data_of_element(event.target)
+
+
+def data_of_element(target) -> dict[str, str]:
+    """An element's ``data-*`` attributes and its ``id`` (see :func:`data_of`)."""
     out = {"id": str(target.id)}
     for attr in target.attributes:
         name = str(attr.name)
@@ -186,11 +190,33 @@ def field_error(field_id: str, message: str | None) -> None:
         note.hidden = True
 
 
+qr_encoder = None  # loading the vendored QR encoder: begun when a code is first asked for
+
+
+def load_qr_encoder():
+    """Installs segno (once) from the site's own lock file: vendored, cached by the service
+    worker, checked by its sha256; the awaitable that is done when it is."""
+    global qr_encoder
+    if qr_encoder is None:
+        import pyodide_js
+
+        qr_encoder = pyodide_js.loadPackage("segno")
+    return qr_encoder
+
+
 async def copy_link(button) -> bool:
-    """Copies the link a Copy link button names; False when ``button`` is not one.
+    """Handles a share line's buttons: copies the link Copy link names, or shows (hides) the
+    QR code of the link Show as QR code names (``widgets.qr_update``, once the encoder is
+    loaded); False when ``button`` is neither.
 
     Where the browser refuses the clipboard, says how to copy the link by hand.
     """
+    if not missing(button.getAttribute("data-qr")):
+        await load_qr_encoder()
+        from pyengine.pages.widgets import qr_update
+
+        apply(qr_update(data_of_element(button), str(element(str(button.getAttribute("data-qr"))).href)))
+        return True
     target = button.getAttribute("data-copy")
     if missing(target):
         return False

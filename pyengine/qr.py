@@ -1,0 +1,125 @@
+"""A link as a QR code: the smallest code that still scans from one phone screen to another.
+
+Pure: text in, a :class:`QrCode` out (its module matrix, the mode, the error-correction
+level, the version), and :func:`svg` draws it. The encoding is segno's (a pure-Python
+encoder vendored from PyPI); the page loads it only when a code is asked for, so this
+module imports it only inside :func:`encode`.
+
+The level is M (15 % of the code may be lost) unless a higher level fits in the same
+version: a code no bigger, that reads better off a scratched or glaring screen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pyengine.errors import ShareLinkError
+from pyengine.html import el, to_xml
+
+#: Modules of light margin round a code (the standard's quiet zone).
+QUIET_ZONE = 4
+#: The level every code gets at least.
+LEVEL = "M"
+
+
+@dataclass(frozen=True)
+class QrCode:
+    """One QR code and what it was made of."""
+
+    text: str
+    """What it encodes (the whole link)."""
+    mode: str
+    """The QR encoding mode segno chose for ``text``: ``numeric``, ``alphanumeric``, ``byte`` or ``kanji``."""
+    error: str
+    """The error-correction level: ``M``, ``Q`` or ``H``."""
+    version: int
+    """The QR version, 1 to 40."""
+    matrix: tuple[tuple[bool, ...], ...]
+    """The dark (True) and light modules, row by row, without the quiet zone."""
+
+    @property
+    def modules(self) -> int:
+        """Modules per side (``17 + 4 * version``)."""
+        return len(self.matrix)
+
+    def describe(self) -> str:
+        """``QR version 12 (65×65 modules), error correction M``."""
+        return f"QR version {self.version} ({self.modules}×{self.modules} modules), error correction {self.error}"
+
+
+def encode(text: str) -> QrCode:
+    """The smallest QR code (not Micro QR) for ``text`` at level M or better.
+
+    :raises ShareLinkError: text too long for any QR code at level M.
+    """
+    import segno
+    from segno import DataOverflowError
+
+    try:
+        code = segno.make(text, error=LEVEL.lower(), boost_error=True, micro=False)
+    except DataOverflowError:
+        raise ShareLinkError(
+            f"this link is {len(text)} characters: too long for a QR code (at most 2,331 at level M); copy the link instead"
+        ) from None
+    return QrCode(
+        text=text,
+        mode=str(code.mode),
+        error=str(code.error).upper(),
+        version=int(code.version),
+        matrix=tuple(tuple(bool(m) for m in row) for row in code.matrix),
+    )
+
+
+def path_data(code: QrCode) -> str:
+    """SVG path data drawing every dark module, one rectangle per horizontal run."""
+    parts = []
+    for y, row in enumerate(code.matrix):
+        x = 0
+        size = len(row)
+        while x < size:
+            if not row[x]:
+                x += 1
+                continue
+            start = x
+            while x < size and row[x]:
+                x += 1
+            parts.append(f"M{start + QUIET_ZONE} {y + QUIET_ZONE}h{x - start}v1h-{x - start}z")
+    return "".join(parts)
+
+
+def svg(code: QrCode, label: str = "") -> str:
+    """The code as an inline SVG: black on white, with its quiet zone, scaled by its
+    ``viewBox`` to whatever width the page gives it; ``label`` is its accessible name."""
+    side = str(code.modules + 2 * QUIET_ZONE)
+    attrs = {"xmlns": "http://www.w3.org/2000/svg", "viewBox": f"0 0 {side} {side}", "class": "qr-code",
+             "shape-rendering": "crispEdges", "role": "img"}
+    if label:
+        attrs["aria-label"] = label
+    return to_xml(
+        el(
+            "svg", attrs,
+            el("rect", {"width": side, "height": side, "fill": "#fff"}),
+            el("path", {"d": path_data(code), "fill": "#000"}),
+        )
+    )
+
+
+def png(code: QrCode, scale: int = 8) -> bytes:
+    """The same code as a PNG (8-bit grey, zlib only), ``scale`` pixels per module."""
+    import struct
+    import zlib
+
+    side = code.modules + 2 * QUIET_ZONE
+    light = bytes([255]) * (QUIET_ZONE * scale)
+    blank = b"\x00" + bytes([255]) * (side * scale)
+    rows = [blank] * (QUIET_ZONE * scale)
+    for row in code.matrix:
+        line = b"\x00" + light + b"".join(bytes([0 if dark else 255]) * scale for dark in row) + light
+        rows.extend([line] * scale)
+    rows.extend([blank] * (QUIET_ZONE * scale))
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    header = struct.pack(">IIBBBBB", side * scale, side * scale, 8, 0, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"".join(rows), 9)) + chunk(b"IEND", b"")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 
 from pyengine.html import Element, el, to_html
+from pyengine.pages.share_sheet import share_sheet_button
 
 
 def share_line(prefix: str, href: str, label: str, *extra: Element) -> str:
@@ -18,6 +19,7 @@ def share_line(prefix: str, href: str, label: str, *extra: Element) -> str:
         el(
             "p", {"class": "share-line"},
             el("button", {"type": "button", "id": f"{prefix}-copy", "data-copy": f"{prefix}-share"}, "Copy link"),
+            share_sheet_button(prefix, label),
             el("a", {"id": f"{prefix}-share", "href": href}, label),
             *extra,
             el("span", {"id": f"{prefix}-copy-status", "role": "status"}),

@@ -43,7 +43,10 @@ async def load_camera():
 
 
 def on_code(text) -> None:
-    dom.apply(controller().on_code(str(text)))
+    update = controller().on_code(str(text))
+    if update.navigate:  # the camera is let go before the page is left
+        camera.stop()
+    dom.apply(update)
     if controller().reloads:
         window.location.reload()
 

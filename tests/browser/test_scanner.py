@@ -8,13 +8,12 @@ Each test launches its own Chromium: the fake camera's video is a launch argumen
 from __future__ import annotations
 
 import pytest
+import segno
 from playwright.sync_api import expect
 
 import build
 from tests.browser.conftest import READY, READY_TIMEOUT_MS, Watch, open_ready
 from tools import chromium
-
-segno = pytest.importorskip("segno")
 
 SIDE = 720  # the video's width and height, in pixels
 GOLDEN_SHEET = "tests/golden/links-0.1.0.txt"

@@ -91,6 +91,8 @@ class Pins:
     python: str
     wasm_wheels: tuple[WheelPin, ...]
     engine_version: str
+    jsqr: NpmPin
+    """The QR code reader the start page's scanner loads where the browser has no BarcodeDetector."""
     axe_core: NpmPin
     """The accessibility checker the browser tests run (not shipped)."""
     pure_wheels: tuple[WheelPin, ...] = ()
@@ -126,6 +128,7 @@ def read_pins(pyproject: Path = ROOT / "pyproject.toml") -> Pins:
         wasm_wheels=pinned("wasm-wheels"),
         pure_wheels=pinned("pure-wheels"),
         engine_version=version.group(1),
+        jsqr=NpmPin(**vendor["jsqr"]),
         axe_core=NpmPin(**data["tool"]["strike-rank"]["test-vendor"]["axe-core"]),
     )
 
@@ -276,6 +279,14 @@ def vendor_pyscript(pins: Pins, out: Path) -> None:
     """Copies PyScript's whole dist/ (chunk names carry hashes; pitfall 11) without source maps."""
     src = npm_pack(pins.pyscript) / "dist"
     shutil.copytree(src, out, ignore=shutil.ignore_patterns("*.map"))
+
+
+def vendor_jsqr(pins: Pins, out: Path) -> None:
+    """Copies jsQR's one browser script and its licence (loaded only when the scanner opens)."""
+    src = npm_pack(pins.jsqr)
+    out.mkdir(parents=True)
+    for name in ("dist/jsQR.js", "LICENSE"):
+        shutil.copy2(src / name, out / Path(name).name)
 
 
 def patch_lock(lock: dict, wheels: dict[str, tuple[str, Path]], pure: dict[str, tuple[str, Path]] | None = None) -> dict:
@@ -827,6 +838,7 @@ def build_site(pins: Pins, dist: Path = DIST) -> None:
     compile_tables(TABLES, tmp / "tables")
     vendor_pyscript(pins, tmp / "vendor" / "pyscript")
     vendor_pyodide(pins, tmp / "vendor" / "pyodide")
+    vendor_jsqr(pins, tmp / "vendor" / "jsqr")
     wheel = build_wheel(tmp / "pkg", pins.engine_version)
     snapshot = build_snapshot(tmp / "vendor", wheel, pins)
     boot = string.Template((WEB / "pyodide-boot.mjs").read_text(encoding="utf-8"))
@@ -853,7 +865,7 @@ def build_site(pins: Pins, dist: Path = DIST) -> None:
 
 def setup(*, browser: bool) -> Pins:
     pins = read_pins()
-    for pin in (pins.pyscript, pins.pyodide):
+    for pin in (pins.pyscript, pins.pyodide, pins.jsqr):
         npm_pack(pin)
     for wheel in pins.wasm_wheels:
         pip_download_wasm(wheel, pins)

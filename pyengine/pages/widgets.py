@@ -7,6 +7,7 @@ from collections.abc import Mapping
 
 from pyengine.errors import RulesError
 from pyengine.html import Element, el, to_html
+from pyengine.pages.share_sheet import share_sheet_button
 from pyengine.pages.view import Update
 
 
@@ -35,6 +36,7 @@ def share_line(prefix: str, href: str, label: str, *extra: Element, summary: str
         el(
             "p", {"class": "share-line"},
             el("button", {"type": "button", "id": f"{prefix}-copy", "data-copy": f"{prefix}-share"}, "Copy link"),
+            share_sheet_button(prefix, f"{kind}: {summary}" if summary else label),
             el("a", {"id": f"{prefix}-share", "href": href}, label),
             el("button", {"type": "button", "id": f"{prefix}-qr-show", "data-qr": f"{prefix}-share",
                           "aria-expanded": "false", "aria-controls": f"{prefix}-qr"}, QR_SHOW),

@@ -12,6 +12,7 @@ from __future__ import annotations
 from pyodide.ffi import jsnull, to_js
 from pyscript import document, window
 
+from app import share_sheet
 from pyengine.errors import StorageError
 
 
@@ -219,7 +220,7 @@ async def copy_link(button) -> bool:
         return True
     target = button.getAttribute("data-copy")
     if missing(target):
-        return False
+        return await share_sheet.share(button)
     status = element(f"{button.id}-status")
     try:
         await window.navigator.clipboard.writeText(str(element(str(target)).href))

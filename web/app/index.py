@@ -14,7 +14,7 @@ from pyodide.ffi import create_proxy
 from pyscript import window
 
 import pyengine
-from app import dom, start
+from app import dom, scan, start
 from pyengine.pages.keys import CHARACTER_PREFIX
 
 controller = None
@@ -146,6 +146,7 @@ async def setup() -> None:
         dom.element(element_id).addEventListener(kind, prepared.listener(handler))
     for element_id in ("dice-roll", "dice-quick", "party-make", "backup-export"):
         dom.element(element_id).disabled = False
+    scan.listen()
 
 
 async def main() -> None:

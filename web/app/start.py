@@ -10,6 +10,7 @@ from pyodide.ffi import create_once_callable, create_proxy
 from pyscript import document, window
 
 import pyengine
+from app import share_sheet
 from app.dom import element
 
 
@@ -141,6 +142,7 @@ class Preparation:
 def mark_ready() -> None:
     """Tells the page (and its tests) that Python is up and the page works."""
     element("engine-version").textContent = f"rules engine {pyengine.__version__}"
+    share_sheet.offer()
     document.body.dataset.ready = "1"
     window.performance.mark("ready")
 

@@ -1,0 +1,29 @@
+"""The "Share…" button in every share line (pyengine.pages.share_sheet), in CPython; the
+share sheet itself is the browser's (tests/browser/test_share_sheet.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pyengine.html import to_html
+from pyengine.pages.share_sheet import LABEL, share_sheet_button
+from pyengine.pages.widgets import share_line
+
+STYLE = Path(__file__).resolve().parents[3] / "web" / "static" / "style.css"
+
+
+def test_the_button_names_the_link_and_carries_the_summary():
+    html = to_html(share_sheet_button("dice", "2D6+2 rolled 9 & more"))
+    assert 'id="dice-sheet"' in html and 'data-share="dice-share"' in html
+    assert 'data-summary="2D6+2 rolled 9 &amp; more"' in html
+    assert f">{LABEL}</button>" in html and 'type="button"' in html
+
+
+def test_every_share_line_offers_the_sheet_beside_copy_link():
+    html = share_line("sheet", "./sheet.html#1.abc", "Link to this adventurer")
+    assert html.index('id="sheet-copy"') < html.index('id="sheet-sheet"') < html.index('id="sheet-share"')
+    assert 'data-summary="Link to this adventurer"' in html
+
+
+def test_the_button_is_hidden_where_the_browser_has_no_share_sheet():
+    assert "html:not(.can-share) .share-sheet { display: none; }" in STYLE.read_text(encoding="utf-8")

@@ -26,6 +26,7 @@ from pyengine.runequest.melee.model import (
     FightState,
     MeleeRules,
     Name,
+    Start,
     start,
 )
 from pyengine.runequest.melee.round import MeleeTables, RoundResult, resolve_round
@@ -226,6 +227,33 @@ def come_back(log: FightLog, who: str) -> FightLog:
     """``who``'s leaving taken back, while no round has been resolved since."""
     return msgspec.structs.replace(log, left=tuple(g for g in log.left
                                                    if not (g.who == who and g.after == len(log.rounds))))
+
+
+def situation_now(log: FightLog, state: FightState) -> FightLog:
+    """The fight as it stands after ``state`` (its last round), as a new fight with no history: each one still
+    in it comes in as he is now (:attr:`~.model.Combatant.start`: wounds and their clocks, damaged and broken
+    arms; in hand and prepared what he holds now), without the arms out of his reach (thrown, stuck in a
+    shield, dropped); who has left is not in it. Its link (:func:`to_link`) is the "situation now" share: it
+    opens as a fight of round 0. Weapons stuck in bodies, holds, experience marks and reloading are not
+    carried (docs/formats.md, "situation now").
+    """
+    gone = log.gone()
+    combatants = []
+    for c in log.fight.combatants:
+        if c.name in gone:
+            continue
+        body = state.bodies[c.name]
+        arms = tuple(a for a in c.arms if a.name not in body.gone)
+        kept = {a.name for a in arms}
+        began = Start(damage_taken=body.damage_taken, wounds=body.wounds, condition=body.condition,
+                      maimed=body.maimed, on_ground=body.on_ground, bleeding=body.bleeding, severed=body.severed,
+                      weapon_damage={k: v for k, v in body.weapon_damage.items() if k in kept},
+                      broken=tuple(n for n in body.broken if n in kept))
+        in_hand = tuple(n for n in body.in_hand if n in kept and n not in began.broken)
+        combatants.append(msgspec.structs.replace(
+            c, arms=arms, in_hand=in_hand, prepared=tuple(n for n in body.prepared if n in in_hand),
+            start=None if began == Start() else began))
+    return FightLog(fight=Fight(combatants=tuple(combatants)), rules=log.rules, melee_rules=log.melee_rules)
 
 
 def add_round(log: FightLog, result: RoundResult, intents: tuple[Intent, ...]) -> FightLog:

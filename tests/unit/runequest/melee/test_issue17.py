@@ -21,8 +21,8 @@ from pyengine.runequest.melee.build import QuickWeapon, melee_tables, quick_comb
 from pyengine.runequest.melee.defaults import retargeted  # noqa: E402
 from pyengine.runequest.melee.intent import Intent, Shoot, Strike  # noqa: E402
 from pyengine.runequest.melee.log import (  # noqa: E402
-    VERSION,
     EDITION_OF_LINK,
+    VERSION,
     FightLog,
     Leaving,
     RoundRecord,

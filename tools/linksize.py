@@ -21,8 +21,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import msgspec
+
 from pyengine import dice_roller
-from pyengine.cli.tables import COMBAT_TABLES, load_tables
+from pyengine.cli.tables import COMBAT_TABLES, hit_locations, load_tables
 from pyengine.dice import ScriptedDice
 from pyengine.gear import state as gear_state
 from pyengine.gear.items import Character, Item, ItemKind
@@ -32,6 +34,7 @@ from pyengine.runequest.combat.from_sheet import weapon_for
 from pyengine.runequest.melee.build import melee_tables
 from pyengine.runequest.melee.log import KIND, FightLog, read_any, replay, situation_now, to_link, to_state
 from pyengine.runequest.sheet import state as sheet_state
+from pyengine.runequest.sheet.adventurer import load_adventurer
 from pyengine.runequest.sheet.hit_points import location_hit_points
 from pyengine.runequest.vocabulary import LOCATION_KEYS
 from pyengine.share import decode_link, encode_link
@@ -42,6 +45,7 @@ GOLDEN = ROOT / "tests" / "golden"
 BYTES_AT_M = (14, 26, 42, 62, 84, 106, 122, 152, 180, 213, 251, 287, 331, 362, 412, 450, 504, 560, 624, 666, 711,
               779, 857, 911, 997, 1059, 1125, 1190, 1264, 1370, 1452, 1538, 1628, 1722, 1809, 1911, 1989, 2099, 2213,
               2331)
+#: The fights measured, from tests/golden/.
 FIGHTS = ("fight-3v3.link", "fight-v5.link", "fight-wounded.link", "fight-12x30.link")
 
 
@@ -83,7 +87,7 @@ def _gear() -> str:
 def _rewritten(kind: str, link: str) -> str:
     """The link as this version writes the same state."""
     shared = decode_link(link)
-    if kind == "sheet":
+    if kind == "sheet":  # 0.1.0's record: today's writes the fields it added, less those at their defaults
         return sheet_state.LINK.link(sheet_state.to_state(sheet_state.LINK.open(shared)))
     if kind == "dice":
         roll, own = dice_roller.replay(shared.data, shared.version)
@@ -105,13 +109,13 @@ def measure(address: int = 48) -> dict[str, Any]:
     rows = []
     for kind in ("sheet", "dice", "shrapnel"):
         link = _golden_link(kind)
-        rows.append(_row(kind, len(link), len(_rewritten(kind, link)), address))
+        rows.append(_row(f"{kind} (0.1.0's golden link)", len(link), len(_rewritten(kind, link)), address))
+    played = load_adventurer((GOLDEN / "adventurer-format-2.json").read_text(encoding="utf-8"))
+    rows.append(_row("sheet (a played adventurer)", len(encode_link("sheet", msgspec.to_builtins(played), version=1)),
+                     len(sheet_state.LINK.link(sheet_state.to_state(played))), address))
     for kind, link in (("exchange", _exchange()), ("gear", _gear())):
         rows.append(_row(kind, len(link), len(link), address))
-    tables = load_tables()
-    from pyengine.cli.tables import hit_locations
-
-    mt = melee_tables(tables, hit_locations())
+    mt = melee_tables(load_tables(), hit_locations())
     fights = []
     for name in FIGHTS:
         log = read_any((GOLDEN / name).read_text(encoding="utf-8"))
@@ -139,10 +143,10 @@ def measure(address: int = 48) -> dict[str, Any]:
 
 def _table(data: dict[str, Any]) -> str:
     out = [f"Link lengths in characters (QR: smallest version in byte mode at M, with a {data['address']}-character "
-           "address before the '#')", "", f"{'kind':<34}{'before':>8}{'after':>8}{'QR before':>11}{'QR after':>10}"]
+           "address before the '#')", "", f"{'kind':<36}{'before':>8}{'after':>8}{'QR before':>11}{'QR after':>10}"]
 
     def line(label: str, row: dict[str, Any]) -> str:
-        return (f"{label:<34}{row['before']:>8}{row['after']:>8}{row['qr_before'] or '>40':>11}"
+        return (f"{label:<36}{row['before']:>8}{row['after']:>8}{row['qr_before'] or '>40':>11}"
                 f"{row['qr_after'] or '>40':>10}")
 
     out += [line(r["kind"], r) for r in data["kinds"]]
@@ -150,9 +154,9 @@ def _table(data: dict[str, Any]) -> str:
         title = f"{f['fight']} ({f['combatants']} combatants, {f['rounds']} rounds)"
         out += ["", title, line("  whole fight", f["whole"]), line("  set-up (no round)", f["setup"]),
                 line("  situation now (after the last)", f["situation_now"]),
-                f"  {'per round':<32}{f['per_round']['before']:>8}{f['per_round']['after']:>8}",
-                f"  {'per combatant (set-up)':<32}{f['per_combatant']['before']:>8}{f['per_combatant']['after']:>8}"]
-        out += [f"  {f'after {r} rounds':<32}{g['before']:>8}{g['after']:>8}" for r, g in f["growth"].items()]
+                f"  {'per round':<34}{f['per_round']['before']:>8}{f['per_round']['after']:>8}",
+                f"  {'per combatant (set-up)':<34}{f['per_combatant']['before']:>8}{f['per_combatant']['after']:>8}"]
+        out += [f"  {f'after {r} rounds':<34}{g['before']:>8}{g['after']:>8}" for r, g in f["growth"].items()]
     return "\n".join(out)
 
 

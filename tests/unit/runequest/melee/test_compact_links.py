@@ -172,3 +172,20 @@ def test_the_situation_now_leaves_out_who_left_and_a_fresh_fight_comes_in_fresh(
     assert read_any(to_link(situation)) == situation
     fresh = situation_now(FightLog(fight=log.fight), start(log.fight))
     assert fresh.fight == log.fight, "nobody hurt: everyone comes in fresh, as he did"
+
+
+def test_the_size_table_holds_the_issues_targets_for_fights():
+    # tools/linksize.py: byte mode at M with a 48-character address, a bound on the code the page draws.
+    from tools.linksize import measure, qr_version
+
+    assert (qr_version(779), qr_version(780), qr_version(2331), qr_version(2332)) == (22, 23, 40, None)
+    data = measure()
+    fights = {f["fight"]: f for f in data["fights"]}
+    three = fights["fight-3v3"]
+    assert three["whole"]["qr_after"] <= 30 < three["whole"]["qr_before"]
+    assert three["situation_now"]["qr_after"] <= 25 < three["situation_now"]["qr_before"]
+    for f in fights.values():
+        assert f["whole"]["after"] < f["whole"]["before"] and f["setup"]["after"] < f["setup"]["before"]
+    kinds = {k["kind"]: k for k in data["kinds"]}
+    assert kinds["exchange"]["qr_after"] <= 22 and kinds["dice (0.1.0's golden link)"]["qr_after"] <= 22
+    assert kinds["sheet (a played adventurer)"]["after"] < kinds["sheet (a played adventurer)"]["before"]

@@ -3,12 +3,15 @@ the "situation now" share, and a fight of twelve over 30 rounds that keeps openi
 
 from __future__ import annotations
 
+import copy
 import sys
 import time
 from pathlib import Path
 
 import msgspec
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import fight_12x30  # noqa: E402
@@ -17,7 +20,7 @@ import link_catalogue  # noqa: E402
 from fight_3v3 import make_log as make_3v3  # noqa: E402
 
 from pyengine.cli.tables import hit_locations  # noqa: E402
-from pyengine.errors import ShareLinkError  # noqa: E402
+from pyengine.errors import RulesError, ShareLinkError  # noqa: E402
 from pyengine.runequest.combat.model import Parry, Weapon  # noqa: E402
 from pyengine.runequest.melee import compact  # noqa: E402
 from pyengine.runequest.melee.build import melee_tables  # noqa: E402
@@ -34,7 +37,7 @@ from pyengine.runequest.melee.log import (  # noqa: E402
     to_state,
 )
 from pyengine.runequest.melee.model import Arm, Fight, FightState, start  # noqa: E402
-from pyengine.share import MAX_TEXT, LinkKind, decode_link, encode_link  # noqa: E402
+from pyengine.share import MAX_TEXT, LinkKind, SharedState, decode_link, encode_link  # noqa: E402
 
 GOLDEN = Path(__file__).resolve().parents[3] / "golden"
 FIGHTS = sorted(p.name for p in GOLDEN.glob("fight-*.link"))
@@ -189,3 +192,43 @@ def test_the_size_table_holds_the_issues_targets_for_fights():
     kinds = {k["kind"]: k for k in data["kinds"]}
     assert kinds["exchange"]["qr_after"] <= 22 and kinds["dice (0.1.0's golden link)"]["qr_after"] <= 22
     assert kinds["sheet (a played adventurer)"]["after"] < kinds["sheet (a played adventurer)"]["before"]
+
+
+_LEAVES = (st.none() | st.booleans() | st.integers(-2, 40) | st.floats(allow_nan=True) | st.text(max_size=4)
+           | st.sampled_from(["n", "w", "r", "p", "who", "arm", "target", "self_bow", "dagger", "1D6", "Broo"]))
+_JUNK = st.recursive(_LEAVES, lambda inner: st.lists(inner, max_size=3)
+                     | st.dictionaries(st.sampled_from(["n", "w", "r", "p", "h", "a", "who", "do", "arm"]), inner,
+                                       max_size=3), max_leaves=8)
+
+
+def _replaced(data, path, value):
+    out = copy.deepcopy(data)
+    node = out
+    for step in path[:-1]:
+        if not isinstance(node, (dict, list)) or not node:
+            return out
+        node = node[sorted(node)[step % len(node)]] if isinstance(node, dict) else node[step % len(node)]
+    if isinstance(node, dict) and node:
+        node[sorted(node)[path[-1] % len(node)]] = value
+    elif isinstance(node, list) and node:
+        node[path[-1] % len(node)] = value
+    return out
+
+
+_COMPACT = {}
+
+
+@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.integers(0, 40), min_size=1, max_size=8), _JUNK)
+def test_any_part_of_a_compact_fight_replaced_by_junk_opens_and_replays_or_says_why(path, value):
+    if not _COMPACT:
+        from rq_fixtures import real
+
+        tables = real()
+        _COMPACT["mt"] = melee_tables(tables, hit_locations())
+        _COMPACT["data"] = decode_link(to_link(fight_v5.make_log(tables, _COMPACT["mt"]))).data
+    try:
+        replay(LINK.open(SharedState(kind=KIND, version=6, data=_replaced(_COMPACT["data"], path, value))),
+               _COMPACT["mt"])
+    except RulesError:
+        pass

@@ -65,7 +65,15 @@ def test_a_sheet_link_of_version_2_is_the_same_record_without_its_defaults_and_s
     assert decode_link(link).version == sheet_inputs.VERSION == 2
     assert sheet_inputs.LINK.open(link) == adventurer == sheet_inputs.LINK.open(whole)
     assert len(link) < 0.9 * len(whole), (len(link), len(whole))
-    assert decode_link(link).data["format"] == adventurer.format  # the record's format is always written
+    assert decode_link(link).data[sheet_inputs.code(0)] == adventurer.format  # "format" ("A") is always written
+
+
+def test_a_sheet_link_of_version_2_writes_keys_as_codes_and_escapes_a_key_that_looks_like_one():
+    record = {"format": 2, "A": 1, "~x": {"chest": 2, "zz": [{"right_leg": 1}]}, "later_field": 0}
+    coded = sheet_inputs._coded(record, sheet_inputs._CODE, escape=True)
+    assert coded == {"A": 2, "~A": 1, "~~x": {"AR": 2, "zz": [{"AV": 1}]}, "later_field": 0}
+    assert sheet_inputs._coded(coded, sheet_inputs._KEY, escape=False) == record
+    assert len(set(map(sheet_inputs.code, range(len(sheet_inputs.KEYS))))) == len(sheet_inputs.KEYS)
 
 
 def test_a_reader_of_sheet_version_1_refuses_version_2_as_made_by_a_newer_version():

@@ -5,14 +5,16 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from pyengine import dice_roller
 from pyengine.cli.tables import ballistic as load_ballistic
+from pyengine.errors import ShareLinkError
 from pyengine.runequest.sheet import state as sheet_inputs
 from pyengine.runequest.sheet.derive import derive
 from pyengine.runequest.tables.catalogue import TABLE_IDS, RuneQuestTables
-from pyengine.share import decode_link
+from pyengine.share import LinkKind, decode_link, encode_link
 from pyengine.shrapnel import state as shrapnel_state
 from pyengine.shrapnel.resolve import resolve
 
@@ -53,3 +55,29 @@ def test_an_old_link_opens_to_the_same_result(kind, link, expect):
         assert derive(adventurer, tables).hit_points == expect["hit_points"]
     else:  # pragma: no cover - a new kind must get its own branch here
         pytest.fail(f"no check for kind {kind!r}")
+
+
+@pytest.mark.parametrize("record", ["adventurer-format-1.json", "adventurer-format-2.json"])
+def test_a_sheet_link_of_version_2_is_the_same_record_without_its_defaults_and_shorter(record):
+    adventurer = sheet_inputs.load_adventurer((GOLDEN / record).read_text(encoding="utf-8"))
+    link = sheet_inputs.LINK.link(sheet_inputs.to_state(adventurer))
+    whole = encode_link("sheet", msgspec.to_builtins(adventurer), version=1)  # as version 1 wrote it
+    assert decode_link(link).version == sheet_inputs.VERSION == 2
+    assert sheet_inputs.LINK.open(link) == adventurer == sheet_inputs.LINK.open(whole)
+    assert len(link) < 0.9 * len(whole), (len(link), len(whole))
+    assert decode_link(link).data[sheet_inputs.code(0)] == adventurer.format  # "format" ("A") is always written
+
+
+def test_a_sheet_link_of_version_2_writes_keys_as_codes_and_escapes_a_key_that_looks_like_one():
+    record = {"format": 2, "A": 1, "~x": {"chest": 2, "zz": [{"right_leg": 1}]}, "later_field": 0}
+    coded = sheet_inputs._coded(record, sheet_inputs._CODE, escape=True)
+    assert coded == {"A": 2, "~A": 1, "~~x": {"AR": 2, "zz": [{"AV": 1}]}, "later_field": 0}
+    assert sheet_inputs._coded(coded, sheet_inputs._KEY, escape=False) == record
+    assert len(set(map(sheet_inputs.code, range(len(sheet_inputs.KEYS))))) == len(sheet_inputs.KEYS)
+
+
+def test_a_reader_of_sheet_version_1_refuses_version_2_as_made_by_a_newer_version():
+    link = (GOLDEN / "links-issue18.txt").read_text(encoding="utf-8").splitlines()[-1].split("|")[1].strip()
+    old = LinkKind("sheet", 1, lambda data, version: data)
+    with pytest.raises(ShareLinkError, match="sheet version 2 is newer than this app reads \\(1\\)"):
+        old.open(link)

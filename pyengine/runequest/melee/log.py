@@ -1,9 +1,10 @@
-"""A whole fight as one share link (kind ``fight``, version 5; versions 1 to 4 read) and one JSON export.
+"""A whole fight as one share link (kind ``fight``, version 6; versions 1 to 5 read) and one JSON export.
 
 The log carries the combatants and, for each round, the statements of intent and
 the rolls — never results: opening it resolves every round again with
 ``ScriptedDice(rolls)``, which gives the same state (docs/formats.md, "Share-link
-kind fight"). Undo is dropping the last round.
+kind fight"). Undo is dropping the last round. Version 6 writes the same log in a compact form
+(:mod:`.compact`); :func:`situation_now` is a fight that starts where another one stands.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from pyengine.dice import NoRollLeft, ScriptedDice
 from pyengine.errors import IllegalActionError, RollError, ShareLinkError
 from pyengine.runequest.combat.model import RULES, Rules
 from pyengine.runequest.combat.state import export_data, link_or_export
+from pyengine.runequest.melee import compact
 from pyengine.runequest.melee.intent import Intent
 from pyengine.runequest.melee.model import (
     MELEE_RULES,
@@ -24,6 +26,7 @@ from pyengine.runequest.melee.model import (
     FightState,
     MeleeRules,
     Name,
+    Start,
     start,
 )
 from pyengine.runequest.melee.round import MeleeTables, RoundResult, resolve_round
@@ -35,11 +38,12 @@ KIND = "fight"
 #: dodging, picking up and sheathing, spells on the weapon in hand, stated shares of a split); 3 since the
 #: rounds' rules have editions (``melee_rules.edition``, model.RULES_EDITION); 4 since issue 16 (a combatant's
 #: ``start``: a saved adventurer coming in wounded, RQ-103); 5 since issue 17 (the rounds' rules edition 3:
-#: RQ-110 to RQ-112; ``left``: who left the fight after which round).
-VERSION = 5
+#: RQ-110 to RQ-112; ``left``: who left the fight after which round); 6 since issue 18 (the same log, compact:
+#: :mod:`.compact`).
+VERSION = 6
 #: The edition of the rounds' rules each link version and export format was played by, when its
 #: ``melee_rules`` does not say: a link or export made before a correction replays as it did.
-EDITION_OF_LINK = {1: 1, 2: 1, 3: 2, 4: 2, 5: 3}
+EDITION_OF_LINK = {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3}
 EDITION_OF_EXPORT = {1: 1, 2: 1, 3: 1, 4: 2, 5: 2, 6: 3}
 #: The JSON export's format: 2 since each event's ``working`` is a step (``{"field": "sr", "text", "rule",
 #: "rulings", "value"}``, ``null`` for bookkeeping), not a string; 3 with link version 2's contents; formats
@@ -146,8 +150,8 @@ def to_state(log: FightLog) -> dict[str, Any]:
 
 
 def to_link(log: FightLog) -> str:
-    """A share-link fragment (without ``#``)."""
-    return LINK.link(to_state(log))
+    """A share-link fragment (without ``#``), version 6's compact form."""
+    return LINK.link(compact.pack(to_state(log), log.fight.combatants))
 
 
 def _convert(data: Any, what: str, *, edition: int = RULES_EDITION) -> FightLog:
@@ -225,9 +229,42 @@ def come_back(log: FightLog, who: str) -> FightLog:
                                                    if not (g.who == who and g.after == len(log.rounds))))
 
 
+def situation_now(log: FightLog, state: FightState) -> FightLog:
+    """The fight as it stands after ``state`` (its last round), as a new fight with no history: each one still
+    in it comes in as he is now (:attr:`~.model.Combatant.start`: wounds and their clocks, damaged and broken
+    arms; in hand and prepared what he holds now), without the arms out of his reach (thrown, stuck in a
+    shield, dropped); who has left is not in it. Its link (:func:`to_link`) is the "situation now" share: it
+    opens as a fight of round 0. Weapons stuck in bodies, holds, experience marks and reloading are not
+    carried (docs/formats.md, "situation now").
+    """
+    gone = log.gone()
+    combatants = []
+    for c in log.fight.combatants:
+        if c.name in gone:
+            continue
+        body = state.bodies[c.name]
+        arms = tuple(a for a in c.arms if a.name not in body.gone)
+        kept = {a.name for a in arms}
+        began = Start(damage_taken=body.damage_taken, wounds=body.wounds, condition=body.condition,
+                      maimed=body.maimed, on_ground=body.on_ground, bleeding=body.bleeding, severed=body.severed,
+                      weapon_damage={k: v for k, v in body.weapon_damage.items() if k in kept},
+                      broken=tuple(n for n in body.broken if n in kept))
+        in_hand = tuple(n for n in body.in_hand if n in kept and n not in began.broken)
+        combatants.append(msgspec.structs.replace(
+            c, arms=arms, in_hand=in_hand, prepared=tuple(n for n in body.prepared if n in in_hand),
+            start=None if began == Start() else began))
+    return FightLog(fight=Fight(combatants=tuple(combatants)), rules=log.rules, melee_rules=log.melee_rules)
+
+
 def add_round(log: FightLog, result: RoundResult, intents: tuple[Intent, ...]) -> FightLog:
     return msgspec.structs.replace(log, rounds=(*log.rounds, RoundRecord(intents=intents, rolls=result.rolls)))
 
 
+def _read_link(data: dict[str, Any], version: int) -> FightLog:
+    if version >= 6:
+        data = compact.expand(data)
+    return _convert(data, "share link", edition=EDITION_OF_LINK[version])
+
+
 #: A fight's share link.
-LINK = LinkKind(KIND, VERSION, lambda data, version: _convert(data, "share link", edition=EDITION_OF_LINK[version]))
+LINK = LinkKind(KIND, VERSION, _read_link)

@@ -11,7 +11,7 @@ from pyengine.errors import RulesError, ShareLinkError
 from pyengine.runequest.advancement.creation import typed_new
 from pyengine.runequest.sheet.adventurer import dump_adventurer, load_adventurer
 from pyengine.runequest.sheet.inputs import read_lunars, read_score
-from pyengine.runequest.sheet.state import from_state, to_state
+from pyengine.runequest.sheet.state import VERSION, from_state, to_state
 from pyengine.share import decode_link, encode_link
 
 
@@ -45,7 +45,7 @@ def test_money_typed_is_never_more_than_a_record_holds():
 
 def test_a_shared_sheet_reopens_as_the_same_record():
     adventurer = typed_new({"STR": 12, "CON": 12, "SIZ": 17, "INT": 13, "POW": 18, "DEX": 11, "CHA": 10}, name="Ysolde")
-    link = encode_link("sheet", to_state(adventurer))
+    link = encode_link("sheet", to_state(adventurer), version=VERSION)  # version 2 since issue 18
     shared = decode_link(link)
     assert from_state(shared.data, shared.version) == adventurer
 

@@ -15,6 +15,7 @@ from pyengine.runequest.campaign import damage_weapon, take_damage
 from pyengine.runequest.melee.log import EXPORT_FORMAT, VERSION, FightLog, add_round, export_json, read_any, replay, to_link
 from pyengine.runequest.melee.model import Combatant, Fight, FightState, Start, start
 from pyengine.runequest.melee.statement import Intent, Strike
+from pyengine.runequest.melee import compact
 from pyengine.share import decode_link
 
 GOLDEN = Path(__file__).resolve().parents[3] / "golden"
@@ -78,8 +79,8 @@ def test_the_fight_link_is_version_4_and_replays_the_wounded_start(tables, mt):
     assert state.bodies["Rurik"].wounds == {"chest": 5} and state.bodies["Rurik"].damage_taken == 5
     link = to_link(log)
     shared = decode_link(link)
-    assert (shared.kind, shared.version) == ("fight", VERSION) == ("fight", 5)  # the start came in 4; 5 since issue 17
-    assert shared.data["fight"]["combatants"][0]["start"]["wounds"] == {"chest": 3}
+    assert (shared.kind, shared.version) == ("fight", VERSION) == ("fight", 6)  # the start came in 4; 6 since issue 18
+    assert compact.expand(shared.data)["fight"]["combatants"][0]["start"]["wounds"] == {"chest": 3}
     assert read_any(link) == log and replay(read_any(link), mt).state == state
     data = msgspec.json.decode(export_json(log, replay(log, mt)))
     assert data["format"] == EXPORT_FORMAT == 6  # 5 brought the start; 6 since issue 17

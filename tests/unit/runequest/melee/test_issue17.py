@@ -21,12 +21,12 @@ from pyengine.runequest.melee.build import QuickWeapon, melee_tables, quick_comb
 from pyengine.runequest.melee.defaults import retargeted  # noqa: E402
 from pyengine.runequest.melee.intent import Intent, Shoot, Strike  # noqa: E402
 from pyengine.runequest.melee.log import (  # noqa: E402
+    EDITION_OF_LINK,
     VERSION,
     FightLog,
     Leaving,
     RoundRecord,
     come_back,
-    LINK,
     leave,
     read_any,
     replay,
@@ -35,7 +35,7 @@ from pyengine.runequest.melee.log import (  # noqa: E402
 )
 from pyengine.runequest.melee.model import RULES_EDITION, Fight, FightState, MeleeRules, start  # noqa: E402
 from pyengine.runequest.melee.round import resolve_round  # noqa: E402
-from pyengine.share import decode_link  # noqa: E402
+from pyengine.share import decode_link, encode_link  # noqa: E402
 
 GOLDEN = Path(__file__).resolve().parents[3] / "golden"
 
@@ -55,7 +55,7 @@ def one_round(tables, mt, edition: int | None = None):
 
 
 def test_edition_3_is_todays_and_link_5_plays_by_it():
-    assert RULES_EDITION == 3 and VERSION == 5
+    assert RULES_EDITION == 3 and VERSION == 6 and EDITION_OF_LINK[5] == EDITION_OF_LINK[6] == 3  # 6: issue 18
 
 
 def test_a_head_butt_is_never_drawn_today_and_was_in_edition_2(tables, mt):
@@ -142,7 +142,8 @@ def test_leaving_is_undone_with_its_round_or_taken_back_before_the_next(tables, 
     with pytest.raises(IllegalActionError):
         leave(gone, "Broo")
     with pytest.raises(ShareLinkError, match="left\\[0\\]"):
-        read_any(LINK.link({**to_state(two), "left": [msgspec.to_builtins(Leaving(who="Nobody", after=1))]}))
+        read_any(encode_link("fight", {**to_state(two), "left": [msgspec.to_builtins(Leaving(who="Nobody", after=1))]},
+                             version=5))
 
 
 def test_a_fallen_target_turns_the_blow_on_the_next_foe_standing(tables, mt):

@@ -1,0 +1,269 @@
+"""The fight link's compact form (fight link version 6, issue 18): the same log in fewer characters.
+
+A version 5 link writes every combatant's every arm in full — the weapon's name, damage, hit
+points and ENC, and then the same again under its parry — and every statement of every round.
+Version 6 writes, for each combatant, a short map (``n`` name, ``s`` side, ``a`` STR CON SIZ DEX,
+``hp``, ``l`` the seven locations' points in ``LOCATION_KEYS`` order, ``x`` DEX SR, ``w`` arms,
+``ar`` armour: one number when every location has it, else seven, ``d`` Defense, ``b`` damage
+bonus, ``m`` movement, ``h``/``p`` the arms in hand / prepared by their place in ``w``, ``ch`` the
+character, ``st`` the start as version 5 writes it); for each arm only what differs from what the arm
+implies (a weapon called as the arm, a parry with the weapon's hit points, damage and kind of blade);
+for each round ``[statements, rolls]``, where a statement the same as that combatant's last one is
+written as his place in the fight (a number). Nothing is written that the reader can work out;
+results never are (the rounds are replayed). docs/formats.md, "Share-link kind fight", version 6.
+
+:func:`expand` turns version 6's data back into version 5's, which the log's reader validates field
+by field: a damaged compact form fails there or here, as a :class:`~pyengine.errors.ShareLinkError`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from pyengine.errors import ShareLinkError
+from pyengine.runequest.combat.model import Parry, Weapon
+from pyengine.runequest.melee.catalogue import CATALOGUE
+from pyengine.runequest.melee.model import Arm, Combatant
+from pyengine.runequest.vocabulary import LOCATION_KEYS
+
+#: The seven locations, in the order a compact combatant lists their points and armour.
+ORDER = tuple(LOCATION_KEYS.values())
+#: Parry fields that, left out, are the arm's weapon's (or, with no weapon, the field's default).
+PARRY_FROM_WEAPON = ("hp", "damage", "long_hafted", "short_stabbing")
+#: Arm fields by their short key in the compact form.
+ARM_KEYS = {"n": "name", "r": "ref", "a": "attack", "s": "sr", "h": "hands", "rt": "rate", "g": "grapple"}
+_ARM_DEFAULTS = {"ref": "", "attack": None, "sr": 0, "hands": "right", "rate": None, "grapple": False}
+
+
+def _defaults(kind: type[msgspec.Struct]) -> dict[str, Any]:
+    out = {}
+    for f in msgspec.structs.fields(kind):
+        if f.default is not msgspec.NODEFAULT:
+            out[f.name] = f.default
+        elif f.default_factory is not msgspec.NODEFAULT:
+            out[f.name] = f.default_factory()
+    return out
+
+
+_WEAPON = _defaults(Weapon)
+_PARRY = _defaults(Parry)
+
+
+def _differs(value: msgspec.Struct, implied: dict[str, Any]) -> dict[str, Any]:
+    """``value``'s fields that are not what ``implied`` (then the field's default) says, as builtins."""
+    full = msgspec.to_builtins(value)
+    defaults = _WEAPON if isinstance(value, Weapon) else _PARRY
+    return {k: v for k, v in full.items() if v != implied.get(k, defaults.get(k, msgspec.UNSET))}
+
+
+def _implied(ref: str, name: str) -> tuple[str, dict[str, Any] | None, dict[str, Any]]:
+    """What an arm of table id ``ref`` called ``name`` implies when the link does not say: its name, its weapon
+    (from the frozen :data:`~.catalogue.CATALOGUE`), and its parry less the chance (a shield's kind and points,
+    a weapon's hit points, damage and kind of blade)."""
+    table_name, weapon, absorbs = CATALOGUE.get(ref, ("", None, None))
+    return table_name, weapon, _parry_implied(name, weapon, absorbs)
+
+
+def _parry_implied(arm_name: str, weapon: dict[str, Any] | None, absorbs: int | None = None) -> dict[str, Any]:
+    implied: dict[str, Any] = {"name": arm_name, "kind": "weapon" if absorbs is None else "shield", "absorbs": absorbs}
+    if weapon is not None:
+        implied |= {k: weapon.get(k, _WEAPON.get(k)) for k in PARRY_FROM_WEAPON}
+    return implied
+
+
+def pack_arm(arm: Arm) -> dict[str, Any]:
+    """An arm as the compact form writes it: what differs from what its table id implies."""
+    table_name, table_weapon, _ = _implied(arm.ref, arm.name)
+    out: dict[str, Any] = {} if arm.name == table_name else {"n": arm.name}
+    for short, name in ARM_KEYS.items():
+        value = getattr(arm, name)
+        if short != "n" and value != _ARM_DEFAULTS[name]:
+            out[short] = value
+    weapon = msgspec.to_builtins(arm.weapon) if arm.weapon is not None else None
+    if weapon is None:
+        if table_weapon is not None:
+            out["w"] = None
+    else:
+        differs = _differs(arm.weapon, table_weapon or {"name": arm.name})
+        if differs or table_weapon is None:
+            out["w"] = differs
+    if arm.parry is not None:
+        _, _, implied = _implied(arm.ref, arm.name)
+        if weapon is not None:
+            implied |= {k: weapon.get(k, _WEAPON.get(k)) for k in PARRY_FROM_WEAPON}
+        out["p"] = _differs(arm.parry, implied)
+    return out
+
+
+def unpack_arm(data: dict[str, Any]) -> dict[str, Any]:
+    out = {name: data[short] for short, name in ARM_KEYS.items() if short in data}
+    ref = data.get("r", "")
+    table_name, table_weapon, _ = _implied(ref, "")
+    name = out.setdefault("name", table_name)
+    _, _, implied = _implied(ref, name)
+    weapon = table_weapon
+    if "w" in data:
+        weapon = None if data["w"] is None else {**(table_weapon or {"name": name}), **data["w"]}
+    if weapon is not None:
+        out["weapon"] = weapon
+        implied |= {k: weapon.get(k, _WEAPON.get(k)) for k in PARRY_FROM_WEAPON}
+    if "p" in data:
+        out["parry"] = {**implied, **data["p"]}
+    return out
+
+
+def _places(names: tuple[str, ...], arms: tuple[Arm, ...]) -> list[int]:
+    at = {a.name: k for k, a in enumerate(arms)}
+    return [at[n] for n in names]
+
+
+def pack_combatant(c: Combatant) -> dict[str, Any]:
+    out: dict[str, Any] = {"n": c.name, "s": c.side, "a": [c.STR, c.CON, c.SIZ, c.DEX], "hp": c.hit_points,
+                           "l": [c.locations[k] for k in ORDER], "x": c.dex_sr, "w": [pack_arm(a) for a in c.arms]}
+    armour = [c.armour.get(k, 0) for k in ORDER]
+    if any(armour):
+        out["ar"] = armour[0] if len(set(armour)) == 1 else armour
+    optional = {"d": (c.defense, 0), "b": (c.damage_bonus, ""), "m": (c.move, 8), "ch": (c.character, "")}
+    out |= {k: v for k, (v, default) in optional.items() if v != default}
+    if c.in_hand:
+        out["h"] = _places(c.in_hand, c.arms)
+    if c.prepared:
+        out["p"] = _places(c.prepared, c.arms)
+    if c.start is not None:
+        out["st"] = msgspec.to_builtins(c.start)
+    return out
+
+
+def unpack_combatant(data: dict[str, Any]) -> dict[str, Any]:
+    arms = [unpack_arm(a) for a in data["w"]]
+    STR, CON, SIZ, DEX = data["a"]
+    armour = data.get("ar", 0)
+    armour = [armour] * len(ORDER) if isinstance(armour, int) and not isinstance(armour, bool) else armour
+    out: dict[str, Any] = {
+        "name": data["n"], "side": data["s"], "STR": STR, "CON": CON, "SIZ": SIZ, "DEX": DEX,
+        "hit_points": data["hp"], "locations": dict(zip(ORDER, data["l"], strict=True)), "dex_sr": data["x"],
+        "arms": arms, "armour": {k: v for k, v in zip(ORDER, armour, strict=True) if v},
+    }
+    for short, name in {"d": "defense", "b": "damage_bonus", "m": "move", "ch": "character", "st": "start"}.items():
+        if short in data:
+            out[name] = data[short]
+    for short, name in {"h": "in_hand", "p": "prepared"}.items():
+        out[name] = [arms[_index(k, len(arms))]["name"] for k in data.get(short, ())]
+    return out
+
+
+def _index(k: Any, n: int) -> int:
+    if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k < n:
+        raise ValueError(f"{k!r} is not the place of one of {n}")
+    return k
+
+
+#: In a statement, the keys that name one of his own arms, and those that name a combatant.
+OWN_ARM = ("arm", "on")
+COMBATANT = ("target", "against", "owner")
+
+
+def _named(value: Any, names: list[str]) -> Any:
+    """A name as its place in ``names`` when it is there; any other text as it is."""
+    return names.index(value) if isinstance(value, str) and value in names else value
+
+
+def _naming(value: Any, names: list[str]) -> Any:
+    """:func:`_named` undone: a place (a number) as the name it stands for."""
+    return value if isinstance(value, str) else names[_index(value, len(names))]
+
+
+def _rename(intent: dict[str, Any], fight: list[str], arms: dict[str, list[str]], name: Any) -> dict[str, Any]:
+    """``intent`` with every name of a combatant or of his own arm turned by ``name`` (:func:`_named` or
+    :func:`_naming`) over the fight's combatants or his arms."""
+    who = intent["who"]
+    me = who if isinstance(who, str) else fight[_index(who, len(fight))]
+    own = arms[me] if me in arms else []
+
+    def one(item: dict[str, Any]) -> dict[str, Any]:
+        out = dict(item)
+        for key in OWN_ARM:
+            if key in out and out[key] != "":
+                out[key] = name(out[key], own)
+        for key in COMBATANT:
+            if key in out and out[key] != "":
+                out[key] = name(out[key], fight)
+        return out
+
+    out = dict(intent, who=name(who, fight))
+    for key in ("actions", "parries"):
+        if key in out:
+            out[key] = [one(item) for item in out[key]]
+    if "engaged" in out:
+        out["engaged"] = [name(foe, fight) for foe in out["engaged"]]
+    return out
+
+
+def pack_rounds(rounds: list[dict[str, Any]], combatants: tuple[Combatant, ...]) -> list[list[Any]]:
+    """Each round as ``[statements, rolls]``: a statement the same as the last one its combatant made is
+    written as his place in the fight; in the others, a combatant and one of his own arms are named by
+    their places."""
+    fight = [c.name for c in combatants]
+    arms = {c.name: [a.name for a in c.arms] for c in combatants}
+    last: dict[str, Any] = {}
+    out = []
+    for record in rounds:
+        stated = []
+        for intent in record.get("intents", ()):
+            who = intent["who"]
+            stated.append(fight.index(who) if last.get(who) == intent else _rename(intent, fight, arms, _named))
+            last[who] = intent
+        out.append([stated, record.get("rolls", [])])
+    return out
+
+
+def unpack_rounds(rounds: list[Any], combatants: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    fight = [c["name"] for c in combatants]
+    arms = {c["name"]: [a["name"] for a in c["arms"]] for c in combatants}
+    last: dict[str, Any] = {}
+    out = []
+    for stated, rolls in rounds:
+        intents = []
+        for intent in stated:
+            if isinstance(intent, dict):
+                intent = _rename(intent, fight, arms, _naming)
+            else:
+                who = fight[_index(intent, len(fight))]
+                if who not in last:
+                    raise ValueError(f"{who!r} has no earlier statement to repeat")
+                intent = last[who]
+            intents.append(intent)
+            last[intent["who"]] = intent
+        out.append({"intents": intents, "rolls": rolls})
+    return out
+
+
+def pack(state: dict[str, Any], combatants: tuple[Combatant, ...]) -> dict[str, Any]:
+    """Version 5's data (``log.to_state``) in version 6's compact form."""
+    names = [c.name for c in combatants]
+    out: dict[str, Any] = {"c": [pack_combatant(c) for c in combatants]}
+    if state.get("rounds"):
+        out["r"] = pack_rounds(state["rounds"], combatants)
+    out |= {k: state[k] for k in ("rules", "melee_rules") if state.get(k)}
+    if state.get("left"):
+        out["left"] = [[names.index(g["who"]), g["after"]] for g in state["left"]]
+    return out
+
+
+def expand(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 6's compact data as version 5's.
+
+    :raises ShareLinkError: a compact form that does not fit (damaged, or not made by this app).
+    """
+    try:
+        fight = [unpack_combatant(c) for c in data["c"]]
+        names = [c["name"] for c in fight]
+        out: dict[str, Any] = {"fight": {"combatants": fight}, "rounds": unpack_rounds(data.get("r", []), fight)}
+        out |= {k: data[k] for k in ("rules", "melee_rules") if k in data}
+        out["left"] = [{"who": names[_index(k, len(names))], "after": after} for k, after in data.get("left", [])]
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
+        detail = f"no {exc}" if isinstance(exc, KeyError) else str(exc)
+        raise ShareLinkError(f"share link: damaged fight (version 6): {detail}") from None
+    return out

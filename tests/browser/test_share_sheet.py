@@ -35,7 +35,7 @@ def test_share_opens_the_sheet_with_the_link_and_its_summary(fresh_app):
     page.click("#dice-sheet")
     page.wait_for_function("window.shared !== undefined")
     link = page.eval_on_selector("#dice-share", "a => a.href")
-    assert page.evaluate("window.shared") == {"title": "Strike Rank", "text": "Link to this roll", "url": link}
+    assert page.evaluate("window.shared") == {"title": "Strike Rank", "text": "Dice roll: 2D6+2 = 9", "url": link}
     assert "#1." in link
     expect(page.locator("#dice-copy-status")).to_have_text("")
     page.evaluate("window.refuseShare = true")

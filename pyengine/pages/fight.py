@@ -1052,7 +1052,16 @@ class FightPage(CombatPage):
             return ""
         sides, count = " against ".join(dict.fromkeys(c.side for c in self.log.fight.combatants)), len(self.log.fight.combatants)
         summary = f"{sides}, round {len(self.results)}, {count} combatants"
-        return share_line("fl", f"./combat.html#{link}", "Link to this fight", render.export_button(), summary=summary)
+        whole = share_line("fl", f"./combat.html#{link}", "Link to this fight", render.export_button(), summary=summary)
+        if not self.results:
+            return whole
+        # The situation now: everyone as he stands, no history (a short link, a small QR code; issue 18).
+        from pyengine.runequest.melee.log import situation_now
+
+        now = situation_now(self.log, self.results[-1].state)
+        standing = len(now.fight.combatants)
+        return whole + share_line("fn", f"./combat.html#{to_link(now)}", "Link to the situation now",
+                                  summary=f"{sides} as they stand after round {len(self.results)}, {standing} combatants")
 
     def render_declarations(self) -> str:
         fight, state = self.fight, self.state()

@@ -13,7 +13,7 @@ from pyengine.pages.view import Update
 
 #: What each share line's link is (by its prefix), as the caption under its QR code says it.
 KIND_NAMES = {"sheet": "Adventurer sheet", "cx": "Exchange", "shr": "Shrapnel result", "dice": "Dice roll",
-              "fl": "Fight", "gear": "Gear"}
+              "fl": "Fight", "fn": "Fight, the situation now", "gear": "Gear"}
 QR_SHOW = "Show as QR code"
 QR_HIDE = "Hide QR code"
 

@@ -249,6 +249,22 @@ def test_the_link_and_the_json_export_reopen_the_same_fight(world):
         assert "open" not in other.dom["fa-box"].attrs  # three combatants: adding is done
 
 
+def test_the_situation_now_is_shared_beside_the_whole_fight_and_opens_as_it_stands(world):
+    # Issue 18: after a round, a second, shorter link carries everyone as he stands and no
+    # history; it opens as a fight of round 1 whose "everyone now" is the fight's now.
+    fm = FightMode(world)
+    fm.add()
+    assert fm.dom.find("fn-share") is None  # no round yet: the whole fight is the situation
+    fm.roll()
+    fm.roll()
+    whole, now = fm.dom["fl-share"].attrs["href"], fm.dom["fn-share"].attrs["href"]
+    assert len(now) < len(whole)
+    assert "as they stand after round 2, 3 combatants" in fm.dom.text("fn-qr")
+    other = FightMode(world, link=now.partition("#")[2])
+    assert other.dom.text("fd-round") == "1"
+    assert other.dom.text("fs-out") == fm.dom.text("fs-out")
+
+
 def test_a_link_or_file_that_does_not_open_says_why_and_keeps_the_fight(world):
     fm = FightMode(world)
     fm.add(THREE[:2])

@@ -19,11 +19,14 @@ LABEL = "Share\u2026"
 REFUSED = "This browser could not open the share sheet: use Copy link instead."
 
 
-def share_sheet_button(prefix: str, summary: str) -> Element:
+def share_sheet_button(prefix: str) -> Element:
     """The "Share…" button of a share line: id ``<prefix>-sheet``, ``data-share`` naming the
-    link (``<prefix>-share``), ``data-summary`` the one line the sheet carries with it."""
+    link (``<prefix>-share``), ``data-summary`` naming the element whose text is the one line
+    the sheet carries with it (``<prefix>-summary``, in the line's QR caption: a name typed
+    as markup stays text there, never in an attribute)."""
     return el(
         "button",
-        {"type": "button", "id": f"{prefix}-sheet", "class": "share-sheet", "data-share": f"{prefix}-share", "data-summary": summary},
+        {"type": "button", "id": f"{prefix}-sheet", "class": "share-sheet", "data-share": f"{prefix}-share",
+         "data-summary": f"{prefix}-summary"},
         LABEL,
     )

@@ -30,13 +30,14 @@ def share_line(prefix: str, href: str, label: str, *extra: Element, summary: str
     :func:`qr_update`'s).
     """
     kind = KIND_NAMES.get(prefix, "Link")
-    caption = el("figcaption", None, el("strong", None, kind), f": {summary}" if summary else "",
-                 el("br"), el("small", {"id": f"{prefix}-qr-version"}))
+    # Its text is also what the share sheet carries (pyengine.pages.share_sheet).
+    said = el("span", {"id": f"{prefix}-summary"}, el("strong", None, kind), f": {summary}" if summary else "")
+    caption = el("figcaption", None, said, el("br"), el("small", {"id": f"{prefix}-qr-version"}))
     return to_html(
         el(
             "p", {"class": "share-line"},
             el("button", {"type": "button", "id": f"{prefix}-copy", "data-copy": f"{prefix}-share"}, "Copy link"),
-            share_sheet_button(prefix, f"{kind}: {summary}" if summary else label),
+            share_sheet_button(prefix),
             el("a", {"id": f"{prefix}-share", "href": href}, label),
             el("button", {"type": "button", "id": f"{prefix}-qr-show", "data-qr": f"{prefix}-share",
                           "aria-expanded": "false", "aria-controls": f"{prefix}-qr"}, QR_SHOW),

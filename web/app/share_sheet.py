@@ -20,7 +20,9 @@ async def share(button) -> bool:
 
     from pyengine.pages.share_sheet import REFUSED, TITLE
 
-    data = {"title": TITLE, "text": str(button.getAttribute("data-summary") or ""), "url": str(document.getElementById(str(target)).href)}
+    summary = document.getElementById(str(button.getAttribute("data-summary") or ""))
+    text = str(summary.textContent) if summary is not None else ""
+    data = {"title": TITLE, "text": text, "url": str(document.getElementById(str(target)).href)}
     status = document.getElementById(str(button.id).removesuffix("-sheet") + "-copy-status")
     try:
         await window.navigator.share(to_js(data, dict_converter=window.Object.fromEntries))

@@ -12,17 +12,19 @@ from pyengine.pages.widgets import share_line
 STYLE = Path(__file__).resolve().parents[3] / "web" / "static" / "style.css"
 
 
-def test_the_button_names_the_link_and_carries_the_summary():
-    html = to_html(share_sheet_button("dice", "2D6+2 rolled 9 & more"))
+def test_the_button_names_the_link_and_its_summary():
+    html = to_html(share_sheet_button("dice"))
     assert 'id="dice-sheet"' in html and 'data-share="dice-share"' in html
-    assert 'data-summary="2D6+2 rolled 9 &amp; more"' in html
+    assert 'data-summary="dice-summary"' in html
     assert f">{LABEL}</button>" in html and 'type="button"' in html
 
 
-def test_every_share_line_offers_the_sheet_beside_copy_link():
+def test_every_share_line_offers_the_sheet_beside_copy_link_with_its_summary_as_text():
     html = share_line("sheet", "./sheet.html#1.abc", "Link to this adventurer")
     assert html.index('id="sheet-copy"') < html.index('id="sheet-sheet"') < html.index('id="sheet-share"')
-    assert 'data-summary="Link to this adventurer"' in html
+    assert '<span id="sheet-summary"><strong>Adventurer sheet</strong></span>' in html
+    named = share_line("dice", "./index.html#1.abc", "Link to this roll", summary="<b>2D6</b> rolled 9 & more")
+    assert '<span id="dice-summary"><strong>Dice roll</strong>: &lt;b&gt;2D6&lt;/b&gt; rolled 9 &amp; more</span>' in named
 
 
 def test_the_button_is_hidden_where_the_browser_has_no_share_sheet():

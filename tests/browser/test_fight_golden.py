@@ -30,3 +30,22 @@ def test_the_golden_3_against_3_fight_replays_in_the_page_to_the_cpython_state(a
     assert hp == {"Rurik": "9", "Vasana": "12", "Yanioth": "11", "Broo": "-7", "Scorpion man": "5", "Tusk rider": "12"}
     print(f"\n3-against-3 fight, 10 rounds: link of {len(link)} characters replays the same in the page")
     watch.assert_clean()
+
+
+def test_the_12_combatant_30_round_fight_replays_in_the_page_to_the_cpython_state(app):
+    # Issue 18: a fight of twelve over 30 rounds stays a link (under the 16,384-character
+    # fragment limit) and replays in the page to the state CPython gives (tests/golden/
+    # fight-12x30.final.json). How long the replay takes is measured by the bench, not here.
+    context, watch = app
+    link = (GOLDEN / "fight-12x30.link").read_text(encoding="utf-8").strip()
+    assert len(link) < 16_384
+    page = open_ready(context, f"combat.html#{link}")
+    expect(page.locator("#fight-mode")).to_be_visible()
+    expect(page.locator("#fl-out .fr-log")).to_have_attribute("data-rounds", "30")
+    with page.expect_download() as download:
+        page.click("#fl-export")
+    exported = json.loads(download.value.path().read_text(encoding="utf-8"))
+    assert exported["final"] == json.loads((GOLDEN / "fight-12x30.final.json").read_text(encoding="utf-8"))
+    print(f"\n12 combatants, 30 rounds: a link of {len(link)} characters replays the same in the page "
+          "(its replay time is the bench's: python3 build.py bench)")
+    watch.assert_clean()

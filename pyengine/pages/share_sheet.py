@@ -20,13 +20,13 @@ REFUSED = "This browser could not open the share sheet: use Copy link instead."
 
 
 def share_sheet_button(prefix: str) -> Element:
-    """The "Share…" button of a share line: id ``<prefix>-sheet``, ``data-share`` naming the
+    """The "Share…" button of a share line: id ``<prefix>-share-sheet``, ``data-share`` naming the
     link (``<prefix>-share``), ``data-summary`` naming the element whose text is the one line
     the sheet carries with it (``<prefix>-summary``, in the line's QR caption: a name typed
     as markup stays text there, never in an attribute)."""
     return el(
         "button",
-        {"type": "button", "id": f"{prefix}-sheet", "class": "share-sheet", "data-share": f"{prefix}-share",
+        {"type": "button", "id": f"{prefix}-share-sheet", "class": "share-sheet", "data-share": f"{prefix}-share",
          "data-summary": f"{prefix}-summary"},
         LABEL,
     )

@@ -32,14 +32,14 @@ def test_share_opens_the_sheet_with_the_link_and_its_summary(fresh_app):
     page = open_ready(context)
     roll(page)
     expect(page.locator("#dice-copy")).to_be_visible()
-    page.click("#dice-sheet")
+    page.click("#dice-share-sheet")
     page.wait_for_function("window.shared !== undefined")
     link = page.eval_on_selector("#dice-share", "a => a.href")
     assert page.evaluate("window.shared") == {"title": "Strike Rank", "text": "Dice roll: 2D6+2 = 9", "url": link}
     assert "#1." in link
     expect(page.locator("#dice-copy-status")).to_have_text("")
     page.evaluate("window.refuseShare = true")
-    page.click("#dice-sheet")
+    page.click("#dice-share-sheet")
     expect(page.locator("#dice-copy-status")).to_have_text(REFUSED)
     watch.assert_clean()
 
@@ -50,5 +50,5 @@ def test_without_a_share_sheet_only_copy_link_is_offered(fresh_app):
     page = open_ready(context)
     roll(page)
     expect(page.locator("#dice-copy")).to_be_visible()
-    expect(page.locator("#dice-sheet")).to_be_hidden()
+    expect(page.locator("#dice-share-sheet")).to_be_hidden()
     watch.assert_clean()

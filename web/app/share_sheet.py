@@ -23,7 +23,7 @@ async def share(button) -> bool:
     summary = document.getElementById(str(button.getAttribute("data-summary") or ""))
     text = str(summary.textContent) if summary is not None else ""
     data = {"title": TITLE, "text": text, "url": str(document.getElementById(str(target)).href)}
-    status = document.getElementById(str(button.id).removesuffix("-sheet") + "-copy-status")
+    status = document.getElementById(str(button.id).removesuffix("-share-sheet") + "-copy-status")
     try:
         await window.navigator.share(to_js(data, dict_converter=window.Object.fromEntries))
     except Exception as exc:  # the sheet is the browser's: a person who cancels it is told nothing

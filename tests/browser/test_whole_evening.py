@@ -178,7 +178,9 @@ def test_the_whole_evening_from_the_sheets_to_a_new_browser(app, fresh_app):
     expect(items).to_have_count(5)
     expect(items).to_contain_text(["Rurik", "Vasana", "Broo 1", "Broo 2", "Broo 3"])
 
-    # Who fights whom (the game master says so for each).
+    # Who fights whom (the game master says so for each), once everyone's statement is drawn.
+    expect(page.locator("#fd-list")).to_contain_text("Broo 3", timeout=READY_TIMEOUT_MS)
+    expect(page.locator("#fd-0-a0-target")).to_be_attached(timeout=READY_TIMEOUT_MS)
     for k, foe in TARGETS.items():
         page.select_option(f"#fd-{k}-a0-target", foe)
     expect(page.locator("#fd-1-a0-do")).to_have_value("shoot")

@@ -121,9 +121,8 @@ def keep_fight(store: Store, draft: str, *, sides: Mapping[str, Sequence[str]], 
     :raises RecordError: ``draft`` is not a fight mode draft (a JSON object).
     :raises StorageError: the device would not store it; nothing was changed.
     """
-    data = json_object(draft, "fight draft")
-    link = data.get("link")
-    if not isinstance(link, str) or not link:
+    data, link = _draft_and_link(draft)
+    if not link:
         return None
     ident = current_fight(store)
     old = _readable(store, ident)
@@ -153,9 +152,8 @@ def keep_fight_apart(store: Store, draft: str, *, ident: str | None, sides: Mapp
     :raises RecordError: ``draft`` is not a fight mode draft (a JSON object).
     :raises StorageError: the device would not store it; nothing was changed.
     """
-    data = json_object(draft, "fight draft")
-    link = data.get("link")
-    if not isinstance(link, str) or not link:
+    data, link = _draft_and_link(draft)
+    if not link:
         return None
     old = _readable(store, ident)
     if ident is None or (old is None and store.get(record_key("fight", ident)) is not None):
@@ -163,6 +161,16 @@ def keep_fight_apart(store: Store, draft: str, *, ident: str | None, sides: Mapp
     fight, why, keep = _kept(old, data, link, sides=sides, rounds=rounds, now=now, name=None if old else name)
     save(store, "fight", ident, write_struct(fight), when=now, why=why if old else "fight kept apart", keep=keep)
     return ident
+
+
+def _draft_and_link(draft: str) -> tuple[dict[str, Any], str]:
+    """Fight mode's draft read, and the fight's link in it (``""``: no fight yet).
+
+    :raises RecordError: ``draft`` is not a fight mode draft (a JSON object).
+    """
+    data = json_object(draft, "fight draft")
+    link = data.get("link")
+    return data, link if isinstance(link, str) else ""
 
 
 def _kept(old: SavedFight | None, data: Mapping[str, Any], link: str, *, sides: Mapping[str, Sequence[str]],

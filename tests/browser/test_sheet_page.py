@@ -154,3 +154,32 @@ def test_training_is_priced_and_bought_and_experience_is_rolled(app):
     expect(page.locator("#sheet-exp-result")).to_contain_text("broadsword")
     assert attack_before.endswith("%")
     watch.assert_clean()
+
+
+def test_a_weapon_added_then_another_chosen_at_once_adds_the_one_chosen_for_the_tap(app):
+    # Intent: "Add to the sheet" adds the weapon chosen when it was tapped, even when the page is busy
+    # and answers the tap only after the next weapon is chosen (under load, the whole evening's Rurik
+    # got a shield in place of his broadsword: the tap was read after the next choice).
+    context, watch = app
+    page = open_ready(context, "sheet.html")
+    page.wait_for_selector('body[data-prepared="1"]', state="attached", timeout=READY_TIMEOUT_MS)
+    type_adventurer(page)
+    page.select_option("#sheet-weapon", "broadsword")
+    page.select_option("#sheet-hand", "right")
+    expect(page.locator("#sheet-add-weapon")).to_be_enabled()
+    page.evaluate("""() => {
+        document.getElementById('sheet-add-weapon').click();  // its answer runs after this script
+        for (const [id, value] of [['sheet-weapon', 'medium_shield'], ['sheet-hand', 'left']]) {
+            const field = document.getElementById(id);
+            field.value = value;
+            field.dispatchEvent(new Event('input', {bubbles: true}));
+            field.dispatchEvent(new Event('change', {bubbles: true}));
+        }
+    }""")
+    weapons = page.locator("#sheet-view .rq-weapon")
+    expect(weapons).to_have_count(1)
+    expect(weapons.first).to_contain_text("roadsword")
+    page.click("#sheet-add-weapon")
+    expect(weapons).to_have_count(2)
+    expect(weapons.nth(1)).to_contain_text("hield")
+    watch.assert_clean()

@@ -8,6 +8,8 @@ with :func:`apply`; storage reaches the controllers as a :class:`BrowserStore`.
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 
 from pyodide.ffi import jsnull, to_js
 from pyscript import document, window
@@ -47,10 +49,39 @@ def set_html(element_id: str, html: str) -> None:
     element(element_id).innerHTML = html
 
 
+#: The page's fields as they were when the event being handled happened (:func:`as_it_was`).
+_THEN: contextvars.ContextVar[dict[str, str] | None] = contextvars.ContextVar("then", default=None)
+
+
 def values(*roots) -> dict[str, str]:
     """What every field inside these elements (ids or elements) holds, by field id: the
     text typed or chosen; ``"1"`` or ``""`` for a checkbox; for radio buttons, also the
-    checked one's value under the group's ``name``."""
+    checked one's value under the group's ``name``. Within :func:`as_it_was`, a field holds
+    what it held when the event being handled happened."""
+    out = _read(roots)
+    then = _THEN.get()
+    return out if then is None else {key: then.get(key, text) for key, text in out.items()}
+
+
+def everything() -> dict[str, str]:
+    """What every field of the page holds now (see :func:`values`)."""
+    return _read((document.body,))
+
+
+@contextlib.contextmanager
+def as_it_was(then: dict[str, str]):
+    """Within it (in this task), :func:`values` reads the fields as ``then`` has them: taken by
+    :func:`everything` when an event happened whose handling runs later (it waits for the engine,
+    or for the page to be free), so a tap acts on what was chosen when it was made, not on what
+    was chosen after it."""
+    token = _THEN.set(then)
+    try:
+        yield
+    finally:
+        _THEN.reset(token)
+
+
+def _read(roots) -> dict[str, str]:
     out: dict[str, str] = {}
     for root in roots:
         node = element(root) if isinstance(root, str) else root

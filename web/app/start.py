@@ -10,7 +10,7 @@ from pyodide.ffi import create_once_callable, create_proxy
 from pyscript import document, window
 
 import pyengine
-from app import share_sheet
+from app import dom, share_sheet
 from app.dom import element
 
 
@@ -126,17 +126,29 @@ class Preparation:
         refuse submission in listeners of their own.)"""
 
         def call(event) -> None:
-            result = handler(event) if self.done else self._after(handler, event)
-            if asyncio.iscoroutine(result):
-                asyncio.ensure_future(result)
+            if not self.done:
+                asyncio.ensure_future(self._after(handler, event, dom.everything()))
+                return
+            result = handler(event)
+            if asyncio.iscoroutine(result):  # it runs later: on the fields as they are now
+                asyncio.ensure_future(_as_it_was(result, dom.everything()))
 
         return create_proxy(call)
 
-    async def _after(self, handler, event) -> None:
+    async def _after(self, handler, event, then: dict[str, str]) -> None:
         await self.begin()
-        result = handler(event)
-        if asyncio.iscoroutine(result):
-            await result
+        with dom.as_it_was(then):
+            result = handler(event)
+            if asyncio.iscoroutine(result):
+                await result
+
+
+async def _as_it_was(work, then: dict[str, str]) -> None:
+    """Runs ``work`` (a handler's coroutine) reading the fields as they were when its event
+    happened (``then``): a weapon chosen and added, then another chosen at once, adds the first
+    even when the page was busy and the handler ran after the second choice (issue 16)."""
+    with dom.as_it_was(then):
+        await work
 
 
 def mark_ready() -> None:

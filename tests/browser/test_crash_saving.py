@@ -218,4 +218,4 @@ def test_the_import_is_large_and_what_it_adds_is_all_or_nothing_at_every_kill_po
         else:
             assert said == "", point
     assert seen[-1][1] == "after", seen  # a finished import, committed, survives the kill
-    print("kill points:", seen)
+    print("kill points:", seen, "writes:", writes, "characters:", len(case["text"]), "items:", len(after) - len(before))

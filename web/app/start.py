@@ -95,19 +95,19 @@ async def start_page(setup, later=None) -> None:
 
 async def recover_saves() -> None:
     """A save a crash cut short taken back before the page reads anything
-    (``pyengine.library.journal``), and said; nothing is imported when every save finished."""
+    (``pyengine.pages.recovery``), and said; nothing is imported when every save finished."""
     store = dom.BrowserStore()
     try:
         if store.get(JOURNAL) is None:
             return
     except Exception:  # storage the browser refuses: the page says so where it reads it
         return
-    from pyengine.library.journal import recover, wait_before_recovering
+    from pyengine.pages import recovery
 
-    wait = wait_before_recovering(store, dom.now())
+    wait = recovery.wait_before(store, dom.now())
     if wait:
         await asyncio.sleep(wait)
-    dom.show_link_error("save-recovered", recover(store) or None)
+    dom.apply(recovery.recover(store))
 
 
 class Preparation:

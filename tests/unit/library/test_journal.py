@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 
 import pytest
-from library_fixtures import RefusingStore, rurik, when
+from library_fixtures import Ids, RefusingStore, rurik, when
 
 from pyengine.errors import StorageError
 from pyengine.library import (
@@ -27,15 +27,6 @@ NOW = "2025-03-01T23:10:00.000Z"
 KEY, HKEY = CHARACTER_PREFIX + "a1b2c3d4e5f6", HISTORY_PREFIX + "character/a1b2c3d4e5f6"
 #: A large adventurer: long notes, and a long history behind him.
 NOTES = "".join(f"Session {n}: the broos at the ford, the bridge, the long road home. " for n in range(300))
-
-
-class Ids:
-    def __init__(self) -> None:
-        self.n = 0
-
-    def __call__(self) -> str:
-        self.n += 1
-        return f"{self.n:012x}"
 
 
 def large_record_store() -> MemoryStore:

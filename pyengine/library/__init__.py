@@ -15,6 +15,8 @@ docs/formats.md, "Device library: versions, fights, parties, templates, backup".
                 tab's save), :func:`undo`, :func:`redo`, :func:`restore`,
                 :func:`read_versions`
 ``writing``     writes that lose nothing when refused; damaged items set aside
+``journal``     saves of several keys as one unit: :func:`atomic` journals what each key held,
+                :func:`recover` (at a page's start) takes back a save a crash cut short
 ``records``     every record of a kind, damaged ones apart; :func:`export_item`
 ``damaged``     everything stored that does not read, in one list (:func:`damaged_items`)
 ``deleted``     deleting with undo: kept aside until put back or 10 deletions later
@@ -52,6 +54,7 @@ if TYPE_CHECKING:
         secure_current, undo_delete,
     )
     from pyengine.library.history import Version
+    from pyengine.library.journal import atomic, recover
     from pyengine.library.kinds import PREFIXES, history_key, record_key
     from pyengine.library.merge import BOTH, DEVICE, FILE, Applied, Plan, PlanItem, apply_plan, import_into_empty, plan_import
     from pyengine.library.parties import (
@@ -73,6 +76,7 @@ _NAMES: dict[str, tuple[str, ...]] = {
                "keep_fight", "keep_fight_apart", "leave_fight", "list_fights", "load_fight", "new_fight", "read_fight", "rename_fight",
                "resume", "secure_current", "undo_delete"),
     "history": ("Version",),
+    "journal": ("atomic", "recover"),
     "kinds": ("PREFIXES", "history_key", "record_key"),
     "merge": ("BOTH", "DEVICE", "FILE", "Applied", "Plan", "PlanItem", "apply_plan", "import_into_empty",
               "plan_import"),

@@ -29,6 +29,7 @@ from typing import Any
 from pyengine.errors import RecordError
 from pyengine.library.kinds import APP_PREFIX
 from pyengine.library.records import Damaged
+from pyengine.pages.keys import JOURNAL
 from pyengine.pages.store import Store
 from pyengine.tables import Record
 
@@ -54,10 +55,11 @@ class Backup(Record):
 
 
 def app_items(store: Store) -> dict[str, str]:
-    """Every item the app keeps in ``store`` (its keys under ``strike-rank/``)."""
+    """Every item the app keeps in ``store`` (its keys under ``strike-rank/``), but the journal
+    of a save in progress (it belongs to this device's storage as it is now)."""
     out = {}
     for key in sorted(store.keys()):
-        if key.startswith(APP_PREFIX):
+        if key.startswith(APP_PREFIX) and key != JOURNAL:
             text = store.get(key)
             if text is not None:
                 out[key] = text
@@ -121,6 +123,9 @@ def _checked(data: Any) -> Backup:
     for key, value in items.items():
         if not key.startswith(APP_PREFIX) or len(key) == len(APP_PREFIX):
             refused.append(Damaged(key=key, reason=f"not one of this app's keys (they start {APP_PREFIX})"))
+        elif key == JOURNAL:
+            refused.append(Damaged(key=key, reason="the journal of a save in progress on the device that made the "
+                                                   "file: it belongs to that device's storage, not this one"))
         elif not isinstance(value, str):
             refused.append(Damaged(key=key, reason=f"its value is a JSON {_kind_of(value)}, not the stored text"))
         else:

@@ -9,7 +9,7 @@ newest first::
 
 Deleting writes the kept copy first and removes the record after, so a full storage or a closed
 tab never loses it: when the copy does not fit, nothing is deleted (unless the player asks to
-delete it for good).
+delete it for good). Each deletion and each undo is one unit (:mod:`.journal`).
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from __future__ import annotations
 import msgspec
 
 from pyengine.errors import ConflictError, RecordError, StorageError
+from pyengine.library.journal import atomic
 from pyengine.library.kinds import check_kind, history_key, label, record_key
 from pyengine.library.records import read_struct, write_struct
 from pyengine.library.writing import put, put_pair, put_quietly, set_aside
@@ -78,17 +79,18 @@ def delete(store: Store, kind: str, ident: str, *, when: str, for_good: bool = F
     if text is None:
         raise RecordError(f"{label(kind, ident)}: it is not on this device (deleted already?)")
     item = DeletedRecord(kind=kind, ident=ident, when=when, text=text, history=store.get(hkey))
-    if not for_good:
-        try:
-            kept = _bin(store)
-        except RecordError:
-            kept = _set_bin_aside(store, when)
-        items = (item, *kept.items)[:KEEP]
-        put(store, DELETED, write_struct(Bin(items=items)),
-             f"{label(kind, ident)} was not deleted: the copy kept to undo it ({len(text)} characters) did not fit; "
-             "export it, then delete it for good")
-    store.remove(key)
-    store.remove(hkey)
+    with atomic(store, f"deleting {label(kind, ident)}", when=when, keys=(DELETED, key, hkey)) as tx:
+        if not for_good:
+            try:
+                kept = _bin(tx)
+            except RecordError:
+                kept = _set_bin_aside(tx, when)
+            items = (item, *kept.items)[:KEEP]
+            put(tx, DELETED, write_struct(Bin(items=items)),
+                f"{label(kind, ident)} was not deleted: the copy kept to undo it ({len(text)} characters) did not fit; "
+                "export it, then delete it for good")
+        tx.remove(key)
+        tx.remove(hkey)
     return None if for_good else item
 
 
@@ -109,9 +111,11 @@ def undelete(store: Store, kind: str | None = None, ident: str | None = None) ->
     if store.get(key) is not None or (found.history is not None and store.get(hkey) is not None):
         raise ConflictError(f"undo: another {label(found.kind, found.ident)} is stored there now; nothing was changed",
                             current=store.get(key))
-    put_pair(store, hkey, found.history, key, found.text, before=None,
-             what=f"{label(found.kind, found.ident)} was not put back")
-    put_quietly(store, DELETED, write_struct(Bin(items=tuple(i for i in kept.items if i is not found))))
+    with atomic(store, f"putting back {label(found.kind, found.ident)}", when=found.when,
+                keys=(key, hkey, DELETED)) as tx:
+        put_pair(tx, hkey, found.history, key, found.text, before=None,
+                 what=f"{label(found.kind, found.ident)} was not put back")
+        put_quietly(tx, DELETED, write_struct(Bin(items=tuple(i for i in kept.items if i is not found))))
     return found
 
 

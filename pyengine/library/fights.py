@@ -31,6 +31,7 @@ import msgspec
 
 from pyengine.errors import RecordError, RulesError, StorageError
 from pyengine.library.deleted import DeletedRecord, delete, undelete
+from pyengine.library.journal import atomic
 from pyengine.library.kinds import record_key
 from pyengine.library.records import Damaged, json_object, read_all, read_struct, write_struct
 from pyengine.library.versions import Saved, save
@@ -121,25 +122,26 @@ def keep_fight(store: Store, draft: str, *, sides: Mapping[str, Sequence[str]], 
     :raises RecordError: ``draft`` is not a fight mode draft (a JSON object).
     :raises StorageError: the device would not store it; nothing was changed.
     """
-    data, link = _draft_and_link(draft)
-    if not link:
-        return None
-    ident = current_fight(store)
-    old = _readable(store, ident)
-    if ident is not None and old is None and store.get(record_key("fight", ident)) is not None:
-        ident = None  # a damaged record stays as it is: this fight goes under a new id
-    fight, why, keep = _kept(old, data, link, sides=sides, rounds=rounds, now=now, name=name)
-    if ident is not None and old is not None:
-        save(store, "fight", ident, write_struct(fight), when=now, why=why, keep=keep)
+    with atomic(store, "keeping the fight in fight mode among the saved fights", when=now) as store:
+        data, link = _draft_and_link(draft)
+        if not link:
+            return None
+        ident = current_fight(store)
+        old = _readable(store, ident)
+        if ident is not None and old is None and store.get(record_key("fight", ident)) is not None:
+            ident = None  # a damaged record stays as it is: this fight goes under a new id
+        fight, why, keep = _kept(old, data, link, sides=sides, rounds=rounds, now=now, name=name)
+        if ident is not None and old is not None:
+            save(store, "fight", ident, write_struct(fight), when=now, why=why, keep=keep)
+            return ident
+        ident = new_id()
+        put(store, CURRENT_FIGHT, ident, "this fight is not kept among the saved fights (its id did not fit)")
+        try:
+            save(store, "fight", ident, write_struct(fight), when=now, why="fight started", keep=False)
+        except StorageError:
+            store.remove(CURRENT_FIGHT)
+            raise
         return ident
-    ident = new_id()
-    put(store, CURRENT_FIGHT, ident, "this fight is not kept among the saved fights (its id did not fit)")
-    try:
-        save(store, "fight", ident, write_struct(fight), when=now, why="fight started", keep=False)
-    except StorageError:
-        store.remove(CURRENT_FIGHT)
-        raise
-    return ident
 
 
 def keep_fight_apart(store: Store, draft: str, *, ident: str | None, sides: Mapping[str, Sequence[str]], rounds: int,
@@ -152,15 +154,16 @@ def keep_fight_apart(store: Store, draft: str, *, ident: str | None, sides: Mapp
     :raises RecordError: ``draft`` is not a fight mode draft (a JSON object).
     :raises StorageError: the device would not store it; nothing was changed.
     """
-    data, link = _draft_and_link(draft)
-    if not link:
-        return None
-    old = _readable(store, ident)
-    if ident is None or (old is None and store.get(record_key("fight", ident)) is not None):
-        ident, old = new_id(), None
-    fight, why, keep = _kept(old, data, link, sides=sides, rounds=rounds, now=now, name=None if old else name)
-    save(store, "fight", ident, write_struct(fight), when=now, why=why if old else "fight kept apart", keep=keep)
-    return ident
+    with atomic(store, f"keeping {name!r} among the saved fights", when=now) as store:
+        data, link = _draft_and_link(draft)
+        if not link:
+            return None
+        old = _readable(store, ident)
+        if ident is None or (old is None and store.get(record_key("fight", ident)) is not None):
+            ident, old = new_id(), None
+        fight, why, keep = _kept(old, data, link, sides=sides, rounds=rounds, now=now, name=None if old else name)
+        save(store, "fight", ident, write_struct(fight), when=now, why=why if old else "fight kept apart", keep=keep)
+        return ident
 
 
 def _draft_and_link(draft: str) -> tuple[dict[str, Any], str]:
@@ -218,19 +221,20 @@ def resume(store: Store, ident: str, *, now: str, new_id: Callable[[], str]) -> 
     :raises RecordError: there is no such fight, or it does not read.
     :raises StorageError: the device would not store it; fight mode's draft is as it was.
     """
-    fight = load_fight(store, ident)
-    secure_current(store, now=now, new_id=new_id)
-    before = store.get(CURRENT_FIGHT)
-    store.remove(CURRENT_FIGHT)  # between the two writes, a change in fight mode makes a new fight, never overwrites one
-    text = fight.draft_text()
-    try:
-        put(store, FIGHT_DRAFT, text, f"the fight {fight.name!r} was not opened (it did not fit)")
-    except StorageError:
-        if before is not None:
-            store.put(CURRENT_FIGHT, before)
-        raise
-    put(store, CURRENT_FIGHT, ident, f"the fight {fight.name!r} was opened but is kept as a new fight")
-    return text
+    with atomic(store, f"opening saved fight {ident!r} in fight mode", when=now) as store:
+        fight = load_fight(store, ident)
+        secure_current(store, now=now, new_id=new_id)
+        before = store.get(CURRENT_FIGHT)
+        store.remove(CURRENT_FIGHT)  # between the two writes, a change in fight mode makes a new fight, never overwrites one
+        text = fight.draft_text()
+        try:
+            put(store, FIGHT_DRAFT, text, f"the fight {fight.name!r} was not opened (it did not fit)")
+        except StorageError:
+            if before is not None:
+                store.put(CURRENT_FIGHT, before)
+            raise
+        put(store, CURRENT_FIGHT, ident, f"the fight {fight.name!r} was opened but is kept as a new fight")
+        return text
 
 
 def secure_current(store: Store, *, now: str, new_id: Callable[[], str]) -> str | None:
@@ -270,9 +274,10 @@ def new_fight(store: Store, *, now: str, new_id: Callable[[], str]) -> None:
 
     :raises StorageError: that fight could not be kept; nothing was changed.
     """
-    secure_current(store, now=now, new_id=new_id)
-    store.remove(FIGHT_DRAFT)
-    store.remove(CURRENT_FIGHT)
+    with atomic(store, "starting a new fight in fight mode", when=now, keys=(FIGHT_DRAFT, CURRENT_FIGHT)) as store:
+        secure_current(store, now=now, new_id=new_id)
+        store.remove(FIGHT_DRAFT)
+        store.remove(CURRENT_FIGHT)
 
 
 def rename_fight(store: Store, ident: str, name: str, *, now: str) -> Saved:
@@ -299,13 +304,14 @@ def delete_fight(store: Store, ident: str, *, now: str, new_id: Callable[[], str
     :raises RecordError: there is no such fight.
     :raises StorageError: the copy kept aside did not fit; nothing was deleted.
     """
-    if current_fight(store) == ident:
-        secure_current(store, now=now, new_id=new_id)
-    kept = delete(store, "fight", ident, when=now, for_good=for_good)
-    if current_fight(store) == ident:
-        store.remove(FIGHT_DRAFT)
-        store.remove(CURRENT_FIGHT)
-    return kept
+    with atomic(store, f"deleting saved fight {ident!r}", when=now) as store:
+        if current_fight(store) == ident:
+            secure_current(store, now=now, new_id=new_id)
+        kept = delete(store, "fight", ident, when=now, for_good=for_good)
+        if current_fight(store) == ident:
+            store.remove(FIGHT_DRAFT)
+            store.remove(CURRENT_FIGHT)
+        return kept
 
 
 def undo_delete(store: Store, ident: str | None = None) -> DeletedRecord:

@@ -18,7 +18,7 @@ Fight mode's open fight (its draft and which saved fight it is) goes together: t
 taken only with the file's draft. Deleted records kept aside are merged.
 
 Importing into an empty browser (:func:`import_into_empty`) writes every item exactly as it is
-in the file.
+in the file. Either import is one unit (:mod:`.journal`): a crash half-way is taken back.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ from pyengine.library.backup import Backup, app_items, read_backup
 from pyengine.library.deleted import Bin, read_bin
 from pyengine.library.damaged import OWN_READERS
 from pyengine.library.history import History, Version, pack, read_history, unpack, write_history
+from pyengine.library.journal import atomic
 from pyengine.library.kinds import history_key, label, parse_key, record_key
 from pyengine.library.records import Damaged, Reader, read_one, write_struct
 from pyengine.library.versions import UNKNOWN_WHY
@@ -153,8 +154,9 @@ def _plain_plan(store: Store, key: str, text: str) -> PlanItem:
 # -- applying ------------------------------------------------------------------------------
 
 
-def import_into_empty(store: Store, text: str | bytes | Backup) -> Applied:
-    """The backup written into a store that holds none of the app's items: exactly as in the file.
+def import_into_empty(store: Store, text: str | bytes | Backup, *, now: str = "") -> Applied:
+    """The backup written into a store that holds none of the app's items: exactly as in the file
+    (``now``: when, ISO text, for the journal of the import).
 
     :raises RecordError: the file is not a backup (``backup file: …``), or the store is not
         empty (use :func:`plan_import`).
@@ -163,12 +165,14 @@ def import_into_empty(store: Store, text: str | bytes | Backup) -> Applied:
     if app_items(store):
         raise RecordError("backup: this browser already keeps records; import it as a merge, choosing what to keep")
     written, failed = [], []
-    for key in sorted(backup.items, key=_write_order):
-        try:
-            put(store, key, backup.items[key], f"{key!r} was not imported (it did not fit)")
-            written.append(key)
-        except StorageError as exc:
-            failed.append(Damaged(key=key, reason=str(exc)))
+    with atomic(store, f"importing a backup file ({len(backup.items)} items)", when=now,
+                keys=backup.items) as tx:
+        for key in sorted(backup.items, key=_write_order):
+            try:
+                put(tx, key, backup.items[key], f"{key!r} was not imported (it did not fit)")
+                written.append(key)
+            except StorageError as exc:
+                failed.append(Damaged(key=key, reason=str(exc)))
     return Applied(written=tuple(written), failed=tuple(failed))
 
 
@@ -182,7 +186,7 @@ def apply_plan(store: Store, plan: Plan, choices: Mapping[str, str] | None = Non
     """
     assert plan.backup is not None
     if not app_items(store):  # nothing here to merge with: the file as it is
-        return import_into_empty(store, plan.backup)
+        return import_into_empty(store, plan.backup, now=now)
     choices = dict(choices or {})
     for item in plan.items:
         chosen = choices.get(item.key)
@@ -190,17 +194,19 @@ def apply_plan(store: Store, plan: Plan, choices: Mapping[str, str] | None = Non
             raise RecordError(f"backup: {chosen!r} is not a choice for {item.key!r} ({', '.join(item.choices)})",
                               field=item.key)
     out = _Result()
-    for item in plan.items:
-        chosen = choices.get(item.key, DEVICE)
-        try:
-            if item.kind:
-                _apply_record(store, plan.backup, item, chosen, now, new_id, out)
-            elif item.key == DELETED:
-                _apply_bin(store, item, out)
-            elif item.status == "new" or (item.status == "changed" and chosen == FILE):
-                _apply_plain(store, plan.backup, item, now, out)
-        except StorageError as exc:
-            out.failed.append(Damaged(key=item.key, reason=str(exc), kind=item.kind, ident=item.ident))
+    with atomic(store, f"importing a backup file ({len(plan.items)} records and items)", when=now,
+                keys=_new_keys(plan)) as tx:
+        for item in plan.items:
+            chosen = choices.get(item.key, DEVICE)
+            try:
+                if item.kind:
+                    _apply_record(tx, plan.backup, item, chosen, now, new_id, out)
+                elif item.key == DELETED:
+                    _apply_bin(tx, item, out)
+                elif item.status == "new" or (item.status == "changed" and chosen == FILE):
+                    _apply_plain(tx, plan.backup, item, now, out)
+            except StorageError as exc:
+                out.failed.append(Damaged(key=item.key, reason=str(exc), kind=item.kind, ident=item.ident))
     return Applied(written=tuple(out.written), copies=out.copies, failed=tuple(out.failed), notes=tuple(out.notes))
 
 
@@ -313,6 +319,18 @@ def _apply_bin(store: Store, item: PlanItem, out: _Result) -> None:
 
 
 # -- helpers -------------------------------------------------------------------------------
+
+
+def _new_keys(plan: Plan) -> list[str]:
+    """The keys a plan writes that hold nothing yet, announced to the journal at once (each of
+    the others goes in the journal, with its text, when it is first written)."""
+    keys = []
+    for item in plan.items:
+        if item.status == "new":
+            keys.append(item.key)
+            if item.kind:
+                keys.append(history_key(item.kind, item.ident))
+    return keys
 
 
 def _write_order(key: str) -> tuple[int, str]:

@@ -13,12 +13,16 @@ text does not, they are put back as they were.
   as an earlier version too, so :func:`redo` (or :func:`restore`) takes an undo back.
 * :func:`restore` -- any earlier version made current again, the same way.
 * :func:`read_versions` -- the current version and the earlier ones, with when and why.
+
+Each save is one unit (:func:`pyengine.library.journal.atomic`): a crash half-way is taken
+back when a page next starts.
 """
 
 from __future__ import annotations
 
 from pyengine.errors import ConflictError, RecordError, StorageError
 from pyengine.library.history import Current, History, Version, describe, pack, read_history, unpack, write_history
+from pyengine.library.journal import atomic
 from pyengine.library.kinds import history_key, label, record_key
 from pyengine.library.writing import put, put_pair, put_quietly, set_aside
 from pyengine.pages.store import Store
@@ -86,8 +90,9 @@ def save(store: Store, kind: str, ident: str, text: str, *, when: str, why: str,
     :raises StorageError: the device would not store it; nothing was changed, and the message
         says what did not fit.
     """
-    current = _unchanged(store, kind, ident, expected, "it was not saved")
-    return _write(store, kind, ident, text, current, when=when, why=why, keep=keep)
+    with atomic(store, f"saving {label(kind, ident)}", when=when, keys=_keys(kind, ident)) as tx:
+        current = _unchanged(tx, kind, ident, expected, "it was not saved")
+        return _write(tx, kind, ident, text, current, when=when, why=why, keep=keep)
 
 
 def undo(store: Store, kind: str, ident: str, *, when: str, expected: str | None = None) -> Saved:
@@ -140,10 +145,17 @@ def restore(store: Store, kind: str, ident: str, index: int, *, when: str, expec
 
 def _restored(store: Store, versions: RecordVersions, index: int, *, when: str, why: str,
               expected: str | None, back: int | None | str = "index") -> Saved:
-    current = _unchanged(store, versions.kind, versions.ident, expected, "nothing was undone")
-    text = versions.earlier[index].text
-    return _write(store, versions.kind, versions.ident, text, current, when=when, why=why, keep=True,
-                  back=index if back == "index" else None, force=True)
+    kind, ident = versions.kind, versions.ident
+    with atomic(store, f"{why} of {label(kind, ident)}", when=when, keys=_keys(kind, ident)) as tx:
+        current = _unchanged(tx, kind, ident, expected, "nothing was undone")
+        text = versions.earlier[index].text
+        return _write(tx, kind, ident, text, current, when=when, why=why, keep=True,
+                      back=index if back == "index" else None, force=True)
+
+
+def _keys(kind: str, ident: str) -> tuple[str, str]:
+    """The keys a save of the record changes: its text and its earlier versions."""
+    return record_key(kind, ident), history_key(kind, ident)
 
 
 # -- writing -------------------------------------------------------------------------------

@@ -933,13 +933,16 @@ class FightPage(CombatPage):
         text = json.dumps(self.draft)
         if self.apart is None and self.store.get(FIGHT_DRAFT) != self.seen:
             self.apart = ""
+        from pyengine.library.journal import atomic
+
         try:
-            if self.apart is None:
-                self.store.put(FIGHT_DRAFT, text)
-                self.seen = text
-                self._keep(text)
-            else:
-                self._keep(text, apart=True)
+            with atomic(self.store, "keeping the fight in fight mode", when=self.now()) as store:
+                if self.apart is None:
+                    store.put(FIGHT_DRAFT, text)
+                    self.seen = text
+                    self._keep(text, store=store)
+                else:
+                    self._keep(text, apart=True, store=store)
         except StorageError as exc:
             self.unsaved = True
             return Update(notices={"fl-link-error": (
@@ -962,9 +965,10 @@ class FightPage(CombatPage):
         assert self.log is not None
         return default_name({c.side: [] for c in self.log.fight.combatants})[:47] + " (second tab)"
 
-    def _keep(self, draft: str, apart: bool = False) -> None:
+    def _keep(self, draft: str, apart: bool = False, *, store: Store) -> None:
         """The fight kept among the fights on the device (the start page lists them); ``apart``:
-        under this tab's own saved fight, not fight mode's (:attr:`apart`).
+        under this tab's own saved fight, not fight mode's (:attr:`apart`); ``store``: the save
+        the draft is written in (one unit with it).
 
         :raises StorageError: the device would not store it.
         """
@@ -976,22 +980,22 @@ class FightPage(CombatPage):
         for c in self.log.fight.combatants:
             sides.setdefault(c.side, []).append(c.name)
         if apart:
-            self.apart = keep_fight_apart(self.store, draft, ident=self.apart or None, sides=sides,
+            self.apart = keep_fight_apart(store, draft, ident=self.apart or None, sides=sides,
                                           rounds=len(self.results), now=self.now(), new_id=self.new_id,
                                           name=self._apart_name()) or ""
             return
         # Named after its sides until the game master renames it: a side joining renames it.
         name = None
-        ident = current_fight(self.store)
+        ident = current_fight(store)
         if ident:
             try:
-                old = load_fight(self.store, ident)
+                old = load_fight(store, ident)
             except RecordError:
                 old = None
             if old is not None and old.name == default_name(old.sides):
                 name = default_name(sides)
         try:
-            keep_fight(self.store, draft, sides=sides, rounds=len(self.results), now=self.now(), new_id=self.new_id,
+            keep_fight(store, draft, sides=sides, rounds=len(self.results), now=self.now(), new_id=self.new_id,
                        name=name)
         except RecordError:  # never: the draft is fight mode's own JSON object
             pass

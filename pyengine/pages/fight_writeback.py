@@ -99,7 +99,7 @@ def confirm(store: Store, pending: Pending, *, now: str) -> Written:
     :raises ConflictError: a record changed since the plan was made (the message names him).
     :raises StorageError: the device would not store one (those written are taken back).
     """
-    from pyengine.library import save, undo
+    from pyengine.library import atomic, save, undo
     from pyengine.runequest.sheet.adventurer import dump_adventurer
 
     plan = pending.plan
@@ -110,15 +110,17 @@ def confirm(store: Store, pending: Pending, *, now: str) -> Written:
                                 "page or tab): nothing was written. Work the results out again.", field=p.character)
     why = f"written back from fight '{pending.label}', round {plan.round}"
     done: list[tuple[str, str, str]] = []
-    try:
-        for p in todo:
-            text = dump_adventurer(p.after).decode()
-            save(store, "character", p.character, text, when=now, why=why, expected=pending.texts[p.character])
-            done.append((p.character, p.name, text))
-    except (StorageError, ConflictError):
-        for ident, _, text in reversed(done):
-            undo(store, "character", ident, when=now, expected=text)
-        raise
+    with atomic(store, f"writing fight '{pending.label}' back to {len(todo)} sheet{'s' if len(todo) != 1 else ''}",
+                when=now) as tx:
+        try:
+            for p in todo:
+                text = dump_adventurer(p.after).decode()
+                save(tx, "character", p.character, text, when=now, why=why, expected=pending.texts[p.character])
+                done.append((p.character, p.name, text))
+        except (StorageError, ConflictError):
+            for ident, _, text in reversed(done):
+                undo(tx, "character", ident, when=now, expected=text)
+            raise
     checked = [p.name for p in todo if not _checked(p.before, plan.fight) and _checked(p.after, plan.fight)]
     return Written(label=pending.label, round=plan.round, records=[(i, n, digest(t)) for i, n, t in done],
                    checked=checked)
@@ -136,7 +138,7 @@ def undo_written(store: Store, written: Written, *, now: str) -> str:
     :raises ConflictError: one changed since (the message names him); none was undone.
     :raises StorageError: the device would not store one.
     """
-    from pyengine.library import undo
+    from pyengine.library import atomic, undo
 
     texts = []
     for ident, name, written_digest in written.records:
@@ -145,8 +147,9 @@ def undo_written(store: Store, written: Written, *, now: str) -> str:
             raise ConflictError(f"{name}'s sheet changed since the results were written: nothing was undone.",
                                 field=ident)
         texts.append((ident, text))
-    for ident, text in texts:
-        undo(store, "character", ident, when=now, expected=text)
+    with atomic(store, f"undoing what fight '{written.label}' wrote to the sheets", when=now) as tx:
+        for ident, text in texts:
+            undo(tx, "character", ident, when=now, expected=text)
     names = ", ".join(name for _, name, _ in written.records)
     return f"Undone: {names} back as before the results of '{written.label}' were written." if names else "Nothing to undo."
 

@@ -28,5 +28,8 @@ DELETED = "strike-rank/deleted"
 #: A damaged item moved out of the way so its record could be saved again (never deleted):
 #: this prefix, when, ``/`` and the key it was under.
 SET_ASIDE = "strike-rank/set-aside/"
+#: The journal of a save of several keys in progress (pyengine.library.journal): what each key
+#: held before; a page that finds it at start takes the unfinished save back.
+JOURNAL = "strike-rank/journal"
 #: Every key above starts with this (a backup holds every key under it).
 APP_PREFIX = "strike-rank/"

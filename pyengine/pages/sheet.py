@@ -440,6 +440,7 @@ class SheetPage:
 
     def _save(self, key: str | None, *, force: bool = False, why: str = SAVED_WHY) -> Update:
         """The record saved as a new version (``why``: what changed), the one before kept for undo."""
+        from pyengine.library.journal import atomic
         from pyengine.library.versions import save
 
         adventurer = self.adventurer
@@ -449,9 +450,11 @@ class SheetPage:
         if not force and self.key == key:
             expected = self.stored if self.stored is not None else ""  # "": whatever is there is another tab's
         text = dump_adventurer(adventurer).decode()
+        ident = key[len(CHARACTER_PREFIX):]
         try:
-            save(self.store, "character", key[len(CHARACTER_PREFIX):], text, when=self.now(), why=why,
-                 expected=expected)
+            with atomic(self.store, f"saving adventurer {adventurer.name or ident!r}", when=self.now()) as store:
+                save(store, "character", ident, text, when=self.now(), why=why, expected=expected)
+                store.remove(SHEET_DRAFT)  # the record is saved as it is typed: the draft goes with it
         except ConflictError:
             self.pending_why = why
             return Update(hidden={"sheet-conflict": False}, text={"sheet-save-status": "Not saved yet: see below."},
@@ -459,7 +462,6 @@ class SheetPage:
         except StorageError as exc:
             return Update(text={"sheet-save-status": f"Not saved: {exc}. Export a file to keep it."})
         self.key, self.stored, self.pending_why = key, text, ""
-        self.store.remove(SHEET_DRAFT)
         said = "" if why == SAVED_WHY else f": {why}"
         return Update(
             hidden={"sheet-conflict": True},

@@ -266,16 +266,16 @@ class DeviceLibrary:
         # the page keeps its own fields (STR, CON, … as it comes) rather than blanking them.
         page.draft["add"] = {}
         draft = json.dumps(page.draft)
-        self.store.put(FIGHT_DRAFT, draft)
-        library.keep_fight(self.store, draft, sides={side: names}, rounds=0,
-                           now=self.now(), new_id=self.new_id, name=f"{party.name}'s fight")
+        with library.atomic(self.store, f"starting {party.name}'s fight", when=self.now()) as store:
+            store.put(FIGHT_DRAFT, draft)
+            library.keep_fight(store, draft, sides={side: names}, rounds=0,
+                               now=self.now(), new_id=self.new_id, name=f"{party.name}'s fight")
         return Update(navigate="./combat.html#fight")
 
     def _time_passes(self, ident: str, party, days: str | None) -> None:
         if self.tables is None:
             raise RulesError("the rules tables are still loading; try again in a moment", field="party")
         from pyengine.runequest.campaign import A_WEEK, elapsed, party_time_passes
-        from pyengine.runequest.sheet.adventurer import dump_adventurer
 
         how_long = A_WEEK if days is None else elapsed(days=days)
         why = "a week passes" if days is None else f"{how_long.days} day{'s' if how_long.days != 1 else ''} pass"
@@ -283,9 +283,22 @@ class DeviceLibrary:
         changed = party_time_passes([m.value for m in ok], self.tables, how_long, self.dice)
         when = self.now()
         saved, shown = [], []
+        with library.atomic(self.store, f"{why} for party {party.name!r}", when=when) as store:
+            self._each_saved(store, ok, changed, why, when, saved, shown)
+        self.time_undo[ident] = saved
+        self.party_notice[ident] = el(
+            "div", {"class": "time-passed", "role": "status"},
+            el("p", None, f"{why[0].upper()}{why[1:]}:"), el("ul", None, *shown),
+            _button("Undo", party=ident, do="undo-time") if saved else None,
+        )
+
+    def _each_saved(self, store, ok, changed, why: str, when: str, saved: list, shown: list) -> None:
+        """Each member's record as time left it, saved (one unit with the others: ``store``)."""
+        from pyengine.runequest.sheet.adventurer import dump_adventurer
+
         for m, result in zip(ok, changed):
             try:
-                library.save(self.store, "character", m.ident, dump_adventurer(result.adventurer).decode(),
+                library.save(store, "character", m.ident, dump_adventurer(result.adventurer).decode(),
                              when=when, why=why)
                 saved.append(m.ident)
                 working = el("details", {"class": "working"}, el("summary", None, "How"),
@@ -295,17 +308,12 @@ class DeviceLibrary:
                                 working))
             except StorageError as exc:
                 shown.append(el("li", None, el("strong", None, m.value.name or m.ident), f" not saved: {exc}"))
-        self.time_undo[ident] = saved
-        self.party_notice[ident] = el(
-            "div", {"class": "time-passed", "role": "status"},
-            el("p", None, f"{why[0].upper()}{why[1:]}:"), el("ul", None, *shown),
-            _button("Undo", party=ident, do="undo-time") if saved else None,
-        )
 
     def _undo_time(self, ident: str) -> None:
         members = self.time_undo.pop(ident, [])
-        for m in members:
-            library.undo(self.store, "character", m, when=self.now())
+        with library.atomic(self.store, "undoing time passing for a party", when=self.now()) as store:
+            for m in members:
+                library.undo(store, "character", m, when=self.now())
         self.party_notice[ident] = f"Undone for {len(members)} member{'s' if len(members) != 1 else ''}."
 
     def _vitals(self, adventurer, short: bool = False) -> str:
@@ -383,7 +391,7 @@ class DeviceLibrary:
         self.plan = None
         try:
             if not app_items(self.store):
-                applied = library.import_into_empty(self.store, text)
+                applied = library.import_into_empty(self.store, text, now=self.now())
                 self.backup_notice = self._applied(applied)
                 return self._everything()
             self.plan = library.plan_import(self.store, text, {"character": _adventurer})

@@ -12,6 +12,7 @@ from pyscript import document, window
 import pyengine
 from app import dom, share_sheet
 from app.dom import element
+from pyengine.pages.keys import JOURNAL
 
 
 def untouched(forms) -> bool:
@@ -71,6 +72,7 @@ async def start_page(setup, later=None) -> None:
     only what the page's first view needs; docs/startup.md). When it is done the body gets
     ``data-prepared="1"`` and the performance mark ``prepared``.
     """
+    await recover_saves()
     try:
         await setup()
     except Exception as exc:  # the page must say it failed rather than sit there "starting"
@@ -89,6 +91,23 @@ async def start_page(setup, later=None) -> None:
         mark_prepared()
 
     window.setTimeout(create_once_callable(lambda: asyncio.ensure_future(prepare())), 0)
+
+
+async def recover_saves() -> None:
+    """A save a crash cut short taken back before the page reads anything
+    (``pyengine.pages.recovery``), and said; nothing is imported when every save finished."""
+    store = dom.BrowserStore()
+    try:
+        if store.get(JOURNAL) is None:
+            return
+    except Exception:  # storage the browser refuses: the page says so where it reads it
+        return
+    from pyengine.pages import recovery
+
+    wait = recovery.wait_before(store, dom.now())
+    if wait:
+        await asyncio.sleep(wait)
+    dom.apply(recovery.recover(store))
 
 
 class Preparation:

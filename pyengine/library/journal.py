@@ -1,0 +1,237 @@
+"""Saving that survives a crash: one save of several keys is all done or, after a crash, undone.
+
+One ``localStorage.setItem`` is atomic (Chromium writes each change in one LevelDB batch and
+commits the changes in the order they were made), but a save is often several keys: a record
+and its earlier versions, a fight and fight mode's draft, every adventurer a fight writes back,
+every item of a backup. :func:`atomic` makes such a save one unit with an undo journal
+(``strike-rank/journal``, docs/formats.md "The journal of a save in progress")::
+
+    {"format": 1, "what": "saving adventurer 'a1b2c3d4e5f6'", "when": "2025-03-01T20:15:00.000Z",
+     "before": {"strike-rank/character/a1b2c3d4e5f6": "…the text it had…",
+                "strike-rank/history/character/a1b2c3d4e5f6": null}}
+
+Before a key is first changed, the journal is written with what the key held (``null``:
+nothing); then the key; when the save is done, the journal is removed. Storage always holds
+a prefix of these writes, so a crash (a killed tab, a dead battery) leaves either no journal
+(the save is wholly there, or had not begun) or the journal and some of the keys.
+:func:`recover`, run by every page when it starts, puts back what the journal says, in an
+order that frees space first, and removes it: the state before the save, exactly. It is safe
+to repeat (a crash while recovering is recovered next time).
+
+When the journal itself does not fit (the storage is nearly full), the save goes on without
+one, as saves went before journals: each record still written so that a refusal loses
+nothing, but a crash in that moment is not covered.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from pyengine.errors import RulesError, StorageError
+from pyengine.pages.keys import JOURNAL
+from pyengine.pages.store import Store
+
+#: The journal format this code writes and reads.
+FORMAT = 1
+#: A journal younger than this (seconds) may be another tab's save still going on: a page that
+#: starts waits until it is this old before taking it back (a save takes milliseconds).
+FRESH = 3.0
+
+
+class Transaction:
+    """A :class:`~pyengine.pages.store.Store` whose changes are journaled: what each key held
+    is in the journal before the key is first changed (:func:`atomic` makes one)."""
+
+    def __init__(self, store: Store, what: str, when: str) -> None:
+        self.store = store
+        self.what = what
+        self.when = when
+        self.before: dict[str, str | None] = {}
+        """Every key changed (or announced), and what it held before."""
+        self.journaled = True
+        """False once the journal did not fit: the rest of the save goes on without it."""
+        self.written = False
+
+    def get(self, key: str) -> str | None:
+        return self.store.get(key)
+
+    def keys(self) -> list[str]:
+        return self.store.keys()
+
+    def put(self, key: str, text: str) -> None:
+        self._note((key,))
+        self.store.put(key, text)
+
+    def remove(self, key: str) -> None:
+        self._note((key,))
+        self.store.remove(key)
+
+    def expect(self, keys: Iterable[str]) -> None:
+        """Announces keys the save will change, so the journal is written once for all of them
+        (a backup's hundreds of items), not once a key."""
+        self._note(keys)
+
+    def _note(self, keys: Iterable[str]) -> None:
+        if not self.journaled:
+            return
+        new = [key for key in dict.fromkeys(keys) if key not in self.before and key != JOURNAL]
+        if not new:
+            return
+        for key in new:
+            self.before[key] = self.store.get(key)
+        try:
+            self.store.put(JOURNAL, write_journal(self.what, self.when, self.before))
+            self.written = True
+        except StorageError:  # nearly full: go on as saves did before journals
+            self.journaled = False
+            if self.written:
+                self.store.remove(JOURNAL)
+
+    def done(self) -> None:
+        """The save is over: the journal goes."""
+        if self.written and self.journaled:
+            self.store.remove(JOURNAL)
+
+    def take_back(self) -> None:
+        """The save failed half-way (a bug, not a refusal): every key as it was before it."""
+        if self.written and self.journaled:
+            with contextlib.suppress(StorageError):  # else the journal stays, for recover()
+                _put_back(self.store, self.before)
+                self.store.remove(JOURNAL)
+
+
+@contextlib.contextmanager
+def atomic(store: Store, what: str, *, when: str = "", keys: Iterable[str] = ()) -> Iterator[Store]:
+    """A save of several keys as one: the block writes through the store it is given, which
+    journals each change; ``what`` says what the save is, in a player's words ("saving adventurer
+    'a1b2…'"), for :func:`recover`'s message; ``keys`` announces keys it will change.
+
+    Inside another :func:`atomic` block the block is part of that save. A refusal the block lets
+    out (a :class:`~pyengine.errors.RulesError`: full storage, a conflict) leaves the keys as the
+    block left them (the library's writes put back what a refusal would lose); any other error
+    takes the save back; a crash leaves the journal for :func:`recover`.
+    """
+    if isinstance(store, Transaction):
+        store.expect(keys)
+        yield store
+        return
+    tx = Transaction(store, what, when)
+    tx.expect(keys)
+    try:
+        yield tx
+    except RulesError:
+        tx.done()
+        raise
+    except Exception:
+        tx.take_back()
+        raise
+    tx.done()
+
+
+class Pending:
+    """A save that did not finish, as its journal says."""
+
+    def __init__(self, what: str, when: str, before: dict[str, str | None]) -> None:
+        self.what = what
+        self.when = when
+        self.before = before
+
+
+def write_journal(what: str, when: str, before: dict[str, str | None]) -> str:
+    """The journal's text (JSON, ASCII only)."""
+    return json.dumps({"format": FORMAT, "what": what, "when": when, "before": before}, separators=(",", ":"))
+
+
+def read_journal(text: str) -> Pending:
+    """A journal's text read.
+
+    :raises RulesError: it does not read (the message says why).
+    """
+    try:
+        data: Any = json.loads(text)
+    except ValueError as exc:
+        raise RulesError(f"the journal of an unfinished save is damaged (not JSON: {exc})") from None
+    if not isinstance(data, dict) or not isinstance(data.get("format"), int) or isinstance(data["format"], bool):
+        raise RulesError("the journal of an unfinished save is damaged (no \"format\" number)")
+    if data["format"] > FORMAT:
+        raise RulesError(f"the journal of an unfinished save was made by a newer version (format {data['format']}); "
+                         f"this app reads format {FORMAT}")
+    before = data.get("before")
+    if not isinstance(before, dict) or not all(isinstance(k, str) and (v is None or isinstance(v, str))
+                                               for k, v in before.items()):
+        raise RulesError("the journal of an unfinished save is damaged (\"before\" is not keys and their texts)")
+    what, when = data.get("what"), data.get("when")
+    return Pending(what if isinstance(what, str) else "a save", when if isinstance(when, str) else "", before)
+
+
+def pending(store: Store) -> Pending | None:
+    """The save that did not finish (``None``: none).
+
+    :raises RulesError: its journal does not read.
+    """
+    text = store.get(JOURNAL)
+    return None if text is None else read_journal(text)
+
+
+def wait_before_recovering(store: Store, now: str) -> float:
+    """How long a page that starts now (ISO text) should wait before :func:`recover` (0: at once):
+    a journal begun less than :data:`FRESH` seconds ago may be another tab's save, still going on."""
+    try:
+        journal = pending(store)
+    except RulesError:
+        return 0.0
+    if journal is None or not journal.when:
+        return 0.0
+    from datetime import datetime
+
+    try:
+        age = (datetime.fromisoformat(now) - datetime.fromisoformat(journal.when)).total_seconds()
+    except (ValueError, TypeError):  # a time that does not read, or one without its zone
+        return 0.0
+    return FRESH - age if 0 <= age < FRESH else 0.0
+
+
+def recover(store: Store) -> str:
+    """Takes back a save that did not finish (a crash, a killed tab); returns what to say
+    (``""``: every save finished). Safe to repeat.
+    """
+    text = store.get(JOURNAL)
+    if text is None:
+        return ""
+    try:
+        journal = read_journal(text)
+    except RulesError as exc:
+        return f"{exc}; it is left as it is (a backup exports it)."
+    begun = f", begun {journal.when[:16].replace('T', ' ')} UTC" if journal.when else ""
+    try:
+        _put_back(store, journal.before)
+        store.remove(JOURNAL)
+    except StorageError as exc:
+        return (f"A save did not finish ({journal.what}{begun}) and could not be taken back yet: {exc}. "
+                "Free some space (export, then delete what you do not need) and reload.")
+    return (f"A save did not finish when this browser last stopped ({journal.what}{begun}): it was taken back, "
+            "so everything it had begun to change is as it was before it. Do it again if you still want it.")
+
+
+def _put_back(store: Store, before: dict[str, str | None]) -> None:
+    """Every key as it was: first those that were not there, then those that shrink, so the
+    space a save took is free before what it replaced needs it back.
+
+    :raises StorageError: the device would not store one back (the journal stays).
+    """
+    now = {key: store.get(key) for key in before}
+
+    def growth(key: str) -> tuple[int, int]:
+        old = before[key]
+        return (0 if old is None else 1, len(old or "") - len(now[key] or ""))
+
+    for key in sorted(before, key=growth):
+        old = before[key]
+        if old is None:
+            if now[key] is not None:
+                store.remove(key)
+        elif now[key] != old:
+            store.put(key, old)

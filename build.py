@@ -284,7 +284,7 @@ def vendor_pyscript(pins: Pins, out: Path) -> None:
         chunk.write_text(pyscript_without_eval(chunk.read_text(encoding="utf-8")), encoding="utf-8")
 
 
-#: PyScript 0.7.31's one string evaluated as JavaScript on the main thread (docs/security.md): its
+#: PyScript's one string evaluated as JavaScript on the main thread (docs/security.md): its
 #: core builds each worker hook (``hooks.worker.onBeforeRunAsync`` …, one of them always set by
 #: PyScript itself) with ``Function(source)()``, and a page reads those hooks as it starts Python,
 #: worker or not. Without ``'unsafe-eval'`` in the policy that throws and the page never starts.
@@ -306,7 +306,7 @@ def pyscript_without_eval(core: str) -> str:
     """
     if core.count(PYSCRIPT_EVAL) != 1:
         raise BuildError(
-            "PyScript's core no longer builds its worker hooks with Function(...) as 0.7.31 did: "
+            "PyScript's core no longer builds its worker hooks with Function(...) as the pinned one did: "
             "check whether it starts under the pages' content security policy (docs/security.md) "
             "and update build.pyscript_without_eval"
         )

@@ -13,13 +13,13 @@ Two kinds of browser profile:
   and anything that routes requests or adds init scripts (a profile cannot unlearn those).
 
 Every context any test makes, these two or its own (``browser.new_context``,
-``launch_persistent_context``), reports each ``securitypolicyviolation`` of its pages (the content
-security policy, docs/security.md) to :data:`CSP_VIOLATIONS`, and a test fails at teardown on any
-(``csp_violations``, autouse); a test that expects some takes them (``csp_violations.take()``).
-Under that policy a page evaluates no string as JavaScript, so a ``page.wait_for_function``
-predicate is written as a function (``"() => …"``; an expression there is evaluated with ``eval``
-while it polls), and a test's script goes in with ``page.evaluate(source)``, not as an inline
-``add_script_tag``.
+``launch_persistent_context``, ``browser.new_page``), reports each ``securitypolicyviolation`` of
+its pages (the content security policy, docs/security.md) to :data:`CSP_VIOLATIONS`, and a test
+fails at teardown on any (``csp_violations``, autouse); a test that expects some takes them
+(``csp_violations.take()``). Under that policy a page evaluates no string as JavaScript, so a
+``page.wait_for_function`` predicate is written as a function (``"() => …"``; an expression there
+is evaluated with ``eval`` while it polls), and a test's script goes in with
+``page.evaluate(source)``, not as an inline ``add_script_tag``.
 
 The product is phone-first: a test runs at the phone size unless it is about sizes
 (layouts, sideways scrolling, tap targets, accessibility, screenshots), where it says
@@ -109,6 +109,14 @@ def _every_context_reports_csp_violations():
                 return CSP_VIOLATIONS.watch(_make(self, *args, **kwargs))
 
             patch.setattr(owner, name, watched)
+        new_page = Browser.new_page  # a page in a context of its own, made without new_context
+
+        def watched_page(self, *args, **kwargs):
+            page = new_page(self, *args, **kwargs)
+            CSP_VIOLATIONS.watch(page.context)
+            return page
+
+        patch.setattr(Browser, "new_page", watched_page)
         yield
 
 

@@ -276,9 +276,41 @@ def ensure_zbarimg() -> str:
 
 
 def vendor_pyscript(pins: Pins, out: Path) -> None:
-    """Copies PyScript's whole dist/ (chunk names carry hashes; pitfall 11) without source maps."""
+    """Copies PyScript's whole dist/ (chunk names carry hashes; pitfall 11) without source maps,
+    patched (:func:`pyscript_without_eval`) so that it starts under the pages' :data:`CSP`."""
     src = npm_pack(pins.pyscript) / "dist"
     shutil.copytree(src, out, ignore=shutil.ignore_patterns("*.map"))
+    for chunk in out.glob("core-*.js"):
+        chunk.write_text(pyscript_without_eval(chunk.read_text(encoding="utf-8")), encoding="utf-8")
+
+
+#: PyScript's one string evaluated as JavaScript on the main thread (docs/security.md): its
+#: core builds each worker hook (``hooks.worker.onBeforeRunAsync`` …, one of them always set by
+#: PyScript itself) with ``Function(source)()``, and a page reads those hooks as it starts Python,
+#: worker or not. Without ``'unsafe-eval'`` in the policy that throws and the page never starts.
+PYSCRIPT_EVAL = "return Function(`return(w,x)=>(${r})(w,x,...[${s}])`)()"
+#: The same hook made without evaluating a string: a function that calls each hook in turn (what the
+#: evaluated source did), whose text (what PyScript sends to a worker) is the source it evaluated.
+PYSCRIPT_NO_EVAL = (
+    "{const c=e[`_${t}`]||(t.endsWith(\"Async\")?async(e,t,...n)=>{for(const r of n)await r(e,t)}"
+    ":(e,t,...n)=>{for(const r of n)r(e,t)}),f=(w,x)=>c(w,x,...n);"
+    "f.toString=()=>`(w,x)=>(${r})(w,x,...[${s}])`;return f}"
+)
+
+
+def pyscript_without_eval(core: str) -> str:
+    """PyScript's core chunk with :data:`PYSCRIPT_EVAL` replaced by :data:`PYSCRIPT_NO_EVAL`.
+
+    :raises BuildError: the chunk does not hold that code exactly once (a PyScript upgrade: look
+        again whether it still evaluates strings, docs/security.md).
+    """
+    if core.count(PYSCRIPT_EVAL) != 1:
+        raise BuildError(
+            "PyScript's core no longer builds its worker hooks with Function(...) as the pinned one did: "
+            "check whether it starts under the pages' content security policy (docs/security.md) "
+            "and update build.pyscript_without_eval"
+        )
+    return core.replace(PYSCRIPT_EVAL, PYSCRIPT_NO_EVAL)
 
 
 def vendor_jsqr(pins: Pins, out: Path) -> None:
@@ -568,11 +600,41 @@ def prerendered(page: Page) -> dict[str, str]:
     return slots
 
 
+#: The content security policy every page carries (issue 20), as a ``<meta http-equiv>`` so
+#: it holds on any static host, headers or not; docs/security.md says why each directive is as
+#: it is and what was measured. Scripts come only from the site (no inline script, no eval: Pyodide
+#: needs only ``'wasm-unsafe-eval'``); requests only to it; no plugins, no ``<base>``, no form
+#: submissions, no frames. Directives a ``<meta>`` cannot carry (``frame-ancestors``,
+#: ``report-uri``, ``sandbox``) are left out: browsers ignore them there.
+CSP_DIRECTIVES: tuple[tuple[str, str], ...] = (
+    ("default-src", "'none'"),
+    ("script-src", "'self' 'wasm-unsafe-eval'"),
+    ("connect-src", "'self'"),
+    ("style-src", "'self'"),
+    ("img-src", "'self'"),
+    ("manifest-src", "'self'"),
+    ("worker-src", "'self'"),
+    ("media-src", "'self'"),
+    ("object-src", "'none'"),
+    ("base-uri", "'none'"),
+    ("form-action", "'none'"),
+)
+#: The policy as the ``content`` of the pages' ``<meta http-equiv="Content-Security-Policy">``.
+CSP = "; ".join(f"{name} {sources}" for name, sources in CSP_DIRECTIVES)
+
+
+def csp_meta() -> str:
+    """The ``<meta>`` carrying :data:`CSP`; it comes right after ``<meta charset>``, before any
+    script or stylesheet, because a policy in a ``<meta>`` governs only what follows it."""
+    return f'<meta http-equiv="Content-Security-Policy" content="{CSP}">'
+
+
 def render_page(page: Page, pins: Pins) -> str:
     shell = string.Template((WEB / "shell.html").read_text(encoding="utf-8"))
     body = string.Template((WEB / "pages" / page.file).read_text(encoding="utf-8"))
     content = body.substitute(prerendered(page))
     return shell.substitute(
+        csp=csp_meta(),
         title=page.title,
         nav=nav_bar(page),
         content=content,
@@ -665,6 +727,7 @@ def render_rulings(pins: Pins) -> str:
     page = Page(RULINGS_FILE, "Rulings", "")
     return (
         '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f"{csp_meta()}\n"
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         "<title>Rulings: where the rules are silent</title>\n"
         '<link rel="icon" type="image/png" href="./icons/icon-192.png">\n'

@@ -53,7 +53,7 @@ def shrapnel_actions(page) -> dict[str, float]:
         page.fill("#shr-roll", str(roll + i % 3 if roll < 98 else roll))
         page.click(f'input[name=covered][value="{area}"]')
         page.click("#shr-resolve")
-        page.wait_for_function(f"performance.getEntriesByName('resolve + render', 'measure').length >= {i + 1}")
+        page.wait_for_function(f"() => performance.getEntriesByName('resolve + render', 'measure').length >= {i + 1}")
     return {
         "resolve + render (ms, median of 12)": statistics.median(measures(page, "resolve + render")),
         "table decode (ms)": measures(page, "table decode")[0],
@@ -87,7 +87,7 @@ def combat_actions(page) -> dict[str, float]:
     page.select_option("#def-parry", "medium_shield")
     for i in range(12):
         page.click("#cx-odds")
-        page.wait_for_function(f"performance.getEntriesByName('odds', 'measure').length >= {i + 1}")
+        page.wait_for_function(f"() => performance.getEntriesByName('odds', 'measure').length >= {i + 1}")
     out = {"exact odds of one exchange (ms, median of 12)": statistics.median(measures(page, "odds"))}
     out.update(fight_actions(page, page.url.split("#")[0]))
     out.update(long_fight_replay(page))
@@ -152,7 +152,7 @@ def fight_actions(page, url: str, rounds: int = 8) -> dict[str, float]:
         ready_ms(page)
         page.wait_for_selector("#fd-roll:not([disabled])", timeout=READY_TIMEOUT_MS)
         page.click("#fd-roll")
-        page.wait_for_function("performance.getEntriesByName('fight round + draw', 'measure').length >= 1")
+        page.wait_for_function("() => performance.getEntriesByName('fight round + draw', 'measure').length >= 1")
         times.append(measures(page, "fight round")[0])
         drawn.append(measures(page, "fight round + draw")[0])
     return {
@@ -238,7 +238,7 @@ def scale_actions(fought: dict[str, str], wounded: dict[str, str], party: str, r
             page.goto(site + "index.html")
             prepared_ms(page)
             page.click(f"#party-{party} button[data-do=week]")
-            page.wait_for_function("performance.getEntriesByName('party week', 'measure').length > 0",
+            page.wait_for_function("() => performance.getEntriesByName('party week', 'measure').length > 0",
                                    timeout=READY_TIMEOUT_MS)
             weeks.append(measures(page, "party week")[0])
         both = [a + b for a, b in zip(plans, confirms)]
@@ -417,7 +417,7 @@ def prepared_ms(page) -> float:
 
 def listed_ms(page) -> float:
     """The start page: from ``python up`` to ``listed`` (every saved adventurer, fight and party drawn)."""
-    page.wait_for_function("performance.getEntriesByName('listed').length > 0", timeout=READY_TIMEOUT_MS)
+    page.wait_for_function("() => performance.getEntriesByName('listed').length > 0", timeout=READY_TIMEOUT_MS)
     return float(page.evaluate("performance.getEntriesByName('listed')[0].startTime"
                                " - performance.getEntriesByName('python up')[0].startTime"))
 
@@ -499,7 +499,7 @@ class Subject:
             return
         self.fcp_cold = fcp_ms(page)
         if self.has_sw:
-            page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=READY_TIMEOUT_MS)
+            page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'", timeout=READY_TIMEOUT_MS)
         page.wait_for_load_state("networkidle")
         context.remove_listener("requestfinished", on_finished)
         self.moved, self.context, self.page = moved, context, page

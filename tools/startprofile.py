@@ -159,7 +159,7 @@ def main(argv=None) -> int:
                 context.add_init_script(INIT_JS)
                 page = context.pages[0] if context.pages else context.new_page()
                 cold = one(page, url + name)
-                page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=120_000)
+                page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'", timeout=120_000)
                 page.wait_for_load_state("networkidle")
                 warm = []
                 for _ in range(args.warm):

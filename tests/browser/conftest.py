@@ -12,6 +12,15 @@ Two kinds of browser profile:
   first visits, offline, install and update, the snapshot, start-up timing, storage faults,
   and anything that routes requests or adds init scripts (a profile cannot unlearn those).
 
+Every context any test makes, these two or its own (``browser.new_context``,
+``launch_persistent_context``, ``browser.new_page``), reports each ``securitypolicyviolation`` of
+its pages (the content security policy, docs/security.md) to :data:`CSP_VIOLATIONS`, and a test
+fails at teardown on any (``csp_violations``, autouse); a test that expects some takes them
+(``csp_violations.take()``). Under that policy a page evaluates no string as JavaScript, so a
+``page.wait_for_function`` predicate is written as a function (``"() => …"``; an expression there
+is evaluated with ``eval`` while it polls), and a test's script goes in with
+``page.evaluate(source)``, not as an inline ``add_script_tag``.
+
 The product is phone-first: a test runs at the phone size unless it is about sizes
 (layouts, sideways scrolling, tap targets, accessibility, screenshots), where it says
 ``@BOTH_SIZES``.
@@ -23,6 +32,7 @@ from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
 import pytest
+from playwright.sync_api import Browser, BrowserType
 
 import build
 from tools import chromium
@@ -48,6 +58,75 @@ def pytest_collection_modifyitems(items):
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
     return {**browser_type_launch_args, **chromium.launch_options()}
+
+
+#: What every page of every context tells the test about a blocked script, style, request…
+CSP_LISTENER = """
+window.addEventListener("securitypolicyviolation", (event) => {
+  const report = {directive: event.effectiveDirective, blocked: event.blockedURI, source: event.sourceFile,
+                  line: event.lineNumber, column: event.columnNumber, sample: event.sample,
+                  disposition: event.disposition, page: location.href};
+  window.strikeRankCspViolation(report).catch(() => {});
+}, true);
+"""
+
+
+class CspViolations:
+    """Every ``securitypolicyviolation`` the pages of the running test reported."""
+
+    def __init__(self) -> None:
+        self.reports: list[dict] = []
+
+    def add(self, report: dict) -> None:
+        self.reports.append(report)
+
+    def take(self) -> list[dict]:
+        """The reports so far, which the test then expected (they no longer fail it)."""
+        taken, self.reports = self.reports, []
+        return taken
+
+    def watch(self, context):
+        """Makes ``context``'s pages, present and to come, report here; returns it."""
+        context.expose_function("strikeRankCspViolation", self.add)
+        context.add_init_script(CSP_LISTENER)
+        return context
+
+
+#: The one collector: contexts outlive tests (the warm profiles), so each reports here and the
+#: ``csp_violations`` fixture empties it before each test and checks it after.
+CSP_VIOLATIONS = CspViolations()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _every_context_reports_csp_violations():
+    """Every context made in the session, by a fixture or by a test, reports to :data:`CSP_VIOLATIONS`."""
+    made_by = {Browser: "new_context", BrowserType: "launch_persistent_context"}
+    with pytest.MonkeyPatch.context() as patch:
+        for owner, name in made_by.items():
+            make = getattr(owner, name)
+
+            def watched(self, *args, _make=make, **kwargs):
+                return CSP_VIOLATIONS.watch(_make(self, *args, **kwargs))
+
+            patch.setattr(owner, name, watched)
+        new_page = Browser.new_page  # a page in a context of its own, made without new_context
+
+        def watched_page(self, *args, **kwargs):
+            page = new_page(self, *args, **kwargs)
+            CSP_VIOLATIONS.watch(page.context)
+            return page
+
+        patch.setattr(Browser, "new_page", watched_page)
+        yield
+
+
+@pytest.fixture(autouse=True)
+def csp_violations(_every_context_reports_csp_violations):
+    """Fails the test on any content-security-policy violation in any of its pages (every browser test)."""
+    CSP_VIOLATIONS.take()
+    yield CSP_VIOLATIONS
+    reports = CSP_VIOLATIONS.take()
+    assert reports == [], "content security policy violations"
 
 
 @pytest.fixture(scope="session")
@@ -125,7 +204,7 @@ def open_ready(context, path: str = "index.html"):
 
 def wait_offline_ready(page) -> None:
     """Waits until the service worker holds the whole site (the page says "works offline")."""
-    page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=READY_TIMEOUT_MS)
+    page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'", timeout=READY_TIMEOUT_MS)
 
 
 class WarmProfiles:

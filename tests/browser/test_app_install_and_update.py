@@ -26,7 +26,7 @@ def test_chromium_finds_the_app_installable(browser_type, browser_type_launch_ar
     watch = Watch()
     watch.attach_context(context)
     page = open_ready(context)
-    page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=READY_TIMEOUT_MS)
+    page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'", timeout=READY_TIMEOUT_MS)
     cdp = context.new_cdp_session(page)
     errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
     assert errors == []
@@ -51,7 +51,7 @@ def test_a_new_build_says_update_ready_and_keeps_saved_characters(browser, secon
     site, url = second_site
     context = browser.new_context(viewport=viewport, base_url=url)
     page = open_ready(context)
-    page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=READY_TIMEOUT_MS)
+    page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'", timeout=READY_TIMEOUT_MS)
     record = dump_adventurer(typed_new(SCORES, name="Ysolde of the Hills")).decode()
     page.evaluate("r => localStorage.setItem('strike-rank/character/ysolde', r)", record)
     page.reload()

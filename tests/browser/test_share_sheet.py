@@ -33,7 +33,7 @@ def test_share_opens_the_sheet_with_the_link_and_its_summary(fresh_app):
     roll(page)
     expect(page.locator("#dice-copy")).to_be_visible()
     page.click("#dice-share-sheet")
-    page.wait_for_function("window.shared !== undefined")
+    page.wait_for_function("() => window.shared !== undefined")
     link = page.eval_on_selector("#dice-share", "a => a.href")
     assert page.evaluate("window.shared") == {"title": "Strike Rank", "text": "Dice roll: 2D6+2 = 9", "url": link}
     assert "#1." in link

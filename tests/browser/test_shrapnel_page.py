@@ -59,7 +59,7 @@ def test_a_critical_is_read_against_the_armour_shared_and_reopened_offline(fresh
     expect(other.locator("#shr-roll")).to_have_value("50")
     expect(other.locator('input[name=covered][value="chest"]')).to_be_checked()
 
-    page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=READY_TIMEOUT_MS)
+    page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'", timeout=READY_TIMEOUT_MS)
     context.set_offline(True)
     offline = context.new_page()
     offline.goto(link)

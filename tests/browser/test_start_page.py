@@ -95,7 +95,7 @@ def test_starts_again_offline_after_the_first_visit(fresh_app):
     # off the page starts, Python comes up and the engine still answers.
     context, watch = fresh_app
     page = open_ready(context)
-    page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=READY_TIMEOUT_MS)
+    page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'", timeout=READY_TIMEOUT_MS)
     expect(page.locator("#offline-status")).to_have_text("works offline")
     context.set_offline(True)
     page.reload()

@@ -24,7 +24,7 @@ def roll_works(page) -> None:
 
 def first_visit(context):
     page = open_ready(context)
-    page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=READY_TIMEOUT_MS)
+    page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'", timeout=READY_TIMEOUT_MS)
     return page
 
 

@@ -6,7 +6,8 @@ Standard library only. Usage (each does its own set-up on a fresh machine):
     python3 build.py            build the site into dist/
     python3 build.py serve      build, then serve dist/ on http://127.0.0.1:8000 (--port N)
     python3 build.py test       build, then run every test (extra arguments go to pytest)
-    python3 build.py bench      build, then print the start-up benchmark table (--json)
+    python3 build.py bench      build, then print the start-up benchmark table (--json; --phone:
+                                as a phone on 4G would see it)
 
 Set-up, when missing or out of date: a virtual environment in .venv/ with the
 project and its test extras (pyproject.toml), the vendored browser stack in
@@ -1059,12 +1060,19 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
     versions = {"pyscript": pins.pyscript.version, "pyodide": pins.pyodide.version}
     encodings = () if args.encodings == "none" else tuple(args.encodings.split(","))
+    pages = [page.file for page in PAGES]
+    if args.pages:
+        wanted = args.pages.split(",")
+        unknown = sorted(set(wanted) - set(pages))
+        if unknown:
+            raise BuildError(f"--pages: no page {', '.join(unknown)} (the pages: {', '.join(pages)})")
+        pages = [page for page in pages if page in wanted]
     if args.phone:
         from tools import phone
 
-        return phone.main(DIST, [page.file for page in PAGES], versions, as_json=args.json, warm_loads=args.warm,
+        return phone.main(DIST, pages, versions, as_json=args.json, warm_loads=args.warm,
                           cold_loads=args.cold if args.cold is not None else phone.COLD_LOADS, encodings=encodings)
-    return bench.main(DIST, [page.file for page in PAGES], versions, as_json=args.json, warm_loads=args.warm,
+    return bench.main(DIST, pages, versions, as_json=args.json, warm_loads=args.warm,
                       cold_loads=args.cold if args.cold is not None else 7, encodings=encodings)
 
 
@@ -1085,6 +1093,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     bench.add_argument("--encodings", default="br,gzip", choices=["br,gzip", "gzip", "none"],
                        help="the content codings the server sends, for every subject (default br,gzip as static hosts do; "
                             "none: every file as it is, as before issue 19)")
+    bench.add_argument("--pages", default="", help="only these pages, comma-separated (default: every page), "
+                       "with the bare page and, under --phone, the shared links")
     if argv[:1] == ["test"]:  # pytest's own options are passed on as they are
         args = parser.parse_args(["test"])
         args.pytest_args = argv[1:]

@@ -1071,9 +1071,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
         from tools import phone
 
         return phone.main(DIST, pages, versions, as_json=args.json, warm_loads=args.warm,
-                          cold_loads=args.cold if args.cold is not None else phone.COLD_LOADS, encodings=encodings)
+                          cold_loads=args.cold, encodings=encodings)
     return bench.main(DIST, pages, versions, as_json=args.json, warm_loads=args.warm,
-                      cold_loads=args.cold if args.cold is not None else 7, encodings=encodings)
+                      cold_loads=args.cold, encodings=encodings)
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -1087,7 +1087,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     bench = sub.add_parser("bench", help="build, then print the start-up benchmark table")
     bench.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
     bench.add_argument("--warm", type=int, default=5, help="warm loads per page (at least 5)")
-    bench.add_argument("--cold", type=int, default=None, help="first visits per page, each in a fresh profile (median; default 7: single first visits vary by ±10%%)")
+    bench.add_argument("--cold", type=int, default=None, help="first visits per page, each in a fresh profile (median; default 7, --phone too: single first visits vary by ±10%%)")
     bench.add_argument("--phone", action="store_true",
                        help="every measurement as a mid-range phone on 4G: 9 Mbit/s down, 1.5 up, 170 ms round trip, CPU 4× slower (tools/phone.py)")
     bench.add_argument("--encodings", default="br,gzip", choices=["br,gzip", "gzip", "none"],
@@ -1102,7 +1102,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     args = parser.parse_args(argv)
     if args.command == "bench" and args.warm < (1 if args.phone else 5):
         parser.error("--warm: at least 5 warm loads (--phone: at least 1)")
-    if args.command == "bench" and args.cold is not None and args.cold < 1:
+    if args.command == "bench" and args.cold is None:
+        args.cold = 7  # plain and --phone alike (tools.phone.COLD_LOADS: issue 19 asks medians of at least 7)
+    if args.command == "bench" and args.cold < 1:
         parser.error("--cold: at least 1 first visit")
     return args
 

@@ -247,7 +247,8 @@ def test_bench_takes_the_phone_profile_and_the_served_codings():
     args = build.parse_args(["bench", "--phone", "--cold", "3", "--warm", "1", "--encodings", "gzip"])
     assert (args.phone, args.cold, args.warm, args.encodings) == (True, 3, 1, "gzip")
     plain = build.parse_args(["bench"])
-    assert (plain.phone, plain.cold, plain.warm, plain.encodings, plain.pages) == (False, None, 5, "br,gzip", "")
+    assert (plain.phone, plain.cold, plain.warm, plain.encodings, plain.pages) == (False, 7, 5, "br,gzip", "")
+    assert build.parse_args(["bench", "--phone"]).cold == phone.COLD_LOADS
     with pytest.raises(SystemExit):
         build.parse_args(["bench", "--warm", "1"])  # the plain bench keeps its 5 warm loads at least
     assert phone.COLD_LOADS >= 7

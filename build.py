@@ -779,10 +779,17 @@ def icon_png(size: int) -> bytes:
     return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"".join(rows), 9)) + chunk(b"IEND", b"")
 
 
+def precompressed_copy(path: Path) -> bool:
+    """``x.br`` / ``x.gz`` beside ``x`` (``precompress``; ``tools.serve.is_precompressed_sibling``)."""
+    return path.suffix in (".br", ".gz") and path.with_suffix("").is_file()
+
+
 def service_worker(site: Path) -> str:
-    """The service worker: pre-caches every file of the site under a content-hashed name."""
+    """The service worker: pre-caches every file of the site under a content-hashed name (the
+    precompressed copies aside: the worker keeps what the browser decoded, the originals)."""
     assets = sorted(
-        p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file() and p.name != "sw.js"
+        p.relative_to(site).as_posix() for p in site.rglob("*")
+        if p.is_file() and p.name != "sw.js" and not precompressed_copy(p)
     )
     digest = hashlib.sha256()
     for name in assets:

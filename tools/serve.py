@@ -46,6 +46,15 @@ def is_precompressed_sibling(path: Path) -> bool:
     return path.suffix in SIBLING_SUFFIXES and path.with_suffix("").is_file()
 
 
+def fresh_sibling(original: Path, sibling: Path) -> bool:
+    """``sibling`` is there and was written after ``original`` last changed: a file changed
+    since the build (a test's "second build", a hand edit) is never answered with its old bytes."""
+    try:
+        return sibling.stat().st_mtime_ns >= original.stat().st_mtime_ns
+    except OSError:
+        return False
+
+
 def accepted_encodings(header: str | None) -> set[str]:
     """The content codings an ``Accept-Encoding`` header accepts (a ``q=0`` refuses one; ``*``
     accepts every coding not named). No header, or an empty one: none."""
@@ -124,7 +133,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             path = path / "index.html"
         elif raw.endswith("/") or not path.is_file():
             return super().send_head()
-        siblings = {coding for coding, suffix in ENCODINGS.items() if Path(f"{path}{suffix}").is_file()}
+        siblings = {coding for coding, suffix in ENCODINGS.items() if fresh_sibling(path, Path(f"{path}{suffix}"))}
         if not siblings:
             return super().send_head()
         coding = choose_encoding(self.headers.get("Accept-Encoding"), self.encodings, siblings)

@@ -331,3 +331,23 @@ def test_the_shared_links_come_from_the_golden_files():
     assert phone.golden_fight_link()
     for page, link, selector in phone.LINK_SUBJECTS.values():
         assert (build.WEB / "pages" / page).is_file() and link() and selector
+
+
+def test_a_file_changed_after_its_siblings_were_written_is_sent_as_it_is_now(site):
+    changed = b"console.log('build 2');" * 100
+    os.utime(site / "app.js.br", ns=(1_000_000_000, 1_000_000_000))  # the siblings are older than...
+    os.utime(site / "app.js.gz", ns=(1_000_000_000, 1_000_000_000))
+    (site / "app.js").write_bytes(changed)  # ...the file, changed since (a second build in a test)
+    with serving(site) as url:
+        _, headers, body = get(url, "/app.js", "br, gzip")
+    assert "content-encoding" not in headers and body == changed
+
+
+def test_the_service_worker_lists_no_precompressed_copy_even_when_made_after_them(tmp_path):
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "app.js").write_bytes(TEXT)
+    build.precompress(site, cache=tmp_path / "cache")
+    assert (site / "app.js.br").is_file()
+    sw = build.service_worker(site)
+    assert '"./app.js"' in sw and "app.js.br" not in sw and "app.js.gz" not in sw

@@ -271,17 +271,22 @@ def targets(report: dict, *, phone: bool) -> list[dict]:
     return out
 
 
-def per_file_table(report: dict, subject: str | None = None) -> str:
+def per_file_table(report: dict, subject: str | None = None, rows_shown: int = 20) -> str:
     """The bytes of each file a first visit moved (the kept first visit of ``subject``: the
-    first page's by default)."""
+    first page's by default), the biggest ``rows_shown`` (``--json`` has them all)."""
     rows = report["subjects"]
     row = next((r for r in rows if r["subject"] == subject), None) if subject else (pages_of(report) or rows)[0]
     if not row or not row.get("files"):
         return ""
     lines = [f"Bytes on the wire, file by file, on a first visit of {row['subject']} (the service worker's pre-cache included):",
              "| file | bytes | before ready | encoding | fetched by |", "|---|---:|---:|---|---|"]
-    for name, f in row["files"].items():
+    files = list(row["files"].items())
+    for name, f in files[:rows_shown]:
         lines.append(f"| {name} | {f['bytes']:,} | {f['before ready']:,} | {f['encoding'] or 'none'} | {f['by']} |")
+    rest = files[rows_shown:]
+    if rest:
+        lines.append(f"| {len(rest)} smaller files | {sum(f['bytes'] for _, f in rest):,} | "
+                     f"{sum(f['before ready'] for _, f in rest):,} | | |")
     return "\n".join(lines)
 
 

@@ -6,7 +6,8 @@ Standard library only. Usage (each does its own set-up on a fresh machine):
     python3 build.py            build the site into dist/
     python3 build.py serve      build, then serve dist/ on http://127.0.0.1:8000 (--port N)
     python3 build.py test       build, then run every test (extra arguments go to pytest)
-    python3 build.py bench      build, then print the start-up benchmark table (--json)
+    python3 build.py bench      build, then print the start-up benchmark table (--json; --phone:
+                                as a phone on 4G would see it)
 
 Set-up, when missing or out of date: a virtual environment in .venv/ with the
 project and its test extras (pyproject.toml), the vendored browser stack in
@@ -82,6 +83,16 @@ class WheelPin:
 
 
 @dataclass(frozen=True)
+class BuildToolPin:
+    """A CPython wheel the build itself uses (never shipped), with the sha256 of each wheel
+    file it may be fetched as (one per platform the build runs on)."""
+
+    name: str
+    version: str
+    sha256: dict[str, str]
+
+
+@dataclass(frozen=True)
 class Pins:
     """Every version the build uses, read from pyproject.toml (the one place they live)."""
 
@@ -97,6 +108,8 @@ class Pins:
     """The accessibility checker the browser tests run (not shipped)."""
     pure_wheels: tuple[WheelPin, ...] = ()
     """Pure-Python wheels the page installs only on demand (segno, for QR codes)."""
+    brotli: BuildToolPin | None = None
+    """The brotli compressor the build writes the site's ``.br`` files with (``precompress``)."""
 
 
 def read_pins(pyproject: Path = ROOT / "pyproject.toml") -> Pins:
@@ -130,6 +143,7 @@ def read_pins(pyproject: Path = ROOT / "pyproject.toml") -> Pins:
         engine_version=version.group(1),
         jsqr=NpmPin(**vendor["jsqr"]),
         axe_core=NpmPin(**data["tool"]["strike-rank"]["test-vendor"]["axe-core"]),
+        brotli=BuildToolPin("brotli", **data["tool"]["strike-rank"]["build-tools"]["brotli"]),
     )
 
 
@@ -231,6 +245,41 @@ def pip_download(pin: WheelPin, pins: Pins, pattern: str, platform: list[str]) -
         if not found:
             raise BuildError(f"PyPI gave no wheel matching {pattern}")
     return checked(found[0], pin.sha256)
+
+
+def ensure_build_tool(pin: BuildToolPin):
+    """Imports a build tool's module, first fetching its pinned CPython wheel from PyPI into
+    .vendor-cache/wheels (checked against the pin) and installing it into .venv if missing or
+    of another version."""
+    import importlib
+    import importlib.metadata
+
+    try:
+        if importlib.metadata.version(pin.name) == pin.version:
+            return importlib.import_module(pin.name)
+    except importlib.metadata.PackageNotFoundError:
+        pass
+    folder = CACHE / "wheels"
+    pattern = f"{pin.name}-{pin.version}-*.whl"
+    found = [w for w in sorted(folder.glob(pattern)) if w.name in pin.sha256]
+    if not found:
+        say(f"fetching {pin.name}=={pin.version} (build tool, CPython) from PyPI")
+        folder.mkdir(parents=True, exist_ok=True)
+        subprocess.run(
+            [sys.executable, "-m", "pip", "download", f"{pin.name}=={pin.version}", "--no-deps",
+             "--only-binary=:all:", "-d", str(folder), "-q", "--disable-pip-version-check"],
+            check=True,
+        )
+        found = [w for w in sorted(folder.glob(pattern)) if w.name in pin.sha256]
+        if not found:
+            got = ", ".join(w.name for w in folder.glob(pattern)) or "nothing"
+            raise BuildError(f"PyPI gave {got} for {pin.name}=={pin.version}, and pyproject.toml "
+                             f"[tool.strike-rank.build-tools] pins no sha256 for it: add this platform's wheel")
+    wheel = checked(found[0], pin.sha256[found[0].name])
+    subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "--no-index", "-q",
+                    "--disable-pip-version-check", str(wheel)], check=True)
+    importlib.invalidate_caches()
+    return importlib.import_module(pin.name)
 
 
 def chromium_path() -> str:
@@ -793,10 +842,17 @@ def icon_png(size: int) -> bytes:
     return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"".join(rows), 9)) + chunk(b"IEND", b"")
 
 
+def precompressed_copy(path: Path) -> bool:
+    """``x.br`` / ``x.gz`` beside ``x`` (``precompress``; ``tools.serve.is_precompressed_sibling``)."""
+    return path.suffix in (".br", ".gz") and path.with_suffix("").is_file()
+
+
 def service_worker(site: Path) -> str:
-    """The service worker: pre-caches every file of the site under a content-hashed name."""
+    """The service worker: pre-caches every file of the site under a content-hashed name (the
+    precompressed copies aside: the worker keeps what the browser decoded, the originals)."""
     assets = sorted(
-        p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file() and p.name != "sw.js"
+        p.relative_to(site).as_posix() for p in site.rglob("*")
+        if p.is_file() and p.name != "sw.js" and not precompressed_copy(p)
     )
     digest = hashlib.sha256()
     for name in assets:
@@ -919,8 +975,66 @@ def build_site(pins: Pins, dist: Path = DIST) -> None:
         (tmp / page.file).write_text(render_page(page, pins), encoding="utf-8")
     (tmp / RULINGS_FILE).write_text(render_rulings(pins), encoding="utf-8")
     (tmp / "sw.js").write_text(service_worker(tmp), encoding="utf-8")
+    precompress(tmp, pins)
     shutil.rmtree(dist, ignore_errors=True)
     tmp.rename(dist)
+
+
+# --------------------------------------------------------------------------- precompression
+
+#: Files smaller than this get no compressed siblings: a response this small (with its ~250
+#: bytes of headers) fits in one TCP segment either way, so compressing saves no packet and no
+#: round trip (docs/startup.md, "On a phone"; 23 files of dist/, 13 KB in all).
+PRECOMPRESS_MIN_BYTES = 1400
+#: A sibling is kept only when it is at most this fraction of the original: already-deflated
+#: files (wheels, Pyodide's stdlib zip, PNGs, the gzip snapshot) shrink by 0.5-6 % and are
+#: sent as they are, as a host's own compression would mostly skip them.
+PRECOMPRESS_MAX_RATIO = 0.90
+#: Brotli at its best quality, default 4 MiB window (pyodide.asm.wasm: 2,741,061 bytes; a 16 MiB
+#: window gave 2,766,607; quality 9 3,102,634); gzip at level 9 (`gzip -9`, no name or time).
+BROTLI_SETTINGS = {"quality": 11}
+GZIP_LEVEL = 9
+
+
+def gzip_bytes(data: bytes) -> bytes:
+    """``data`` as a gzip stream that depends only on ``data`` (no file name, time 0)."""
+    import gzip
+
+    return gzip.compress(data, GZIP_LEVEL, mtime=0)
+
+
+def precompress(site: Path, pins: Pins | None = None, cache: Path = CACHE / "precompressed") -> dict[str, int]:
+    """Writes ``x.br`` and ``x.gz`` beside every file of ``site`` worth compressing (at least
+    ``PRECOMPRESS_MIN_BYTES``, and the sibling at most ``PRECOMPRESS_MAX_RATIO`` of it), which
+    ``tools/serve.py`` sends to a client that accepts the coding. Runs after the service
+    worker is written, so its pre-cache list holds only the originals. Compressed bytes are
+    kept in ``cache`` by content hash (brotli's best quality takes ~45 s for Pyodide's wasm).
+    Returns the siblings' bytes by suffix."""
+    brotli = ensure_build_tool((pins or read_pins()).brotli)
+    coders = {".br": lambda data: brotli.compress(data, **BROTLI_SETTINGS), ".gz": gzip_bytes}
+    settings = hashlib.sha256(json.dumps([BROTLI_SETTINGS, GZIP_LEVEL, (pins or read_pins()).brotli.version]).encode()).hexdigest()[:8]
+    written = {suffix: 0 for suffix in coders}
+    for path in sorted(p for p in site.rglob("*") if p.is_file()):
+        if path.stat().st_size < PRECOMPRESS_MIN_BYTES or path.suffix in coders and path.with_suffix("").is_file():
+            continue
+        data = path.read_bytes()
+        if len(gzip_bytes(data[: 1 << 20])) > PRECOMPRESS_MAX_RATIO * min(len(data), 1 << 20):
+            continue  # already compressed (a cheap look at its first MiB)
+        key = hashlib.sha256(data).hexdigest()
+        for suffix, coder in coders.items():
+            kept = cache / f"{key}-{settings}{suffix}"
+            if kept.exists():
+                packed = kept.read_bytes()
+            else:
+                packed = coder(data)
+                if len(data) > 1 << 20:  # only big files are worth keeping between builds
+                    cache.mkdir(parents=True, exist_ok=True)
+                    kept.with_suffix(".tmp").write_bytes(packed)
+                    kept.with_suffix(".tmp").replace(kept)
+            if len(packed) <= PRECOMPRESS_MAX_RATIO * len(data):
+                path.with_name(path.name + suffix).write_bytes(packed)
+                written[suffix] += len(packed)
+    return written
 
 
 # --------------------------------------------------------------------------- commands
@@ -947,12 +1061,14 @@ def axe_script(pins: Pins | None = None) -> Path:
 
 
 def cmd_build(args: argparse.Namespace) -> int:
-    from tools.serve import site_size
+    from tools.serve import precompressed_size, site_size
 
     pins = setup(browser=False)
     build_site(pins)
     count, size = site_size(DIST)
-    say(f"dist/ built: {count} files, {size / 1e6:.2f} MB")
+    packed = precompressed_size(DIST)
+    say(f"dist/ built: {count} files, {size / 1e6:.2f} MB (and their precompressed copies: "
+        f"{packed['br'] / 1e6:.2f} MB brotli, {packed['gzip'] / 1e6:.2f} MB gzip)")
     return 0
 
 
@@ -1013,7 +1129,21 @@ def cmd_bench(args: argparse.Namespace) -> int:
     from tools import bench
 
     versions = {"pyscript": pins.pyscript.version, "pyodide": pins.pyodide.version}
-    return bench.main(DIST, [page.file for page in PAGES], versions, as_json=args.json, warm_loads=args.warm, cold_loads=args.cold)
+    encodings = () if args.encodings == "none" else tuple(args.encodings.split(","))
+    pages = [page.file for page in PAGES]
+    if args.pages:
+        wanted = args.pages.split(",")
+        unknown = sorted(set(wanted) - set(pages))
+        if unknown:
+            raise BuildError(f"--pages: no page {', '.join(unknown)} (the pages: {', '.join(pages)})")
+        pages = [page for page in pages if page in wanted]
+    if args.phone:
+        from tools import phone
+
+        return phone.main(DIST, pages, versions, as_json=args.json, warm_loads=args.warm,
+                          cold_loads=args.cold, encodings=encodings)
+    return bench.main(DIST, pages, versions, as_json=args.json, warm_loads=args.warm,
+                      cold_loads=args.cold, encodings=encodings)
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -1027,14 +1157,25 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     bench = sub.add_parser("bench", help="build, then print the start-up benchmark table")
     bench.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
     bench.add_argument("--warm", type=int, default=5, help="warm loads per page (at least 5)")
-    bench.add_argument("--cold", type=int, default=7, help="first visits per page, each in a fresh profile (median; 7: single first visits vary by ±10%%)")
+    bench.add_argument("--cold", type=int, default=None, help="first visits per page, each in a fresh profile (median; default 7, --phone too: single first visits vary by ±10%%)")
+    bench.add_argument("--phone", action="store_true",
+                       help="every measurement as a mid-range phone on 4G: 9 Mbit/s down, 1.5 up, 170 ms round trip, CPU 4× slower (tools/phone.py)")
+    bench.add_argument("--encodings", default="br,gzip", choices=["br,gzip", "gzip", "none"],
+                       help="the content codings the server sends, for every subject (default br,gzip as static hosts do; "
+                            "none: every file as it is, as before issue 19)")
+    bench.add_argument("--pages", default="", help="only these pages, comma-separated (default: every page), "
+                       "with the bare page and, under --phone, the shared links")
     if argv[:1] == ["test"]:  # pytest's own options are passed on as they are
         args = parser.parse_args(["test"])
         args.pytest_args = argv[1:]
         return args
     args = parser.parse_args(argv)
-    if args.command == "bench" and args.warm < 5:
-        parser.error("--warm: at least 5 warm loads")
+    if args.command == "bench" and args.warm < (1 if args.phone else 5):
+        parser.error("--warm: at least 5 warm loads (--phone: at least 1)")
+    if args.command == "bench" and args.cold is None:
+        args.cold = 7  # plain and --phone alike (tools.phone.COLD_LOADS: issue 19 asks medians of at least 7)
+    if args.command == "bench" and args.cold < 1:
+        parser.error("--cold: at least 1 first visit")
     return args
 
 

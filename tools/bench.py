@@ -7,6 +7,12 @@ persistent profiles (HTTP cache and, for our pages, the service worker warm). Su
 take turns, load by load, so a change in the machine's load hits them all alike. Time to ready is the ``ready`` performance mark,
 from navigation start. Ratios are subject / bare, so the machine's speed cancels out.
 
+Bytes on the wire are what Chromium reports each response moved (``Network.loadingFinished``'s
+``encodedDataLength``, through ``tools.phone.Wire``: the page and its service worker), before
+ready and in all; the site is served as static hosts serve it (``--encodings``: brotli, then
+gzip, from the build's precompressed files). ``--phone`` runs the same under a phone's network
+and CPU (``tools/phone.py``). Both print issue 19's targets, each with its figure.
+
 Run it with ``python3 build.py bench`` (``--json`` for one JSON object).
 """
 
@@ -20,8 +26,8 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-from tools import chromium
-from tools.serve import serving, site_size
+from tools import chromium, phone
+from tools.serve import ENCODINGS, is_precompressed_sibling, precompressed_size, serving, site_size
 
 READY_TIMEOUT_MS = 120_000
 #: The golden 3-against-3 fight (tests/golden/), the fight every measured round starts from.
@@ -381,6 +387,14 @@ class Measure:
     adventurers, fights and parties drawn); other pages: none."""
     listed_warm: list[float] = field(default_factory=list)
     """The same, for each return visit."""
+    bytes_before_ready: int | None = None
+    """What the kept first visit moved on the wire before ready."""
+    files: dict = field(default_factory=dict)
+    """The kept first visit's bytes on the wire by file (``tools.phone.Wire.moved``)."""
+    offline_samples: list[float] = field(default_factory=list)
+    """Time to ready of each offline visit (after the return visits, the network cut)."""
+    shown_samples: list[float] = field(default_factory=list)
+    """A shared link's subject: for each first visit, when the replayed result was on screen."""
 
     @property
     def warm_median_ms(self) -> float:
@@ -408,6 +422,13 @@ def bare_site(dist: Path, folder: Path) -> Path:
 def ready_ms(page) -> float:
     page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=READY_TIMEOUT_MS)
     return float(page.evaluate("performance.getEntriesByName('ready')[0].startTime"))
+
+
+def shown_ms(page) -> float:
+    """A shared link's first visit: when the replayed result was first on screen (the mark
+    ``tools.phone.SHOWN_SCRIPT`` sets), from navigation start."""
+    page.wait_for_function("performance.getEntriesByName('result shown').length > 0", timeout=READY_TIMEOUT_MS)
+    return float(page.evaluate("performance.getEntriesByName('result shown')[0].startTime"))
 
 
 def prepared_ms(page) -> float:
@@ -447,11 +468,20 @@ class Subject:
     """One page under test, with the persistent profile its warm loads share."""
 
     def __init__(self, p, name: str, url: str, *, has_sw: bool, profiles: Path, storage: dict[str, str] | None = None,
-                 actions=None) -> None:
+                 actions=None, profile: phone.Profile | None = None, shown: str | None = None, with_actions: bool = True) -> None:
         self.p, self.name, self.url, self.has_sw, self.profiles = p, name, url, has_sw, profiles
+        self.profile = profile
+        """The network and CPU every visit runs under (``None``: this machine's, unthrottled)."""
+        self.shown = shown
+        """A shared link's subject: the selector of the replayed result on screen."""
+        self.shown_cold: list[float] = []
+        self.offline: list[float] = []
+        self.wire: phone.Wire | None = None
+        self.bytes_before_ready: int | None = None
+        self.files: dict = {}
         self.storage = storage
         """What the device holds before the first visit (``localStorage``, by key), if anything."""
-        self.actions = actions or PAGE_ACTIONS.get(name)
+        self.actions = (actions or PAGE_ACTIONS.get(name)) if with_actions else None
         self.lists = has_sw and url.endswith("/index.html")
         """The start page: its ``listed`` mark is read too."""
         self.listed_cold: list[float] = []
@@ -469,40 +499,33 @@ class Subject:
         """A first visit in a fresh profile; a kept one (untimed) is the profile of the warm loads."""
         folder = tempfile.mkdtemp(prefix="profile-", dir=self.profiles)
         context = self.p.chromium.launch_persistent_context(folder, **chromium.launch_options(viewport=chromium.PHONE))
-        moved = 0
-
-        def on_finished(request) -> None:
-            nonlocal moved
-            try:
-                response = request.response()
-                if response is None or response.from_service_worker:
-                    return
-                sizes = request.sizes()
-            except Exception:  # a first visit whose browser has closed meanwhile
-                return
-            moved += max(sizes["responseBodySize"], 0) + max(sizes["responseHeadersSize"], 0)
-
+        if self.shown:
+            context.add_init_script(phone.shown_script(self.shown))
         page = context.pages[0] if context.pages else context.new_page()
         if self.storage is not None:
             fill_storage(page, self.url, self.storage)
-        context.on("requestfinished", on_finished)
+        wire = phone.Wire(context, page, self.profile)
         page.goto(self.url)
         ready = ready_ms(page)
         if timed:
             self.cold.append(ready)
+            if self.shown:
+                self.shown_cold.append(shown_ms(page))
             if self.lists:
                 self.listed_cold.append(listed_ms(page))
             self.prepared.append(prepared_ms(page) if self.has_sw else ready)
         if not keep:
-            context.remove_listener("requestfinished", on_finished)
+            wire.detach()
             context.close()
             return
         self.fcp_cold = fcp_ms(page)
         if self.has_sw:
             page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'", timeout=READY_TIMEOUT_MS)
         page.wait_for_load_state("networkidle")
-        context.remove_listener("requestfinished", on_finished)
-        self.moved, self.context, self.page = moved, context, page
+        moved = wire.moved(self.url, ready)
+        wire.reset()
+        self.moved, self.bytes_before_ready, self.files = moved["all"], moved["before_ready"], moved["files"]
+        self.context, self.page, self.wire = context, page, wire
 
     def return_visit(self) -> None:
         self.page.goto("about:blank")
@@ -512,6 +535,16 @@ class Subject:
         if self.lists:
             self.listed_warm.append(listed_ms(self.page))
 
+    def offline_visit(self) -> None:
+        """A return visit with the network cut (the page and its service worker offline)."""
+        self.page.goto("about:blank")
+        self.wire.set_offline(True)
+        try:
+            self.page.goto(self.url)
+            self.offline.append(ready_ms(self.page))
+        finally:
+            self.wire.set_offline(False)
+
     def finish(self) -> Measure:
         memory = memory_bytes(self.context, self.page)
         actions = {k: round(v, 2) for k, v in self.actions(self.page).items()} if self.actions else {}
@@ -520,20 +553,23 @@ class Subject:
             self.name, [round(c, 1) for c in self.cold], [round(w, 1) for w in self.warm], self.moved, actions,
             round(self.fcp_cold, 1), [round(f, 1) for f in self.fcp_warm], memory,
             [round(c, 1) for c in self.prepared], [round(c, 1) for c in self.listed_cold],
-            [round(w, 1) for w in self.listed_warm],
+            [round(w, 1) for w in self.listed_warm], self.bytes_before_ready, self.files,
+            [round(o, 1) for o in self.offline], [round(s, 1) for s in self.shown_cold],
         )
 
 
-def measure_all(p, subjects: list[tuple], warm_loads: int, cold_loads: int) -> list[Measure]:
+def measure_all(p, subjects: list[tuple], warm_loads: int, cold_loads: int, offline_loads: int = 0, **common) -> list[Measure]:
     """Round-robin over the subjects, so a change in the machine's load hits them all alike:
     ``cold_loads`` first visits each (a fresh profile every time), then ``warm_loads`` rounds of
     return visits in the profile of each subject's first visit.
 
     Every timed first visit has the machine to itself: the browsers kept for the return
     visits are opened only after the last of them (they went on compiling WebAssembly in
-    the background and slowed the first visits of the subjects measured after them)."""
+    the background and slowed the first visits of the subjects measured after them).
+    ``offline_loads`` rounds of offline visits follow, for the subjects with a service worker;
+    ``common`` goes to every ``Subject`` (the profile)."""
     with tempfile.TemporaryDirectory(prefix="bench-profiles-") as profiles:
-        runs = [Subject(p, name, url, has_sw=has_sw, profiles=Path(profiles), **more)
+        runs = [Subject(p, name, url, has_sw=has_sw, profiles=Path(profiles), **common, **more)
                 for name, url, has_sw, *extra in subjects for more in (extra[0] if extra else {},)]
         for _ in range(cold_loads):
             for run in runs:
@@ -543,21 +579,29 @@ def measure_all(p, subjects: list[tuple], warm_loads: int, cold_loads: int) -> l
         for _ in range(warm_loads):
             for run in runs:
                 run.return_visit()
+        for _ in range(offline_loads):
+            for run in runs:
+                if run.has_sw:
+                    run.offline_visit()
         return [run.finish() for run in runs]
 
 
 def own_bytes(dist: Path) -> dict[str, int]:
     """Our own bytes by kind: the code and data a page loads (engine wheel, tables, glue,
-    CSS, our JS) and, apart, the pre-rendered pages; the vendored stack and snapshot not counted."""
-    sizes = {"code_and_data": 0, "pages": 0, "other": 0}
+    CSS, our JS) and, apart, the pre-rendered pages; the vendored stack and snapshot not counted.
+    The files as they are, the precompressed siblings not counted (they are the same files);
+    ``code_and_data_on_the_wire``: the same files as a client accepting brotli gets them."""
+    sizes = {"code_and_data": 0, "pages": 0, "other": 0, "code_and_data_on_the_wire": 0}
     for path in dist.rglob("*"):
         rel = path.relative_to(dist)
-        if not path.is_file() or rel.parts[0] == "vendor":
+        if not path.is_file() or rel.parts[0] == "vendor" or is_precompressed_sibling(path):
             continue
         if path.suffix == ".html":
             sizes["pages"] += path.stat().st_size
         elif path.suffix in {".whl", ".msgpack", ".css", ".js", ".mjs", ".json"}:
             sizes["code_and_data"] += path.stat().st_size
+            served = next((s for s in (path.with_name(path.name + ENCODINGS[c]) for c in ENCODINGS) if s.is_file()), path)
+            sizes["code_and_data_on_the_wire"] += served.stat().st_size
         else:
             sizes["other"] += path.stat().st_size
     return sizes
@@ -567,16 +611,25 @@ def own_bytes(dist: Path) -> dict[str, int]:
 SCALE_SUBJECT = "index.html, scale case"
 
 
-def run(dist: Path, pages: list[str], warm_loads: int, cold_loads: int = 7) -> dict:
-    case = scale_case()
+def run(dist: Path, pages: list[str], warm_loads: int, cold_loads: int = 7, *, encodings: tuple[str, ...] = tuple(ENCODINGS),
+        profile: phone.Profile | None = None, offline_loads: int = 0, links: bool = False, scale: bool = True,
+        actions: bool = True) -> dict:
+    """Measures the bare page and ``pages`` (and the shared links, the scale case), every
+    subject served with ``encodings`` and run under ``profile``."""
+    case = scale_case() if scale else None
     with tempfile.TemporaryDirectory(prefix="bench-bare-") as bare_dir:
         bare = bare_site(dist, Path(bare_dir))
-        with serving(bare) as bare_url, serving(dist) as site_url, sync_playwright() as p:
+        with serving(bare, encodings=encodings) as bare_url, serving(dist, encodings=encodings) as site_url, \
+                sync_playwright() as p:
             subjects: list[tuple] = [("bare PyScript + Pyodide", bare_url + "index.html", False)]
             subjects += [(page, site_url + page, True) for page in pages]
-            subjects.append((SCALE_SUBJECT, site_url + "index.html", True, {
-                "storage": case["items"], "actions": scale_actions(case["fought"], case["wounded"], case["party"])}))
-            results = measure_all(p, subjects, warm_loads, cold_loads)
+            if links:
+                for name, (page, link, selector) in phone.LINK_SUBJECTS.items():
+                    subjects.append((name, f"{site_url}{page}#{link()}", True, {"shown": selector}))
+            if case:
+                subjects.append((SCALE_SUBJECT, site_url + "index.html", True, {
+                    "storage": case["items"], "actions": scale_actions(case["fought"], case["wounded"], case["party"])}))
+            results = measure_all(p, subjects, warm_loads, cold_loads, offline_loads, profile=profile, with_actions=actions)
     base = results[0]
     files, size = site_size(dist)
     rows = []
@@ -592,35 +645,47 @@ def run(dist: Path, pages: list[str], warm_loads: int, cold_loads: int = 7) -> d
             "fcp_warm_median_ms": statistics.median(m.fcp_warm_ms),
             "fcp_ratio": round(statistics.median(m.fcp_warm_ms) / base.warm_median_ms, 3),
             "memory_ratio": round(m.memory_bytes / base.memory_bytes, 3),
+            "offline_ms": statistics.median(m.offline_samples) if m.offline_samples else None,
+            "offline_ratio": round(statistics.median(m.offline_samples) / base.warm_median_ms, 3) if m.offline_samples else None,
+            "shown_ms": statistics.median(m.shown_samples) if m.shown_samples else None,
+            "shown_ratio": round(statistics.median(m.shown_samples) / base.cold_ms, 3) if m.shown_samples else None,
         })
-    return {
+    report = {
         "warm_loads": warm_loads,
         "cold_loads": cold_loads,
+        "offline_loads": offline_loads,
+        "encodings": list(encodings),
+        "profile": asdict(profile) if profile else None,
         "subjects": rows,
         "dist_files": files,
         "dist_bytes": size,
+        "precompressed_bytes": precompressed_size(dist),
         "own_bytes": own_bytes(dist),
         "chromium": chromium.executable(),
-        "cpython": {
+    }
+    if case:
+        report["cpython"] = {
             "combat exact odds (ms, median of 20)": cpython_odds_ms(),
             "one round of six combatants (ms, median of 20)": cpython_round_ms(),
             **case["cpython"],
-        },
-        "scale": scale_report(results, base, case),
-    }
+        }
+        report["scale"] = scale_report(results, base, case)
+    return report
 
 
 def table(report: dict) -> str:
     lines = [
         f"| page | cold ready, median of {report['cold_loads']} (ms) | warm ready, median of {report['warm_loads']} (ms) | warm × bare | cold × bare "
-        "| cold, controls loaded × bare | FCP warm (ms) | FCP × bare ready | memory (MB) | memory × bare | first visit moved (bytes) |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| cold, controls loaded × bare | FCP warm (ms) | FCP × bare ready | memory (MB) | memory × bare "
+        "| first visit moved before ready (bytes) | first visit moved (bytes) |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for row in report["subjects"]:
         lines.append(
             f"| {row['subject']} | {row['cold_ms']:.0f} | {row['warm_median_ms']:.0f} | {row['warm_ratio']:.2f} | "
             f"{row['cold_ratio']:.2f} | {row['prepared_ratio']:.2f} | {row['fcp_warm_median_ms']:.0f} | {row['fcp_ratio']:.2f} | "
-            f"{row['memory_bytes'] / 1e6:.1f} | {row['memory_ratio']:.2f} | {row['first_visit_bytes']:,} |"
+            f"{row['memory_bytes'] / 1e6:.1f} | {row['memory_ratio']:.2f} | "
+            f"{'–' if row['bytes_before_ready'] is None else format(row['bytes_before_ready'], ',')} | {row['first_visit_bytes']:,} |"
         )
     lines.append("")
     for row in report["subjects"]:
@@ -646,15 +711,26 @@ def table(report: dict) -> str:
                 met = "met" if value < scale["action bar (ms)"] else "MISSED"
                 lines.append(f"  {name}: {value:.1f} (bar < {scale['action bar (ms)']:.0f} ms: {met})")
     own = report["own_bytes"]
-    lines.append(f"dist/: {report['dist_files']} files, {report['dist_bytes']:,} bytes; our own bytes: "
-                 f"{own['code_and_data']:,} code and data (wheel, tables, glue, CSS, JS), "
+    packed = report.get("precompressed_bytes", {})
+    lines.append(f"dist/: {report['dist_files']} files, {report['dist_bytes']:,} bytes (served with "
+                 f"{', '.join(report.get('encodings', [])) or 'no compression'}; precompressed copies beside them, not counted: "
+                 f"{packed.get('br', 0):,} bytes brotli, {packed.get('gzip', 0):,} gzip); our own bytes: "
+                 f"{own['code_and_data']:,} code and data (wheel, tables, glue, CSS, JS; "
+                 f"{own['code_and_data_on_the_wire']:,} on the wire with brotli), "
                  f"{own['pages']:,} pre-rendered pages, {own['other']:,} other (icons, manifest)")
+    per_file = phone.per_file_table(report)
+    if per_file:
+        lines += ["", per_file]
+    lines += ["", "Issue 19's targets (unthrottled; `--phone` for the phone profile's):"]
+    lines += ["  " + t["line"] for t in report.get("targets", [])]
     return "\n".join(lines)
 
 
-def main(dist: Path, pages: list[str], versions: dict[str, str], *, as_json: bool, warm_loads: int, cold_loads: int = 7) -> int:
+def main(dist: Path, pages: list[str], versions: dict[str, str], *, as_json: bool, warm_loads: int, cold_loads: int = 7,
+         encodings: tuple[str, ...] = tuple(ENCODINGS)) -> int:
     """Runs the benchmark on the built site ``dist`` (its ``pages``); ``versions`` are printed with the report."""
-    report = run(dist, pages, warm_loads, cold_loads)
+    report = run(dist, pages, warm_loads, cold_loads, encodings=encodings)
     report["pins"] = versions
+    report["targets"] = phone.targets(report, phone=False)
     print(json.dumps(report, indent=1) if as_json else table(report))
     return 0

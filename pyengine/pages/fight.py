@@ -1033,6 +1033,17 @@ class FightPage(CombatPage):
         self._logged = n
         return update
 
+    def on_log_toggle(self, data: Mapping[str, str]) -> Update:
+        """An earlier round's fold in the log opened or closed (``data-round``): its events drawn in it."""
+        k = data.get("round", "")
+        if not k.isdigit() or not self.results:
+            return Update()
+        i = int(k) - self.results[0].round
+        if not 0 <= i < len(self.results) - 1:
+            return Update()
+        result = self.results[i]
+        return Update(html={f"fr-old-{result.round}": render.render_earlier_round(result)})
+
     def _results(self, grown: bool = False) -> Update:
         """Everything but the statements: combatants, everyone's state, the log, marks, the link
         (``grown``: the log has one round more than when last drawn)."""

@@ -9,15 +9,12 @@ reads too) are printed; docs/architecture.md "A long evening" records them.
 from __future__ import annotations
 
 import json
-import shutil
-
-import pytest
 from playwright.sync_api import expect
 
 import build
 from tests.browser.conftest import READY, READY_TIMEOUT_MS, Watch, open_ready, wait_offline_ready
+from tests.browser.test_app_install_and_update import second_site  # noqa: F401 - the fixture
 from tools.scale import edit_sheet, long_evening_link, play_rounds
-from tools.serve import serving
 
 ROUNDS = 300
 EDITS = 500
@@ -29,15 +26,6 @@ ROUND_BAR_MS = 30.0
 #: Everything a statement form holds, by field id (what the player typed or the page carried).
 STATEMENTS_JS = """() => Object.fromEntries([...document.querySelectorAll('#fd-list input, #fd-list select')]
   .map(e => [e.id || e.name, e.type === 'checkbox' ? String(e.checked) : e.value]))"""
-
-
-@pytest.fixture
-def second_site(tmp_path):
-    """A copy of dist/ served on its own, so the test can put a new build in its place."""
-    site = tmp_path / "site"
-    shutil.copytree(build.DIST, site, symlinks=True)
-    with serving(site) as url:
-        yield site, url
 
 
 def where_the_fight_is(page) -> dict:

@@ -702,11 +702,21 @@ LOG_ID, LATEST_ID = "fr-log", "fr-latest"
 
 
 def _earlier_round(result: RoundResult) -> Element:
-    return el("details", {"class": "fr-old"}, el("summary", None, f"Round {result.round}"), render_round(result))
+    """An earlier round, folded away: its summary only, its events drawn when it is opened
+    (:func:`render_earlier_round`). A long evening's log is then a few elements per round, not a few
+    hundred: the page's memory, and every change of the address, which Chromium pays for by walking
+    every element of the page, no longer grow with the fight."""
+    return el("details", {"class": "fr-old", "id": f"fr-old-{result.round}", "data-round": str(result.round)},
+              el("summary", None, f"Round {result.round}"))
+
+
+def render_earlier_round(result: RoundResult) -> str:
+    """What an earlier round's fold holds once opened: its summary and the round."""
+    return to_html(el("summary", None, f"Round {result.round}")) + to_html(render_round(result))
 
 
 def render_log(results: Sequence[RoundResult]) -> Element:
-    """Every round, the latest first and open; earlier ones one tap away."""
+    """Every round, the latest first and open; earlier ones one tap away (drawn when opened)."""
     if not results:
         return el("p", {"class": "empty", "id": "fl-empty"}, "No round resolved yet.")
     div = el("div", {"class": "fr-log", "id": LOG_ID, "data-rounds": str(len(results))})

@@ -63,6 +63,14 @@ def test_a_new_round_is_drawn_alone_and_the_log_reads_as_if_drawn_whole(world):
         assert log_text(dom) == log_text(whole)
     assert dom.select("fr-round", under="fl-out")[0].attrs["data-round"] == "7"
     assert len(dom.select("fr-old", under="fl-out")) == 6
+    # An earlier round is folded away with its summary only, and drawn when opened.
+    assert [n.attrs.get("data-round") for n in dom.select("fr-round", under="fl-out")] == ["7"]
+    dom.apply(page.on_log_toggle({"id": "fr-old-3", "round": "3"}))
+    opened = dom["fr-old-3"]
+    assert opened.children[0].tag == "summary" and opened.children[0].text() == "Round 3"
+    assert [n.attrs["data-round"] for n in dom.select("fr-round", under="fr-old-3")] == ["3"]
+    for data in ({"round": "7"}, {"round": "0"}, {"round": "x"}, {"id": "fd-0-working"}):
+        assert page.on_log_toggle(data) == fight_page.Update()
     # Undo draws the log whole again, and the next round is drawn alone again.
     dom.apply(page.on_undo())
     assert dom["fr-log"].attrs["data-rounds"] == "6"

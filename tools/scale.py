@@ -11,6 +11,11 @@
 
 ``scale_store()`` returns a :class:`~pyengine.pages.store.MemoryStore` (the bench and the
 tests use it); ``python -m tools.scale`` prints what it measures (``--json`` for one object).
+
+And the long evening of issue 20 (:func:`long_evening`): 300 rounds of six in fight mode and 500 sheet
+edits in one page each, in Chromium, with memory and per-round times;
+``python -m tools.scale --long-evening`` plays it on the built ``dist/`` (the browser test
+``tests/browser/test_long_evening.py`` plays the same with its bars).
 """
 
 from __future__ import annotations
@@ -271,7 +276,47 @@ def measure(store: MemoryStore, repeat: int = 20) -> dict[str, Any]:
     }
 
 
+def long_evening(browser: Any, site_url: str, rounds: int = 300, edits: int = 500) -> dict[str, Any]:
+    """The long evening's figures (issue 20) on a built site: :func:`play_rounds` on fight mode showing
+    :func:`long_evening_link`'s fight, then :func:`edit_sheet` on the sheet page, in a phone-sized
+    profile that has the app installed (its service worker holding the site) first."""
+    from tools import chromium
+
+    context = browser.new_context(viewport=chromium.PHONE, base_url=site_url)
+    try:
+        page = context.new_page()
+        page.goto("index.html")
+        page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=120_000)
+        page.goto(f"combat.html#{long_evening_link()}")
+        page.wait_for_selector("#fd-roll:not([disabled])", timeout=120_000)
+        fight = play_rounds(context, page, rounds - 1)
+        page.goto("sheet.html")
+        page.wait_for_selector('body[data-prepared="1"]', state="attached", timeout=120_000)
+        return {"fight": fight, "sheet": edit_sheet(context, page, edits)}
+    finally:
+        context.close()
+
+
+def long_evening_main() -> dict[str, Any]:
+    """``python -m tools.scale --long-evening``: the built ``dist/`` served, the long evening played."""
+    from playwright.sync_api import sync_playwright
+
+    from tools import chromium
+    from tools.serve import serving
+
+    dist = Path(__file__).resolve().parent.parent / "dist"
+    with serving(dist) as url, sync_playwright() as p:
+        browser = p.chromium.launch(**chromium.launch_options())
+        try:
+            return long_evening(browser, url)
+        finally:
+            browser.close()
+
+
 def main(argv: list[str]) -> int:
+    if "--long-evening" in argv:
+        print(json.dumps(long_evening_main(), indent=1))
+        return 0
     t0 = time.perf_counter()
     store = scale_store()
     built = time.perf_counter() - t0

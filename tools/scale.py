@@ -11,6 +11,11 @@
 
 ``scale_store()`` returns a :class:`~pyengine.pages.store.MemoryStore` (the bench and the
 tests use it); ``python -m tools.scale`` prints what it measures (``--json`` for one object).
+
+And the long evening of issue 20 (:func:`long_evening`): 300 rounds of six in fight mode and 500 sheet
+edits in one page each, in Chromium, with memory and per-round times;
+``python -m tools.scale --long-evening`` plays it on the built ``dist/`` (the browser test
+``tests/browser/test_long_evening.py`` plays the same with its bars).
 """
 
 from __future__ import annotations
@@ -271,7 +276,47 @@ def measure(store: MemoryStore, repeat: int = 20) -> dict[str, Any]:
     }
 
 
+def long_evening(browser: Any, site_url: str, rounds: int = 300, edits: int = 500) -> dict[str, Any]:
+    """The long evening's figures (issue 20) on a built site: :func:`play_rounds` on fight mode showing
+    :func:`long_evening_link`'s fight, then :func:`edit_sheet` on the sheet page, in a phone-sized
+    profile that has the app installed (its service worker holding the site) first."""
+    from tools import chromium
+
+    context = browser.new_context(viewport=chromium.PHONE, base_url=site_url)
+    try:
+        page = context.new_page()
+        page.goto("index.html")
+        page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=120_000)
+        page.goto(f"combat.html#{long_evening_link()}")
+        page.wait_for_selector("#fd-roll:not([disabled])", timeout=120_000)
+        fight = play_rounds(context, page, rounds - 1)
+        page.goto("sheet.html")
+        page.wait_for_selector('body[data-prepared="1"]', state="attached", timeout=120_000)
+        return {"fight": fight, "sheet": edit_sheet(context, page, edits)}
+    finally:
+        context.close()
+
+
+def long_evening_main() -> dict[str, Any]:
+    """``python -m tools.scale --long-evening``: the built ``dist/`` served, the long evening played."""
+    from playwright.sync_api import sync_playwright
+
+    from tools import chromium
+    from tools.serve import serving
+
+    dist = Path(__file__).resolve().parent.parent / "dist"
+    with serving(dist) as url, sync_playwright() as p:
+        browser = p.chromium.launch(**chromium.launch_options())
+        try:
+            return long_evening(browser, url)
+        finally:
+            browser.close()
+
+
 def main(argv: list[str]) -> int:
+    if "--long-evening" in argv:
+        print(json.dumps(long_evening_main(), indent=1))
+        return 0
     t0 = time.perf_counter()
     store = scale_store()
     built = time.perf_counter() - t0
@@ -286,3 +331,128 @@ def main(argv: list[str]) -> int:
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))
+
+
+# -- a long evening (issue 20): hundreds of rounds and edits in one page, no reload ------------------
+
+#: Six quick stat blocks, three against three (name, side, weapon, shield or second weapon), made so
+#: tough (999 hit points) that all six still fight after 300 rounds.
+LONG_EVENING_SIX = (("Aldo", "Sartar", "broadsword", "medium_shield"), ("Bera", "Sartar", "short_spear_1h", "small_shield"),
+                    ("Cora", "Sartar", "war_hammer", ""), ("Dorn", "Chaos", "war_hammer", "medium_shield"),
+                    ("Esk", "Chaos", "dagger", "small_shield"), ("Fenn", "Chaos", "broadsword", ""))
+#: What the browser test and the bench read: the wasm memory of the page's Pyodide (the interpreter
+#: module keeps the object as ``strikeRankPyodide``).
+WASM_BYTES_JS = "globalThis.strikeRankPyodide ? globalThis.strikeRankPyodide._module.HEAPU8.buffer.byteLength : 0"
+#: Clicks "Resolve: app dice" ``n`` times, one round each, letting the page draw between rounds; the
+#: handler's whole time (Python, the DOM written) for each, as the click takes it.
+PLAY_ROUNDS_JS = """async (n) => {
+  const roll = document.getElementById("fd-roll");
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    roll.click();
+    out.push(performance.now() - t0);
+    await new Promise(r => setTimeout(r, 0));
+  }
+  return out;
+}"""
+#: Types ``n`` edits into the sheet (a characteristic at a time, each an ``input`` event as typing
+#: makes), letting the page draw between edits.
+SHEET_EDITS_JS = """async ([n, start]) => {
+  const keys = ["STR", "CON", "SIZ", "INT", "POW", "DEX", "CHA"];
+  const out = [];
+  for (let i = start; i < start + n; i++) {
+    const field = document.getElementById("sheet-" + keys[i % keys.length]);
+    field.value = String(8 + (i * 5) % 11);
+    const t0 = performance.now();
+    field.dispatchEvent(new Event("input", { bubbles: true }));
+    out.push(performance.now() - t0);
+    await new Promise(r => setTimeout(r, 0));
+  }
+  return out;
+}"""
+
+
+def long_evening_link() -> str:
+    """The six's fight after one round in which each side's n-th fought the other's n-th (so the
+    page, carrying last round's statements, keeps them paired), as a fight link fragment."""
+    from pyengine.cli.tables import hit_locations, load_tables
+    from pyengine.runequest.melee.build import QuickWeapon, melee_tables, quick_combatant
+    from pyengine.runequest.melee.log import FightLog, add_round, to_link
+    from pyengine.runequest.melee.model import Fight, start
+    from pyengine.runequest.melee.round import resolve_round
+
+    tables = load_tables()
+    six = []
+    for name, side, weapon, second in LONG_EVENING_SIX:
+        weapons = [QuickWeapon(weapon=weapon, attack=55, parry=45)]
+        if second:
+            weapons.append(QuickWeapon(weapon=second, parry=45))
+        six.append(quick_combatant(tables, name=name, side=side, STR=13, CON=12, SIZ=12, DEX=12, hit_points=999,
+                                   weapons=weapons, armour=3, first_in_hand=True))
+    fight = Fight(combatants=tuple(six))
+    intents = _statements(fight, start(fight))
+    result = resolve_round(fight, start(fight), intents, dice=RandomDice(20), tables=melee_tables(tables, hit_locations()))
+    return to_link(add_round(FightLog(fight=fight), result, intents))
+
+
+def page_memory(context: Any, page: Any) -> dict[str, int]:
+    """The page's memory after a full garbage collection: the JS heap in use (CDP
+    ``Runtime.getHeapUsage``; the DOM's own heap beside it) and Pyodide's wasm memory."""
+    cdp = context.new_cdp_session(page)
+    try:
+        cdp.send("HeapProfiler.collectGarbage")
+        usage = cdp.send("Runtime.getHeapUsage")
+    finally:
+        cdp.detach()
+    wasm = int(page.evaluate(WASM_BYTES_JS))
+    js = int(usage["usedSize"])
+    return {"js": js, "wasm": wasm, "total": js + wasm, "dom": int(usage.get("embedderHeapUsedSize", 0))}
+
+
+def _measures(page: Any, name: str) -> list[float]:
+    return [float(d) for d in page.evaluate(f"performance.getEntriesByName({name!r}, 'measure').map(e => e.duration)")]
+
+
+def _median(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[len(ordered) // 2] if ordered else float("nan")
+
+
+def play_rounds(context: Any, page: Any, rounds: int = 300, warm_up: int = 20) -> dict[str, Any]:
+    """A fight page showing :func:`long_evening_link`'s fight (fight mode, ready) plays ``rounds``
+    rounds with the app's dice through its "Resolve" button; memory read after the first ``warm_up``
+    rounds and at the end. Per-round times: the page's own ``fight round + draw`` measure (the engine's
+    round and everything drawn for it, the bench's) and the click's whole handler (the DOM written too),
+    each the median of the last 50."""
+    t0 = time.perf_counter()
+    clicks = page.evaluate(PLAY_ROUNDS_JS, warm_up)
+    warm = page_memory(context, page)
+    clicks += page.evaluate(PLAY_ROUNDS_JS, rounds - warm_up)
+    end = page_memory(context, page)
+    drawn = _measures(page, "fight round + draw")
+    return {
+        "rounds": rounds, "seconds": round(time.perf_counter() - t0, 1),
+        "round + draw (ms, median of the last 50)": round(_median(drawn[-50:]), 2),
+        "round + draw (ms, median of rounds 2-51)": round(_median(drawn[1:51]), 2),
+        "click, DOM written (ms, median of the last 50)": round(_median(clicks[-50:]), 2),
+        "click, DOM written (ms, median of rounds 2-51)": round(_median(clicks[1:51]), 2),
+        "memory after warm-up (bytes)": warm, "memory at the end (bytes)": end,
+        "memory growth": round(end["total"] / warm["total"] - 1, 4),
+    }
+
+
+def edit_sheet(context: Any, page: Any, edits: int = 500, warm_up: int = 50) -> dict[str, Any]:
+    """The sheet page (ready and prepared) takes ``edits`` edits; memory after ``warm_up`` and at the end."""
+    t0 = time.perf_counter()
+    times = page.evaluate(SHEET_EDITS_JS, [warm_up, 0])
+    warm = page_memory(context, page)
+    times += page.evaluate(SHEET_EDITS_JS, [edits - warm_up, warm_up])
+    end = page_memory(context, page)
+    return {
+        "edits": edits, "seconds": round(time.perf_counter() - t0, 1),
+        "edit, DOM written (ms, median of the last 50)": round(_median(times[-50:]), 2),
+        "derive + render (ms, median of the last 50)": round(_median(_measures(page, "derive + render")[-50:]), 2),
+        "memory after warm-up (bytes)": warm, "memory at the end (bytes)": end,
+        "memory growth": round(end["total"] / warm["total"] - 1, 4),
+    }

@@ -35,7 +35,7 @@ from typing import Any, TypedDict
 import msgspec
 
 from pyengine.dice import Dice, NeededRoll, NoRollLeft, ScriptedDice
-from pyengine.errors import ConflictError, FieldError, RecordError, RulesError, StorageError
+from pyengine.errors import ConflictError, FieldError, RecordError, RulesError, ShareLinkError, StorageError
 from pyengine.html import el, options, to_html
 from pyengine.pages.combat import CombatPage, Measured, adventurer_options, saved_adventurers, unmeasured
 from pyengine.pages.fight_writeback import Written
@@ -50,7 +50,8 @@ from pyengine.runequest.melee.build import melee_tables
 from pyengine.runequest.melee.defaults import engaged_after, next_intents, retargeted
 from pyengine.runequest.melee.inputs import QUICK_FIELDS, draft_of, read_declaration, read_quick, read_saved, statement_draft
 from pyengine.runequest.melee.intent import Intent, check_intents
-from pyengine.runequest.melee.log import FightLog, Replayed, add_round, export_json, read_any, replay, to_link, undo
+from pyengine.runequest.melee.kept import KeptRounds
+from pyengine.runequest.melee.log import MAX_ROUNDS, FightLog, Linker, Replayed, add_round, export_json, read_any, replay, to_link, undo
 from pyengine.runequest.melee.model import Fight, FightState, MeleeRules, start
 from pyengine.runequest.melee.round import RoundResult, resolve_round
 from pyengine.runequest.melee.timing import Timed, schedule
@@ -173,7 +174,8 @@ class FightPage(CombatPage):
         """A new saved fight's id."""
         self.mt = melee_tables(tables, locations)
         self.log: FightLog | None = None
-        self.results: list[RoundResult] = []
+        self.results: KeptRounds = KeptRounds()
+        """The rounds as resolved (the ones before the last kept packed: a long evening's memory)."""
         self.draft = empty_draft()
         self.typing: tuple[Intent, ...] | None = None
         """The statements whose round is being typed, die by die."""
@@ -199,6 +201,11 @@ class FightPage(CombatPage):
         """The saved fight this tab's fight is kept under once it is kept apart (``""``: not yet)."""
         self._linked: tuple[FightLog, str] | None = None
         """The last log's link, as :meth:`link` made it."""
+        self._linker = Linker()
+        """Packs only the rounds added since the last link (a long fight's link, after every round)."""
+        self._logged: int | None = None
+        """How many rounds the log in ``fl-out`` shows, as this controller last drew it (``None``: not
+        drawn yet): a new round is then drawn alone, the rounds before it left as they are."""
 
     @property
     def fight(self) -> Fight | None:
@@ -216,7 +223,7 @@ class FightPage(CombatPage):
         if self.log is None:
             return ""
         if self._linked is None or self._linked[0] is not self.log:
-            self._linked = (self.log, to_link(self.log))
+            self._linked = (self.log, self._linker.link(self.log))
         return self._linked[1]
 
     def warm_up(self) -> None:
@@ -272,10 +279,10 @@ class FightPage(CombatPage):
     def _set_log(self, new: FightLog | None) -> None:
         """Takes a new log and replays it. :raises RulesError: it does not replay (nothing changes)."""
         if new is None or not new.fight.combatants:
-            self.log, self.results = None, []
+            self.log, self.results = None, KeptRounds()
             return
         replayed = replay(new, self.mt)
-        self.log, self.results = new, list(replayed.rounds)
+        self.log, self.results = new, KeptRounds(replayed.rounds)
 
     def _open_text(self, text: str, error_id: str) -> tuple[bool, Update]:
         """Opens a fight from a link or an export (True), or says in ``error_id`` why it does not
@@ -317,7 +324,7 @@ class FightPage(CombatPage):
             new_fight(self.store, now=self.now(), new_id=self.new_id)
         except StorageError as exc:
             return update | Update(notices={"fl-link-error": f"A new fight was not started: {exc}"})
-        self.log, self.results = None, []
+        self.log, self.results = None, KeptRounds()
         self.seen, self.apart, self.written = None, None, None  # this tab takes fight mode
         self.draft["declare"], self.draft["applied"], self.errors = {}, [], {}
         return update | self._save() | self._all() | Update(address="#fight")
@@ -774,7 +781,11 @@ class FightPage(CombatPage):
             return Update(html={"fd-ask": render_needed(got, self.typed)}, focus="fd-typed")
         intents = self.typing
         assert intents is not None
-        return self._end_typing() | self._commit(got, intents) | self._after_round()
+        try:
+            committed = self._commit(got, intents)
+        except RulesError as exc:
+            return self._end_typing() | Update(notices={"fd-form-error": str(exc)})
+        return self._end_typing() | committed | self._after_round()
 
     def _end_typing(self) -> Update:
         self.typing, self.typed = None, []
@@ -783,9 +794,18 @@ class FightPage(CombatPage):
     def _commit(self, result: RoundResult, intents: tuple[Intent, ...]) -> Update:
         """The round added to the fight, and shown."""
         assert self.log is not None
+        before = self.log
         self.log = add_round(self.log, result, intents)
+        try:
+            if len(self.log.rounds) > MAX_ROUNDS:
+                raise ShareLinkError(f"a fight holds {MAX_ROUNDS} rounds at most")
+            self.link()
+        except ShareLinkError as exc:
+            self.log = before
+            raise RulesError(f"Round {len(self.log.rounds) + 1} was not added: {exc}. Keep this fight's link or "
+                             "export it, and go on from the link to the situation now (a new fight).") from None
         self.results.append(result)
-        return self._results()
+        return self._results(grown=True)
 
     def _after_round(self) -> Update:
         """Next round's statements (last round's by default), drawn; the round in view."""
@@ -1005,8 +1025,32 @@ class FightPage(CombatPage):
     def _all(self) -> Update:
         return self._results() | self._declarations()
 
-    def _results(self) -> Update:
-        """Everything but the statements: combatants, everyone's state, the log, marks, the link."""
+    def _log(self, grown: bool = False) -> Update:
+        """The rounds (``fl-out``); ``grown``: one round more than last drawn, drawn alone (the page
+        keeps the others as they are: a long evening's log is not drawn again whole every round)."""
+        n = len(self.results)
+        if grown and n >= 2 and self._logged == n - 1:
+            latest, rounds = render.render_log_grown(self.results)
+            update = Update(replaced={render.LATEST_ID: latest}, attributes={render.LOG_ID: {"data-rounds": rounds}})
+        else:
+            update = Update(html={"fl-out": to_html(render.render_log(self.results))})
+        self._logged = n
+        return update
+
+    def on_log_toggle(self, data: Mapping[str, str]) -> Update:
+        """An earlier round's fold in the log opened or closed (``data-round``): its events drawn in it."""
+        k = data.get("round", "")
+        if not k.isdigit() or not self.results:
+            return Update()
+        i = int(k) - self.results[0].round
+        if not 0 <= i < len(self.results) - 1:
+            return Update()
+        result = self.results[i]
+        return Update(html={f"fr-old-{result.round}": render.render_earlier_round(result)})
+
+    def _results(self, grown: bool = False) -> Update:
+        """Everything but the statements: combatants, everyone's state, the log, marks, the link
+        (``grown``: the log has one round more than when last drawn)."""
         fight, state = self.fight, self.state()
         ready = fight is not None and len({c.side for c in fight.combatants}) >= 2
         link = self.link()
@@ -1024,7 +1068,6 @@ class FightPage(CombatPage):
                     fight, removable=not self.results, rules=self.log.melee_rules if self.log else MeleeRules(),
                     gone=self._gone() if self.results else None, rounds=len(self.results)))),
                 "fs-out": to_html(render.render_state(fight, state, self._gone())),
-                "fl-out": to_html(render.render_log(self.results)),
                 "fx-out": to_html(render.render_marks(fight, state, self.draft["applied"])),
                 "fl-links": self.render_links(),
                 "fa-sides": self.render_sides(),
@@ -1032,7 +1075,7 @@ class FightPage(CombatPage):
             text={"fd-round": str((state.round if state else 0) + 1)},
             disabled={"fd-roll": not ready, "fd-start": not ready, "fd-undo": not self.results, "fw-plan": fight is None},
             address=f"#{link}" if link else None,
-        )
+        ) | self._log(grown)
 
     def _marks(self) -> Update:
         """The experience marks alone (who has had his checks rolled onto his sheet)."""
@@ -1047,6 +1090,7 @@ class FightPage(CombatPage):
     def render(self) -> dict[str, str]:
         """Every region's HTML."""
         regions = self._results().html
+        regions["fl-out"] = to_html(render.render_log(self.results))
         regions["fd-list"] = self.render_declarations()
         return regions
 

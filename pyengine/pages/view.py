@@ -2,7 +2,7 @@
 
 A controller never touches the page. It says what changes, by element id, and the glue
 (``web/app/dom.py``, :func:`apply`) writes exactly that, in this order: HTML into
-containers, values into fields, ticks, texts, errors beside fields, notices, enabled,
+containers, elements replaced, values into fields, ticks, texts, errors beside fields, notices, enabled,
 hidden and open states, classes and attributes, then the address, a download, the focus, a scroll, printing, leaving.
 Anything not named stays as it is: what the user typed is never overwritten unless the
 controller names the field.
@@ -18,6 +18,9 @@ class Update(msgspec.Struct, kw_only=True):
 
     html: dict[str, str] = {}
     """Container id -> its new inner HTML (made by a renderer, every value escaped)."""
+    replaced: dict[str, str] = {}
+    """Element id -> the HTML that takes the element's own place (its outer HTML), written after
+    ``html``: a long list that grows by one item is not drawn again whole (fight mode's log)."""
     values: dict[str, str] = {}
     """Field id -> the text to show in it (a form filled from a link or a record)."""
     checked: dict[str, bool] = {}

@@ -123,6 +123,10 @@ def apply(update) -> None:
     """Writes a controller's :class:`~pyengine.pages.view.Update` into the page."""
     for ident, html in update.html.items():
         set_html(ident, html)
+    for ident, html in update.replaced.items():
+        node = element(ident)
+        if not missing(node):
+            node.outerHTML = html
     for ident, text in update.values.items():
         node = element(ident)
         if not missing(node):

@@ -52,6 +52,10 @@ async def on_file(event) -> None:
         dom.apply(page.on_file(str(await files.item(0).text())))
 
 
+def on_log_toggle(event) -> None:
+    dom.apply(page.on_log_toggle(dom.data_of(event)))
+
+
 def on_writeback_click(event) -> None:
     data = dom.data_of(event)
     with start.measured(f"write-back {data['id']}"):  # the bench's "write-back fw-plan", "… fw-confirm"
@@ -94,5 +98,7 @@ def open_fight(tables, locations, link: str = "") -> None:
         page = FightPage(tables, locations, dom.BrowserStore(), measured=start.measured, now=dom.now)
         for element_id, kind, handler in LISTENERS:
             dom.element(element_id).addEventListener(kind, create_proxy(handler))
+        # An earlier round's fold opened: "toggle" does not bubble, so it is caught on its way down.
+        dom.element("fl-out").addEventListener("toggle", create_proxy(on_log_toggle), True)
     dom.apply(page.open(dom.values("fa-form"), link))
     window.setTimeout(create_once_callable(page.warm_up), 0)  # after the fight is drawn

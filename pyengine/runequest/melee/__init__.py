@@ -21,6 +21,7 @@ Module map:
 * :mod:`.defaults` — :func:`next_intents`, last round's statements carried on; :func:`engaged_after`;
 * :mod:`.resistance`, :mod:`.experience` — the Resistance Table, marks;
 * :mod:`.log` — a fight as a share link and a JSON export, :func:`replay`;
+* :mod:`.kept` — :class:`KeptRounds`, the rounds as resolved, the earlier ones kept packed (a long evening);
 * :mod:`.inputs`, :mod:`.render` — the fight page's form reading and HTML.
 
 The names below are imported when first asked for (PEP 562), so importing one melee

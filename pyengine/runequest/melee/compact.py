@@ -205,18 +205,29 @@ def pack_rounds(rounds: list[dict[str, Any]], combatants: tuple[Combatant, ...])
     """Each round as ``[statements, rolls]``: a statement the same as the last one its combatant made is
     written as his place in the fight; in the others, a combatant and one of his own arms are named by
     their places."""
-    fight = [c.name for c in combatants]
-    arms = {c.name: [a.name for a in c.arms] for c in combatants}
-    last: dict[str, Any] = {}
-    out = []
-    for record in rounds:
+    packer = RoundPacker(combatants)
+    return [packer.pack(record) for record in rounds]
+
+
+class RoundPacker:
+    """Packs a fight's rounds one after another, in order (each round's statements written against the
+    last ones each combatant made: :func:`pack_rounds`), so a fight that grows by a round packs that
+    round alone."""
+
+    def __init__(self, combatants: tuple[Combatant, ...]) -> None:
+        self.fight = [c.name for c in combatants]
+        self.arms = {c.name: [a.name for a in c.arms] for c in combatants}
+        self.last: dict[str, Any] = {}
+
+    def pack(self, record: dict[str, Any]) -> list[Any]:
+        """The next round (a round record's data, as ``log.to_state`` writes it) as ``[statements, rolls]``."""
         stated = []
         for intent in record.get("intents", ()):
             who = intent["who"]
-            stated.append(fight.index(who) if last.get(who) == intent else _rename(intent, fight, arms, _named))
-            last[who] = intent
-        out.append([stated, record.get("rolls", [])])
-    return out
+            stated.append(self.fight.index(who) if self.last.get(who) == intent
+                          else _rename(intent, self.fight, self.arms, _named))
+            self.last[who] = intent
+        return [stated, record.get("rolls", [])]
 
 
 def unpack_rounds(rounds: list[Any], combatants: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -240,12 +251,15 @@ def unpack_rounds(rounds: list[Any], combatants: list[dict[str, Any]]) -> list[d
     return out
 
 
-def pack(state: dict[str, Any], combatants: tuple[Combatant, ...]) -> dict[str, Any]:
-    """Version 5's data (``log.to_state``) in version 6's compact form."""
+def pack(state: dict[str, Any], combatants: tuple[Combatant, ...], rounds: list[list[Any]] | None = None) -> dict[str, Any]:
+    """Version 5's data (``log.to_state``) in version 6's compact form (``rounds``: its rounds packed
+    already, by a :class:`RoundPacker`; ``state`` then need not hold them)."""
     names = [c.name for c in combatants]
     out: dict[str, Any] = {"c": [pack_combatant(c) for c in combatants]}
-    if state.get("rounds"):
-        out["r"] = pack_rounds(state["rounds"], combatants)
+    if rounds is None and state.get("rounds"):
+        rounds = pack_rounds(state["rounds"], combatants)
+    if rounds:
+        out["r"] = rounds
     out |= {k: state[k] for k in ("rules", "melee_rules") if state.get(k)}
     if state.get("left"):
         out["left"] = [[names.index(g["who"]), g["after"]] for g in state["left"]]

@@ -50,7 +50,9 @@ EDITION_OF_EXPORT = {1: 1, 2: 1, 3: 1, 4: 2, 5: 2, 6: 3}
 #: 1 and 2 still read (docs/formats.md); 4 with link version 3's (an unconscious foe totally helpless); 5 with
 #: version 4's (a combatant's ``start``); 6 with version 5's (edition 3, ``left``).
 EXPORT_FORMAT = 6
-MAX_ROUNDS = 200
+#: The most rounds a fight's log holds (200 until issue 20: a long evening at the table is 300 and more;
+#: the link's 16,384 characters are what bounds a fight in practice).
+MAX_ROUNDS = 1000
 MAX_ROLLS = 400
 
 
@@ -152,6 +154,33 @@ def to_state(log: FightLog) -> dict[str, Any]:
 def to_link(log: FightLog) -> str:
     """A share-link fragment (without ``#``), version 6's compact form."""
     return LINK.link(compact.pack(to_state(log), log.fight.combatants))
+
+
+class Linker:
+    """Writes the links of a fight as it grows (fight mode's, after every round): the rounds packed for
+    the last link are kept, so a log with one round more packs only that round. The link is
+    :func:`to_link`'s, character for character."""
+
+    def __init__(self) -> None:
+        self._fight: Fight | None = None
+        self._rounds: tuple[RoundRecord, ...] = ()
+        self._packed: list[list[Any]] = []
+        self._packer: compact.RoundPacker | None = None
+
+    def link(self, log: FightLog) -> str:
+        """:raises ShareLinkError: the fight is too big for a link."""
+        known = len(self._rounds)
+        if (self._packer is None or log.fight is not self._fight or len(log.rounds) < known
+                or any(a is not b for a, b in zip(log.rounds, self._rounds))):
+            self._fight, self._rounds, self._packed = log.fight, (), []
+            self._packer, known = compact.RoundPacker(log.fight.combatants), 0
+        for record in log.rounds[known:]:
+            self._packed.append(self._packer.pack(msgspec.to_builtins(record)))
+        self._rounds = log.rounds
+        head = to_state(FightLog(fight=log.fight, rules=log.rules, melee_rules=log.melee_rules))
+        if log.left:
+            head["left"] = msgspec.to_builtins(log.left)
+        return LINK.link(compact.pack(head, log.fight.combatants, list(self._packed)))
 
 
 def _convert(data: Any, what: str, *, edition: int = RULES_EDITION) -> FightLog:
@@ -257,6 +286,11 @@ def situation_now(log: FightLog, state: FightState) -> FightLog:
 
 
 def add_round(log: FightLog, result: RoundResult, intents: tuple[Intent, ...]) -> FightLog:
+    """The log with a round more. A statement the same as its combatant's last round's is that one (the
+    same object: a long evening's log holds each repeated statement once)."""
+    if log.rounds:
+        before = {i.who: i for i in log.rounds[-1].intents}
+        intents = tuple(same if (same := before.get(i.who)) is not None and same == i else i for i in intents)
     return msgspec.structs.replace(log, rounds=(*log.rounds, RoundRecord(intents=intents, rolls=result.rolls)))
 
 

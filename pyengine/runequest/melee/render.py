@@ -680,31 +680,57 @@ def render_event(event: Event, n: int) -> Element:
     return li
 
 
-def render_round(result: RoundResult) -> Element:
-    """A round's events in strike-rank order."""
+def render_round(result: RoundResult, ident: str = "") -> Element:
+    """A round's events in strike-rank order (``ident``: the section's id)."""
     ol = el("ol", {"class": "fr-events"}, *(render_event(e, n) for n, e in enumerate(result.events)))
     if not result.events:
         ol = el("p", {"class": "empty"}, "Nothing happened this round.")
+    attrs = {"class": "fr-round", "data-round": str(result.round), "data-rolls": str(len(result.rolls))}
+    if ident:
+        attrs["id"] = ident
     return el(
         "section",
-        {"class": "fr-round", "data-round": str(result.round), "data-rolls": str(len(result.rolls))},
+        attrs,
         el("h3", None, f"Round {result.round}"),
         ol,
         el("p", {"class": "help fr-dice"}, f"Dice this round: {', '.join(map(str, result.rolls)) or 'none'}"),
     )
 
 
+#: The log's element (``data-rounds``: how many) and its latest round's, the one open.
+LOG_ID, LATEST_ID = "fr-log", "fr-latest"
+
+
+def _earlier_round(result: RoundResult) -> Element:
+    """An earlier round, folded away: its summary only, its events drawn when it is opened
+    (:func:`render_earlier_round`). A long evening's log is then a few elements per round, not a few
+    hundred: the page's memory, and every change of the address, which Chromium pays for by walking
+    every element of the page, no longer grow with the fight."""
+    return el("details", {"class": "fr-old", "id": f"fr-old-{result.round}", "data-round": str(result.round)},
+              el("summary", None, f"Round {result.round}"))
+
+
+def render_earlier_round(result: RoundResult) -> str:
+    """What an earlier round's fold holds once opened: its summary and the round."""
+    return to_html(el("summary", None, f"Round {result.round}")) + to_html(render_round(result))
+
+
 def render_log(results: Sequence[RoundResult]) -> Element:
-    """Every round, the latest first and open; earlier ones one tap away."""
+    """Every round, the latest first and open; earlier ones one tap away (drawn when opened)."""
     if not results:
         return el("p", {"class": "empty", "id": "fl-empty"}, "No round resolved yet.")
-    div = el("div", {"class": "fr-log", "data-rounds": str(len(results))})
+    div = el("div", {"class": "fr-log", "id": LOG_ID, "data-rounds": str(len(results))})
     for k, result in enumerate(reversed(results)):
-        if k == 0:
-            div.append(render_round(result))
-        else:
-            div.append(el("details", {"class": "fr-old"}, el("summary", None, f"Round {result.round}"), render_round(result)))
+        div.append(render_round(result, LATEST_ID) if k == 0 else _earlier_round(result))
     return div
+
+
+def render_log_grown(results: Sequence[RoundResult]) -> tuple[str, str]:
+    """The log of ``results`` drawn from the log of all of them but the last (:func:`render_log`),
+    as what takes the place of the latest round there (the new round, then the one before it, now one tap
+    away) and the log's new ``data-rounds``: a round's drawing no longer grows with the fight."""
+    assert len(results) >= 2, "a log of one round is drawn whole"
+    return to_html(render_round(results[-1], LATEST_ID)) + to_html(_earlier_round(results[-2])), str(len(results))
 
 
 def export_button() -> Element:

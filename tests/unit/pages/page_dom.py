@@ -160,6 +160,17 @@ class Page:
             node = self[ident]
             parse_into(node, html)
             node.value = None  # a select's choice is its new options' now
+        for ident, html in update.replaced.items():
+            if self.find(ident) is not None:
+                node = self[ident]
+                holder = Node("div", {}, None)
+                parse_into(holder, html)
+                siblings = node.parent.children
+                at = siblings.index(node)
+                for child in holder.children:
+                    if isinstance(child, Node):
+                        child.parent = node.parent
+                siblings[at:at + 1] = holder.children
         for ident, text in update.values.items():
             if self.find(ident) is not None:
                 self[ident].value = text

@@ -61,10 +61,18 @@ def pytest_configure(config) -> None:
         build.DIST = Path(os.environ[DIST_ENV])
 
 
-def pytest_unconfigure(config) -> None:
+def _write_heard() -> None:
     out = os.environ.get(ENV)
     if out:
         Path(out).write_text("".join(f"{name}\n" for name in sorted(_heard)), encoding="utf-8")
+
+
+def pytest_runtest_logfinish(nodeid, location) -> None:
+    _write_heard()  # after each test: a run cut short still leaves what it heard
+
+
+def pytest_unconfigure(config) -> None:
+    _write_heard()
 
 
 def write_list(heard: list[str], out: Path) -> None:
@@ -76,11 +84,17 @@ def write_list(heard: list[str], out: Path) -> None:
 
 
 def main(argv: list[str]) -> int:
+    """Records, writes the list, rebuilds dist/. Arguments go to pytest (files to run, -k …);
+    ``--write-only`` writes the list from what the last run heard (one cut short, too)."""
     import build
     from tools.stdlib import USED_LIST
 
     heard = RECORD_DIST.parent / "heard.txt"
+    if argv == ["--write-only"]:
+        write_list(heard.read_text(encoding="utf-8").split(), USED_LIST)
+        return 0
     heard.parent.mkdir(parents=True, exist_ok=True)
+    heard.unlink(missing_ok=True)
     aside = USED_LIST.with_suffix(".txt.aside")
     if USED_LIST.exists():
         USED_LIST.rename(aside)
@@ -91,8 +105,8 @@ def main(argv: list[str]) -> int:
         if aside.exists():
             aside.rename(USED_LIST)
     env = {**os.environ, ENV: str(heard), DIST_ENV: str(RECORD_DIST), "CHROMIUM_PATH": build.chromium_path()}
-    command = [sys.executable, "-m", "pytest", "-p", "tools.stdlib_record", "tests/browser", "--browser", "chromium",
-               "-q", "-p", "no:cacheprovider", *argv]
+    command = [sys.executable, "-m", "pytest", "-p", "tools.stdlib_record", "--browser", "chromium",
+               "-q", "-p", "no:cacheprovider", *(argv or ["tests/browser"])]
     print("stdlib_record: running " + " ".join(command[1:]), flush=True)
     status = subprocess.run(command, cwd=ROOT, env=env).returncode
     names = heard.read_text(encoding="utf-8").split() if heard.exists() else []

@@ -364,8 +364,8 @@ import xml.dom.minidom
 xml.dom.minidom.parseString("<a><b>dice</b></a>").documentElement.firstChild.toxml()`)""")
     assert shown == "<b>dice</b>"
     found, from_full, full_loaded = imported_stdlib(page)
-    # The package came from the whole zip, and so, from its folder there, its modules.
-    assert full_loaded and from_full == ["xml"] and found["xml/dom/minidom.py"] == "full"
+    # The first package the trimmed zip lacks came from the whole one, and its modules from its folder there.
+    assert full_loaded and from_full[:1] in (["xml"], ["xml.dom"]) and found["xml/dom/minidom.py"] == "full"
     roll_works(page)  # and the page goes on working
     context.set_offline(True)
     page.reload()

@@ -29,7 +29,7 @@ DIST_ENV = "STRIKE_RANK_STDLIB_RECORD_DIST"
 
 HEADER = """\
 # The standard-library files (paths inside Pyodide's python_stdlib.zip) our pages import in
-# the browser: what the whole browser test suite imported, recorded by
+# the browser: what the browser tests imported (docs/startup.md says which), recorded by
 # `python -m tools.stdlib_record` (tools/stdlib.py packs them into the trimmed zip the pages
 # load; anything else comes from the whole zip when a page imports it). Do not edit by hand.
 """

@@ -410,6 +410,19 @@ def vendor_pyodide(pins: Pins, out: Path) -> None:
         pure[pin.name] = (pin.version, wheel)
     lock = json.loads((src / "pyodide-lock.json").read_text(encoding="utf-8"))
     (out / "pyodide-lock.json").write_text(json.dumps(patch_lock(lock, wheels, pure), indent=1), encoding="utf-8")
+    write_stdlib(out)
+
+
+def write_stdlib(out: Path) -> dict[str, int]:
+    """The trimmed standard library beside Pyodide's whole one (tools/stdlib.py), which stays
+    for the imports the trimmed one leaves out; the pages load the trimmed one."""
+    sys.path.insert(0, str(ROOT))
+    from tools import stdlib
+
+    try:
+        return stdlib.write_trimmed(out / "python_stdlib.zip", out / stdlib.TRIMMED_NAME, stdlib.read_used())
+    except stdlib.StdlibError as exc:
+        raise BuildError(str(exc)) from None
 
 
 # --------------------------------------------------------------------------- our wheel
@@ -961,7 +974,11 @@ def build_site(pins: Pins, dist: Path = DIST) -> None:
     wheel = build_wheel(tmp / "pkg", pins.engine_version)
     snapshot = build_snapshot(tmp / "vendor", wheel, pins)
     boot = string.Template((WEB / "pyodide-boot.mjs").read_text(encoding="utf-8"))
-    boot_js = boot.substitute(snapshot_url=json.dumps(snapshot), wheel=json.dumps(f"./pkg/{wheel.name}"))
+    from tools.stdlib import TRIMMED_NAME
+
+    boot_js = boot.substitute(snapshot_url=json.dumps(snapshot), wheel=json.dumps(f"./pkg/{wheel.name}"),
+                              stdlib_url=json.dumps(f"./vendor/pyodide/{TRIMMED_NAME}"),
+                              stdlib_full_url=json.dumps("./vendor/pyodide/python_stdlib.zip"))
     # The template's comments are for us, not for every visitor (our bytes are counted).
     boot_js = "".join(line for line in boot_js.splitlines(keepends=True) if not line.lstrip().startswith("//"))
     (tmp / "pyodide-boot.mjs").write_text(boot_js, encoding="utf-8")

@@ -24,6 +24,7 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 from tools import chromium
+from tools.stdlib import TRIMMED_NAME
 from tools.serve import serving
 
 #: Standard-library modules the engine, its renderers and the glue import, baked in; then
@@ -40,6 +41,10 @@ BAKED_MODULES = (
 #: Pyodide's initial WebAssembly memory (30 MiB): a snapshot is all of memory, so one made
 #: after memory grew is that much larger, and a page restored from it starts that much bigger.
 INITIAL_MEMORY = 30 * 2**20
+
+#: The standard-library zip the pages load (``tools/stdlib.py``): the snapshot is made against it,
+#: since a restored interpreter reads its modules from the zip it was made with.
+STDLIB = TRIMMED_NAME
 
 #: Where PyScript unpacks our wheel (its ``files`` target ``./*``): the working directory.
 HOME = "/home/pyodide"
@@ -114,7 +119,7 @@ MAKER_HTML = """<!doctype html>
 <script type="module">
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
 try {
-  const py = await loadPyodide({ _makeSnapshot: true });
+  const py = await loadPyodide({ _makeSnapshot: true, stdLibURL: %(stdlib)s });
   py.runPython(%(imports)s);
   const sources = await (await fetch("./baked.json")).json();
   py.globals.set("baked_sources", sources);
@@ -127,6 +132,10 @@ sys.modules["strike_rank_baked"] = module
 module.bake(baked_sources)
 del baked_sources, baked_loader, json, sys, types, module
 `);
+  // The pages' finder for modules the trimmed standard library leaves out, installed only
+  // now: a baked module missing from it fails the build here instead.
+  py.runPython("import strike_rank_stdlib\\nstrike_rank_stdlib.install()\\ndel strike_rank_stdlib");
+  py.runPython("import gc\\ngc.collect()\\ndel gc");
   const bytes = py.makeMemorySnapshot();
   const gz = await new Response(new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"))).blob();
   const a = document.createElement("a");
@@ -143,10 +152,68 @@ del baked_sources, baked_loader, json, sys, types, module
 """
 
 
+def restored_heap(snapshot: bytes) -> int:
+    """The wasm memory a (decompressed) snapshot restores: all of it after its header.
+
+    The header's second 32-bit word says where the memory starts (``snapshotMemory`` in
+    ``web/pyodide-boot.mjs`` reads it the same way).
+    """
+    if len(snapshot) < 8:
+        raise SnapshotError(f"a snapshot of {len(snapshot)} bytes has no header")
+    start = int.from_bytes(snapshot[4:8], "little")
+    if not 8 <= start <= len(snapshot):
+        raise SnapshotError(f"the snapshot's header says its memory starts at {start}, past its {len(snapshot)} bytes")
+    return len(snapshot) - start
+
+
+def _leb128(data: bytes, at: int) -> tuple[int, int]:
+    value = shift = 0
+    while True:
+        byte = data[at]
+        at += 1
+        value |= (byte & 0x7F) << shift
+        shift += 7
+        if not byte & 0x80:
+            return value, at
+
+
+def wasm_initial_memory(wasm: bytes) -> int:
+    """The initial memory (bytes) a WebAssembly module declares in its memory section.
+
+    :raises SnapshotError: the module declares no memory of its own.
+    """
+    at = 8  # magic and version
+    while at < len(wasm):
+        section, size_at = wasm[at], at + 1
+        size, body = _leb128(wasm, size_at)
+        if section == 5:  # memory: count, then flags and the initial size in 64 KiB pages
+            _, entry = _leb128(wasm, body)
+            pages, _ = _leb128(wasm, entry + 1)
+            return pages * 65536
+        at = body + size
+    raise SnapshotError("the WebAssembly module declares no memory section")
+
+
+def check_fits(snapshot: bytes, wasm: bytes) -> int:
+    """Returns the heap a snapshot restores, when it fits the memory Pyodide starts with.
+
+    Restores have failed upstream past Pyodide's initial memory ("RangeError: offset is out
+    of bounds"; the pages grow memory first, docs/startup.md), and a larger one makes every
+    restored page start that much bigger.
+
+    :raises SnapshotError: the restored heap is larger than Pyodide's initial memory.
+    """
+    heap, limit = restored_heap(snapshot), wasm_initial_memory(wasm)
+    if heap > limit:
+        raise SnapshotError(f"the snapshot restores a heap of {heap:,} bytes ({heap / 2**20:.2f} MiB), past "
+                            f"Pyodide's initial memory of {limit:,} bytes ({limit >> 20} MiB)")
+    return heap
+
+
 def build_id(pyodide_dir: Path) -> str:
     """Names a snapshot after the Pyodide build and what is baked into it."""
     digest = hashlib.sha256()
-    for name in ("pyodide.asm.wasm", "pyodide.asm.mjs", "python_stdlib.zip"):
+    for name in ("pyodide.asm.wasm", "pyodide.asm.mjs", STDLIB):
         digest.update(hashlib.sha256((pyodide_dir / name).read_bytes()).digest())
     digest.update("\n".join(BAKED_MODULES).encode())
     digest.update(BAKED_LOADER.encode())
@@ -178,7 +245,8 @@ def make_snapshot(vendor: Path, out: Path, sources: dict[str, bytes] | None = No
         site = Path(folder)
         (site / "vendor").symlink_to(vendor, target_is_directory=True)
         (site / "baked.json").write_text(baked_json(sources or {}), encoding="utf-8")
-        html = MAKER_HTML % {"imports": json.dumps(imports), "loader": json.dumps(BAKED_LOADER)}
+        html = MAKER_HTML % {"imports": json.dumps(imports), "loader": json.dumps(BAKED_LOADER),
+                             "stdlib": json.dumps(f"./vendor/pyodide/{STDLIB}")}
         (site / "index.html").write_text(html, encoding="utf-8")
         with serving(site) as url, sync_playwright() as p:
             browser = p.chromium.launch(**chromium.launch_options())

@@ -13,6 +13,34 @@ export { version };
 
 const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
 const SNAPSHOT_URL = $snapshot_url;
+// The standard library: a zip of only the files our pages import (tools/stdlib.py), and
+// Pyodide's whole zip, which the trimmed zip's finder (strike_rank_stdlib) fetches when a
+// page imports a module the trimmed one leaves out. An import cannot wait for a promise, so
+// it is fetched synchronously (a binary response through a text one: x-user-defined).
+const STDLIB_URL = new URL($stdlib_url, import.meta.url).href;
+globalThis.strikeRankStdlib = {
+  full: new URL($stdlib_full_url, import.meta.url).href,
+  loadFull() {
+    const request = new XMLHttpRequest();
+    request.open("GET", this.full, false);
+    request.overrideMimeType("text/plain; charset=x-user-defined");
+    request.send();
+    if (request.status !== 200) throw new Error("HTTP " + request.status + " for " + this.full);
+    const text = request.responseText;
+    const bytes = new Uint8Array(text.length);
+    for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i) & 0xff;
+    return bytes;
+  },
+};
+// The finder goes last on sys.meta_path (a restored snapshot has it already); a browser
+// test's recorder (python -m tools.stdlib_record) is told of every standard-library file.
+function withStdlib(pyodide) {
+  pyodide.runPython("import strike_rank_stdlib\nstrike_rank_stdlib.install()");
+  if (typeof globalThis.strikeRankStdlibRecord === "function") {
+    pyodide.runPython("import js, strike_rank_stdlib\nstrike_rank_stdlib.record(js.strikeRankStdlibRecord)");
+  }
+  return pyodide;
+}
 // Our wheel and the tables the page decodes as it starts (build.py lists them in its
 // <meta name="strike-rank-tables">), which the page would otherwise fetch only once Python
 // is up: fetched while Pyodide starts, and handed to the page's own fetch of the same URL.
@@ -137,7 +165,7 @@ async function growingMemoryTo(bytes, start) {
 }
 
 async function startPython(options) {
-  const settings = { ...options, indexURL: INDEX_URL };
+  const settings = { ...options, indexURL: INDEX_URL, stdLibURL: STDLIB_URL };
   const snapshot = pendingSnapshot && (await pendingSnapshot);
   if (snapshot) {
     progress("Restoring Python from this device…");
@@ -146,6 +174,7 @@ async function startPython(options) {
         () => startPyodide({ ...settings, _loadSnapshot: snapshot }));
       // The snapshot froze the state of the module-level random generator: reseed it.
       pyodide.runPython("import random\nrandom.seed()");
+      withStdlib(pyodide);
       performance.mark("python started");
       globalThis.strikeRankStart = "snapshot";
       globalThis.strikeRankPyodide = pyodide; // for the benchmark's memory reading
@@ -158,7 +187,7 @@ async function startPython(options) {
   globalThis.strikeRankStart = "normal";
   progress(navigator.serviceWorker && navigator.serviceWorker.controller
     ? "Starting Python…" : "Starting Python (the first visit takes a little longer)…");
-  const pyodide = await startPyodide(settings);
+  const pyodide = withStdlib(await startPyodide(settings));
   performance.mark("python started");
   globalThis.strikeRankPyodide = pyodide;
   progress("Loading the rules engine…");

@@ -256,3 +256,159 @@ def test_the_start_page_fetches_its_tables_early_when_a_party_is_saved(fresh_app
     assert sorted(set(handed)) == sorted(sent)
     expect(page.locator("#party-list")).to_contain_text("The ford")
     watch.assert_clean()
+
+
+# ---------------------------------------------------------------- the trimmed standard library
+
+#: The standard-library files a page has imported, by their path inside the zip they came
+#: from, and which zip: the trimmed one or Pyodide's whole one (strike_rank_stdlib).
+IMPORTED_STDLIB = """() => globalThis.strikeRankPyodide.runPython(`
+import sys, strike_rank_stdlib as s
+found = {}
+for m in list(sys.modules.values()):
+    origin = getattr(getattr(m, "__spec__", None), "origin", None) or ""
+    for zip_path, kind in ((s.TRIMMED, "trimmed"), (s.FULL, "full")):
+        if origin.startswith(zip_path + "/"):
+            found[origin[len(zip_path) + 1:]] = kind
+[found, list(s.FROM_FULL), s.FULL in sys.path]
+`).toJs({dict_converter: Object.fromEntries})"""
+
+
+def imported_stdlib(page) -> tuple[dict[str, str], list[str], bool]:
+    found, from_full, full_loaded = page.evaluate(IMPORTED_STDLIB)
+    return found, from_full, full_loaded
+
+
+def index_flow(page) -> None:
+    roll_works(page)
+    page.fill("#dice-expr", "3D6")
+    page.fill("#dice-typed", "")
+    page.click("#dice-roll")
+    expect(page.locator("#dice-result .roll-total")).to_have_count(1)
+
+
+def shrapnel_flow(page) -> None:
+    shrapnel_click(page)
+    expect(page.locator("#shr-result .shr-result")).to_have_count(1)
+
+
+def combat_flow(page) -> None:
+    from tests.browser.test_fight_page import add
+
+    page.click("#cx-odds")
+    expect(page.locator("#cx-odds-out .cx-odds-table")).to_have_count(1)
+    page.click("#cx-roll")
+    expect(page.locator("#cx-result .cx-result")).to_have_count(1)
+    page.goto("combat.html#fight")
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    expect(page.locator("#fa-add")).to_be_enabled()
+    add(page)
+    page.click("#fd-roll")
+    expect(page.locator("#fl-export")).to_be_enabled()
+
+
+def sheet_flow(page) -> None:
+    sheet_click(page)
+    expect(page.locator("#sheet-roll-note")).not_to_be_empty()
+
+
+def gear_flow(page) -> None:
+    from tests.browser.test_gear_page import add_spear, resolve
+
+    add_spear(page)
+    resolve(page, "50", "11", "spear")
+    expect(page.locator("#gear-block .gear-block-result")).to_have_count(1)
+
+
+TYPICAL_FLOWS = {"index.html": index_flow, "shrapnel.html": shrapnel_flow, "combat.html": combat_flow,
+                 "sheet.html": sheet_flow, "gear.html": gear_flow}
+
+
+def test_every_page_has_a_typical_flow_here():
+    assert sorted(TYPICAL_FLOWS) == sorted(page.file for page in build.PAGES)
+
+
+@pytest.mark.parametrize("page_file", sorted(TYPICAL_FLOWS))
+def test_a_typical_flow_imports_only_the_listed_standard_library(fresh_app, page_file):
+    # Intent: the trimmed standard library is the list web/stdlib-used.txt; a first visit
+    # (nothing from the snapshot: every module imported as the page runs) through the page's
+    # usual actions imports nothing else, so nothing needs Pyodide's whole zip. When this
+    # fails, the list is stale: record it again (python -m tools.stdlib_record).
+    from tools import stdlib
+
+    context, watch = fresh_app
+    page = open_ready(context, page_file)
+    assert page.evaluate("globalThis.strikeRankStart") == "normal"
+    page.wait_for_selector(PREPARED, state="attached", timeout=READY_TIMEOUT_MS)
+    TYPICAL_FLOWS[page_file](page)
+    page.wait_for_selector(PREPARED, state="attached", timeout=READY_TIMEOUT_MS)
+    found, from_full, full_loaded = imported_stdlib(page)
+    assert len(found) > 50
+    assert sorted(set(found) - set(stdlib.read_used()) - {"strike_rank_stdlib.py"}) == [], "not in web/stdlib-used.txt"
+    assert (from_full, full_loaded) == ([], False)
+    watch.assert_clean()
+
+
+def test_a_module_the_trimmed_standard_library_leaves_out_still_imports_also_offline(fresh_app):
+    # Intent: the trimmed zip is an optimisation, never a limit: a page importing a module
+    # outside it gets it from Pyodide's whole zip (fetched once, synchronously, then on the
+    # path); after a restore from the snapshot and offline too (the service worker keeps it).
+    context, watch = fresh_app
+    page = first_visit(context)
+    missing = page.evaluate("""() => globalThis.strikeRankPyodide.runPython(`
+import strike_rank_stdlib as s
+[name in s.MISSING for name in ("xml.dom.minidom", "email.mime.text", "email", "json")]`).toJs()""")
+    assert missing == [True, True, False, False]
+    shown = page.evaluate("""() => globalThis.strikeRankPyodide.runPython(`
+import xml.dom.minidom
+xml.dom.minidom.parseString("<a><b>dice</b></a>").documentElement.firstChild.toxml()`)""")
+    assert shown == "<b>dice</b>"
+    found, from_full, full_loaded = imported_stdlib(page)
+    # The first package the trimmed zip lacks came from the whole one, and its modules from its folder there.
+    assert full_loaded and from_full[:1] in (["xml"], ["xml.dom"]) and found["xml/dom/minidom.py"] == "full"
+    roll_works(page)  # and the page goes on working
+    context.set_offline(True)
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    assert page.evaluate("globalThis.strikeRankStart") == "snapshot"
+    text = page.evaluate("""() => globalThis.strikeRankPyodide.runPython(`
+import email.mime.text
+email.mime.text.MIMEText("hit", "plain", "utf-8").get_content_type()`)""")
+    assert text == "text/plain"
+    found, from_full, full_loaded = imported_stdlib(page)
+    # A package in the trimmed zip, its module outside: that module from the whole one.
+    assert "email.mime" in from_full and found["email/mime/text.py"] == "full"
+    assert found["email/__init__.py"] == "trimmed"
+    roll_works(page)
+    watch.assert_clean()
+
+
+# ---------------------------------------------------------------- the snapshot's dice
+
+
+def app_roll(page) -> str:
+    page.fill("#dice-expr", "10D100")
+    page.fill("#dice-typed", "")
+    page.click("#dice-roll")
+    expect(page.locator("#dice-result .roll-total")).to_have_count(1)
+    return page.locator("#dice-result").inner_text()
+
+
+def test_two_restores_from_the_snapshot_roll_different_dice(fresh_app):
+    # Intent: the snapshot is memory as it was made, random generators included; each
+    # restore reseeds, so two return visits never roll the same dice (the app's, and the
+    # random module's own generator, which the snapshot holds already imported).
+    context, watch = fresh_app
+    first_visit(context)
+    rolls = []
+    for _ in range(2):
+        page = context.new_page()
+        page.goto("index.html")
+        page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+        assert page.evaluate("globalThis.strikeRankStart") == "snapshot"
+        module_random = page.evaluate("() => globalThis.strikeRankPyodide.runPython('import random\\nrandom.random()')")
+        rolls.append((app_roll(page), module_random))
+        page.close()
+    assert rolls[0][0] != rolls[1][0], rolls
+    assert rolls[0][1] != rolls[1][1], rolls
+    watch.assert_clean()

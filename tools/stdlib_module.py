@@ -1,0 +1,113 @@
+"""Strike Rank's trimmed standard library, in the page: the way back to the whole of it.
+
+This file is shipped inside the trimmed standard-library zip (``tools/stdlib.py`` packs it
+as ``strike_rank_stdlib.py``, with :data:`MISSING` filled in) and runs under Pyodide only.
+The page loads a zip of only the standard-library files our pages import
+(``web/stdlib-used.txt``); :class:`FullStdlibFinder`, last on ``sys.meta_path``, answers an
+import of any other module of the standard library: it fetches Pyodide's whole zip
+(synchronously: an import cannot wait), puts it on the path after the trimmed one, and
+finds the module there. A probe for a module that is in neither (``try: import _foo``) is
+answered "not found" at once, without the download.
+
+:func:`record` reports every standard-library file a page imports (the tool that writes
+``web/stdlib-used.txt`` runs the browser tests with it: ``python -m tools.stdlib_record``).
+"""
+
+import sys
+from importlib.machinery import PathFinder
+
+#: The trimmed zip on the path (Pyodide writes the ``stdLibURL`` file there).
+TRIMMED = __file__.rpartition("/")[0]
+#: Where the whole standard library goes once an import needs it.
+FULL = TRIMMED[: -len(".zip")] + "-full.zip"
+#: Every module of Pyodide's standard library that the trimmed zip leaves out (filled in by the build).
+MISSING = frozenset()
+
+#: The names imported from the whole standard library (read by the tests).
+FROM_FULL = []
+
+
+def load_full():
+    """Puts Pyodide's whole standard-library zip on the path after the trimmed one (once).
+
+    :raises ImportError: the zip could not be fetched (offline and not in the cache).
+    """
+    if FULL in sys.path:
+        return
+    import js
+
+    try:
+        data = js.strikeRankStdlib.loadFull().to_bytes()
+    except Exception as error:  # noqa: BLE001 - whatever the browser said, as an ImportError
+        raise ImportError(f"the whole standard library could not be loaded: {error}") from None
+    with open(FULL, "wb") as file:
+        file.write(data)
+    sys.path.append(FULL)
+
+
+class FullStdlibFinder:
+    """Finds a standard-library module the trimmed zip leaves out in the whole one."""
+
+    @classmethod
+    def find_spec(cls, fullname, path=None, target=None):
+        if fullname not in MISSING:
+            return None
+        load_full()
+        if path is None:
+            search = [FULL]
+        else:
+            search = [FULL + entry[len(TRIMMED):] for entry in path if str(entry).startswith(TRIMMED)]
+            if isinstance(path, list):
+                path.extend(entry for entry in search if entry not in path)
+        spec = PathFinder.find_spec(fullname, search, target)
+        if spec is not None:
+            FROM_FULL.append(fullname)
+        return spec
+
+    @classmethod
+    def invalidate_caches(cls):
+        pass
+
+
+def install():
+    """Puts :class:`FullStdlibFinder` last on ``sys.meta_path`` (once)."""
+    if FullStdlibFinder not in sys.meta_path:
+        sys.meta_path.append(FullStdlibFinder)
+
+
+def stdlib_file(origin):
+    """The path inside the standard-library zip of a module's origin, or None."""
+    for prefix in (TRIMMED + "/", FULL + "/"):
+        if origin and origin.startswith(prefix):
+            return origin[len(prefix):]
+    return None
+
+
+def record(report):
+    """Calls ``report(path)`` for every standard-library file imported so far and from now on."""
+
+    class Recorder:
+        @classmethod
+        def find_spec(cls, fullname, path=None, target=None):
+            for finder in sys.meta_path:
+                find = getattr(finder, "find_spec", None)
+                if finder is cls or find is None:
+                    continue
+                spec = find(fullname, path, target)
+                if spec is not None:
+                    name = stdlib_file(spec.origin)
+                    if name:
+                        report(name)
+                    return spec
+            return None
+
+        @classmethod
+        def invalidate_caches(cls):
+            pass
+
+    for module in list(sys.modules.values()):
+        spec = getattr(module, "__spec__", None)
+        name = stdlib_file(getattr(spec, "origin", None) or getattr(module, "__file__", None))
+        if name:
+            report(name)
+    sys.meta_path.insert(0, Recorder)

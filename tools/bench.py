@@ -427,7 +427,7 @@ def ready_ms(page) -> float:
 def shown_ms(page) -> float:
     """A shared link's first visit: when the replayed result was first on screen (the mark
     ``tools.phone.SHOWN_SCRIPT`` sets), from navigation start."""
-    page.wait_for_function("performance.getEntriesByName('result shown').length > 0", timeout=READY_TIMEOUT_MS)
+    page.wait_for_function("() => performance.getEntriesByName('result shown').length > 0", timeout=READY_TIMEOUT_MS)
     return float(page.evaluate("performance.getEntriesByName('result shown')[0].startTime"))
 
 

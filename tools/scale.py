@@ -286,7 +286,7 @@ def long_evening(browser: Any, site_url: str, rounds: int = 300, edits: int = 50
     try:
         page = context.new_page()
         page.goto("index.html")
-        page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=120_000)
+        page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'", timeout=120_000)
         page.goto(f"combat.html#{long_evening_link()}")
         page.wait_for_selector("#fd-roll:not([disabled])", timeout=120_000)
         fight = play_rounds(context, page, rounds - 1)

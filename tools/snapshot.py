@@ -252,7 +252,7 @@ def make_snapshot(vendor: Path, out: Path, sources: dict[str, bytes] | None = No
             browser = p.chromium.launch(**chromium.launch_options())
             page = browser.new_page(accept_downloads=True)
             page.goto(url + "index.html")
-            page.wait_for_function("document.body.dataset.done || document.body.dataset.error", timeout=120_000)
+            page.wait_for_function("() => document.body.dataset.done || document.body.dataset.error", timeout=120_000)
             error = page.evaluate("document.body.dataset.error")
             if error:
                 browser.close()

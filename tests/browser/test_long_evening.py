@@ -53,7 +53,7 @@ def test_a_long_evening_in_one_page(browser, second_site, viewport):
     watch.attach_context(context)
     start = context.new_page()  # the app installed (offline copy made) before the evening starts
     start.goto("index.html")
-    start.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=TIMEOUT_MS)
+    start.wait_for_function("() => document.documentElement.dataset.offline === 'ready'", timeout=TIMEOUT_MS)
     start.close()
 
     fight = context.new_page()

@@ -195,7 +195,8 @@ def test_the_whole_evening_from_the_sheets_to_a_new_browser(app, fresh_app):
     expect(page.locator("#fd-round")).to_have_text("3", timeout=READY_TIMEOUT_MS)
     assert fight_as_shown(page) == shown
     rolled.append(play_round(page, 3))
-    expect(page.locator("#fl-out .fr-round")).to_have_count(3)
+    expect(page.locator("#fl-out .fr-round")).to_have_count(1)  # the latest round open,
+    expect(page.locator("#fl-out details.fr-old")).to_have_count(2)  # the earlier ones one tap away
     expect(page.locator("#fl-out .fr-dice").first).to_have_text(f"Dice this round: {', '.join(map(str, rolled[2]))}")
 
     # The results written back: the plan says what changes, nothing is written before "Confirm".

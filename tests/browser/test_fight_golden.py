@@ -14,15 +14,21 @@ from tests.browser.conftest import open_ready
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 
 
-def test_the_golden_3_against_3_fight_replays_in_the_page_to_the_cpython_state(app):
-    context, watch = app
-    link = (GOLDEN / "fight-3v3.link").read_text(encoding="utf-8").strip()
+def replayed(context, name: str, rounds: int):
+    """The golden fight ``name`` opened from its link in fight mode, its ``rounds`` drawn, and
+    exported: (the link, the page, the export read)."""
+    link = (GOLDEN / f"{name}.link").read_text(encoding="utf-8").strip()
     page = open_ready(context, f"combat.html#{link}")
     expect(page.locator("#fight-mode")).to_be_visible()
-    expect(page.locator("#fl-out .fr-log")).to_have_attribute("data-rounds", "10")
+    expect(page.locator("#fl-out .fr-log")).to_have_attribute("data-rounds", str(rounds))
     with page.expect_download() as download:
         page.click("#fl-export")
-    exported = json.loads(download.value.path().read_text(encoding="utf-8"))
+    return link, page, json.loads(download.value.path().read_text(encoding="utf-8"))
+
+
+def test_the_golden_3_against_3_fight_replays_in_the_page_to_the_cpython_state(app):
+    context, watch = app
+    link, page, exported = replayed(context, "fight-3v3", rounds=10)
     golden = json.loads((GOLDEN / "fight-3v3.final.json").read_text(encoding="utf-8"))
     assert exported["final"] == golden
     assert len(exported["log"]) == 10
@@ -37,14 +43,8 @@ def test_the_12_combatant_30_round_fight_replays_in_the_page_to_the_cpython_stat
     # fragment limit) and replays in the page to the state CPython gives (tests/golden/
     # fight-12x30.final.json). How long the replay takes is measured by the bench, not here.
     context, watch = app
-    link = (GOLDEN / "fight-12x30.link").read_text(encoding="utf-8").strip()
+    link, page, exported = replayed(context, "fight-12x30", rounds=30)
     assert len(link) < 16_384
-    page = open_ready(context, f"combat.html#{link}")
-    expect(page.locator("#fight-mode")).to_be_visible()
-    expect(page.locator("#fl-out .fr-log")).to_have_attribute("data-rounds", "30")
-    with page.expect_download() as download:
-        page.click("#fl-export")
-    exported = json.loads(download.value.path().read_text(encoding="utf-8"))
     assert exported["final"] == json.loads((GOLDEN / "fight-12x30.final.json").read_text(encoding="utf-8"))
     print(f"\n12 combatants, 30 rounds: a link of {len(link)} characters replays the same in the page "
           "(its replay time is the bench's: python3 build.py bench)")

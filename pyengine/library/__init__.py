@@ -13,7 +13,7 @@ docs/formats.md, "Device library: versions, fights, parties, templates, backup".
 ``history``     a record's earlier versions as stored: packed (zlib + base64) beside it
 ``versions``    :func:`save` (the previous version kept; ``expected``: refused over another
                 tab's save), :func:`undo`, :func:`redo`, :func:`restore`,
-                :func:`read_versions`
+                :func:`read_versions`, :func:`record_keys` (for a save of several)
 ``writing``     writes that lose nothing when refused; damaged items set aside
 ``journal``     saves of several keys as one unit: :func:`atomic` journals what each key held,
                 :func:`recover` (at a page's start) takes back a save a crash cut short
@@ -66,7 +66,7 @@ if TYPE_CHECKING:
     from pyengine.library.usage import (
         Usage, describe_estimate, describe_groups, describe_persistence, describe_usage, storage_use,
     )
-    from pyengine.library.versions import RecordVersions, Saved, read_versions, redo, restore, save, undo
+    from pyengine.library.versions import RecordVersions, Saved, read_versions, record_keys, redo, restore, save, undo
 
 _NAMES: dict[str, tuple[str, ...]] = {
     "backup": ("Backup", "export_backup", "read_backup"),
@@ -85,7 +85,7 @@ _NAMES: dict[str, tuple[str, ...]] = {
     "records": ("Damaged", "Entry", "Listing", "export_item", "read_all"),
     "templates": ("Template", "copy_names", "list_templates", "make_template", "read_template", "save_template"),
     "usage": ("Usage", "describe_estimate", "describe_groups", "describe_persistence", "describe_usage", "storage_use"),
-    "versions": ("RecordVersions", "Saved", "read_versions", "redo", "restore", "save", "undo"),
+    "versions": ("RecordVersions", "Saved", "read_versions", "record_keys", "redo", "restore", "save", "undo"),
 }
 _HOMES = {name: module for module, names in _NAMES.items() for name in names}
 

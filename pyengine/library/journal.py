@@ -54,20 +54,30 @@ class Transaction:
         self.journaled = True
         """False once the journal did not fit: the rest of the save goes on without it."""
         self.written = False
+        self._now: dict[str, str | None] = {}
+        """What each key the save read or wrote holds now (a save runs in one go, no other tab's
+        write comes between: each key is read from the device once, not again at each step)."""
 
     def get(self, key: str) -> str | None:
-        return self.store.get(key)
+        if key in self._now:
+            return self._now[key]
+        text = self._now[key] = self.store.get(key)
+        return text
 
     def keys(self) -> list[str]:
         return self.store.keys()
 
     def put(self, key: str, text: str) -> None:
         self._note((key,))
+        self._now.pop(key, None)  # should the device refuse it, what it holds is read again
         self.store.put(key, text)
+        self._now[key] = text
 
     def remove(self, key: str) -> None:
         self._note((key,))
+        self._now.pop(key, None)
         self.store.remove(key)
+        self._now[key] = None
 
     def expect(self, keys: Iterable[str]) -> None:
         """Announces keys the save will change, so the journal is written once for all of them
@@ -81,7 +91,8 @@ class Transaction:
         if not new:
             return
         for key in new:
-            self.before[key] = self.store.get(key)
+            self.before[key] = self.get(key)
+        self._now.pop(JOURNAL, None)
         try:
             self.store.put(JOURNAL, write_journal(self.what, self.when, self.before))
             self.written = True

@@ -20,8 +20,12 @@ back when a page next starts.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from pyengine.errors import ConflictError, RecordError, StorageError
-from pyengine.library.history import Current, History, Version, describe, pack, read_history, unpack, write_history
+from pyengine.library.history import (
+    Current, History, Version, appended, describe, pack, read_history, unpack, write_history,
+)
 from pyengine.library.journal import atomic
 from pyengine.library.kinds import history_key, label, record_key
 from pyengine.library.writing import put, put_pair, put_quietly, set_aside
@@ -158,6 +162,14 @@ def _keys(kind: str, ident: str) -> tuple[str, str]:
     return record_key(kind, ident), history_key(kind, ident)
 
 
+def record_keys(kind: str, idents: Iterable[str]) -> list[str]:
+    """The keys saves of these records change, for :func:`~pyengine.library.journal.atomic`'s
+    ``keys``: a save of several records that announces them has its journal written once, not
+    again (and longer) for each record (six adventurers written back wrote 4.3 times the
+    characters their records hold, most of it the journal written over and over)."""
+    return [key for ident in idents for key in _keys(kind, ident)]
+
+
 # -- writing -------------------------------------------------------------------------------
 
 
@@ -186,9 +198,13 @@ def _write(store: Store, kind: str, ident: str, text: str, current: str | None, 
             count = 0
         return Saved(key=key, changed=False, versions=count)
     note = ""
+    packed: str | None = None  # the versions with the current text's added, when made without reading them
     try:
         history = read_history(old_text, _source(kind, ident)) if old_text is not None else None
-        earlier = unpack(history.versions, _source(kind, ident)) if history is not None and keep else ()
+        meta = history.current if history is not None else None
+        if keep and history is not None and current is not None and meta is not None and meta.describes(current):
+            packed = appended(history.versions, history.count, Version(when=meta.when, why=meta.why, text=current))
+        earlier = unpack(history.versions, _source(kind, ident)) if history is not None and keep and packed is None else ()
     except RecordError as exc:
         note = _set_aside(store, hkey, when, exc)
         history, earlier, old_text = None, (), None
@@ -199,22 +215,26 @@ def _write(store: Store, kind: str, ident: str, text: str, current: str | None, 
         if history is not None:
             put_quietly(store, hkey, write_history(History(current=now, count=history.count, versions=history.versions)))
         return Saved(key=key, changed=True, versions=history.count if history else 0, note=note)
-    pushed = list(earlier)
-    if current is not None:
-        meta = history.current if history is not None else None
-        known = meta is not None and meta.describes(current)
-        if known or not pushed or pushed[-1].text != current:  # not the same text twice (a write cut short)
-            pushed.append(Version(when=meta.when if known else "", why=meta.why if known else UNKNOWN_WHY,
-                                  text=current))
-    new_history = write_history(History(current=now, count=len(pushed), versions=pack(pushed)))
+    if packed is not None and history is not None:
+        count = history.count + 1
+    else:
+        pushed = list(earlier)
+        if current is not None:
+            meta = history.current if history is not None else None
+            known = meta is not None and meta.describes(current)
+            if known or not pushed or pushed[-1].text != current:  # not the same text twice (a write cut short)
+                pushed.append(Version(when=meta.when if known else "", why=meta.why if known else UNKNOWN_WHY,
+                                      text=current))
+        count, packed = len(pushed), pack(pushed)
+    new_history = write_history(History(current=now, count=count, versions=packed))
     if current is None and old_text is None:  # a new record: the record first, its note after
         put(store, key, text, f"{label(kind, ident)} was not saved (it needs {len(text)} characters); "
                                "nothing was changed")
         put_quietly(store, hkey, new_history)
         return Saved(key=key, changed=True, versions=0, note=note)
     put_pair(store, hkey, new_history, key, text, before=old_text, what=f"{label(kind, ident)} was not saved",
-             needs=f" ({len(pushed)}, {len(new_history)} characters packed) and the new text ({len(text)} characters)")
-    return Saved(key=key, changed=True, versions=len(pushed), note=note)
+             needs=f" ({count}, {len(new_history)} characters packed) and the new text ({len(text)} characters)")
+    return Saved(key=key, changed=True, versions=count, note=note)
 
 
 def _set_aside(store: Store, key: str, when: str, why: RecordError) -> str:

@@ -39,7 +39,7 @@ from pyengine.errors import ConflictError, FieldError, RecordError, RulesError, 
 from pyengine.html import el, options, to_html
 from pyengine.pages.combat import CombatPage, Measured, adventurer_options, saved_adventurers, unmeasured
 from pyengine.pages.fight_writeback import Written
-from pyengine.pages.keys import CHARACTER_PREFIX, FIGHT_DRAFT
+from pyengine.pages.keys import CHARACTER_PREFIX, CURRENT_FIGHT, FIGHT_DRAFT
 from pyengine.pages.store import Store
 from pyengine.pages.view import Update, errors_cleared
 from pyengine.pages.widgets import share_line
@@ -953,10 +953,15 @@ class FightPage(CombatPage):
         text = json.dumps(self.draft)
         if self.apart is None and self.store.get(FIGHT_DRAFT) != self.seen:
             self.apart = ""
+        from pyengine.library import current_fight, record_keys
         from pyengine.library.journal import atomic
 
+        # The keys this save changes, announced so its journal is written once: the draft, and
+        # the saved fight it is kept as (fight mode's, or this tab's own).
+        kept = current_fight(self.store) if self.apart is None else self.apart
+        keys = [FIGHT_DRAFT, CURRENT_FIGHT, *record_keys("fight", [kept] if kept else [])]
         try:
-            with atomic(self.store, "keeping the fight in fight mode", when=self.now()) as store:
+            with atomic(self.store, "keeping the fight in fight mode", when=self.now(), keys=keys) as store:
                 if self.apart is None:
                     store.put(FIGHT_DRAFT, text)
                     self.seen = text

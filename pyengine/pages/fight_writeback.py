@@ -99,7 +99,7 @@ def confirm(store: Store, pending: Pending, *, now: str) -> Written:
     :raises ConflictError: a record changed since the plan was made (the message names him).
     :raises StorageError: the device would not store one (those written are taken back).
     """
-    from pyengine.library import atomic, save, undo
+    from pyengine.library import atomic, record_keys, save, undo
     from pyengine.runequest.sheet.adventurer import dump_adventurer
 
     plan = pending.plan
@@ -111,7 +111,7 @@ def confirm(store: Store, pending: Pending, *, now: str) -> Written:
     why = f"written back from fight '{pending.label}', round {plan.round}"
     done: list[tuple[str, str, str]] = []
     with atomic(store, f"writing fight '{pending.label}' back to {len(todo)} sheet{'s' if len(todo) != 1 else ''}",
-                when=now) as tx:
+                when=now, keys=record_keys("character", [p.character for p in todo])) as tx:
         try:
             for p in todo:
                 text = dump_adventurer(p.after).decode()
@@ -138,7 +138,7 @@ def undo_written(store: Store, written: Written, *, now: str) -> str:
     :raises ConflictError: one changed since (the message names him); none was undone.
     :raises StorageError: the device would not store one.
     """
-    from pyengine.library import atomic, undo
+    from pyengine.library import atomic, record_keys, undo
 
     texts = []
     for ident, name, written_digest in written.records:
@@ -147,7 +147,8 @@ def undo_written(store: Store, written: Written, *, now: str) -> str:
             raise ConflictError(f"{name}'s sheet changed since the results were written: nothing was undone.",
                                 field=ident)
         texts.append((ident, text))
-    with atomic(store, f"undoing what fight '{written.label}' wrote to the sheets", when=now) as tx:
+    with atomic(store, f"undoing what fight '{written.label}' wrote to the sheets", when=now,
+                keys=record_keys("character", [ident for ident, _ in texts])) as tx:
         for ident, text in texts:
             undo(tx, "character", ident, when=now, expected=text)
     names = ", ".join(name for _, name, _ in written.records)

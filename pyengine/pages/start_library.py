@@ -22,7 +22,7 @@ from typing import Any
 from pyengine import library
 from pyengine.dice import Dice, RandomDice
 from pyengine.errors import RecordError, RulesError, StorageError
-from pyengine.html import Element, el, to_html
+from pyengine.html import Element, Markup, el, to_html
 from pyengine.pages.keys import CHARACTER_PREFIX, FIGHT_DRAFT
 from pyengine.pages.store import Store
 from pyengine.pages.view import Update
@@ -69,6 +69,8 @@ class DeviceLibrary:
         self.fight_notice: Element | str = ""
         self.party_notice: dict[str, Element | str] = {}
         """Per party id: what was last done (the working of time passing, an undo)."""
+        self._cards: dict[str, tuple[tuple, Element | str | None, str]] = {}
+        """Per party id: its card as last drawn, with what it was drawn from."""
         self.time_undo: dict[str, list[str]] = {}
         """Per party id: the members whose records the last time passing saved."""
         self.plan = None
@@ -283,7 +285,8 @@ class DeviceLibrary:
         changed = party_time_passes([m.value for m in ok], self.tables, how_long, self.dice)
         when = self.now()
         saved, shown = [], []
-        with library.atomic(self.store, f"{why} for party {party.name!r}", when=when) as store:
+        with library.atomic(self.store, f"{why} for party {party.name!r}", when=when,
+                            keys=library.record_keys("character", [m.ident for m in ok])) as store:
             self._each_saved(store, ok, changed, why, when, saved, shown)
         self.time_undo[ident] = saved
         self.party_notice[ident] = el(
@@ -311,7 +314,8 @@ class DeviceLibrary:
 
     def _undo_time(self, ident: str) -> None:
         members = self.time_undo.pop(ident, [])
-        with library.atomic(self.store, "undoing time passing for a party", when=self.now()) as store:
+        with library.atomic(self.store, "undoing time passing for a party", when=self.now(),
+                            keys=library.record_keys("character", members)) as store:
             for m in members:
                 library.undo(store, "character", m, when=self.now())
         self.party_notice[ident] = f"Undone for {len(members)} member{'s' if len(members) != 1 else ''}."
@@ -335,42 +339,55 @@ class DeviceLibrary:
         said = f"{v.left} of {v.hit_points} hit points, {v.condition}"
         return said + ("; " + "; ".join(v.notes) if v.notes else "")
 
+    def _party_card(self, ident: str, party, notice) -> Element:
+        """One party's card: its members with their vitals, its buttons, its notice."""
+        rows = []
+        for m in self._members(party):
+            if m.status == "ok":
+                what: list[Any] = [el("a", {"href": f"./sheet.html?open={m.ident}"}, m.value.name or "(no name)"),
+                                   ": " + self._vitals(m.value)]
+            elif m.status == "missing":
+                what = [f"{m.ident}: his record is no longer on this device"]
+            else:
+                what = [f"{m.ident}: his record is damaged ({m.reason})"]
+            rows.append(el("li", {"class": f"member {m.status}"}, *what, " ",
+                           _button("Remove", party=ident, do="remove", member=m.ident)))
+        return el(
+            "article", {"class": "party", "id": f"party-{ident}"},
+            el("h3", None, party.name),
+            el("ul", {"class": "members"}, *rows) if rows else el("p", {"class": "empty"}, "No members."),
+            el("p", {"class": "actions"},
+               el("button", {"type": "button", "class": "primary", "data-party": ident, "data-do": "fight"},
+                  "Start a fight with the party"),
+               _button("A week passes", party=ident, do="week")),
+            el("div", {"class": "field"},
+               el("label", {"for": f"party-days-{ident}"}, "Days that pass"),
+               el("input", {"id": f"party-days-{ident}", "inputmode": "numeric", "autocomplete": "off"})),
+            el("p", {"class": "actions"}, _button("Days pass", party=ident, do="days")),
+            el("details", {"class": "working"}, el("summary", None, "Rename"),
+               el("div", {"class": "field"},
+                  el("label", {"for": f"party-rename-{ident}"}, "Party name"),
+                  el("input", {"id": f"party-rename-{ident}", "value": party.name, "autocomplete": "off"})),
+               el("p", {"class": "actions"}, _button("Rename", party=ident, do="rename"))),
+            (el("div", {"class": "party-notice"}, notice) if _shown(notice) is not None else None),
+        )
+
     def render_parties(self) -> str:
         listing = library.list_parties(self.store)
-        cards = []
+        cards: list[Element] = []
         for entry in listing.entries:
             ident, party = entry.ident, entry.value
-            rows = []
-            for m in self._members(party):
-                if m.status == "ok":
-                    what: list[Any] = [el("a", {"href": f"./sheet.html?open={m.ident}"}, m.value.name or "(no name)"),
-                                       ": " + self._vitals(m.value)]
-                elif m.status == "missing":
-                    what = [f"{m.ident}: his record is no longer on this device"]
-                else:
-                    what = [f"{m.ident}: his record is damaged ({m.reason})"]
-                rows.append(el("li", {"class": f"member {m.status}"}, *what, " ",
-                               _button("Remove", party=ident, do="remove", member=m.ident)))
             notice = self.party_notice.get(ident)
-            cards.append(el(
-                "article", {"class": "party", "id": f"party-{ident}"},
-                el("h3", None, party.name),
-                el("ul", {"class": "members"}, *rows) if rows else el("p", {"class": "empty"}, "No members."),
-                el("p", {"class": "actions"},
-                   el("button", {"type": "button", "class": "primary", "data-party": ident, "data-do": "fight"},
-                      "Start a fight with the party"),
-                   _button("A week passes", party=ident, do="week")),
-                el("div", {"class": "field"},
-                   el("label", {"for": f"party-days-{ident}"}, "Days that pass"),
-                   el("input", {"id": f"party-days-{ident}", "inputmode": "numeric", "autocomplete": "off"})),
-                el("p", {"class": "actions"}, _button("Days pass", party=ident, do="days")),
-                el("details", {"class": "working"}, el("summary", None, "Rename"),
-                   el("div", {"class": "field"},
-                      el("label", {"for": f"party-rename-{ident}"}, "Party name"),
-                      el("input", {"id": f"party-rename-{ident}", "value": party.name, "autocomplete": "off"})),
-                   el("p", {"class": "actions"}, _button("Rename", party=ident, do="rename"))),
-                (el("div", {"class": "party-notice"}, notice) if _shown(notice) is not None else None),
-            ))
+            # A card is drawn again only when the party, one of its members' records, its notice
+            # or the tables (the vitals wait for them) changed: a week passing for one party of
+            # five drew all thirty members.
+            key = (party, self.tables is None, tuple(self.store.get(CHARACTER_PREFIX + m) for m in party.members))
+            drawn = self._cards.get(ident)
+            if drawn is None or drawn[0] != key or drawn[1] is not notice:
+                drawn = self._cards[ident] = (key, notice, to_html(self._party_card(ident, party, notice)))
+            cards.append(Markup(drawn[2]))
+        for gone in set(self._cards) - {entry.ident for entry in listing.entries}:
+            del self._cards[gone]
         for d in listing.damaged:
             cards.append(el("p", {"class": "damaged"}, f"Damaged party {d.ident!r} ({d.reason}); it is kept as it is."))
         if not cards:

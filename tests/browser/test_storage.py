@@ -86,3 +86,21 @@ def test_two_tabs_editing_one_character_never_silently_overwrite(app):
     )
     assert names == ["Twin Tove", "Twin Tove, changed in tab B"]
     watch.assert_clean()
+
+
+def test_the_browser_store_lists_every_key_also_one_named_like_a_storage_member(app):
+    # Intent: the page lists the device's keys in one call (Object.keys); an item named
+    # "length" (another app on this origin) hides from it, and is still listed.
+    context, watch = app
+    page = open_ready(context)
+    page.evaluate("() => { localStorage.clear(); localStorage.setItem('strike-rank/character/00000000beef', '{}');"
+                  " localStorage.setItem('other-app', 'x'); }")
+    listed = """() => globalThis.strikeRankPyodide.runPython(`
+from app import dom
+sorted(dom.BrowserStore().keys())
+`).toJs()"""
+    assert page.evaluate(listed) == ["other-app", "strike-rank/character/00000000beef"]
+    page.evaluate("() => { localStorage.setItem('length', '1'); localStorage.setItem('getItem', '2'); }")
+    assert page.evaluate(listed) == ["getItem", "length", "other-app", "strike-rank/character/00000000beef"]
+    page.evaluate("() => localStorage.clear()")
+    watch.assert_clean()

@@ -209,7 +209,14 @@ class BrowserStore:
         self.storage.removeItem(key)
 
     def keys(self) -> list[str]:
-        return [str(self.storage.key(i)) for i in range(int(self.storage.length))]
+        # One call for them all (Object.keys of a Storage is its items' keys): asking key(i) a
+        # key at a time was 2 ms of every listing on a device of 521 keys. An item named like
+        # some of Storage's own members ("length") is not among them: then one at a time.
+        keys = window.Object.keys(self.storage).to_py()
+        length = int(self.storage.length)
+        if len(keys) == length:
+            return [str(key) for key in keys]
+        return [str(self.storage.key(i)) for i in range(length)]
 
 
 def field_error(field_id: str, message: str | None) -> None:

@@ -101,6 +101,7 @@ def plan_write_back(fight: Fight, rounds: Sequence[RoundResult], records: Mappin
     """
     if not 1 <= len(fight_id) <= 80:
         raise RulesError(f"fight: {fight_id!r} is not a fight's id (1 to 80 characters)", field="fight")
+    rounds = list(rounds)  # each round read once (kept packed, a round is decoded at each reading)
     states = [start(fight), *(r.state for r in rounds)]
     last = len(rounds)
     plans: list[AdventurerPlan] = []

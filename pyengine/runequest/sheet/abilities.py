@@ -46,8 +46,30 @@ def natural_ability(table: NaturalAbilityTable, scores: Characteristics, ability
     return total, Step(field=f"natural.{ability.value}", text=text, source=TABLE_ID, rulings=cite(rulings))
 
 
+#: :func:`natural_abilities` worked out before, by table (its identity: the table is kept with
+#: them, so an id is never another table's) and characteristics: the sheet works them out at
+#: every edit, experience and training for every adventurer a fight is written back to, and
+#: the same seven scores give the same abilities and working (both frozen, shared as they are).
+_WORKED: dict[int, tuple[NaturalAbilityTable, dict[Characteristics, tuple[NaturalAbilities, tuple[Step, ...]]]]] = {}
+_MAX_WORKED = 512
+
+
 def natural_abilities(table: NaturalAbilityTable, scores: Characteristics) -> tuple[NaturalAbilities, tuple[Step, ...]]:
     """All seven natural abilities, with one step each."""
+    held = _WORKED.get(id(table))
+    if held is None or held[0] is not table:
+        if len(_WORKED) >= 4:
+            _WORKED.clear()
+        held = _WORKED[id(table)] = (table, {})
+    worked = held[1].get(scores)
+    if worked is None:
+        if len(held[1]) >= _MAX_WORKED:
+            held[1].clear()
+        worked = held[1][scores] = _work_out(table, scores)
+    return worked
+
+
+def _work_out(table: NaturalAbilityTable, scores: Characteristics) -> tuple[NaturalAbilities, tuple[Step, ...]]:
     values = {}
     steps = []
     for ability in Ability:

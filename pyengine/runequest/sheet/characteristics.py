@@ -33,7 +33,9 @@ class Scores(Record):
     """The vocabulary; its values are the field names."""
 
     def __getitem__(self, which: enum.StrEnum | str) -> int:
-        value: int = getattr(self, self.names(which).value)
+        # One of the vocabulary's own members is its field's name as it is (read in every
+        # band lookup: not looked up in the vocabulary again); any other text is checked.
+        value: int = getattr(self, which if which.__class__ is self.names else self.names(which).value)
         return value
 
 

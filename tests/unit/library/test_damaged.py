@@ -44,7 +44,7 @@ def test_versions_that_do_not_unpack_are_found_when_asked():
     save(store, "character", "a", rurik(), when=when(1), why="x")
     save(store, "character", "a", rurik(money=1), when=when(2), why="x")
     key = HISTORY_PREFIX + "character/a"
-    store.items[key] = store.items[key].replace('"versions":"eN', '"versions":"xx')
+    store.items[key] = store.items[key].replace('"versions":"e', '"versions":"xx')  # zlib's header no more
     assert damaged_items(store) == ()
     assert [d.key for d in damaged_items(store, unpack_versions=True)] == [key]
 

@@ -270,3 +270,55 @@ def test_nothing_saved_is_ever_lost(actions):
         if ever:
             versions = read_versions(store, "character", "a1b2c3d4e5f6")
             assert ever <= {v.text for v in versions.earlier} | {versions.current.text}
+
+
+# -- a save adds its version to the packed ones without reading them all (issue 16's scale bars) --
+
+#: Texts as a record may hold them: quotes, backslashes, other scripts, and the very bytes the
+#: packed list is made of.
+AWKWARD_TEXTS = st.lists(st.sampled_from(['a', ' ', '"', '\\', '{', '}', '[', ']', ',', ':', 'é', '—', '\n',
+                                          '{"when":', '"}]', '😀']), max_size=12).map("".join)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(AWKWARD_TEXTS, AWKWARD_TEXTS), min_size=1, max_size=12))
+def test_the_versions_after_each_save_are_packed_exactly_as_packing_them_all_at_once_would(steps):
+    from pyengine.library.history import Version, pack
+
+    store = MemoryStore()
+    kept: list[Version] = []
+    last: tuple[str, str, str] | None = None
+    for n, (text, why) in enumerate(steps):
+        result = saved(store, text, n, why=why)
+        if not result.changed:
+            continue
+        if last is not None:
+            kept.append(Version(when=last[0], why=last[1], text=last[2]))
+        last = (when(n), why, text)
+        history = read_history(store.items[HKEY])
+        assert history.versions == pack(kept) and history.count == len(kept)
+
+
+@pytest.mark.parametrize("how", ["packed another way", "miscounted"])
+def test_versions_packed_another_way_or_miscounted_are_read_whole_and_packed_again(how):
+    import base64
+    import json
+    import zlib
+
+    from pyengine.library.history import Version, pack
+
+    store = MemoryStore()
+    saved(store, rurik(), 1)
+    saved(store, rurik(money=1), 2)
+    history = json.loads(store.items[HKEY])
+    if how == "packed another way":  # keys in another order, spaces and new lines: still the list
+        spaced = json.dumps([{"why": "edited on the sheet", "when": when(1), "text": rurik()}], indent=1).encode()
+        history["versions"] = base64.b64encode(zlib.compress(spaced)).decode()
+    else:
+        history["count"] = 2
+    store.items[HKEY] = json.dumps(history)
+    saved(store, rurik(money=2), 3)
+    after = read_history(store.items[HKEY])
+    assert after.versions == pack([Version(when=when(1), why="edited on the sheet", text=rurik()),
+                                   Version(when=when(2), why="edited on the sheet", text=rurik(money=1))])
+    assert after.count == 2

@@ -221,7 +221,26 @@ class DeviceLibrary:
                 self._undo_time(ident)
         except RulesError as exc:
             self.party_notice[ident] = el("p", {"class": "notice", "role": "alert"}, str(exc))
+        if do in ("week", "days", "undo-time") and ident in self._cards:
+            return Update(replaced=self._cards_again(ident))
         return Update(html={"party-list": self.render_parties()})
+
+    def _cards_again(self, ident: str) -> dict[str, str]:
+        """After time passed for a party (its record unchanged, its members' changed): its card
+        and those of the parties sharing a member, drawn again, by element id; the others as
+        they are (a week for one party of five drew all thirty members and read every key)."""
+        touched = set(self._cards[ident][0][0].members)
+        out = {}
+        for other, (key, _, _) in list(self._cards.items()):
+            party = key[0]
+            if other != ident and not touched & set(party.members):
+                continue
+            notice = self.party_notice.get(other)
+            key = (party, self.tables is None, tuple(self.store.get(CHARACTER_PREFIX + m) for m in party.members))
+            html = to_html(self._party_card(other, party, notice))
+            self._cards[other] = (key, notice, html)
+            out[f"party-{other}"] = html
+        return out
 
     def _members(self, party) -> tuple[Any, ...]:
         return library.members_of(self.store, party, self._adventurer)

@@ -15,10 +15,13 @@ from pyengine.runequest.campaign.current import ORDER, Current
 from pyengine.runequest.combat.wounds import Condition
 from pyengine.runequest.healing.model import FULL_TURN_ROUNDS, Frame, HitPoints
 from pyengine.runequest.sheet.adventurer import Adventurer
+from pyengine.runequest.sheet.characteristics import Characteristics
 from pyengine.runequest.sheet.hit_points import hit_points, location_hit_points
 from pyengine.runequest.tables.catalogue import RuneQuestTables
+from pyengine.runequest.tables.hit_points import HitPointsTable
 from pyengine.runequest.vocabulary import LocationKey
 from pyengine.tables import Record
+from pyengine.worked import WorkedOut
 
 State = Literal["unhurt", "hurt", "disabled", "severed"]
 
@@ -52,10 +55,18 @@ class Vitals(Record):
 
 
 def frame_of(adventurer: Adventurer, tables: RuneQuestTables) -> Frame:
-    """His total and location hit points, as the sheet derives them."""
-    total, _ = hit_points(tables.hit_points, adventurer.characteristics)
-    locations, _ = location_hit_points(tables.hit_points, total)
+    """His total and location hit points, as the sheet derives them (worked out once per table
+    and characteristics: the start page asks for every member at every drawing of a party)."""
+    return _FRAMES(tables.hit_points, adventurer.characteristics)
+
+
+def _frame(table: HitPointsTable, scores: Characteristics) -> Frame:
+    total, _ = hit_points(table, scores)
+    locations, _ = location_hit_points(table, total)
     return Frame(hit_points=total, locations={key: locations[key] for key in ORDER})
+
+
+_FRAMES: WorkedOut[HitPointsTable, Characteristics, Frame] = WorkedOut(_frame)
 
 
 def rounds_in_words(rounds: int) -> str:

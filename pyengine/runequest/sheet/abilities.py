@@ -10,6 +10,7 @@ from pyengine.runequest.sheet.characteristics import Characteristics, Scores
 from pyengine.runequest.tables.natural_abilities import TABLE_ID, NaturalAbilityTable
 from pyengine.runequest.vocabulary import Ability, Characteristic
 from pyengine.working import Step, cite
+from pyengine.worked import WorkedOut
 
 
 class NaturalAbilities(Scores):
@@ -46,27 +47,10 @@ def natural_ability(table: NaturalAbilityTable, scores: Characteristics, ability
     return total, Step(field=f"natural.{ability.value}", text=text, source=TABLE_ID, rulings=cite(rulings))
 
 
-#: :func:`natural_abilities` worked out before, by table (its identity: the table is kept with
-#: them, so an id is never another table's) and characteristics: the sheet works them out at
-#: every edit, experience and training for every adventurer a fight is written back to, and
-#: the same seven scores give the same abilities and working (both frozen, shared as they are).
-_WORKED: dict[int, tuple[NaturalAbilityTable, dict[Characteristics, tuple[NaturalAbilities, tuple[Step, ...]]]]] = {}
-_MAX_WORKED = 512
-
-
 def natural_abilities(table: NaturalAbilityTable, scores: Characteristics) -> tuple[NaturalAbilities, tuple[Step, ...]]:
-    """All seven natural abilities, with one step each."""
-    held = _WORKED.get(id(table))
-    if held is None or held[0] is not table:
-        if len(_WORKED) >= 4:
-            _WORKED.clear()
-        held = _WORKED[id(table)] = (table, {})
-    worked = held[1].get(scores)
-    if worked is None:
-        if len(held[1]) >= _MAX_WORKED:
-            held[1].clear()
-        worked = held[1][scores] = _work_out(table, scores)
-    return worked
+    """All seven natural abilities, with one step each (worked out once per table and
+    characteristics: the sheet asks at every edit, experience for every adventurer written back)."""
+    return _WORKED(table, scores)
 
 
 def _work_out(table: NaturalAbilityTable, scores: Characteristics) -> tuple[NaturalAbilities, tuple[Step, ...]]:
@@ -76,3 +60,6 @@ def _work_out(table: NaturalAbilityTable, scores: Characteristics) -> tuple[Natu
         values[ability.value], step = natural_ability(table, scores, ability)
         steps.append(step)
     return NaturalAbilities(**values), tuple(steps)
+
+
+_WORKED: WorkedOut[NaturalAbilityTable, Characteristics, tuple[NaturalAbilities, tuple[Step, ...]]] = WorkedOut(_work_out)

@@ -50,6 +50,11 @@ def device(store=None, tables=None) -> DeviceLibrary:
     return lib
 
 
+def drawn(update) -> str:
+    """The parties as an update draws them: the whole list, or the cards it draws again."""
+    return update.html.get("party-list") or "".join(update.replaced.values())
+
+
 def with_two() -> MemoryStore:
     return MemoryStore({CHARACTER_PREFIX + "aaa": record("Rurik"), CHARACTER_PREFIX + "bbb": record("Vasana")})
 
@@ -123,7 +128,7 @@ def test_hit_points_wait_for_the_tables():
     store.put(library.record_key("party", "p1"), json.dumps({"format": 1, "name": "P", "members": ["aaa"]}))
     lib = device(store)
     assert "hit points: loading" in lib.render()["party-list"]
-    assert "still loading" in lib.on_party_click({"party": "p1", "do": "week"}, {}).html["party-list"]
+    assert "still loading" in drawn(lib.on_party_click({"party": "p1", "do": "week"}, {}))
 
 
 def test_starting_a_fight_with_the_party_adds_them_as_fight_mode_does(tables):
@@ -163,7 +168,7 @@ def test_a_week_passes_for_the_party_each_saved_as_a_version_with_undo(tables):
     store.put(library.record_key("party", "p1"), json.dumps({"format": 1, "name": "P", "members": ["aaa", "bbb"]}))
     lib = device(store, tables)
     before = load_adventurer(store.get(CHARACTER_PREFIX + "aaa")).current.wounds.damage_taken
-    html = lib.on_party_click({"party": "p1", "do": "week"}, {}).html["party-list"]
+    html = drawn(lib.on_party_click({"party": "p1", "do": "week"}, {}))
     assert "A week passes:" in html and 'data-do="undo-time"' in html
     assert re.search(r"<strong>Rurik</strong>: (\d+) of (\d+) hit points → (\d+) of \2 hit points", html)
     assert "<strong>Vasana</strong>" in html and "1 point per game week" in html
@@ -171,7 +176,7 @@ def test_a_week_passes_for_the_party_each_saved_as_a_version_with_undo(tables):
     assert after < before
     versions = library.read_versions(store, "character", "aaa")
     assert versions.current.why == "a week passes"
-    html = lib.on_party_click({"party": "p1", "do": "undo-time"}, {}).html["party-list"]
+    html = drawn(lib.on_party_click({"party": "p1", "do": "undo-time"}, {}))
     assert "Undone for 2 members" in html
     assert load_adventurer(store.get(CHARACTER_PREFIX + "aaa")).current.wounds.damage_taken == before
 
@@ -217,9 +222,9 @@ def test_n_days_pass_and_a_bad_count_is_named(tables):
     store = with_two()
     store.put(library.record_key("party", "p1"), json.dumps({"format": 1, "name": "P", "members": ["aaa"]}))
     lib = device(store, tables)
-    assert "3 days pass:" in lib.on_party_click({"party": "p1", "do": "days"}, {"party-days-p1": "3"}).html["party-list"]
+    assert "3 days pass:" in drawn(lib.on_party_click({"party": "p1", "do": "days"}, {"party-days-p1": "3"}))
     assert library.read_versions(store, "character", "aaa").current.why == "3 days pass"
-    html = lib.on_party_click({"party": "p1", "do": "days"}, {"party-days-p1": "x"}).html["party-list"]
+    html = drawn(lib.on_party_click({"party": "p1", "do": "days"}, {"party-days-p1": "x"}))
     assert "days" in html and "&#x27;x&#x27;" in html or "'x'" in html
 
 
@@ -283,3 +288,23 @@ def test_a_damaged_entry_in_the_file_is_named_in_the_plan():
     assert "character ccc" in html and "damaged in the file" in html and "1 damaged" in html
     assert "Nothing was imported" in lib.on_backup_click({"backup": "cancel"}, {}).html["backup-out"]
     assert lib.store.get(CHARACTER_PREFIX + "ccc") is None
+
+
+def test_time_passing_draws_again_only_the_cards_of_parties_sharing_a_member(tables):
+    # A week for one party changes its members' records only: its card and the cards of the
+    # parties sharing one of them are drawn again, in place, as a new page draws them; a party
+    # with none of them is left as it is on the page.
+    store = with_two()
+    store.put(CHARACTER_PREFIX + "ccc", record("Kallai"))
+    for pid, name, members in (("p1", "P", ["aaa"]), ("p2", "Q", ["aaa", "bbb"]), ("p3", "R", ["ccc"])):
+        store.put(library.record_key("party", pid), json.dumps({"format": 1, "name": name, "members": members}))
+    lib = device(store, tables)
+    lib.open()
+    for do in ("week", "undo-time"):
+        update = lib.on_party_click({"party": "p1", "do": do}, {})
+        assert update.html == {} and set(update.replaced) == {"party-p1", "party-p2"}
+        fresh = device(store, tables)
+        fresh.party_notice = dict(lib.party_notice)
+        whole = fresh.render_parties()
+        for card in update.replaced.values():
+            assert card in whole

@@ -50,7 +50,11 @@ class Transaction:
         self.what = what
         self.when = when
         self.before: dict[str, str | None] = {}
-        """Every key changed (or announced), and what it held before."""
+        """Every key in the journal (changed, or announced before the first change), and what
+        it held before."""
+        self.announced: dict[str, None] = {}
+        """Keys the save said it will change (:meth:`expect`) not in the journal yet, in order:
+        put in it at the save's next change."""
         self.journaled = True
         """False once the journal did not fit: the rest of the save goes on without it."""
         self.written = False
@@ -81,13 +85,15 @@ class Transaction:
 
     def expect(self, keys: Iterable[str]) -> None:
         """Announces keys the save will change, so the journal is written once for all of them
-        (a backup's hundreds of items), not once a key."""
-        self._note(keys)
+        (a backup's hundreds of items, six adventurers written back), not once a key. Nothing
+        is written until the save changes a key: a save that changes none writes no journal."""
+        self.announced.update(dict.fromkeys(key for key in keys if key != JOURNAL and key not in self.before))
 
     def _note(self, keys: Iterable[str]) -> None:
         if not self.journaled:
             return
-        new = [key for key in dict.fromkeys(keys) if key not in self.before and key != JOURNAL]
+        new = [key for key in dict.fromkeys((*self.announced, *keys)) if key not in self.before and key != JOURNAL]
+        self.announced.clear()  # each in the journal from now on
         if not new:
             return
         for key in new:

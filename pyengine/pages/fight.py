@@ -230,6 +230,7 @@ class FightPage(CombatPage):
         """Imports what "write the results to the sheets" needs, when the fight has saved
         adventurers (the glue calls it once the fight is shown, so the first tap does not wait)."""
         if self.fight is not None and any(c.character for c in self.fight.combatants):
+            import pyengine.library.fights  # noqa: F401  (the fight's id and name: 3 ms of the first tap)
             import pyengine.pages.fight_writeback  # noqa: F401
             import pyengine.runequest.campaign.writeback  # noqa: F401
             import pyengine.runequest.melee.experience  # noqa: F401
@@ -930,7 +931,8 @@ class FightPage(CombatPage):
             written.applied = [n for n in written.checked if n not in self.draft["applied"]]
             self.draft["applied"] = [*self.draft["applied"], *written.applied]
             # Only the marks and this card change: the fight, its link and everyone's state do not.
-            return self._save() | self._marks() | Update(html={"fw-out": to_html(wb.render_written(written))})
+            return self._save() | self._marks() | Update(html={"fw-out": to_html(wb.render_written(written))},
+                                                         focus="fw-out")
         if act == "fw-undo" and self.written is not None:
             try:
                 said = wb.undo_written(self.store, self.written, now=self.now())
@@ -938,7 +940,7 @@ class FightPage(CombatPage):
                 return Update(html={"fw-out": to_html(wb.render_written(self.written, str(exc)))})
             self.draft["applied"] = [n for n in self.draft["applied"] if n not in self.written.applied]
             self.written = None
-            return self._save() | self._marks() | Update(html={"fw-out": to_html(wb.render_said(said))})
+            return self._save() | self._marks() | Update(html={"fw-out": to_html(wb.render_said(said))}, focus="fw-out")
         return Update()
 
     def _save(self) -> Update:

@@ -133,6 +133,39 @@ def test_several_adventurers_written_back_together_are_all_written_or_none():
     assert all("(writing fight 'Broos at the ford' back to 3 sheets, begun" in said for _, said in runs[1:-1])
 
 
+def test_announced_keys_are_journaled_once_at_the_first_change_and_a_save_that_changes_none_writes_no_journal():
+    from pyengine.library import record_keys
+
+    class Counting(MemoryStore):
+        def __init__(self, items):
+            super().__init__(items)
+            self.journals = 0
+
+        def put(self, key, text):
+            self.journals += key == JOURNAL
+            super().put(key, text)
+
+    store = MemoryStore()
+    who = ("rurik", "vasana", "harrek")
+    for name in who:
+        save(store, "character", name, rurik(name=name.title()), when=when(1), why="made")
+
+    def write_back(s):
+        with atomic(s, "writing fight 'Broos at the ford' back to 3 sheets", when=NOW,
+                    keys=record_keys("character", who)) as tx:
+            for n, name in enumerate(who):
+                save(tx, "character", name, rurik(name=name.title(), money=n), when=NOW, why="written back")
+
+    counting = Counting(dict(store.items))
+    write_back(counting)
+    assert counting.journals == 1  # not once an adventurer, each time longer
+    every_crash(dict(store.items), write_back)
+    unchanged = Counting(dict(store.items))
+    with atomic(unchanged, "keeping the fight in fight mode", when=NOW, keys=record_keys("character", who)) as tx:
+        save(tx, "character", "rurik", rurik(name="Rurik"), when=NOW, why="the same text")
+    assert unchanged.journals == 0 and unchanged.items == store.items
+
+
 def test_a_fight_and_fight_modes_draft_are_kept_together():
     store = MemoryStore()
     draft = json.dumps({"link": "1.abc", "add": {}, "declare": {}, "applied": []})

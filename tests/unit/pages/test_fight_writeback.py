@@ -400,3 +400,38 @@ def test_a_plan_made_before_the_fight_changed_is_dropped_and_writes_nothing(worl
     assert fm.dom.find("fw-confirm") is None
     assert fm.click("fw-confirm").html == {}
     assert {k: v for k, v in fm.store.items.items() if k.startswith(CHARACTER_PREFIX)} == records
+
+
+def test_the_warm_up_imports_what_the_first_write_back_tap_needs(world, tmp_path):  # noqa: F811
+    # A fresh interpreter (a page just opened on a fight kept on the device): after fight mode's
+    # warm-up, working out the plan and confirming it import nothing more (each module a tap
+    # imports is milliseconds of it in the page).
+    import subprocess
+    import sys
+
+    fm = two_saved_and_a_broo(world)
+    fm.type_round(hits)
+    kept = tmp_path / "store.json"
+    kept.write_text(json.dumps(fm.store.items))
+    code = """
+import json, sys
+sys.path[:0] = [{tests!r}, {root!r}]
+from pyengine.pages.store import MemoryStore
+from test_fight_writeback import Kept
+from test_fight_page import world as fixture
+fm = Kept(fixture.__wrapped__(), MemoryStore(json.loads(open({kept!r}).read())))
+{warm}
+before = set(sys.modules)
+fm.page.on_writeback_click({{"id": "fw-plan"}})
+fm.page.on_writeback_click({{"id": "fw-confirm"}})
+print(sorted(m for m in set(sys.modules) - before if m.startswith("pyengine")))
+"""
+    here = Path(__file__).resolve().parent
+    said = {}
+    for warm in ("fm.page.warm_up()", ""):
+        out = subprocess.run([sys.executable, "-c", code.format(tests=str(here), root=str(here.parents[2]),
+                                                                kept=str(kept), warm=warm)],
+                             capture_output=True, text=True, check=True)
+        said[warm] = out.stdout.strip()
+    assert said["fm.page.warm_up()"] == "[]"
+    assert said[""] != "[]"  # the warm-up is what imports them

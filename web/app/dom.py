@@ -128,34 +128,16 @@ def apply(update) -> None:
         node = element(ident)
         if not missing(node):
             node.outerHTML = html
-    for ident, text in update.values.items():
-        node = element(ident)
-        if not missing(node):
-            node.value = text
-    for ident, ticked in update.checked.items():
-        node = element(ident)
-        if not missing(node):
-            node.checked = ticked
-    for ident, text in update.text.items():
-        node = element(ident)
-        if not missing(node):
-            node.textContent = text
     for ident, message in update.errors.items():
         field_error(ident, message or None)
     for ident, message in update.notices.items():
         show_link_error(ident, message or None)
-    for ident, off in update.disabled.items():
-        node = element(ident)
-        if not missing(node):
-            node.disabled = off
-    for ident, hide in update.hidden.items():
-        node = element(ident)
-        if not missing(node):
-            node.hidden = hide
-    for ident, is_open in update.opened.items():
-        node = element(ident)
-        if not missing(node):
-            node.open = is_open
+    for writes, attribute in ((update.values, "value"), (update.checked, "checked"), (update.text, "textContent"),
+                              (update.disabled, "disabled"), (update.hidden, "hidden"), (update.opened, "open")):
+        for ident, value in writes.items():
+            node = element(ident)
+            if not missing(node):
+                setattr(node, attribute, value)
     for ident, classes in update.classes.items():
         node = element(ident)
         if not missing(node):
@@ -180,10 +162,8 @@ def apply(update) -> None:
             node.focus()  # in the tap's own answer: a phone opens its keyboard only then
             focus = None
     if focus or update.scroll:
-        # A region (a result, a plan) is focused and scrolled to just after the answer, not in
-        # it: either makes the browser lay the page out at once, mid-answer (3.5 ms of the 9 ms
-        # "Write the results to the sheets" took on the fight page), where a moment later it
-        # lays it out once, as it draws.
+        # A region is focused and scrolled to just after the answer: in it, either made the browser
+        # lay the page out at once (3.5 ms of "Write the results to the sheets"), not once as it draws.
         window.setTimeout(create_once_callable(lambda: _focus_and_scroll(focus, update.scroll)), 0)
     if update.print:
         window.print()
@@ -214,9 +194,8 @@ class BrowserStore:
         self.storage.removeItem(key)
 
     def keys(self) -> list[str]:
-        # One call for them all (Object.keys of a Storage is its items' keys): asking key(i) a
-        # key at a time was 2 ms of every listing on a device of 521 keys. An item named like
-        # some of Storage's own members ("length") is not among them: then one at a time.
+        # One call for them all (key(i) one at a time was 2 ms of a listing of 521 keys); an item
+        # named like a member of Storage ("length") is not among Object.keys: then one at a time.
         keys = window.Object.keys(self.storage).to_py()
         length = int(self.storage.length)
         if len(keys) == length:
@@ -225,9 +204,8 @@ class BrowserStore:
 
 
 def _let_go_of_focus_in(update) -> None:
-    """A control about to be drawn again (the button just tapped) lets go of the focus first,
-    while the page is as it was drawn: taken out with the focus in it, after other regions were
-    written, it made the browser work out the whole page's style at once (3 ms of "Confirm")."""
+    """A control about to be drawn again (the button just tapped) lets go of the focus first: taken
+    out with the focus in it, after other writes, it made the browser restyle the page (3 ms of Confirm)."""
     active = document.activeElement
     if missing(active) or active is document.body:
         return

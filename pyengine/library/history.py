@@ -88,12 +88,32 @@ def pack(versions: list[Version] | tuple[Version, ...]) -> str:
     """The earlier versions as one compact text (``""`` for none)."""
     if not versions:
         return ""
-    raw = _dumped([{"when": v.when, "why": v.why, "text": v.text} for v in versions])
-    return base64.b64encode(zlib.compress(raw, LEVEL)).decode("ascii")
+    return _packed(_dumped([{"when": v.when, "why": v.why, "text": v.text} for v in versions]))
 
 
 def _dumped(versions: list[dict[str, str]] | dict[str, str]) -> bytes:
     return json.dumps(versions, ensure_ascii=False, separators=(",", ":")).encode("utf-8", "surrogatepass")
+
+
+def _packed(raw: bytes) -> str:
+    return base64.b64encode(zlib.compress(raw, LEVEL)).decode("ascii")
+
+
+def _inflated(packed: str, source: str) -> bytes:
+    """The JSON list ``packed`` holds, as bytes.
+
+    :raises RecordError: not base64, not zlib, past :data:`MAX_UNPACKED`, or cut short.
+    """
+    try:
+        inflater = zlib.decompressobj()
+        raw = inflater.decompress(base64.b64decode(packed.encode("ascii"), validate=True), MAX_UNPACKED)
+    except (UnicodeError, binascii.Error, zlib.error) as exc:
+        raise RecordError(f"{source}: damaged ({exc})") from None
+    if inflater.unconsumed_tail:
+        raise RecordError(f"{source}: damaged (they unpack to more than {MAX_UNPACKED} bytes)")
+    if not inflater.eof:
+        raise RecordError(f"{source}: damaged (the packed data is cut short)")
+    return raw
 
 
 #: How each version :func:`pack` writes begins (a text's own quotes are escaped in it, so only a
@@ -107,18 +127,15 @@ def appended(packed: str, count: int, version: Version) -> str | None:
     to six sheets did it six times). ``None`` when ``packed`` is not what :func:`pack` makes
     of ``count`` versions (packed another way, miscounted, damaged): the caller reads it whole.
     """
-    new = _dumped({"when": version.when, "why": version.why, "text": version.text})
     if not packed:
-        return base64.b64encode(zlib.compress(b"[" + new + b"]", LEVEL)).decode("ascii") if count == 0 else None
+        return pack((version,)) if count == 0 else None
     try:
-        inflater = zlib.decompressobj()
-        raw = inflater.decompress(base64.b64decode(packed.encode("ascii"), validate=True), MAX_UNPACKED)
-    except (UnicodeError, binascii.Error, zlib.error):
+        raw = _inflated(packed, "earlier versions")
+    except RecordError:
         return None
-    if inflater.unconsumed_tail or not inflater.eof or not raw.startswith(b"[" + _VERSION_START) \
-            or not raw.endswith(b'"}]') or raw.count(_VERSION_START) != count:
+    if not raw.startswith(b"[" + _VERSION_START) or not raw.endswith(b'"}]') or raw.count(_VERSION_START) != count:
         return None
-    return base64.b64encode(zlib.compress(raw[:-1] + b"," + new + b"]", LEVEL)).decode("ascii")
+    return _packed(raw[:-1] + b"," + _dumped({"when": version.when, "why": version.why, "text": version.text}) + b"]")
 
 
 def unpack(packed: str, source: str = "earlier versions") -> tuple[Version, ...]:
@@ -128,21 +145,11 @@ def unpack(packed: str, source: str = "earlier versions") -> tuple[Version, ...]
     """
     if not packed:
         return ()
+    raw = _inflated(packed, source)
     try:
-        compressed = base64.b64decode(packed.encode("ascii"), validate=True)
-        inflater = zlib.decompressobj()
-        raw = inflater.decompress(compressed, MAX_UNPACKED)
-        if inflater.unconsumed_tail:
-            raise RecordError(f"{source}: damaged (they unpack to more than {MAX_UNPACKED} bytes)")
-        if not inflater.eof:
-            raise RecordError(f"{source}: damaged (the packed data is cut short)")
         data = json.loads(raw.decode("utf-8", "surrogatepass"))
         return msgspec.convert(data, type=tuple[Version, ...])
-    except (UnicodeError, binascii.Error, zlib.error) as exc:
-        raise RecordError(f"{source}: damaged ({exc})") from None
-    except ValueError as exc:  # json's and msgspec's errors; RecordError stays as it is
-        if isinstance(exc, RecordError):
-            raise
+    except ValueError as exc:  # UTF-8's, json's and msgspec's errors
         raise RecordError(f"{source}: damaged ({exc})") from None
 
 

@@ -202,12 +202,13 @@ def _write(store: Store, kind: str, ident: str, text: str, current: str | None, 
     try:
         history = read_history(old_text, _source(kind, ident)) if old_text is not None else None
         meta = history.current if history is not None else None
-        if keep and history is not None and current is not None and meta is not None and meta.describes(current):
+        known = current is not None and meta is not None and meta.describes(current)
+        if keep and history is not None and meta is not None and known:
             packed = appended(history.versions, history.count, Version(when=meta.when, why=meta.why, text=current))
         earlier = unpack(history.versions, _source(kind, ident)) if history is not None and keep and packed is None else ()
     except RecordError as exc:
         note = _set_aside(store, hkey, when, exc)
-        history, earlier, old_text = None, (), None
+        history, earlier, old_text, meta, known = None, (), None, None, False
     now = describe(text, when, why, back)
     if not keep:
         put(store, key, text, f"{label(kind, ident)} was not saved (its new text, {len(text)} characters, "
@@ -219,12 +220,10 @@ def _write(store: Store, kind: str, ident: str, text: str, current: str | None, 
         count = history.count + 1
     else:
         pushed = list(earlier)
-        if current is not None:
-            meta = history.current if history is not None else None
-            known = meta is not None and meta.describes(current)
-            if known or not pushed or pushed[-1].text != current:  # not the same text twice (a write cut short)
-                pushed.append(Version(when=meta.when if known else "", why=meta.why if known else UNKNOWN_WHY,
-                                      text=current))
+        # Not the same text twice (a write cut short between the history and the record).
+        if current is not None and (known or not pushed or pushed[-1].text != current):
+            said = meta if known else None
+            pushed.append(Version(when=said.when if said else "", why=said.why if said else UNKNOWN_WHY, text=current))
         count, packed = len(pushed), pack(pushed)
     new_history = write_history(History(current=now, count=count, versions=packed))
     if current is None and old_text is None:  # a new record: the record first, its note after

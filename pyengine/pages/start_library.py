@@ -230,17 +230,18 @@ class DeviceLibrary:
         and those of the parties sharing a member, drawn again, by element id; the others as
         they are (a week for one party of five drew all thirty members and read every key)."""
         touched = set(self._cards[ident][0][0].members)
-        out = {}
-        for other, (key, _, _) in list(self._cards.items()):
-            party = key[0]
-            if other != ident and not touched & set(party.members):
-                continue
-            notice = self.party_notice.get(other)
-            key = (party, self.tables is None, tuple(self.store.get(CHARACTER_PREFIX + m) for m in party.members))
-            html = to_html(self._party_card(other, party, notice))
-            self._cards[other] = (key, notice, html)
-            out[f"party-{other}"] = html
-        return out
+        return {f"party-{other}": self._card(other, key[0]) for other, (key, _, _) in list(self._cards.items())
+                if other == ident or touched & set(key[0].members)}
+
+    def _card(self, ident: str, party) -> str:
+        """The party's card, drawn again only when the party, one of its members' records, its
+        notice or the tables (the vitals wait for them) changed since it was last drawn."""
+        notice = self.party_notice.get(ident)
+        key = (party, self.tables is None, tuple(self.store.get(CHARACTER_PREFIX + m) for m in party.members))
+        drawn = self._cards.get(ident)
+        if drawn is None or drawn[0] != key or drawn[1] is not notice:
+            drawn = self._cards[ident] = (key, notice, to_html(self._party_card(ident, party, notice)))
+        return drawn[2]
 
     def _members(self, party) -> tuple[Any, ...]:
         return library.members_of(self.store, party, self._adventurer)
@@ -395,16 +396,7 @@ class DeviceLibrary:
         listing = library.list_parties(self.store)
         cards: list[Element] = []
         for entry in listing.entries:
-            ident, party = entry.ident, entry.value
-            notice = self.party_notice.get(ident)
-            # A card is drawn again only when the party, one of its members' records, its notice
-            # or the tables (the vitals wait for them) changed: a week passing for one party of
-            # five drew all thirty members.
-            key = (party, self.tables is None, tuple(self.store.get(CHARACTER_PREFIX + m) for m in party.members))
-            drawn = self._cards.get(ident)
-            if drawn is None or drawn[0] != key or drawn[1] is not notice:
-                drawn = self._cards[ident] = (key, notice, to_html(self._party_card(ident, party, notice)))
-            cards.append(Markup(drawn[2]))
+            cards.append(Markup(self._card(entry.ident, entry.value)))
         for gone in set(self._cards) - {entry.ident for entry in listing.entries}:
             del self._cards[gone]
         for d in listing.damaged:

@@ -474,7 +474,9 @@ def build_wheel(out_dir: Path, version: str) -> Path:
     """Packs pyengine/ (the rules) and web/app/ (the page glue, as package ``app``) into one wheel.
 
     Reproducible: sorted entries, fixed timestamps. The page unpacks it with PyScript's
-    ``files`` into its working directory, one request for all our Python.
+    ``files`` into its working directory, one request for all our Python. Stored, not
+    deflated (issue 19): the host's brotli then compresses the wheel as one text, 205 KB on the
+    wire against 339 KB deflated file by file (docs/startup.md, "What the wheel ships").
     """
     name = "strike_rank"
     dist_info = f"{name}-{version}.dist-info"
@@ -497,10 +499,10 @@ def build_wheel(out_dir: Path, version: str) -> Path:
     entries.append((f"{dist_info}/RECORD", record.getvalue().encode()))
     out_dir.mkdir(parents=True, exist_ok=True)
     wheel = out_dir / f"{name}-{version}-py3-none-any.whl"
-    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_STORED) as zf:
         for arcname, data in entries:
             info = zipfile.ZipInfo(arcname, WHEEL_DATE)
-            info.compress_type = zipfile.ZIP_DEFLATED
+            info.compress_type = zipfile.ZIP_STORED
             info.external_attr = 0o644 << 16
             zf.writestr(info, data)
     return wheel
@@ -860,20 +862,37 @@ def precompressed_copy(path: Path) -> bool:
     return path.suffix in (".br", ".gz") and path.with_suffix("").is_file()
 
 
+#: What the service worker does not pre-cache, by the start of the file's path in the site (issue
+#: 19: 2.9 MB of every first visit). Pyodide's whole standard library: a page fetches it only
+#: for a module the trimmed zip leaves out (docs/startup.md, "Trimmed standard library").
+#: PyScript's chunks no page loads (measured: every page's requests, and a browser test holds
+#: each page's flow to the pre-cache): its editor's CodeMirror, its terminal's xterm, its TOML
+#: and zip readers, MicroPython's terminal and its IndexedDB storage. The worker keeps each of
+#: them the first time a page fetches it (``sw.js``: ``LATER``).
+NOT_PRECACHED = (
+    "vendor/pyodide/python_stdlib.zip",
+    "vendor/pyscript/codemirror", "vendor/pyscript/index-", "vendor/pyscript/xterm",
+    "vendor/pyscript/zip-", "vendor/pyscript/toml-", "vendor/pyscript/mpy-", "vendor/pyscript/storage.js",
+)
+
+
 def service_worker(site: Path) -> str:
     """The service worker: pre-caches every file of the site under a content-hashed name (the
-    precompressed copies aside: the worker keeps what the browser decoded, the originals)."""
-    assets = sorted(
+    precompressed copies aside: the worker keeps what the browser decoded, the originals),
+    apart from ``NOT_PRECACHED``, which it keeps once fetched."""
+    files = sorted(
         p.relative_to(site).as_posix() for p in site.rglob("*")
         if p.is_file() and p.name != "sw.js" and not precompressed_copy(p)
     )
     digest = hashlib.sha256()
-    for name in assets:
+    for name in files:
         digest.update(name.encode() + b"\0" + hashlib.sha256((site / name).read_bytes()).digest())
+    later = [name for name in files if name.startswith(NOT_PRECACHED)]
     template = string.Template((WEB / "sw.js").read_text(encoding="utf-8"))
     return template.substitute(
         cache_name=json.dumps(f"strike-rank-{digest.hexdigest()[:12]}"),
-        assets=json.dumps(["./"] + [f"./{a}" for a in assets]),
+        assets=json.dumps(["./"] + [f"./{a}" for a in files if a not in later]),
+        later=json.dumps([f"./{a}" for a in later]),
     )
 
 
@@ -930,6 +949,9 @@ def build_snapshot(vendor: Path, wheel: Path | None = None, pins: Pins | None = 
 
     Needs Chromium; where there is none (a plain ``build`` on a machine without it) the
     site is built without a snapshot, and the pages start Python the normal way.
+
+    Shipped raw (``….bin``), not as the maker's gzip kept in the cache: the host's brotli
+    (``precompress``) sends it in 2.4 MB less, and the browser unpacks it (issue 19).
     """
     if not Path(chromium_path()).exists():
         say(f"no Chromium at {chromium_path()}: building without the start-up snapshot")
@@ -958,8 +980,11 @@ def build_snapshot(vendor: Path, wheel: Path | None = None, pins: Pins | None = 
         cached.with_suffix(".tmp").rename(cached)
         for old in sorted(cached.parent.glob("snapshot-*.bin.gz"), key=lambda p: p.stat().st_mtime)[:-4]:
             old.unlink()  # keep the cache to the few most recent sources
-    shutil.copy2(cached, vendor / name)
-    return f"./vendor/{name}"
+    import gzip
+
+    shipped = vendor / name.removesuffix(".gz")
+    shipped.write_bytes(gzip.decompress(cached.read_bytes()))
+    return f"./vendor/{shipped.name}"
 
 
 def build_site(pins: Pins, dist: Path = DIST) -> None:
@@ -1010,7 +1035,16 @@ PRECOMPRESS_MAX_RATIO = 0.90
 #: Brotli at its best quality, default 4 MiB window (pyodide.asm.wasm: 2,741,061 bytes; a 16 MiB
 #: window gave 2,766,607; quality 9 3,102,634); gzip at level 9 (`gzip -9`, no name or time).
 BROTLI_SETTINGS = {"quality": 11}
+#: The snapshot (31 MB of Python's memory, new with every change to our Python): a 16 MiB window
+#: finds its far repeats, 4,957,765 bytes in 50 s against 5,689,574 at quality 9 (5.5 s) and
+#: 7.44 MB gzip -9 (measured 2026-12-02; docs/startup.md, "On a phone").
+BROTLI_SNAPSHOT_SETTINGS = {"quality": 11, "lgwin": 24}
 GZIP_LEVEL = 9
+
+
+def brotli_settings(path: Path) -> dict[str, int]:
+    """Brotli's settings for one file of the site (the snapshot has its own)."""
+    return BROTLI_SNAPSHOT_SETTINGS if path.name.startswith("snapshot-") and path.suffix == ".bin" else BROTLI_SETTINGS
 
 
 def gzip_bytes(data: bytes) -> bytes:
@@ -1028,16 +1062,18 @@ def precompress(site: Path, pins: Pins | None = None, cache: Path = CACHE / "pre
     kept in ``cache`` by content hash (brotli's best quality takes ~45 s for Pyodide's wasm).
     Returns the siblings' bytes by suffix."""
     brotli = ensure_build_tool((pins or read_pins()).brotli)
-    coders = {".br": lambda data: brotli.compress(data, **BROTLI_SETTINGS), ".gz": gzip_bytes}
-    settings = hashlib.sha256(json.dumps([BROTLI_SETTINGS, GZIP_LEVEL, (pins or read_pins()).brotli.version]).encode()).hexdigest()[:8]
-    written = {suffix: 0 for suffix in coders}
+    version = (pins or read_pins()).brotli.version
+    written = {".br": 0, ".gz": 0}
     for path in sorted(p for p in site.rglob("*") if p.is_file()):
-        if path.stat().st_size < PRECOMPRESS_MIN_BYTES or path.suffix in coders and path.with_suffix("").is_file():
+        if path.stat().st_size < PRECOMPRESS_MIN_BYTES or path.suffix in written and path.with_suffix("").is_file():
             continue
         data = path.read_bytes()
         if len(gzip_bytes(data[: 1 << 20])) > PRECOMPRESS_MAX_RATIO * min(len(data), 1 << 20):
             continue  # already compressed (a cheap look at its first MiB)
         key = hashlib.sha256(data).hexdigest()
+        chosen = brotli_settings(path)
+        settings = hashlib.sha256(json.dumps([chosen, GZIP_LEVEL, version]).encode()).hexdigest()[:8]
+        coders = {".br": lambda data, chosen=chosen: brotli.compress(data, **chosen), ".gz": gzip_bytes}
         for suffix, coder in coders.items():
             kept = cache / f"{key}-{settings}{suffix}"
             if kept.exists():

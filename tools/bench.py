@@ -587,11 +587,12 @@ def measure_all(p, subjects: list[tuple], warm_loads: int, cold_loads: int, offl
         return [run.finish() for run in runs]
 
 
-def own_bytes(dist: Path) -> dict[str, int]:
+def own_bytes(dist: Path, encodings: tuple[str, ...] = tuple(ENCODINGS)) -> dict[str, int]:
     """Our own bytes by kind: the code and data a page loads (engine wheel, tables, glue,
     CSS, our JS) and, apart, the pre-rendered pages; the vendored stack and snapshot not counted.
     The files as they are, the precompressed siblings not counted (they are the same files);
-    ``code_and_data_on_the_wire``: the same files as a client accepting brotli gets them."""
+    ``code_and_data_on_the_wire``: the same files as a client gets them when the site is served
+    with ``encodings`` (each file's first copy among them, or the file itself: the server's choice)."""
     sizes = {"code_and_data": 0, "pages": 0, "other": 0, "code_and_data_on_the_wire": 0}
     for path in dist.rglob("*"):
         rel = path.relative_to(dist)
@@ -601,7 +602,8 @@ def own_bytes(dist: Path) -> dict[str, int]:
             sizes["pages"] += path.stat().st_size
         elif path.suffix in {".whl", ".msgpack", ".css", ".js", ".mjs", ".json"}:
             sizes["code_and_data"] += path.stat().st_size
-            served = next((s for s in (path.with_name(path.name + ENCODINGS[c]) for c in ENCODINGS) if s.is_file()), path)
+            served = next((s for s in (path.with_name(path.name + ENCODINGS[c]) for c in ENCODINGS if c in encodings)
+                           if s.is_file()), path)
             sizes["code_and_data_on_the_wire"] += served.stat().st_size
         else:
             sizes["other"] += path.stat().st_size
@@ -661,7 +663,7 @@ def run(dist: Path, pages: list[str], warm_loads: int, cold_loads: int = 7, *, e
         "dist_files": files,
         "dist_bytes": size,
         "precompressed_bytes": precompressed_size(dist),
-        "own_bytes": own_bytes(dist),
+        "own_bytes": own_bytes(dist, encodings),
         "chromium": chromium.executable(),
     }
     if case:
@@ -717,7 +719,7 @@ def table(report: dict) -> str:
                  f"{', '.join(report.get('encodings', [])) or 'no compression'}; precompressed copies beside them, not counted: "
                  f"{packed.get('br', 0):,} bytes brotli, {packed.get('gzip', 0):,} gzip); our own bytes: "
                  f"{own['code_and_data']:,} code and data (wheel, tables, glue, CSS, JS; "
-                 f"{own['code_and_data_on_the_wire']:,} on the wire with brotli), "
+                 f"{own['code_and_data_on_the_wire']:,} on the wire as served), "
                  f"{own['pages']:,} pre-rendered pages, {own['other']:,} other (icons, manifest)")
     per_file = phone.per_file_table(report)
     if per_file:

@@ -27,10 +27,12 @@ MISSING = frozenset()
 FROM_FULL = []
 
 
-def load_full():
-    """Puts Pyodide's whole standard-library zip on the path after the trimmed one (once).
+def load_full(fullname):
+    """Puts Pyodide's whole standard-library zip on the path after the trimmed one (once),
+    for an import of ``fullname``.
 
-    :raises ImportError: the zip could not be fetched (offline and not in the cache).
+    :raises ImportError: the zip could not be fetched (offline, and the service worker has not
+        kept it: it does once a page fetched it online). The message names the module.
     """
     if FULL in sys.path:
         return
@@ -39,7 +41,8 @@ def load_full():
     try:
         data = js.strikeRankStdlib.loadFull().to_bytes()
     except Exception as error:  # noqa: BLE001 - whatever the browser said, as an ImportError
-        raise ImportError(f"the whole standard library could not be loaded: {error}") from None
+        raise ImportError(f"module {fullname} is not in the part of Python's standard library this site keeps, and the "
+                          f"whole standard library could not be loaded (offline?): {error}", name=fullname) from None
     with open(FULL, "wb") as file:
         file.write(data)
     sys.path.append(FULL)
@@ -52,7 +55,7 @@ class FullStdlibFinder:
     def find_spec(cls, fullname, path=None, target=None):
         if fullname not in MISSING:
             return None
-        load_full()
+        load_full(fullname)
         if path is None:
             search = [FULL]
         else:

@@ -5,8 +5,9 @@
 // The snapshot is used only when this device already has it: when the service worker
 // controls the page (it pre-caches the snapshot after the first visit). A first visit
 // starts normally and downloads nothing extra before Python is up. Any error while
-// restoring (a stale or damaged file, a browser without DecompressionStream) falls back
-// to a normal start in the same page.
+// restoring (a stale or damaged file) falls back to a normal start in the same page.
+// The snapshot is the raw memory: the host compresses it (brotli, gzip) and the browser
+// unpacks it as it arrives (issue 19: 2.4 MB less than the gzip file it was).
 import { loadPyodide as startPyodide, version } from "./vendor/pyodide/pyodide.mjs";
 
 export { version };
@@ -100,17 +101,10 @@ if (PREFETCH.length) {
 
 function fetchSnapshot() {
   if (!SNAPSHOT_URL || !navigator.serviceWorker || !navigator.serviceWorker.controller) return null;
-  if (typeof DecompressionStream === "undefined") return null;
   return fetch(new URL(SNAPSHOT_URL, import.meta.url))
     .then((response) => {
       if (!response.ok) throw new Error("snapshot: HTTP " + response.status);
       return response.arrayBuffer();
-    })
-    .then((bytes) => {
-      // A host that sends the file with Content-Encoding: gzip has already unpacked it.
-      const head = new Uint8Array(bytes, 0, 2);
-      if (head[0] !== 0x1f || head[1] !== 0x8b) return bytes;
-      return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
     })
     .catch((error) => {
       console.warn("Strike Rank: no snapshot, starting Python normally:", error);

@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 
 import build
 
-from tests.browser.conftest import BOTH_SIZES, READY, READY_TIMEOUT_MS, open_ready
+from tests.browser.conftest import BOTH_SIZES, READY, READY_TIMEOUT_MS, open_ready, wait_offline_ready
 from tests.browser.test_sheet_page import type_adventurer
 
 #: Everything the page's controls need is loaded (dom.Preparation; docs/startup.md).
@@ -337,6 +337,8 @@ def test_a_typical_flow_imports_only_the_listed_standard_library(fresh_app, page
     from tools import stdlib
 
     context, watch = fresh_app
+    fetched = []
+    context.on("request", lambda request: fetched.append(request.url))
     page = open_ready(context, page_file)
     assert page.evaluate("globalThis.strikeRankStart") == "normal"
     page.wait_for_selector(PREPARED, state="attached", timeout=READY_TIMEOUT_MS)
@@ -346,6 +348,14 @@ def test_a_typical_flow_imports_only_the_listed_standard_library(fresh_app, page
     assert len(found) > 50
     assert sorted(set(found) - set(stdlib.read_used()) - {"strike_rank_stdlib.py"}) == [], "not in web/stdlib-used.txt"
     assert (from_full, full_loaded) == ([], False)
+    # And every file the flow fetched is one the service worker pre-caches (build.NOT_PRECACHED
+    # leaves out what no page loads): offline, the same flow finds all of it.
+    wait_offline_ready(page)
+    site = page.evaluate("location.href").rsplit("/", 1)[0] + "/"
+    precached = set(page.evaluate("""async () => (await (await caches.open((await caches.keys())[0])).keys())
+        .map((r) => r.url)"""))
+    files = {url.split("?")[0] for url in fetched if url.startswith(site) and not url.endswith("/sw.js")}
+    assert files and sorted(files - precached) == []
     watch.assert_clean()
 
 
@@ -355,6 +365,9 @@ def test_a_module_the_trimmed_standard_library_leaves_out_still_imports_also_off
     # path); after a restore from the snapshot and offline too (the service worker keeps it).
     context, watch = fresh_app
     page = first_visit(context)
+    # The whole zip is not pre-cached (issue 19); the worker keeps it once a page it controls fetches it.
+    page.wait_for_function("() => !!navigator.serviceWorker.controller", timeout=READY_TIMEOUT_MS)
+    assert not page.evaluate("""async () => !!(await caches.match("vendor/pyodide/python_stdlib.zip"))""")
     missing = page.evaluate("""() => globalThis.strikeRankPyodide.runPython(`
 import strike_rank_stdlib as s
 [name in s.MISSING for name in ("xml.dom.minidom", "email.mime.text", "email", "json")]`).toJs()""")

@@ -85,14 +85,19 @@ def write_list(heard: list[str], out: Path) -> None:
 
 def main(argv: list[str]) -> int:
     """Records, writes the list, rebuilds dist/. Arguments go to pytest (files to run, -k …);
-    ``--write-only`` writes the list from what the last run heard (one cut short, too)."""
+    ``--write-only`` writes the list from what the last run heard (one cut short, too);
+    ``--add`` first: what the run hears is added to the list as it is (a run of some of the
+    suite's files, the rest recorded before)."""
     import build
-    from tools.stdlib import USED_LIST
+    from tools.stdlib import USED_LIST, read_used
 
     heard = RECORD_DIST.parent / "heard.txt"
     if argv == ["--write-only"]:
         write_list(heard.read_text(encoding="utf-8").split(), USED_LIST)
         return 0
+    adding = argv[:1] == ["--add"]
+    kept = list(read_used() or []) if adding else []
+    argv = argv[1:] if adding else argv
     heard.parent.mkdir(parents=True, exist_ok=True)
     heard.unlink(missing_ok=True)
     aside = USED_LIST.with_suffix(".txt.aside")
@@ -113,7 +118,10 @@ def main(argv: list[str]) -> int:
     if not names:
         print("stdlib_record: nothing was recorded", file=sys.stderr)
         return 1
-    write_list(names, USED_LIST)
+    added = sorted(set(names) - set(kept))
+    write_list(kept + names, USED_LIST)
+    if adding:
+        print(f"stdlib_record: {len(added)} files added to the list: {' '.join(added) or 'none'}", flush=True)
     print(f"stdlib_record: {len(names)} files written to {USED_LIST.relative_to(ROOT)}"
           + ("" if status == 0 else f" (pytest exit status {status}: some tests failed)"), flush=True)
     shutil.rmtree(RECORD_DIST, ignore_errors=True)

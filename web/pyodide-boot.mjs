@@ -2,10 +2,11 @@
 // interpreter, so it can restore Python from the memory snapshot made at build time
 // (tools/snapshot.py) instead of starting it from scratch.
 //
-// The snapshot is used only when this device already has it: when the service worker
-// controls the page (it pre-caches the snapshot after the first visit). A first visit
-// starts normally and downloads nothing extra before Python is up. Any error while
-// restoring (a stale or damaged file) falls back to a normal start in the same page.
+// The snapshot is used when this device already has it: when the service worker controls
+// the page (it pre-caches the snapshot after the first visit). A first visit downloads it
+// first only on a connection the browser says is fast (snapshotWorthIt); otherwise it starts
+// normally and downloads nothing extra before Python is up. Any error while restoring (a
+// stale or damaged file) falls back to a normal start in the same page.
 // The snapshot is the raw memory: the host compresses it (brotli, gzip) and the browser
 // unpacks it as it arrives (issue 19: 2.4 MB less than the gzip file it was).
 import { loadPyodide as startPyodide, version } from "./vendor/pyodide/pyodide.mjs";
@@ -62,7 +63,10 @@ function tablesWanted() {
     return false;
   }
 }
-const PREFETCH = [$wheel, ...(tablesWanted() ? TABLES.content.split(" ").filter(Boolean) : [])];
+// And the packages Pyodide loads for PyScript once Python is up (msgspec): each with its
+// sha256 from Pyodide's lock file, checked by the browser as Pyodide's own fetch would.
+const PACKAGES = $packages;
+const PREFETCH = [$wheel, ...Object.keys(PACKAGES), ...(tablesWanted() ? TABLES.content.split(" ").filter(Boolean) : [])];
 // What was fetched early and what the page took from it (read by the browser tests).
 const handed = [];
 globalThis.strikeRankPrefetch = { sent: PREFETCH.map((path) => new URL(path, import.meta.url).href), handed };
@@ -76,7 +80,7 @@ function prefetch() {
   prefetching = true;
   for (const path of PREFETCH) {
     const url = new URL(path, import.meta.url).href;
-    const response = pageFetch(url).then((r) => (r.ok ? r : Promise.reject(new Error("HTTP " + r.status))));
+    const response = pageFetch(url, PACKAGES[path] ? { integrity: PACKAGES[path] } : {}).then((r) => (r.ok ? r : Promise.reject(new Error("HTTP " + r.status))));
     response.catch(() => early.delete(url));
     early.set(url, response);
   }
@@ -84,7 +88,7 @@ function prefetch() {
 
 if (PREFETCH.length) {
   globalThis.fetch = function (input, init) {
-    const plain = typeof input === "string" && (!init || !init.method || init.method === "GET");
+    const plain = (typeof input === "string" || input instanceof URL) && (!init || !init.method || init.method === "GET");
     const url = plain ? new URL(input, document.baseURI).href : "";
     const response = early.get(url);
     if (response) {
@@ -99,8 +103,22 @@ if (PREFETCH.length) {
   };
 }
 
+// On a first visit the snapshot (about 5 MB with brotli) replaces Pyodide's start, seconds of a
+// phone's CPU, with bytes: worth it on a fast connection only. Measured under the phone profile
+// (docs/startup.md, "First visit from the snapshot"), 9 Mbit/s: ready 0.79-0.83 × the bare page
+// against 0.84-1.19 × starting normally. The break-even is near 7 Mbit/s for a page and lower for
+// a shared link. Where the browser gives no estimate (navigator.connection: Safari, Firefox) or the
+// reader asks to save data, a first visit starts normally. The service worker pre-caches the
+// snapshot after ready either way, so a whole first visit moves the same bytes.
+const FIRST_VISIT_SNAPSHOT_MBITS = 7;
+function snapshotWorthIt() {
+  if (navigator.serviceWorker && navigator.serviceWorker.controller) return true;
+  const connection = navigator.connection;
+  return Boolean(connection && !connection.saveData && connection.downlink >= FIRST_VISIT_SNAPSHOT_MBITS);
+}
+
 function fetchSnapshot() {
-  if (!SNAPSHOT_URL || !navigator.serviceWorker || !navigator.serviceWorker.controller) return null;
+  if (!SNAPSHOT_URL || !snapshotWorthIt()) return null;
   return fetch(new URL(SNAPSHOT_URL, import.meta.url))
     .then((response) => {
       if (!response.ok) throw new Error("snapshot: HTTP " + response.status);
@@ -162,7 +180,8 @@ async function startPython(options) {
   const settings = { ...options, indexURL: INDEX_URL, stdLibURL: STDLIB_URL };
   const snapshot = pendingSnapshot && (await pendingSnapshot);
   if (snapshot) {
-    progress("Restoring Python from this device…");
+    const here = navigator.serviceWorker && navigator.serviceWorker.controller;
+    progress(here ? "Restoring Python from this device…" : "Starting Python from a ready-made copy…");
     try {
       const pyodide = await growingMemoryTo(snapshotMemory(snapshot),
         () => startPyodide({ ...settings, _loadSnapshot: snapshot }));

@@ -55,6 +55,28 @@ import inspect, sys, app.dom, app.start
     watch.assert_clean()
 
 
+@pytest.mark.parametrize("mbits, start", [(80, "snapshot"), (4, "normal")])
+def test_a_first_visit_on_a_fast_connection_starts_from_the_snapshot(fresh_app, mbits, start):
+    # Intent (issue 19): on a connection the browser estimates fast (navigator.connection, here
+    # emulated), a first visit downloads the snapshot and restores Python from it, faster than
+    # starting Pyodide on a phone's CPU; on a slower one (and where the browser gives no
+    # estimate, as on this loopback: 1.5 Mbit/s) it starts normally, fetching nothing extra.
+    context, watch = fresh_app
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 0, "downloadThroughput": mbits * 125_000,
+                                                  "uploadThroughput": mbits * 125_000})
+    page.goto("index.html")
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    assert page.evaluate("navigator.serviceWorker.controller") is None
+    assert page.evaluate("globalThis.strikeRankStart") == start
+    snapshots = page.evaluate("performance.getEntriesByType('resource').filter((r) => r.name.includes('/snapshot-')).length")
+    assert snapshots == (1 if start == "snapshot" else 0)
+    roll_works(page)
+    watch.assert_clean()
+
+
 def test_a_damaged_snapshot_falls_back_to_a_normal_start(fresh_app):
     # Intent: a snapshot that does not restore (damaged in the cache, or from another
     # Pyodide) costs nothing but the time: the page starts Python normally and works.
@@ -111,8 +133,10 @@ def test_each_page_prefetches_exactly_the_tables_it_starts_with(fresh_app, page_
     sent, handed, fetched = page.evaluate(
         """() => [strikeRankPrefetch.sent, strikeRankPrefetch.handed,
                   performance.getEntriesByType("resource").map((r) => r.name)
-                    .filter((name) => name.includes("/tables/") || name.endsWith(".whl") && name.includes("/pkg/"))]"""
+                    .filter((name) => name.includes("/tables/") || name.endsWith(".whl"))]"""
     )
+    # Our wheel and the package Pyodide loads for PyScript (msgspec) too.
+    assert [url.rsplit("/", 1)[1].split("-")[0] for url in sent if url.endswith(".whl")] == ["strike_rank", "msgspec"]
     assert sorted(set(handed)) == sorted(sent), page_file
     assert sorted(fetched) == sorted(sent), page_file  # each fetched once, and only those
     watch.assert_clean()

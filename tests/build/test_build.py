@@ -4,6 +4,7 @@ wheel, a pruned lock file, a complete service worker, relative URLs, MIME types.
 from __future__ import annotations
 
 import ast
+import base64
 import hashlib
 import json
 import re
@@ -202,6 +203,14 @@ def test_the_boot_module_prefetches_our_wheel_and_each_page_names_its_tables(dis
     prefetch = re.search(r"const PREFETCH = \[(\S+), ", boot).group(1)
     wheel = next((dist / "pkg").glob("*.whl"))
     assert json.loads(prefetch) == f"./pkg/{wheel.name}"
+    # And msgspec's wheel, which PyScript has Pyodide load once Python is up, with the integrity
+    # Pyodide's own fetch would check (the file's sha256).
+    packages = json.loads(re.search(r"const PACKAGES = (\{.*?\});", boot).group(1))
+    (url, integrity), = packages.items()
+    assert url.startswith("./vendor/pyodide/msgspec-") and url.endswith(".whl")
+    digest = base64.b64encode(hashlib.sha256((dist / url).read_bytes()).digest()).decode()
+    assert integrity == f"sha256-{digest}"
+    assert json.loads((dist / "pyscript.json").read_text())["packages"] == ["msgspec"]
     named = set()
     for page in build.PAGES:
         html = (dist / page.file).read_text()

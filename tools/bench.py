@@ -525,25 +525,32 @@ class Subject:
         page.wait_for_load_state("networkidle")
         moved = wire.moved(self.url, ready)
         wire.reset()
+        wire.throttle_cpu(False)  # until its next timed visit (phone.Wire.throttle_cpu)
         self.moved, self.bytes_before_ready, self.files = moved["all"], moved["before_ready"], moved["files"]
         self.context, self.page, self.wire = context, page, wire
 
     def return_visit(self) -> None:
         self.page.goto("about:blank")
-        self.page.goto(self.url)
-        self.warm.append(ready_ms(self.page))
-        self.fcp_warm.append(fcp_ms(self.page))
-        if self.lists:
-            self.listed_warm.append(listed_ms(self.page))
+        self.wire.throttle_cpu(True)
+        try:
+            self.page.goto(self.url)
+            self.warm.append(ready_ms(self.page))
+            self.fcp_warm.append(fcp_ms(self.page))
+            if self.lists:
+                self.listed_warm.append(listed_ms(self.page))
+        finally:
+            self.wire.throttle_cpu(False)
 
     def offline_visit(self) -> None:
         """A return visit with the network cut (the page and its service worker offline)."""
         self.page.goto("about:blank")
         self.wire.set_offline(True)
+        self.wire.throttle_cpu(True)
         try:
             self.page.goto(self.url)
             self.offline.append(ready_ms(self.page))
         finally:
+            self.wire.throttle_cpu(False)
             self.wire.set_offline(False)
 
     def finish(self) -> Measure:

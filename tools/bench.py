@@ -396,6 +396,8 @@ class Measure:
     """Time to ready of each offline visit (after the return visits, the network cut)."""
     shown_samples: list[float] = field(default_factory=list)
     """A shared link's subject: for each first visit, when the replayed result was on screen."""
+    starts: list[str] = field(default_factory=list)
+    """How each timed first visit started Python (``snapshot``, ``normal``; the bare page: none)."""
 
     @property
     def warm_median_ms(self) -> float:
@@ -476,6 +478,7 @@ class Subject:
         self.shown = shown
         """A shared link's subject: the selector of the replayed result on screen."""
         self.shown_cold: list[float] = []
+        self.starts: list[str] = []
         self.offline: list[float] = []
         self.wire: phone.Wire | None = None
         self.bytes_before_ready: int | None = None
@@ -510,6 +513,8 @@ class Subject:
         ready = ready_ms(page)
         if timed:
             self.cold.append(ready)
+            if self.has_sw:
+                self.starts.append(page.evaluate("globalThis.strikeRankStart || 'unknown'"))
             if self.shown:
                 self.shown_cold.append(shown_ms(page))
             if self.lists:
@@ -562,7 +567,7 @@ class Subject:
             round(self.fcp_cold, 1), [round(f, 1) for f in self.fcp_warm], memory,
             [round(c, 1) for c in self.prepared], [round(c, 1) for c in self.listed_cold],
             [round(w, 1) for w in self.listed_warm], self.bytes_before_ready, self.files,
-            [round(o, 1) for o in self.offline], [round(s, 1) for s in self.shown_cold],
+            [round(o, 1) for o in self.offline], [round(s, 1) for s in self.shown_cold], self.starts,
         )
 
 
@@ -684,7 +689,11 @@ def run(dist: Path, pages: list[str], warm_loads: int, cold_loads: int = 7, *, e
 
 
 def table(report: dict) -> str:
+    profile = report.get("profile")
     lines = [
+        f"Link: {profile['name']} (the browser told {profile['down_bits'] / 1e6:g} Mbit/s, no added round trip; "
+        "tools.phone.LOOPBACK)." if profile else "Link: this machine over loopback.",
+        "",
         f"| page | cold ready, median of {report['cold_loads']} (ms) | warm ready, median of {report['warm_loads']} (ms) | warm × bare | cold × bare "
         "| cold, controls loaded × bare | FCP warm (ms) | FCP × bare ready | memory (MB) | memory × bare "
         "| first visit moved before ready (bytes) | first visit moved (bytes) |",
@@ -698,6 +707,7 @@ def table(report: dict) -> str:
             f"{'–' if row['bytes_before_ready'] is None else format(row['bytes_before_ready'], ',')} | {row['first_visit_bytes']:,} |"
         )
     lines.append("")
+    lines.append(phone.starts_line(report))
     for row in report["subjects"]:
         for name, value in row["actions"].items():
             lines.append(f"{row['subject']}: {name}: {value}")
@@ -738,8 +748,9 @@ def table(report: dict) -> str:
 
 def main(dist: Path, pages: list[str], versions: dict[str, str], *, as_json: bool, warm_loads: int, cold_loads: int = 7,
          encodings: tuple[str, ...] = tuple(ENCODINGS)) -> int:
-    """Runs the benchmark on the built site ``dist`` (its ``pages``); ``versions`` are printed with the report."""
-    report = run(dist, pages, warm_loads, cold_loads, encodings=encodings)
+    """Runs the benchmark on the built site ``dist`` (its ``pages``); ``versions`` are printed with the report.
+    The link is this machine's loopback, and the browser is told how fast it is (``phone.LOOPBACK``)."""
+    report = run(dist, pages, warm_loads, cold_loads, encodings=encodings, profile=phone.LOOPBACK)
     report["pins"] = versions
     report["targets"] = phone.targets(report, phone=False)
     print(json.dumps(report, indent=1) if as_json else table(report))

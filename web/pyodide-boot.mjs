@@ -73,6 +73,15 @@ globalThis.strikeRankPrefetch = { sent: PREFETCH.map((path) => new URL(path, imp
 const PYODIDE_WASM = "pyodide.asm.wasm";
 
 const pageFetch = globalThis.fetch;
+// What a start from the snapshot fetched, while it runs: if it fails, the bodies it left unread
+// are cancelled. Left open, they held the normal start's fetch of the same files (the HTTP cache
+// lets one request at a time fill an entry) and the page never got ready.
+let attempt = null;
+function abandon(responses) {
+  for (const sent of responses) {
+    sent.then((response) => { if (response.body && !response.bodyUsed) response.body.cancel().catch(() => {}); }, () => {});
+  }
+}
 const early = new Map();
 let prefetching = false;
 function prefetch() {
@@ -96,6 +105,7 @@ if (PREFETCH.length) {
       return response.then((r) => r.clone(), () => pageFetch.apply(this, arguments));
     }
     const sent = pageFetch.apply(this, arguments);
+    if (attempt) attempt.push(sent);
     if (!prefetching && String(input && input.url ? input.url : input).endsWith(PYODIDE_WASM)) {
       sent.then(prefetch, prefetch);
     }
@@ -156,9 +166,10 @@ function snapshotMemory(snapshot) {
   return snapshot.byteLength - new Uint32Array(snapshot, 0, 2)[1];
 }
 
-async function growingMemoryTo(bytes, start) {
+async function growingMemoryTo(snapshot, start) {
   const { instantiate, instantiateStreaming } = WebAssembly;
-  const grow = (result) => {
+  const grow = async (result) => {
+    const bytes = snapshotMemory(await snapshot); // checked before Pyodide instantiates (startPython)
     const instance = result instanceof WebAssembly.Instance ? result : result.instance;
     const memory = instance && instance.exports && instance.exports.memory;
     if (memory instanceof WebAssembly.Memory && memory.buffer.byteLength < bytes) {
@@ -176,15 +187,24 @@ async function growingMemoryTo(bytes, start) {
   }
 }
 
+// Pyodide is handed the snapshot still arriving: it asks for its WebAssembly and standard library
+// as it starts, so they come while the snapshot does (it waits for the snapshot only before it
+// instantiates). Awaiting the snapshot first queued those files behind it: about 0.1 s of a
+// return visit's 0.6 s on this machine (docs/startup.md, session 6).
+const NO_SNAPSHOT = new Error("no snapshot");
+
 async function startPython(options) {
   const settings = { ...options, indexURL: INDEX_URL, stdLibURL: STDLIB_URL };
-  const snapshot = pendingSnapshot && (await pendingSnapshot);
-  if (snapshot) {
+  if (pendingSnapshot) {
     const here = navigator.serviceWorker && navigator.serviceWorker.controller;
     progress(here ? "Restoring Python from this device…" : "Starting Python from a ready-made copy…");
+    // A damaged snapshot is turned down here, before Pyodide instantiates anything with it.
+    const snapshot = pendingSnapshot.then((bytes) => (bytes && snapshotMemory(bytes) > 0 ? bytes : Promise.reject(NO_SNAPSHOT)));
+    snapshot.catch(() => {}); // turned down before Pyodide waits for it: not an uncaught error
+    attempt = [];
     try {
-      const pyodide = await growingMemoryTo(snapshotMemory(snapshot),
-        () => startPyodide({ ...settings, _loadSnapshot: snapshot }));
+      const pyodide = await growingMemoryTo(snapshot, () => startPyodide({ ...settings, _loadSnapshot: snapshot }));
+      attempt = null;
       // The snapshot froze the state of the module-level random generator: reseed it.
       pyodide.runPython("import random\nrandom.seed()");
       withStdlib(pyodide);
@@ -194,7 +214,9 @@ async function startPython(options) {
       progress("Loading the rules engine…");
       return pyodide;
     } catch (error) {
-      console.warn("Strike Rank: the snapshot did not restore, starting Python normally:", error);
+      if (error !== NO_SNAPSHOT) console.warn("Strike Rank: the snapshot did not restore, starting Python normally:", error);
+      abandon(attempt);
+      attempt = null;
     }
   }
   globalThis.strikeRankStart = "normal";

@@ -121,8 +121,11 @@ if (PREFETCH.length) {
 // reader asks to save data, a first visit starts normally. The service worker pre-caches the
 // snapshot after ready either way, so a whole first visit moves the same bytes.
 const FIRST_VISIT_SNAPSHOT_MBITS = 7;
+// The service worker controls the page: this device has visited and holds the site, snapshot too.
+// Read once, as the page starts (a first visit's worker may take control of it meanwhile).
+const RETURNING = Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
 function snapshotWorthIt() {
-  if (navigator.serviceWorker && navigator.serviceWorker.controller) return true;
+  if (RETURNING) return true;
   const connection = navigator.connection;
   return Boolean(connection && !connection.saveData && connection.downlink >= FIRST_VISIT_SNAPSHOT_MBITS);
 }
@@ -196,8 +199,7 @@ const NO_SNAPSHOT = new Error("no snapshot");
 async function startPython(options) {
   const settings = { ...options, indexURL: INDEX_URL, stdLibURL: STDLIB_URL };
   if (pendingSnapshot) {
-    const here = navigator.serviceWorker && navigator.serviceWorker.controller;
-    progress(here ? "Restoring Python from this device…" : "Starting Python from a ready-made copy…");
+    progress(RETURNING ? "Restoring Python from this device…" : "Starting Python from a ready-made copy…");
     // A damaged snapshot is turned down here, before Pyodide instantiates anything with it.
     const snapshot = pendingSnapshot.then((bytes) => (bytes && snapshotMemory(bytes) > 0 ? bytes : Promise.reject(NO_SNAPSHOT)));
     snapshot.catch(() => {}); // turned down before Pyodide waits for it: not an uncaught error
@@ -220,7 +222,7 @@ async function startPython(options) {
     }
   }
   globalThis.strikeRankStart = "normal";
-  progress(navigator.serviceWorker && navigator.serviceWorker.controller
+  progress(RETURNING
     ? "Starting Python…" : "Starting Python (the first visit takes a little longer)…");
   const pyodide = withStdlib(await startPyodide(settings));
   performance.mark("python started");

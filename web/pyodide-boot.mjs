@@ -73,15 +73,6 @@ globalThis.strikeRankPrefetch = { sent: PREFETCH.map((path) => new URL(path, imp
 const PYODIDE_WASM = "pyodide.asm.wasm";
 
 const pageFetch = globalThis.fetch;
-// What a start from the snapshot fetched, while it runs: if it fails, the bodies it left unread
-// are cancelled. Left open, they held the normal start's fetch of the same files (the HTTP cache
-// lets one request at a time fill an entry) and the page never got ready.
-let attempt = null;
-function abandon(responses) {
-  for (const sent of responses) {
-    sent.then((response) => { if (response.body && !response.bodyUsed) response.body.cancel().catch(() => {}); }, () => {});
-  }
-}
 const early = new Map();
 let prefetching = false;
 function prefetch() {
@@ -105,7 +96,6 @@ if (PREFETCH.length) {
       return response.then((r) => r.clone(), () => pageFetch.apply(this, arguments));
     }
     const sent = pageFetch.apply(this, arguments);
-    if (attempt) attempt.push(sent);
     if (!prefetching && String(input && input.url ? input.url : input).endsWith(PYODIDE_WASM)) {
       sent.then(prefetch, prefetch);
     }
@@ -203,10 +193,8 @@ async function startPython(options) {
     // A damaged snapshot is turned down here, before Pyodide instantiates anything with it.
     const snapshot = pendingSnapshot.then((bytes) => (bytes && snapshotMemory(bytes) > 0 ? bytes : Promise.reject(NO_SNAPSHOT)));
     snapshot.catch(() => {}); // turned down before Pyodide waits for it: not an uncaught error
-    attempt = [];
     try {
       const pyodide = await growingMemoryTo(snapshot, () => startPyodide({ ...settings, _loadSnapshot: snapshot }));
-      attempt = null;
       // The snapshot froze the state of the module-level random generator: reseed it.
       pyodide.runPython("import random\nrandom.seed()");
       withStdlib(pyodide);
@@ -217,8 +205,6 @@ async function startPython(options) {
       return pyodide;
     } catch (error) {
       if (error !== NO_SNAPSHOT) console.warn("Strike Rank: the snapshot did not restore, starting Python normally:", error);
-      abandon(attempt);
-      attempt = null;
     }
   }
   globalThis.strikeRankStart = "normal";

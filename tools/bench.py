@@ -536,26 +536,22 @@ class Subject:
 
     def return_visit(self) -> None:
         self.page.goto("about:blank")
-        self.wire.throttle_cpu(True)
-        try:
+        with self.wire.throttled():
             self.page.goto(self.url)
             self.warm.append(ready_ms(self.page))
             self.fcp_warm.append(fcp_ms(self.page))
             if self.lists:
                 self.listed_warm.append(listed_ms(self.page))
-        finally:
-            self.wire.throttle_cpu(False)
 
     def offline_visit(self) -> None:
         """A return visit with the network cut (the page and its service worker offline)."""
         self.page.goto("about:blank")
         self.wire.set_offline(True)
-        self.wire.throttle_cpu(True)
         try:
-            self.page.goto(self.url)
-            self.offline.append(ready_ms(self.page))
+            with self.wire.throttled():
+                self.page.goto(self.url)
+                self.offline.append(ready_ms(self.page))
         finally:
-            self.wire.throttle_cpu(False)
             self.wire.set_offline(False)
 
     def finish(self) -> Measure:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import statistics
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -188,6 +189,15 @@ class Wire:
         visit run beside eight busy threads on two cores (return visits 2-3 × slower)."""
         if self.profile:
             self.cdp.send("Emulation.setCPUThrottlingRate", {"rate": self.profile.cpu_slowdown if on else 1})
+
+    @contextmanager
+    def throttled(self):
+        """The profile's CPU slowdown for the visit inside, and none after it (``throttle_cpu``)."""
+        self.throttle_cpu(True)
+        try:
+            yield
+        finally:
+            self.throttle_cpu(False)
 
     def reset(self) -> None:
         """Forgets what was recorded (before the next visit)."""

@@ -119,11 +119,12 @@ def main(argv: list[str]) -> int:
         print("stdlib_record: nothing was recorded", file=sys.stderr)
         return 1
     write_list(kept + names, USED_LIST)
+    written = read_used() or []
     if adding:
-        added = sorted(set(read_used() or []) - set(kept))
+        added = sorted(set(written) - set(kept))
         print(f"stdlib_record: {len(set(names))} files heard, {len(added)} of them added to the list: "
               f"{' '.join(added) or 'none'}", flush=True)
-    print(f"stdlib_record: {len(read_used() or [])} files written to {USED_LIST.relative_to(ROOT)}"
+    print(f"stdlib_record: {len(written)} files written to {USED_LIST.relative_to(ROOT)}"
           + ("" if status == 0 else f" (pytest exit status {status}: some tests failed)"), flush=True)
     shutil.rmtree(RECORD_DIST, ignore_errors=True)
     build.build_site(pins)

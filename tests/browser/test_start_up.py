@@ -57,6 +57,14 @@ import inspect, sys, app.dom, app.start
     watch.assert_clean()
 
 
+def emulate_link(context, page, mbits: int = 80) -> None:
+    """The page on an emulated link of ``mbits`` Mbit/s each way (navigator.connection follows it)."""
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 0, "downloadThroughput": mbits * 125_000,
+                                                  "uploadThroughput": mbits * 125_000})
+
+
 @pytest.mark.parametrize("mbits, start", [(80, "snapshot"), (4, "normal")])
 def test_a_first_visit_on_a_fast_connection_starts_from_the_snapshot(fresh_app, mbits, start):
     # Intent (issue 19): on a connection the browser estimates fast (navigator.connection, here
@@ -65,10 +73,7 @@ def test_a_first_visit_on_a_fast_connection_starts_from_the_snapshot(fresh_app, 
     # estimate, as on this loopback: 1.5 Mbit/s) it starts normally, fetching nothing extra.
     context, watch = fresh_app
     page = context.new_page()
-    cdp = context.new_cdp_session(page)
-    cdp.send("Network.enable")
-    cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 0, "downloadThroughput": mbits * 125_000,
-                                                  "uploadThroughput": mbits * 125_000})
+    emulate_link(context, page, mbits)
     page.goto("index.html")
     page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
     assert page.evaluate("navigator.serviceWorker.controller") is None
@@ -77,14 +82,6 @@ def test_a_first_visit_on_a_fast_connection_starts_from_the_snapshot(fresh_app, 
     assert snapshots == (1 if start == "snapshot" else 0)
     roll_works(page)
     watch.assert_clean()
-
-
-def fast_connection(context, page, mbits: int = 80) -> None:
-    """The browser's estimate of the connection (navigator.connection) is ``mbits``."""
-    cdp = context.new_cdp_session(page)
-    cdp.send("Network.enable")
-    cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 0, "downloadThroughput": mbits * 125_000,
-                                                  "uploadThroughput": mbits * 125_000})
 
 
 def test_a_start_from_the_snapshot_asks_for_the_webassembly_while_the_snapshot_arrives(fresh_app):
@@ -99,7 +96,7 @@ def test_a_start_from_the_snapshot_asks_for_the_webassembly_while_the_snapshot_a
         route.continue_()
 
     page.route("**/snapshot-*", slow)
-    fast_connection(context, page)
+    emulate_link(context, page)
     page.goto("index.html")
     page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
     assert page.evaluate("globalThis.strikeRankStart") == "snapshot"
@@ -121,7 +118,7 @@ def test_a_snapshot_the_host_does_not_have_costs_only_a_normal_start(fresh_app):
     context, watch = fresh_app
     page = context.new_page()
     page.route("**/snapshot-*", lambda route: route.fulfill(status=404, body="not here"))
-    fast_connection(context, page)
+    emulate_link(context, page)
     page.goto("index.html")
     page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
     assert page.evaluate("globalThis.strikeRankStart") == "normal"

@@ -304,6 +304,20 @@ def test_the_wire_counts_bytes_before_ready_and_the_service_workers_own_fetches_
     assert wire.moved()["before_ready"] is None
 
 
+def test_the_cpu_is_throttled_only_for_the_visit_inside_even_when_it_fails():
+    sent = []
+
+    class Session:
+        def send(self, method, params):
+            sent.append((method, params["rate"]))
+
+    wire = wire_with([])
+    wire.profile, wire.cdp = phone.PHONE, Session()
+    with pytest.raises(TimeoutError), wire.throttled():
+        raise TimeoutError("the page was never ready")
+    assert sent == [("Emulation.setCPUThrottlingRate", 4), ("Emulation.setCPUThrottlingRate", 1)]
+
+
 def test_the_plain_bench_tells_the_browser_the_loopback_is_fast_and_counts_how_first_visits_started():
     # Chromium's estimate leaves loopback traffic out (1.5 Mbit/s): told nothing, the plain bench's
     # first visits took the slow link's path on a link where bytes cost nothing.

@@ -576,7 +576,7 @@ class Page:
 RUNEQUEST_TABLES = ("runequest",)
 #: and the hit-location table besides, for the combat page.
 COMBAT_TABLES = ("runequest", "runequest/hit_locations")
-#: Page.tables_when of the start page: a party saved (pyengine.pages.keys.PARTY_PREFIX; a unit
+#: Page.tables_when of the start page: a party saved (pyengine.storage.keys.PARTY_PREFIX; a unit
 #: test holds the two together).
 PARTY_PREFIX = "strike-rank/party/"
 

@@ -272,7 +272,7 @@ def scale_case() -> dict:
     from pyengine.pages.fight import FightPage
     from pyengine.pages.index import StartPage
     from pyengine.pages.start_library import DeviceLibrary
-    from pyengine.pages.store import MemoryStore
+    from pyengine.storage.store import MemoryStore
     from tools.scale import party_fight, scale_store, written_back
 
     store = scale_store()

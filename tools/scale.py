@@ -9,7 +9,7 @@
   draft fight mode writes (the add form and everyone's next statement);
 * templates: the quick stat block's fields as the fight page has them.
 
-``scale_store()`` returns a :class:`~pyengine.pages.store.MemoryStore` (the bench and the
+``scale_store()`` returns a :class:`~pyengine.storage.store.MemoryStore` (the bench and the
 tests use it); ``python -m tools.scale`` prints what it measures (``--json`` for one object).
 
 And the long evening of issue 20 (:func:`long_evening`): 300 rounds of six in fight mode and 500 sheet
@@ -33,8 +33,8 @@ from pyengine.dice import RandomDice
 from pyengine.library import export_backup, keep_fight, list_fights, list_templates, make_party, make_template
 from pyengine.library import read_all, save, save_party, save_template, storage_use
 from pyengine.library.fights import leave_fight
-from pyengine.pages.keys import CHARACTER_PREFIX, FIGHT_DRAFT
-from pyengine.pages.store import MemoryStore
+from pyengine.storage.keys import CHARACTER_PREFIX, FIGHT_DRAFT
+from pyengine.storage.store import MemoryStore
 
 GOLDEN_FIGHT = Path(__file__).resolve().parent.parent / "tests" / "golden" / "fight-3v3.link"
 NAMES = ("Rurik", "Vasana", "Yanioth", "Harrek", "Orlanth", "Kallyr", "Argrath", "Jar-eel", "Gunda", "Ernalda",

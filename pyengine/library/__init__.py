@@ -1,10 +1,10 @@
 """The device library: what the app keeps in this browser, by kind and id, never lost.
 
-Pure Python over :class:`pyengine.pages.store.Store` (text by key: ``localStorage`` in the
-page, :class:`~pyengine.pages.store.MemoryStore` in tests). It knows no game system: records
+Pure Python over :class:`pyengine.storage.store.Store` (text by key: ``localStorage`` in the
+page, :class:`~pyengine.storage.store.MemoryStore` in tests). It knows no game system: records
 are texts; where it must tell whether one reads (an adventurer, a gear list), the page gives
 it the reader. Times and new ids come from the caller (``when``/``now`` as ISO text,
-``new_id()``). Keys are spelled in :mod:`pyengine.pages.keys`; the formats are in
+``new_id()``). Keys are spelled in :mod:`pyengine.storage.keys`; the formats are in
 docs/formats.md, "Device library: versions, fights, parties, templates, backup".
 
 ==============  ==========================================================================

@@ -29,8 +29,8 @@ from typing import Any
 from pyengine.errors import RecordError
 from pyengine.library.kinds import APP_PREFIX
 from pyengine.library.records import Damaged
-from pyengine.pages.keys import JOURNAL
-from pyengine.pages.store import Store
+from pyengine.storage.keys import JOURNAL
+from pyengine.storage.store import Store
 from pyengine.tables import Record
 
 #: The backup format this code writes and reads.

@@ -18,8 +18,8 @@ from pyengine.library.kinds import APP_PREFIX, label, parse_key
 from pyengine.library.parties import read_party
 from pyengine.library.records import Damaged, Reader, read_one
 from pyengine.library.templates import read_template
-from pyengine.pages.keys import DELETED, SET_ASIDE
-from pyengine.pages.store import Store
+from pyengine.storage.keys import DELETED, SET_ASIDE
+from pyengine.storage.store import Store
 
 #: The readers of the library's own kinds (the pages pass the others: ``character``, ``gear``).
 OWN_READERS: dict[str, Reader] = {"template": read_template, "party": read_party, "fight": read_fight}

@@ -21,8 +21,8 @@ from pyengine.library.journal import atomic
 from pyengine.library.kinds import check_kind, history_key, label, record_key
 from pyengine.library.records import read_struct, write_struct
 from pyengine.library.writing import put, put_pair, put_quietly, set_aside
-from pyengine.pages.keys import DELETED
-from pyengine.pages.store import Store
+from pyengine.storage.keys import DELETED
+from pyengine.storage.store import Store
 from pyengine.tables import Record
 
 FORMAT = 1

@@ -36,8 +36,8 @@ from pyengine.library.kinds import record_key
 from pyengine.library.records import Damaged, json_object, read_all, read_struct, write_struct
 from pyengine.library.versions import Saved, save
 from pyengine.library.writing import put
-from pyengine.pages.keys import CURRENT_FIGHT, FIGHT_DRAFT
-from pyengine.pages.store import Store
+from pyengine.storage.keys import CURRENT_FIGHT, FIGHT_DRAFT
+from pyengine.storage.store import Store
 from pyengine.tables import Record
 
 FORMAT = 1

@@ -31,8 +31,8 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from pyengine.errors import RulesError, StorageError
-from pyengine.pages.keys import JOURNAL
-from pyengine.pages.store import Store
+from pyengine.storage.keys import JOURNAL
+from pyengine.storage.store import Store
 
 #: The journal format this code writes and reads.
 FORMAT = 1
@@ -42,7 +42,7 @@ FRESH = 3.0
 
 
 class Transaction:
-    """A :class:`~pyengine.pages.store.Store` whose changes are journaled: what each key held
+    """A :class:`~pyengine.storage.store.Store` whose changes are journaled: what each key held
     is in the journal before the key is first changed (:func:`atomic` makes one)."""
 
     def __init__(self, store: Store, what: str, when: str) -> None:

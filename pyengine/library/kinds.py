@@ -2,7 +2,7 @@
 
 A record is a text stored under its kind's prefix and its id (``strike-rank/character/<id>``:
 its current version, the key other pages read) and, once it has earlier versions, a second
-key under :data:`~pyengine.pages.keys.HISTORY_PREFIX` (``strike-rank/history/character/<id>``).
+key under :data:`~pyengine.storage.keys.HISTORY_PREFIX` (``strike-rank/history/character/<id>``).
 Everything else under ``strike-rank/`` (drafts, which fight is being played, what was
 deleted) is a plain item: one key, no versions.
 """
@@ -10,7 +10,7 @@ deleted) is a plain item: one key, no versions.
 from __future__ import annotations
 
 from pyengine.errors import RecordError
-from pyengine.pages.keys import (
+from pyengine.storage.keys import (
     APP_PREFIX, CHARACTER_PREFIX, FIGHT_PREFIX, GEAR_PREFIX, HISTORY_PREFIX, PARTY_PREFIX, TEMPLATE_PREFIX,
 )
 

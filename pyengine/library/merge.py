@@ -38,8 +38,8 @@ from pyengine.library.kinds import history_key, label, parse_key, record_key
 from pyengine.library.records import Damaged, Reader, read_one, write_struct
 from pyengine.library.versions import UNKNOWN_WHY
 from pyengine.library.writing import put, put_pair, put_quietly, set_aside
-from pyengine.pages.keys import CURRENT_FIGHT, DELETED, FIGHT_DRAFT
-from pyengine.pages.store import Store
+from pyengine.storage.keys import CURRENT_FIGHT, DELETED, FIGHT_DRAFT
+from pyengine.storage.store import Store
 from pyengine.tables import Record
 
 DEVICE, FILE, BOTH = "device", "file", "both"

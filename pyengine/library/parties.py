@@ -20,7 +20,7 @@ from pyengine.errors import RulesError
 from pyengine.library.kinds import record_key
 from pyengine.library.records import Listing, Reader, by_name, read_one, read_struct, save_new_or
 from pyengine.library.versions import Saved
-from pyengine.pages.store import Store
+from pyengine.storage.store import Store
 from pyengine.tables import Record
 
 FORMAT = 1

@@ -16,7 +16,7 @@ import msgspec
 from pyengine.errors import RecordError, RulesError
 from pyengine.library.kinds import APP_PREFIX, PREFIXES, record_key
 from pyengine.library.versions import Saved, save
-from pyengine.pages.store import Store
+from pyengine.storage.store import Store
 from pyengine.tables import Record
 from pyengine.validation import explain
 

@@ -12,8 +12,8 @@ everything else, in bytes) and whether it agreed to keep the site's data
 from __future__ import annotations
 
 from pyengine.library.kinds import APP_PREFIX, parse_key
-from pyengine.pages.keys import CURRENT_FIGHT, DELETED, SET_ASIDE
-from pyengine.pages.store import Store
+from pyengine.storage.keys import CURRENT_FIGHT, DELETED, SET_ASIDE
+from pyengine.storage.store import Store
 from pyengine.tables import Record
 
 #: About what ``localStorage`` holds for one site (characters, keys included).

@@ -29,7 +29,7 @@ from pyengine.library.history import (
 from pyengine.library.journal import atomic
 from pyengine.library.kinds import history_key, label, record_key
 from pyengine.library.writing import put, put_pair, put_quietly, set_aside
-from pyengine.pages.store import Store
+from pyengine.storage.store import Store
 from pyengine.tables import Record
 
 #: The ``why`` of a version the library did not write (saved before versions were kept, or by

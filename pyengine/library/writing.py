@@ -13,8 +13,8 @@
 from __future__ import annotations
 
 from pyengine.errors import StorageError
-from pyengine.pages.keys import SET_ASIDE
-from pyengine.pages.store import Store
+from pyengine.storage.keys import SET_ASIDE
+from pyengine.storage.store import Store
 
 
 def put(store: Store, key: str, text: str, message: str) -> None:

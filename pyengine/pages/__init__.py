@@ -1,17 +1,14 @@
 """The pages' controllers: each page's state and actions, tested in CPython.
 
 A controller is a plain object. Its constructor takes what the page has when it starts
-(tables, the device's storage as a :class:`~.store.Store`, dice); each user action is
+(tables, the device's storage as a :class:`~pyengine.storage.store.Store`, dice); each user action is
 one method that takes what the page's fields hold (a mapping of field id -> text) and
 returns an :class:`~.view.Update`, what the page must now show; ``render()`` returns
 the HTML of every region the controller draws. The page glue (``web/app/``) only reads
 fields, calls a method and writes the :class:`~.view.Update` it gets back.
 
 * :mod:`.view` -- :class:`~.view.Update`, what the glue writes.
-* :mod:`.store` -- :class:`~.store.Store`, the device's storage as controllers see it,
-  and :class:`~.store.MemoryStore` for tests.
 * :mod:`.widgets` -- HTML pieces several pages share (a link to share, option lists).
-* :mod:`.keys` -- every storage key, the one place they are spelled.
 * :mod:`.recent` -- this tab's recent results (the shrapnel page's list).
 * :mod:`.index` -- the start page (dice roller, saved characters).
 * :mod:`.sheet` -- the sheet page (the adventurer, its draft, saves, files, links).

@@ -24,8 +24,8 @@ import msgspec
 
 from pyengine.dice import Dice, RandomDice
 from pyengine.errors import FieldError, RulesError
-from pyengine.pages.keys import CHARACTER_PREFIX
-from pyengine.pages.store import Store
+from pyengine.storage.keys import CHARACTER_PREFIX
+from pyengine.storage.store import Store
 from pyengine.pages.view import Update, errors_cleared
 from pyengine.pages.widgets import data_url, share_line
 from pyengine.runequest.combat.exchange import next_roll, resolve_exchange

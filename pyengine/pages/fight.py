@@ -4,7 +4,7 @@ of intent, whole melee rounds.
 :class:`FightPage` keeps the fight as its log (the combatants, and each round's statements
 and rolls: :mod:`pyengine.runequest.melee.log`), the rounds as resolved, and the draft of
 what is being typed. The draft is saved on the device on every change
-(:data:`pyengine.pages.keys.FIGHT_DRAFT`, docs/formats.md "Stored records"), so a reload
+(:data:`pyengine.storage.keys.FIGHT_DRAFT`, docs/formats.md "Stored records"), so a reload
 or a closed tab loses nothing typed.
 
 Regions it draws: ``fa-source`` (who: the saved adventurers), ``fc-list`` (the combatants),
@@ -39,8 +39,8 @@ from pyengine.errors import ConflictError, FieldError, RecordError, RulesError, 
 from pyengine.html import el, options, to_html
 from pyengine.pages.combat import CombatPage, Measured, adventurer_options, saved_adventurers, unmeasured
 from pyengine.pages.fight_writeback import Written
-from pyengine.pages.keys import CHARACTER_PREFIX, CURRENT_FIGHT, FIGHT_DRAFT
-from pyengine.pages.store import Store
+from pyengine.storage.keys import CHARACTER_PREFIX, CURRENT_FIGHT, FIGHT_DRAFT
+from pyengine.storage.store import Store
 from pyengine.pages.view import Update, errors_cleared
 from pyengine.pages.widgets import share_line
 from pyengine.runequest.combat.inputs import read_typed_roll, sheet_of
@@ -491,7 +491,7 @@ class FightPage(CombatPage):
         """"Add from the template": ``ft-count`` copies (or as many as it was kept with), named
         "Broo 1", "Broo 2"… after those already in the fight."""
         from pyengine.library import copy_names, read_template
-        from pyengine.pages.keys import TEMPLATE_PREFIX
+        from pyengine.storage.keys import TEMPLATE_PREFIX
 
         update = Update(errors={"ft-template": "", "ft-count": ""})
         ident = values.get("ft-template", "")

@@ -21,8 +21,8 @@ import msgspec
 from pyengine.dice import Dice
 from pyengine.errors import ConflictError, RecordError, RulesError, StorageError
 from pyengine.html import Element, el
-from pyengine.pages.keys import CHARACTER_PREFIX
-from pyengine.pages.store import Store
+from pyengine.storage.keys import CHARACTER_PREFIX
+from pyengine.storage.store import Store
 from pyengine.runequest.melee.model import Fight
 from pyengine.runequest.melee.round import RoundResult
 from pyengine.runequest.tables.catalogue import RuneQuestTables

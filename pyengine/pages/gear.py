@@ -15,7 +15,7 @@ field id -> text, as ``dom.values`` gives them), works on a copy that it changes
 fills fields, and returns everything it wrote as one :class:`~pyengine.pages.view.Update`.
 Records are kept in the device's storage under ``strike-rank/gear/<name>``
 (:func:`record_key`; docs/formats.md). What is being typed is kept as a draft at every change
-(:data:`~pyengine.pages.keys.GEAR_DRAFT`, :class:`GearDraft`) and comes back when the page
+(:data:`~pyengine.storage.keys.GEAR_DRAFT`, :class:`GearDraft`) and comes back when the page
 opens again, as the sheet's and fight mode's do; the page says so in ``gear-draft-status``.
 """
 
@@ -45,8 +45,8 @@ from pyengine.gear.notation import parse_areas
 from pyengine.gear.organizing import Organized, organize
 from pyengine.gear.sheet import SheetLine, sheet_line
 from pyengine.gear.state import LINK, BlockInputs, Entry, GearState, check_record_name, read_record, to_record, to_state
-from pyengine.pages.keys import GEAR_DRAFT, GEAR_PREFIX
-from pyengine.pages.store import Store
+from pyengine.storage.keys import GEAR_DRAFT, GEAR_PREFIX
+from pyengine.storage.store import Store
 from pyengine.pages.view import Update, errors_cleared
 from pyengine.pages.widgets import share_line
 

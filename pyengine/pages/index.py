@@ -17,9 +17,9 @@ from pyengine import dice_roller
 from pyengine.dice import Dice, DiceExpr, DiceRoll, RandomDice, ScriptedDice, explain_notation
 from pyengine.errors import NotationError, RecordError, RulesError, StorageError
 from pyengine.html import el, to_html
-from pyengine.pages.keys import CHARACTER_PREFIX, DICE_RECENT
+from pyengine.storage.keys import CHARACTER_PREFIX, DICE_RECENT
 from pyengine.pages.recent import RecentLinks
-from pyengine.pages.store import Store
+from pyengine.storage.store import Store
 from pyengine.pages.view import Update
 from pyengine.pages.widgets import share_line
 

@@ -1,5 +1,5 @@
 """Results read lately, newest first, each a link that reopens it: kept in a
-:class:`~pyengine.pages.store.Store` (a tab's ``sessionStorage``) as a JSON list of
+:class:`~pyengine.storage.store.Store` (a tab's ``sessionStorage``) as a JSON list of
 ``{"label": str, "link": str}`` (docs/formats.md, "Stored records").
 
 Light on purpose (no rule set, no link format, not even :class:`~pyengine.pages.view.Update`
@@ -14,8 +14,8 @@ import json
 
 from pyengine.errors import StorageError
 from pyengine.html import el, to_html
-from pyengine.pages.keys import SHRAPNEL_RECENT
-from pyengine.pages.store import Store
+from pyengine.storage.keys import SHRAPNEL_RECENT
+from pyengine.storage.store import Store
 
 
 class RecentLinks:

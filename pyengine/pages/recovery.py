@@ -8,7 +8,7 @@ imports nothing more for it.
 
 from __future__ import annotations
 
-from pyengine.pages.store import Store
+from pyengine.storage.store import Store
 from pyengine.pages.view import Update
 
 #: The notice above every page's content (web/shell.html) that says what did not finish.

@@ -30,13 +30,13 @@ import msgspec
 
 from pyengine.dice import Dice, RandomDice
 from pyengine.errors import ConflictError, RecordError, RulesError, StorageError
-from pyengine.pages.keys import CHARACTER_PREFIX, SHEET_DRAFT
+from pyengine.storage.keys import CHARACTER_PREFIX, SHEET_DRAFT
 from pyengine.pages.sheet_state import BUTTONS as STATE_BUTTONS
 from pyengine.pages.sheet_state import FIELDS as STATE_FIELDS
 from pyengine.pages.sheet_state import (
     location_options, render_state, render_weapon_choices, render_working, said_as, weapon_name,
 )
-from pyengine.pages.store import Store
+from pyengine.storage.store import Store
 from pyengine.pages.view import Update
 from pyengine.pages.widgets import share_line
 from pyengine.runequest.sheet import inputs, state

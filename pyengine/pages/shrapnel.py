@@ -18,9 +18,9 @@ from typing import Any
 
 from pyengine.dice import Dice, RandomDice
 from pyengine.errors import RulesError
-from pyengine.pages.keys import CHARACTER_PREFIX, FIGHT_DRAFT
+from pyengine.storage.keys import CHARACTER_PREFIX, FIGHT_DRAFT
 from pyengine.pages.recent import shrapnel_results
-from pyengine.pages.store import Store
+from pyengine.storage.store import Store
 from pyengine.pages.view import Update
 from pyengine.pages.widgets import share_line
 from pyengine.shrapnel import render

@@ -23,8 +23,8 @@ from pyengine import library
 from pyengine.dice import Dice, RandomDice
 from pyengine.errors import RecordError, RulesError, StorageError
 from pyengine.html import Element, Markup, el, to_html
-from pyengine.pages.keys import CHARACTER_PREFIX, FIGHT_DRAFT
-from pyengine.pages.store import Store
+from pyengine.storage.keys import CHARACTER_PREFIX, FIGHT_DRAFT
+from pyengine.storage.store import Store
 from pyengine.pages.view import Update
 
 #: How many records' readings (and hit points in words) a page keeps, to draw its cards again.

@@ -23,8 +23,8 @@ from typing import Any, NamedTuple
 
 from pyengine.errors import RulesError
 from pyengine.html import el, to_html
-from pyengine.pages.keys import CHARACTER_PREFIX, FIGHT_DRAFT
-from pyengine.pages.store import Store
+from pyengine.storage.keys import CHARACTER_PREFIX, FIGHT_DRAFT
+from pyengine.storage.store import Store
 from pyengine.runequest.vocabulary import LOCATION_BY_KEY, Location
 from pyengine.shrapnel.armour import MAX_NAME, ArmourPiece
 from pyengine.shrapnel.inputs import format_pieces

@@ -58,7 +58,7 @@ ITEMS = "() => Object.fromEntries(Object.keys(localStorage).filter(k => k.starts
 def saved_before() -> dict[str, str]:
     """What the device keeps before the import: three adventurers with earlier versions, a party."""
     from pyengine.library import make_party, save, save_party
-    from pyengine.pages.store import MemoryStore
+    from pyengine.storage.store import MemoryStore
     from tools.scale import NAMES
 
     store = MemoryStore()

@@ -10,7 +10,7 @@ import json
 import msgspec
 from playwright.sync_api import expect
 
-from pyengine.pages.keys import CHARACTER_PREFIX, FIGHT_DRAFT, GEAR_DRAFT
+from pyengine.storage.keys import CHARACTER_PREFIX, FIGHT_DRAFT, GEAR_DRAFT
 from pyengine.runequest.advancement.creation import typed_new
 from pyengine.runequest.melee.log import FightLog, to_link
 from pyengine.runequest.melee.model import Combatant, Fight

@@ -67,7 +67,7 @@ def camera_showing(playwright, site_url, tmp_path):
 def dice_link(site_url: str) -> str:
     from pyengine.dice import ScriptedDice
     from pyengine.pages.index import StartPage
-    from pyengine.pages.store import MemoryStore
+    from pyengine.storage.store import MemoryStore
 
     update = StartPage(MemoryStore(), dice=ScriptedDice([5, 2])).on_roll({"dice-expr": "2D6+2", "dice-typed": ""})
     return f"{site_url.rstrip('/')}/index.html{update.address}"

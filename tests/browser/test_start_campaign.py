@@ -14,9 +14,9 @@ import build
 from pyengine import library
 from pyengine.cli.tables import hit_locations, load_tables
 from pyengine.dice import ScriptedDice
-from pyengine.pages.keys import CHARACTER_PREFIX
+from pyengine.storage.keys import CHARACTER_PREFIX
 from pyengine.pages.start_library import DeviceLibrary
-from pyengine.pages.store import MemoryStore
+from pyengine.storage.store import MemoryStore
 from tests.browser.conftest import READY, READY_TIMEOUT_MS, open_ready
 from tests.browser.test_pages_for_everyone import SHOTS, serious_findings
 

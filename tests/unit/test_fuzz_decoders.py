@@ -200,8 +200,8 @@ def test_fight_mode_drafts_restore_or_start_empty(text):
     from pyengine.cli.tables import hit_locations, load_tables
     from pyengine.pages.fight import FightPage, empty_draft, load_draft
     from pyengine.pages.fight_writeback import Written
-    from pyengine.pages.keys import FIGHT_DRAFT
-    from pyengine.pages.store import MemoryStore
+    from pyengine.storage.keys import FIGHT_DRAFT
+    from pyengine.storage.store import MemoryStore
 
     global _TABLES
     if _TABLES is None:

@@ -36,7 +36,7 @@ HTML_BUILDERS = frozenset({"el", "to_html", "to_xml", "Element", "Markup"})
 HTML_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9-]*(?=[\s/>]|$)")
 #: The engine modules glue may import (each with everything under it, but ``pyengine``).
 ALLOWED_EXACT = frozenset({"pyengine"})
-ALLOWED_TREES = ("pyengine.pages", "pyengine.errors", "pyengine.tables", "pyengine.runequest.tables", "pyengine.shrapnel.tables")
+ALLOWED_TREES = ("pyengine.pages", "pyengine.storage", "pyengine.errors", "pyengine.tables", "pyengine.runequest.tables", "pyengine.shrapnel.tables")
 #: ``pyengine`` itself is imported for this attribute only.
 VERSION = "pyengine.__version__"
 NO_ARITHMETIC = frozenset({"math", "fractions"})
@@ -224,13 +224,13 @@ def test_the_checker_finds_engine_imports_past_the_pages(source, bad):
         "import pyengine\nversion = pyengine.__version__\n",
         "from pyengine import __version__\n",
         "from pyengine.pages.index import StartPage\n",
-        "from pyengine import pages\nfrom pyengine.pages import keys\n",
+        "from pyengine import pages\nfrom pyengine.storage import keys\n",
         "from pyengine.errors import RulesError, StorageError\n",
         "from pyengine.tables import load_table\n",
         "from pyengine.runequest.tables.catalogue import RuneQuestTables, TABLE_IDS\n",
         "from pyengine.runequest.tables.hit_locations import HitLocationTable\n",
         "from pyengine.shrapnel.tables import BallisticTable\n",
-        "import pyengine.pages.keys\nkey = pyengine.pages.keys.CHARACTER_PREFIX\n",
+        "import pyengine.storage.keys\nkey = pyengine.storage.keys.CHARACTER_PREFIX\n",
         "from app import dom\nfrom pyscript import window\nimport json\n",
     ],
 )

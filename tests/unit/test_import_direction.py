@@ -53,7 +53,8 @@ GRAPH = {name: imports_of(name) for name in MODULES}
 
 
 def is_core(name: str) -> bool:
-    return name.count(".") == 1 and name not in ("pyengine.cli", "pyengine.pages", "pyengine.__main__") and not name.startswith(RULE_SETS)
+    return (name.count(".") == 1 and not name.startswith(RULE_SETS)
+            and name not in ("pyengine.cli", "pyengine.pages", "pyengine.library", "pyengine.storage", "pyengine.__main__"))
 
 
 def in_rule_set(name: str) -> bool:
@@ -94,6 +95,18 @@ def test_only_the_command_line_imports_the_command_line(name):
 @pytest.mark.parametrize("name", [n for n in MODULES if in_rule_set(n)])
 def test_no_rule_set_imports_a_page_controller(name):
     assert not {m for m in GRAPH[name] if m.startswith("pyengine.pages")}
+
+
+@pytest.mark.parametrize("name", [n for n in MODULES if n.startswith("pyengine.storage")])
+def test_storage_imports_no_library_and_no_page(name):
+    bad = {m for m in GRAPH[name] if m.startswith(("pyengine.library", "pyengine.pages"))}
+    assert not bad, f"{name} imports {sorted(bad)}: storage sits below the library and the pages"
+
+
+@pytest.mark.parametrize("name", [n for n in MODULES if n.startswith("pyengine.library")])
+def test_the_library_imports_no_page(name):
+    bad = {m for m in GRAPH[name] if m.startswith("pyengine.pages")}
+    assert not bad, f"{name} imports {sorted(bad)}: the library sits below the pages"
 
 
 def cycles(graph: dict[str, set[str]]) -> list[list[str]]:

@@ -1,11 +1,11 @@
-"""The pages' storage keys (pyengine/pages/keys.py) are the formats' (docs/formats.md):
+"""The pages' storage keys (pyengine/storage/keys.py) are the formats' (docs/formats.md):
 a saved character or gear record written by one page must be found by every other."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from pyengine.pages import keys
+from pyengine.storage import keys
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -15,7 +15,7 @@ def test_the_gear_page_stores_its_records_under_the_gear_prefix():
     # named Grunt under strike-rank/gear/Grunt (docs/formats.md), found by that prefix.
     from pyengine.gear.example import EXAMPLE
     from pyengine.pages.gear import GearPage, form_values, record_key
-    from pyengine.pages.store import MemoryStore
+    from pyengine.storage.store import MemoryStore
 
     assert keys.GEAR_PREFIX == "strike-rank/gear/"
     assert record_key("Grunt") == keys.GEAR_PREFIX + "Grunt"
@@ -40,7 +40,7 @@ def test_no_glue_or_controller_module_spells_a_key_itself():
         if path.name == "keys.py":
             continue
         text = path.read_text(encoding="utf-8")
-        assert '"strike-rank/' not in text, f"{path.name}: use pyengine.pages.keys"
+        assert '"strike-rank/' not in text, f"{path.name}: use pyengine.storage.keys"
 
 
 def test_the_start_page_fetches_its_tables_early_only_when_a_party_is_saved():

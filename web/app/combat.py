@@ -15,7 +15,7 @@ from __future__ import annotations
 from pyscript import window
 
 from app import dom, start
-from pyengine.pages.keys import CHARACTER_PREFIX
+from pyengine.storage.keys import CHARACTER_PREFIX
 
 tables = None  # RuneQuestTables, once loaded
 locations = None  # HitLocationTable, once loaded

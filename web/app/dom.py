@@ -173,7 +173,7 @@ def apply(update) -> None:
 
 class BrowserStore:
     """The browser's ``localStorage`` (or ``sessionStorage``) as a controller's
-    :class:`~pyengine.pages.store.Store`."""
+    :class:`~pyengine.storage.store.Store`."""
 
     def __init__(self, storage=None) -> None:
         self.storage = window.localStorage if storage is None else storage

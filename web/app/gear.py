@@ -13,7 +13,7 @@ from __future__ import annotations
 from pyscript import window
 
 from app import dom, start
-from pyengine.pages.keys import GEAR_DRAFT, GEAR_PREFIX
+from pyengine.storage.keys import GEAR_DRAFT, GEAR_PREFIX
 
 FORMS = ("gear-form", "gear-org-form", "gear-block-form", "gear-save-form")
 

@@ -15,7 +15,7 @@ from pyscript import window
 
 import pyengine
 from app import dom, scan, start
-from pyengine.pages.keys import CHARACTER_PREFIX
+from pyengine.storage.keys import CHARACTER_PREFIX
 
 controller = None
 library = None  # the DeviceLibrary, once prepared

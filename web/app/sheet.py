@@ -15,7 +15,7 @@ from __future__ import annotations
 from pyscript import document, window
 
 from app import dom, start
-from pyengine.pages.keys import CHARACTER_PREFIX, SHEET_DRAFT
+from pyengine.storage.keys import CHARACTER_PREFIX, SHEET_DRAFT
 
 
 def form():

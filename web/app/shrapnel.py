@@ -17,7 +17,7 @@ from __future__ import annotations
 from pyscript import fetch, window
 
 from app import dom, start
-from pyengine.pages.keys import SHRAPNEL_RECENT
+from pyengine.storage.keys import SHRAPNEL_RECENT
 
 TABLE_URL = "./tables/shrapnel/ballistic.msgpack"
 

@@ -12,7 +12,7 @@ from pyscript import document, window
 import pyengine
 from app import dom, share_sheet
 from app.dom import element
-from pyengine.pages.keys import JOURNAL
+from pyengine.storage.keys import JOURNAL
 
 
 def untouched(forms) -> bool:

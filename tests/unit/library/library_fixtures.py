@@ -6,7 +6,7 @@ import json
 from collections.abc import Callable
 
 from pyengine.errors import StorageError
-from pyengine.pages.store import MemoryStore
+from pyengine.storage.store import MemoryStore
 
 #: The adventurer of docs/formats.md ("Stored record: RuneQuest adventurer").
 RURIK = {

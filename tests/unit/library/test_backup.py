@@ -19,10 +19,10 @@ from pyengine.library import (
 )
 from pyengine.library.deleted import delete, kept_aside
 from pyengine.library.merge import describe_plan
-from pyengine.pages.keys import (
+from pyengine.storage.keys import (
     CHARACTER_PREFIX, CURRENT_FIGHT, FIGHT_DRAFT, FIGHT_PREFIX, GEAR_PREFIX, HISTORY_PREFIX, SET_ASIDE, SHEET_DRAFT,
 )
-from pyengine.pages.store import MemoryStore
+from pyengine.storage.store import MemoryStore
 from pyengine.runequest.sheet.adventurer import load_adventurer
 
 READERS = {"character": load_adventurer, "gear": read_gear}

@@ -18,11 +18,11 @@ from pyengine.errors import RecordError
 from pyengine.library import BOTH, DEVICE, FILE, apply_plan, export_backup, import_into_empty, plan_import, read_versions
 from pyengine.library import save
 from pyengine.library.history import Version, pack
-from pyengine.pages.keys import (
+from pyengine.storage.keys import (
     CHARACTER_PREFIX, CURRENT_FIGHT, DELETED, FIGHT_DRAFT, FIGHT_PREFIX, GEAR_PREFIX, HISTORY_PREFIX, PARTY_PREFIX,
     SET_ASIDE, SHEET_DRAFT, TEMPLATE_PREFIX,
 )
-from pyengine.pages.store import MemoryStore
+from pyengine.storage.store import MemoryStore
 from pyengine.runequest.sheet.adventurer import load_adventurer
 
 EXAMPLES = int(os.environ.get("STRIKE_RANK_FUZZ_EXAMPLES", "500"))

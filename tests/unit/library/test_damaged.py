@@ -8,10 +8,10 @@ from library_fixtures import rurik, when
 from pyengine.gear.state import read_record as read_gear
 from pyengine.library import damaged_items, export_item, read_all, save
 from pyengine.pages.index import StartPage
-from pyengine.pages.keys import (
+from pyengine.storage.keys import (
     CHARACTER_PREFIX, DELETED, FIGHT_PREFIX, GEAR_PREFIX, HISTORY_PREFIX, PARTY_PREFIX, SET_ASIDE, TEMPLATE_PREFIX,
 )
-from pyengine.pages.store import MemoryStore
+from pyengine.storage.store import MemoryStore
 from pyengine.runequest.sheet.adventurer import load_adventurer
 
 READERS = {"character": load_adventurer, "gear": read_gear}

@@ -16,8 +16,8 @@ from pyengine.library import (
     read_versions, rename_fight, resume, undo_delete,
 )
 from pyengine.library.deleted import KEEP, kept_aside
-from pyengine.pages.keys import CURRENT_FIGHT, DELETED, FIGHT_DRAFT, FIGHT_PREFIX
-from pyengine.pages.store import MemoryStore
+from pyengine.storage.keys import CURRENT_FIGHT, DELETED, FIGHT_DRAFT, FIGHT_PREFIX
+from pyengine.storage.store import MemoryStore
 
 GOLDEN = Path(__file__).resolve().parents[2] / "golden"
 LINK = (GOLDEN / "fight-3v3.link").read_text(encoding="utf-8").strip()

@@ -14,8 +14,8 @@ from pyengine.library import (
     read_versions, resume, undelete,
 )
 from pyengine.library.deleted import kept_aside
-from pyengine.pages.keys import CHARACTER_PREFIX, FIGHT_DRAFT
-from pyengine.pages.store import MemoryStore
+from pyengine.storage.keys import CHARACTER_PREFIX, FIGHT_DRAFT
+from pyengine.storage.store import MemoryStore
 from pyengine.runequest.sheet.adventurer import load_adventurer
 
 GOLDEN = Path(__file__).resolve().parents[2] / "golden"

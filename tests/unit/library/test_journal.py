@@ -19,8 +19,8 @@ from pyengine.library import (
 )
 from pyengine.library.deleted import delete, undelete
 from pyengine.library.journal import FRESH, pending, wait_before_recovering
-from pyengine.pages.keys import CHARACTER_PREFIX, FIGHT_DRAFT, HISTORY_PREFIX, JOURNAL, SHEET_DRAFT
-from pyengine.pages.store import Crashed, MemoryStore
+from pyengine.storage.keys import CHARACTER_PREFIX, FIGHT_DRAFT, HISTORY_PREFIX, JOURNAL, SHEET_DRAFT
+from pyengine.storage.store import Crashed, MemoryStore
 
 GOLDEN = Path(__file__).resolve().parents[2] / "golden"
 NOW = "2025-03-01T23:10:00.000Z"

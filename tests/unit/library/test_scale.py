@@ -10,7 +10,7 @@ import pytest
 
 from pyengine.library import export_backup, import_into_empty, load_fight, read_versions, storage_use
 from pyengine.library.usage import LOCAL_STORAGE_CHARS
-from pyengine.pages.store import MemoryStore
+from pyengine.storage.store import MemoryStore
 from tools.scale import measure, scale_store
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from library_fixtures import rurik, when
 
 from pyengine.library import describe_estimate, describe_groups, describe_persistence, describe_usage, save, storage_use
-from pyengine.pages.keys import CURRENT_FIGHT, DELETED, FIGHT_DRAFT, SET_ASIDE, SHEET_DRAFT
-from pyengine.pages.store import MemoryStore
+from pyengine.storage.keys import CURRENT_FIGHT, DELETED, FIGHT_DRAFT, SET_ASIDE, SHEET_DRAFT
+from pyengine.storage.store import MemoryStore
 
 
 def test_characters_are_counted_by_group_keys_included_and_earlier_versions_with_their_records():

@@ -14,8 +14,8 @@ from pyengine.errors import ConflictError, RecordError, StorageError
 from pyengine.library import PREFIXES, history_key, read_versions, record_key, redo, restore, save, undo
 from pyengine.library.history import read_history, unpack
 from pyengine.library.versions import UNKNOWN_WHY
-from pyengine.pages.keys import CHARACTER_PREFIX, GEAR_PREFIX, HISTORY_PREFIX, SET_ASIDE
-from pyengine.pages.store import MemoryStore
+from pyengine.storage.keys import CHARACTER_PREFIX, GEAR_PREFIX, HISTORY_PREFIX, SET_ASIDE
+from pyengine.storage.store import MemoryStore
 
 KEY = CHARACTER_PREFIX + "a1b2c3d4e5f6"
 HKEY = HISTORY_PREFIX + "character/a1b2c3d4e5f6"

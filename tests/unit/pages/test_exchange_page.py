@@ -18,8 +18,8 @@ from pyengine.cli.tables import COMBAT_TABLES, hit_locations, load_tables
 from pyengine.dice import RandomDice, ScriptedDice
 from pyengine.pages import combat
 from pyengine.pages.combat import ExchangePage, link_mode
-from pyengine.pages.keys import CHARACTER_PREFIX
-from pyengine.pages.store import MemoryStore
+from pyengine.storage.keys import CHARACTER_PREFIX
+from pyengine.storage.store import MemoryStore
 from pyengine.runequest.combat.exchange import next_roll, resolve_exchange
 from pyengine.runequest.combat.model import Rules
 from pyengine.runequest.combat.inputs import quick_attack, quick_defence, quick_parry, sheet_attack, sheet_defence, sheet_of

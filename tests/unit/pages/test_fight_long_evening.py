@@ -17,7 +17,7 @@ from pyengine.html import to_html
 from pyengine.pages import combat
 from pyengine.pages import fight as fight_page
 from pyengine.pages.fight import FightPage
-from pyengine.pages.store import MemoryStore
+from pyengine.storage.store import MemoryStore
 from pyengine.runequest.melee import render
 from pyengine.runequest.melee.kept import KeptRounds
 from pyengine.runequest.melee.log import Linker, read_any, replay, to_link

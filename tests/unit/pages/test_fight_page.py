@@ -18,8 +18,8 @@ from pyengine.cli.tables import hit_locations, load_tables
 from pyengine.dice import RandomDice, ScriptedDice
 from pyengine.pages import combat
 from pyengine.pages.fight import MAX_COMBATANTS, FightPage, load_draft
-from pyengine.pages.keys import CHARACTER_PREFIX, FIGHT_DRAFT
-from pyengine.pages.store import MemoryStore
+from pyengine.storage.keys import CHARACTER_PREFIX, FIGHT_DRAFT
+from pyengine.storage.store import MemoryStore
 from pyengine.runequest.melee import log as fight_log
 from pyengine.runequest.melee.build import QuickWeapon, melee_tables, quick_combatant
 from pyengine.runequest.melee.intent import Intent, Move, ParryIntent, Spell, Strike

@@ -12,8 +12,8 @@ from test_fight_page import THREE, FightMode, hero, world  # noqa: F401  (world:
 
 from pyengine import library
 from pyengine.dice import RandomDice, ScriptedDice
-from pyengine.pages.keys import CHARACTER_PREFIX, CURRENT_FIGHT, FIGHT_DRAFT
-from pyengine.pages.store import MemoryStore
+from pyengine.storage.keys import CHARACTER_PREFIX, CURRENT_FIGHT, FIGHT_DRAFT
+from pyengine.storage.store import MemoryStore
 from pyengine.runequest.sheet.adventurer import load_adventurer
 
 GOLDEN = Path(__file__).resolve().parents[2] / "golden"
@@ -416,7 +416,7 @@ def test_the_warm_up_imports_what_the_first_write_back_tap_needs(world, tmp_path
     code = """
 import json, sys
 sys.path[:0] = [{tests!r}, {root!r}]
-from pyengine.pages.store import MemoryStore
+from pyengine.storage.store import MemoryStore
 from test_fight_writeback import Kept
 from test_fight_page import world as fixture
 fm = Kept(fixture.__wrapped__(), MemoryStore(json.loads(open({kept!r}).read())))

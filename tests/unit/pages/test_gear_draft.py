@@ -19,8 +19,8 @@ from pyengine.errors import RecordError
 from pyengine.gear.example import EXAMPLE
 from pyengine.gear.state import to_record
 from pyengine.pages.gear import GearDraft, draft_text, form_values, load_draft, record_key
-from pyengine.pages.keys import FIGHT_DRAFT, GEAR_DRAFT
-from pyengine.pages.store import MemoryStore
+from pyengine.storage.keys import FIGHT_DRAFT, GEAR_DRAFT
+from pyengine.storage.store import MemoryStore
 
 #: 500 examples in the suite; ``STRIKE_RANK_FUZZ_EXAMPLES=10000`` runs the full fuzz (issue 16), as
 #: tests/unit/library/test_backup_fuzz.py does.
@@ -37,7 +37,7 @@ def reopened(store: MemoryStore, fragment: str = "", *, typed: bool = False) -> 
 
 def test_the_key_is_spelled_in_keys_right_after_the_fight_draft():
     assert GEAR_DRAFT == "strike-rank/draft/gear"
-    import pyengine.pages.keys as keys
+    import pyengine.storage.keys as keys
 
     names = [n for n in vars(keys) if n.isupper()]
     assert names.index("GEAR_DRAFT") == names.index("FIGHT_DRAFT") + 1

@@ -26,8 +26,8 @@ from pyengine.gear import Attack, Item, ItemKind, resolve_block, sheet_line
 from pyengine.gear.example import CHARACTER, ENTRIES, EXAMPLE
 from pyengine.gear.state import read_record, to_record
 from pyengine.pages.gear import GearPage, form_values, prerender, record_key
-from pyengine.pages.keys import GEAR_PREFIX
-from pyengine.pages.store import MemoryStore
+from pyengine.storage.keys import GEAR_PREFIX
+from pyengine.storage.store import MemoryStore
 from pyengine.pages.view import Update
 from pyengine.share import encode_link
 

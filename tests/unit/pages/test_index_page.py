@@ -9,8 +9,8 @@ import pytest
 
 from pyengine.dice import ScriptedDice
 from pyengine.pages.index import EMPTY_SAVED, StartPage
-from pyengine.pages.keys import CHARACTER_PREFIX, DICE_RECENT
-from pyengine.pages.store import MemoryStore
+from pyengine.storage.keys import CHARACTER_PREFIX, DICE_RECENT
+from pyengine.storage.store import MemoryStore
 from pyengine.pages.view import Update
 from pyengine.runequest.sheet.adventurer import Adventurer, dump_adventurer
 from pyengine.runequest.sheet.characteristics import Characteristics

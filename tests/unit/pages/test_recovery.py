@@ -10,9 +10,9 @@ import pytest
 
 from pyengine.cli.tables import load_tables
 from pyengine.pages import recovery
-from pyengine.pages.keys import CHARACTER_PREFIX, JOURNAL, SHEET_DRAFT
+from pyengine.storage.keys import CHARACTER_PREFIX, JOURNAL, SHEET_DRAFT
 from pyengine.pages.sheet import SheetPage
-from pyengine.pages.store import Crashed, MemoryStore
+from pyengine.storage.store import Crashed, MemoryStore
 
 ROOT = Path(__file__).resolve().parents[3]
 YSOLDE = {"STR": "12", "CON": "12", "SIZ": "17", "INT": "13", "POW": "18", "DEX": "10", "CHA": "15"}

@@ -17,9 +17,9 @@ from pyengine.cli.tables import load_tables
 from pyengine.dice import ScriptedDice
 from pyengine.errors import StorageError
 from pyengine.pages.index import StartPage
-from pyengine.pages.keys import CHARACTER_PREFIX, SHEET_DRAFT
+from pyengine.storage.keys import CHARACTER_PREFIX, SHEET_DRAFT
 from pyengine.pages.sheet import EMPTY_SHEET, FIELDS, NEEDS_RECORD, RECORD_FIELDS, SheetPage
-from pyengine.pages.store import MemoryStore
+from pyengine.storage.store import MemoryStore
 from pyengine.runequest.sheet import Adventurer, Characteristics, Gear, WeaponSkill, dump_adventurer, load_adventurer
 from pyengine.runequest.sheet.render import EMPTY_SAVED
 from pyengine.share import encode_link

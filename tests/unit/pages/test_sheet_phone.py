@@ -14,8 +14,8 @@ import msgspec
 
 import build
 from pyengine.pages import sheet as sheet_page
-from pyengine.pages.keys import CHARACTER_PREFIX, SHEET_DRAFT
-from pyengine.pages.store import MemoryStore
+from pyengine.storage.keys import CHARACTER_PREFIX, SHEET_DRAFT
+from pyengine.storage.store import MemoryStore
 from pyengine.runequest.advancement import creation
 from pyengine.runequest.sheet import Gear, dump_adventurer, load_adventurer
 from pyengine.runequest.sheet.render import WEAR_NOTE

@@ -12,9 +12,9 @@ import pytest
 
 from pyengine.cli.tables import load_tables
 from pyengine.library.versions import read_versions
-from pyengine.pages.keys import CHARACTER_PREFIX, SHEET_DRAFT
+from pyengine.storage.keys import CHARACTER_PREFIX, SHEET_DRAFT
 from pyengine.pages.sheet import SheetPage
-from pyengine.pages.store import MemoryStore
+from pyengine.storage.store import MemoryStore
 from pyengine.runequest.sheet import dump_adventurer, load_adventurer
 
 # CON 12, SIZ 17, POW 18 -> 15 hit points; legs 5, chest 6.

@@ -18,10 +18,10 @@ import pytest
 
 from pyengine.cli.tables import ballistic
 from pyengine.dice import ScriptedDice
-from pyengine.pages.keys import SHRAPNEL_RECENT
+from pyengine.storage.keys import SHRAPNEL_RECENT
 from pyengine.pages.recent import shrapnel_results
 from pyengine.pages.shrapnel import COVER_IDS, ShrapnelPage, prerender
-from pyengine.pages.store import MemoryStore
+from pyengine.storage.store import MemoryStore
 from pyengine.share import encode_link
 from pyengine.shrapnel import ArmourPiece, resolve_critical
 from pyengine.shrapnel.vocabulary import Area

@@ -19,9 +19,9 @@ from page_dom import Page
 
 from pyengine.cli import tables as source
 from pyengine.cli.tables import ballistic, load_tables
-from pyengine.pages.keys import CHARACTER_PREFIX, FIGHT_DRAFT
+from pyengine.storage.keys import CHARACTER_PREFIX, FIGHT_DRAFT
 from pyengine.pages.shrapnel import ShrapnelPage, prerender
-from pyengine.pages.store import MemoryStore
+from pyengine.storage.store import MemoryStore
 from pyengine.pages.targets import ARMOUR_TABLES, location_cover
 from pyengine.runequest.advancement.creation import typed_new
 from pyengine.runequest.melee.log import FightLog, to_link

@@ -23,7 +23,7 @@ KIND = "dice"
 STATE_VERSION = 1
 
 
-class DiceRollState(Record):
+class DiceRollState(Record, frozen=True):
     """What a dice-roll link carries (kind ``dice``, version 1)."""
 
     expr: Annotated[str, msgspec.Meta(min_length=1, max_length=100)]

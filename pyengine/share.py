@@ -43,7 +43,7 @@ _ENVELOPE_KEYS = ("kind", "v", "data")
 _INT_MIN, _INT_MAX = -(2**63), 2**64 - 1  # what msgpack can carry
 
 
-class SharedState(Record):
+class SharedState(Record, frozen=True):
     """What a share link carries."""
 
     kind: str

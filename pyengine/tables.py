@@ -26,6 +26,9 @@ class Record(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     * ``kw_only``: fields are always named, in code as in the TOML files.
     * ``forbid_unknown_fields``: a misspelt key in a table file is an error,
       never silently dropped.
+
+    A subclass that the type checker reads (the core, storage, the library) says
+    ``frozen=True`` again: mypy takes each class's own arguments, not its base's.
     """
 
 

@@ -23,7 +23,7 @@ RulingId = Annotated[str, msgspec.Meta(pattern=r"^(RQ|SHR|GEAR)-\d+$")]
 RulingIds = Annotated[tuple[RulingId, ...], msgspec.Meta(description="ids of rulings (docs/rulings.md) a row rests on")]
 
 
-class Step(Record, rename={"source": "rule"}):
+class Step(Record, frozen=True, rename={"source": "rule"}):
     """One step of the working."""
 
     field: str

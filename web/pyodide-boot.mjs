@@ -8,7 +8,7 @@
 // normally and downloads nothing extra before Python is up. Any error while restoring (a
 // stale or damaged file) falls back to a normal start in the same page.
 // The snapshot is the raw memory: the host compresses it (brotli, gzip) and the browser
-// unpacks it as it arrives (issue 19: 2.4 MB less than the gzip file it was).
+// unpacks it as it arrives (2.4 MB less on the wire than a gzip file the page unpacked itself).
 import { loadPyodide as startPyodide, version } from "./vendor/pyodide/pyodide.mjs";
 
 export { version };
@@ -183,7 +183,7 @@ async function growingMemoryTo(snapshot, start) {
 // Pyodide is handed the snapshot still arriving: it asks for its WebAssembly and standard library
 // as it starts, so they come while the snapshot does (it waits for the snapshot only before it
 // instantiates). Awaiting the snapshot first queued those files behind it: about 0.1 s of a
-// return visit's 0.6 s on this machine (docs/startup.md, session 6).
+// return visit's 0.6 s (docs/startup.md).
 const NO_SNAPSHOT = new Error("no snapshot");
 
 async function startPython(options) {

@@ -5,7 +5,7 @@ A link carries ``{"roll", "severity", "covered", "pieces"}`` and, since version 
 opening it resolves again, so it replays exactly. The envelope (kind, version, compression,
 base64url), and refusing another kind or a newer version, are :mod:`pyengine.share`'s (:data:`LINK`).
 
-Version history: 1 -- first version. 2 -- a piece's ``limbs``, the ``target`` (issue 16), each
+Version history: 1 -- first version. 2 -- a piece's ``limbs``, the ``target``, each
 written only when there is one (so a state with neither is version 1's data); version 1 links
 open as they did.
 """

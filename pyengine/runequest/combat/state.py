@@ -26,7 +26,7 @@ from pyengine.tables import Record
 
 KIND = "exchange"
 #: 1: 0.1.0; 2: ``Attack.skill``, ``Attack.target_totally_helpless``, ``Defence.parry_skill``,
-#: ``Defence.exposed`` (issue 15).
+#: ``Defence.exposed``.
 VERSION = 2
 #: The export file's format (1 and 2 as the link's versions).
 EXPORT_FORMAT = 2

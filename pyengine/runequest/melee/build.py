@@ -181,7 +181,7 @@ def quick_combatant(
     first_in_hand: bool = False,
 ) -> Combatant:
     """A quick stat block as a combatant; strike ranks from the table. With ``first_in_hand`` (fight mode's
-    form, issue 17) his first weapon is the one in hand (an archer's bow, nocked), with a shield that goes
+    form) his first weapon is the one in hand (an archer's bow, nocked), with a shield that goes
     with it; otherwise his first melee weapon.
 
     :raises IllegalActionError: a weapon id not in the tables; its ``field`` is ``weapons[k].weapon``.

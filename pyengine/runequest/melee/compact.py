@@ -1,4 +1,4 @@
-"""The fight link's compact form (fight link version 6, issue 18): the same log in fewer characters.
+"""The fight link's compact form (fight link version 6): the same log in fewer characters.
 
 A version 5 link writes every combatant's every arm in full — the weapon's name, damage, hit
 points and ENC, and then the same again under its parry — and every statement of every round.

@@ -1,4 +1,4 @@
-"""Next round's statements, by default the same as last round's (issue 6: "defaults: same as last round").
+"""Next round's statements, by default the same as last round's: at the table most fighters do again what they did.
 
 What can no longer be done is left out, so the referee only changes what the fight
 changed: a combatant who is dead, unconscious or incapacitated states nothing; an
@@ -47,7 +47,7 @@ def retargeted(fight: Fight, state: FightState, previous: tuple[Intent, ...],
                gone: Collection[str] = ()) -> tuple[tuple[Intent, ...], dict[str, str]]:
     """Last round's statements with each blow or shot at a foe who fell (dead, unconscious, incapacitated) or
     left the fight (``gone``) turned on the first foe of another side still standing, and what to tell each
-    one whose target fell (``{"Aldo": "Bera is dead: now at Cora"}``; issue 17: the order never silently
+    one whose target fell (``{"Aldo": "Bera is dead: now at Cora"}``: the order never silently
     becomes "nothing"). The statements of those who left are left out."""
     notes: dict[str, str] = {}
     out: list[Intent] = []

@@ -37,7 +37,7 @@ def _all(problems: list[FieldError]) -> None:
 
 
 def same_side(fight: Fight | None, side: str) -> str:
-    """The side as the fight already spells it ("broos" joins "Broos": issue 17), or as typed."""
+    """The side as the fight already spells it ("broos" joins "Broos"), or as typed."""
     for c in fight.combatants if fight is not None else ():
         if c.side.casefold() == side.casefold():
             return c.side
@@ -144,7 +144,7 @@ def _weapon_of(exc: RulesError) -> tuple[int, str] | None:
 
 def read_saved(tables, values: Mapping[str, str], fight: Fight | None, record: str, ident: str) -> Combatant:
     """A saved adventurer (the record stored under ``ident``) joining on the side typed, under
-    the name typed, or the saved name when none is (issue 17).
+    the name typed, or the saved name when none is.
 
     :raises FieldError: the name or the side (``fa-name``, ``fa-side``), or a record or sheet
         that cannot fight (``fa-source``).

@@ -4,7 +4,7 @@ export, undo, writing the results to the sheets).
 
 A resolved round of six is ~16 KB of Python objects (its events with their exchanges and working,
 everyone's state after it), ~11 KB as msgpack and ~2 KB compressed: 300 rounds in one page without a
-reload grew Pyodide's memory by 15 % kept as objects (issue 20, docs/architecture.md "A long evening").
+reload grew Pyodide's memory by 15 % kept as objects (docs/architecture.md, "A long evening").
 """
 
 from __future__ import annotations

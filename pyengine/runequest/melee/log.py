@@ -34,24 +34,19 @@ from pyengine.share import LinkKind, SharedState
 from pyengine.tables import Record
 
 KIND = "fight"
-#: The link's version: 2 since issue 15 (the fight's ``melee_rules``; statements that say who is engaged,
-#: dodging, picking up and sheathing, spells on the weapon in hand, stated shares of a split); 3 since the
-#: rounds' rules have editions (``melee_rules.edition``, model.RULES_EDITION); 4 since issue 16 (a combatant's
-#: ``start``: a saved adventurer coming in wounded, RQ-103); 5 since issue 17 (the rounds' rules edition 3:
-#: RQ-110 to RQ-112; ``left``: who left the fight after which round); 6 since issue 18 (the same log, compact:
-#: :mod:`.compact`).
+#: The link's version: 6 is the compact log (:mod:`.compact`); what each earlier version carries, and
+#: that each still opens, is in docs/formats.md ("Fight links").
 VERSION = 6
 #: The edition of the rounds' rules each link version and export format was played by, when its
 #: ``melee_rules`` does not say: a link or export made before a correction replays as it did.
 EDITION_OF_LINK = {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3}
 EDITION_OF_EXPORT = {1: 1, 2: 1, 3: 1, 4: 2, 5: 2, 6: 3}
-#: The JSON export's format: 2 since each event's ``working`` is a step (``{"field": "sr", "text", "rule",
-#: "rulings", "value"}``, ``null`` for bookkeeping), not a string; 3 with link version 2's contents; formats
-#: 1 and 2 still read (docs/formats.md); 4 with link version 3's (an unconscious foe totally helpless); 5 with
-#: version 4's (a combatant's ``start``); 6 with version 5's (edition 3, ``left``).
+#: The JSON export's format: 6 carries what link version 5 does, each event's ``working`` a step
+#: (``{"field": "sr", "text", "rule", "rulings", "value"}``, ``null`` for bookkeeping); every earlier
+#: format still reads (docs/formats.md, "Fight exports").
 EXPORT_FORMAT = 6
-#: The most rounds a fight's log holds (200 until issue 20: a long evening at the table is 300 and more;
-#: the link's 16,384 characters are what bounds a fight in practice).
+#: The most rounds a fight's log holds: a long evening at the table is 300 rounds and more, and the
+#: link's 16,384 characters are what bounds a fight in practice.
 MAX_ROUNDS = 1000
 MAX_ROLLS = 400
 
@@ -62,7 +57,7 @@ class RoundRecord(Record, omit_defaults=True):
 
 
 class Leaving(Record, omit_defaults=True):
-    """A combatant the referee took out of the fight once a round was resolved (issue 17): he fled, gave
+    """A combatant the referee took out of the fight once a round was resolved: he fled, gave
     up, or is no longer played. From the next round on he states nothing and nobody aims at him; his state
     stays as the rounds left it."""
 

@@ -250,7 +250,7 @@ class Fight(Record, omit_defaults=True):
 #: 1: 0.1.0 and fight links 1–2 — an unconscious foe attacked at +20% only; a weapon drawn for a blow
 #: or shot put away again at the round's end. 2 (link 3): an unconscious foe is totally helpless
 #: (RQ-60, RQ-49); a weapon drawn for a blow or a shot stays in hand and sets down what clashes (RQ-71).
-#: 3 (link 5, issue 17): a bow or sling shot with 5 strike ranks to spare is ready again for the next round
+#: 3 (link 5): a bow or sling shot with 5 strike ranks to spare is ready again for the next round
 #: (RQ-110); a natural weapon needs no readying (RQ-111); what sticks when a missile impales is the arrow
 #: or bolt, never the launcher, and a sling's stone sticks nowhere (RQ-112).
 RULES_EDITION = 3

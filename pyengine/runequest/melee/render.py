@@ -149,7 +149,7 @@ def render_combatants(fight: Fight | None, *, removable: bool, rules: MeleeRules
                       gone: Mapping[str, int] | None = None, rounds: int = 0) -> Element:
     """Who is in the fight, by side, each with a remove button before the first round; once a round is
     resolved (``gone`` given: who left after which round, of ``rounds``), a button to take each one out
-    of the fight and, until the next round, to bring one back (issue 17); the optional rules."""
+    of the fight and, until the next round, to bring one back; the optional rules."""
     if fight is None or not fight.combatants:
         return el("p", {"class": "empty", "id": "fc-empty"}, "No combatants yet: add two or more, on two sides.")
     ul = el("ul", {"class": "fc-list"})
@@ -192,7 +192,7 @@ def render_combatants(fight: Fight | None, *, removable: bool, rules: MeleeRules
 
 def render_sides(sides: Sequence[str]) -> Element:
     """The sides already in the fight as buttons (``data-side``) that put one in the add form; a new side is
-    typed (issue 17)."""
+    typed."""
     if not sides:
         return el("p", {"class": "help"}, "Type the first side's name (A, B, the trolls…).")
     return el("p", {"class": "fa-sides-pick"}, "Sides so far (tap one, or type a new one): ",
@@ -251,7 +251,7 @@ def _body_notes(c: Combatant, body: Body, state: FightState | None = None) -> li
         notes.append("a limb maimed: cannot fight until healed")
     for key, left in (body.bleeding.items() if body.condition != "dead" else ()):
         notes.append(f"bleeding from the {_words(key)}: dies in {left} round{'s' if left != 1 else ''} unless healed (2 points stop it)")
-    # A weapon he holds that is stuck in someone is said where it is (issue 17: not "in hand" alone).
+    # A weapon he holds that is stuck in someone is said where it is, not "in hand" alone.
     where = {s.weapon: f"{victim}'s {_words(s.location)}" for victim, other in (state.bodies.items() if state else ())
              for s in other.stuck_in if s.owner == c.name and s.held}
     held = [f"{name} (stuck in {where[name]})" if name in where else name for name in body.in_hand]
@@ -342,7 +342,7 @@ def render_state(fight: Fight | None, state: FightState | None, gone: Mapping[st
 def default_declaration(fight: Fight, state: FightState, c: Combatant, gone: Collection[str] = ()) -> dict[str, Any]:
     """What a combatant does when nobody says otherwise: strike (or shoot) the first foe standing (a foe
     fallen only when none stands; never one of his own side) with the weapon in hand, an archer with the
-    bow (issue 17), and parry with a shield (or that weapon)."""
+    bow, and parry with a shield (or that weapon)."""
     body = state.bodies[c.name]
     foes = [o.name for o in fight.combatants if o.side != c.side and state.bodies[o.name].condition != "dead"
             and o.name not in gone]
@@ -440,7 +440,7 @@ def render_declaration(
     note: str = "",
     gone: Mapping[str, int] = {},
 ) -> Element:
-    """The statement of intent of the ``k``-th combatant as one compact row (issue 17): what he does,
+    """The statement of intent of the ``k``-th combatant as one compact row: what he does,
     with what, at whom, at which strike rank (``fd-<k>-sr``), the first action's target to change in
     place; everything else (more actions, parries, Defense, engaged, surprised) one tap away in
     ``fd-<k>-more``, open when ``opened`` or when the last check refused one of its fields. Filled from

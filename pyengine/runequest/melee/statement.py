@@ -44,7 +44,7 @@ class Shoot(Action, tag="shoot"):
     distance: Annotated[int, msgspec.Meta(ge=0, le=10_000)] | None = None
     crossing: bool = False
     dodging: bool = False
-    """The shooter's word that the target dodges (links before issue 15); now the target states it
+    """The shooter's word that the target dodges (in links of version 1); now the target states it
     himself (:attr:`Move.dodging`, RQ-76)."""
 
 

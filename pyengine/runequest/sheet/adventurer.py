@@ -26,7 +26,7 @@ from pyengine.runequest.tables.weapons import EncText, ItemId
 from pyengine.runequest.vocabulary import Characteristic, Hand, Use
 from pyengine.tables import Record
 
-#: The record format this code writes: 2 since issue 16 (``current``); format 1 (0.1.0) still reads.
+#: The record format this code writes: 2 carries ``current``; format 1 (0.1.0) still reads.
 FORMAT = 2
 #: What a record without ``format`` is read as.
 FIRST_FORMAT = 1

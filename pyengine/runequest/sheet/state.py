@@ -1,6 +1,6 @@
 """The sheet's share link (kind ``sheet``): the adventurer record itself (docs/formats.md).
 
-Version 2 (issue 18) writes the same record without the fields at their defaults (a weapon line not
+Version 2 writes the same record without the fields at their defaults (a weapon line not
 trained, no notes, no credit …), every key that :data:`KEYS` lists as its code (``"characteristics"`` is
 ``"C"``): the reader names the keys again and fills the defaults in, as it does for any record.
 """
@@ -15,8 +15,8 @@ from pyengine.errors import RecordError, ShareLinkError
 from pyengine.runequest.sheet.adventurer import Adventurer, load_adventurer
 from pyengine.share import LinkKind
 
-#: The share-link kind and the version of its state (docs/formats.md): 2 since issue 18, the record
-#: without its fields at their defaults.
+#: The share-link kind and the version of its state (docs/formats.md): 2, the record without its
+#: fields at their defaults.
 KIND = "sheet"
 VERSION = 2
 #: Fields a link always writes, whatever their value: the record's format says how to read the rest.

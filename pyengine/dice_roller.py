@@ -117,7 +117,7 @@ def check_typed(expr: DiceExpr, typed: list[int]) -> None:
         else:
             hint = f"{len(sides)} numbers, one for each die in order"
         raise RollError(f"{TYPED_FIELD}: {expr} rolls {need} and you typed {what} ({given}); type {hint}")
-    for i, (value, die) in enumerate(zip(typed, sides)):
+    for i, (value, die) in enumerate(zip(typed, sides, strict=True)):
         if not 1 <= value <= die:
             shown = str(value) if len(str(value)) <= 8 else str(value)[:8] + "…"
             which = f"{shown} is" if len(sides) == 1 else f"the {_ordinal(i + 1)} number, {shown}, is"

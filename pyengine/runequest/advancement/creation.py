@@ -148,7 +148,7 @@ def choose_kit_item(adventurer: Adventurer, tables: RuneQuestTables, gear_index:
     _take(tables, ref, added, weapons)
     gear = kept + added + gear[gear_index + 1:]
     item = tables.item(ref)
-    more = "" if choice.pick == "one" else f"; more can be chosen, or the line removed"
+    more = "" if choice.pick == "one" else "; more can be chosen, or the line removed"
     step = Step(field="gear", text=f"{choice.name}: {item.name if item else ref} chosen{more}",
                 source="runequest/starting_equipment", rulings=entry.rulings)
     return msgspec.structs.replace(adventurer, gear=tuple(gear), weapons=tuple(weapons)), step

@@ -31,7 +31,6 @@ import msgspec
 
 from pyengine.runequest.combat.model import Points
 from pyengine.runequest.healing.model import Wounds
-from pyengine.runequest.sheet.characteristics import Lunars
 from pyengine.runequest.vocabulary import LOCATION_KEYS, SHEET_ORDER, LocationKey
 from pyengine.tables import Record
 

@@ -257,7 +257,7 @@ def read_declaration(fight: Fight, k: int, draft: Mapping[str, Any]) -> tuple[I.
                 aborted.pop()
             problems.append(exc)
     parries = []
-    for j, row in enumerate(list(draft.get("parries", ()))[:PARRY_ROWS]):
+    for row in list(draft.get("parries", ()))[:PARRY_ROWS]:
         if row.get("arm"):
             parries.append(I.ParryIntent(arm=row["arm"], against=row.get("against", "")))
     defense: dict[str, int] = {}

@@ -166,7 +166,7 @@ class Linker:
         """:raises ShareLinkError: the fight is too big for a link."""
         known = len(self._rounds)
         if (self._packer is None or log.fight is not self._fight or len(log.rounds) < known
-                or any(a is not b for a, b in zip(log.rounds, self._rounds))):
+                or any(a is not b for a, b in zip(log.rounds, self._rounds, strict=False))):
             self._fight, self._rounds, self._packed = log.fight, (), []
             self._packer, known = compact.RoundPacker(log.fight.combatants), 0
         for record in log.rounds[known:]:

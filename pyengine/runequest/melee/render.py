@@ -465,7 +465,6 @@ def render_declaration(
         return box
     if body.condition in ("unconscious", "incapacitated"):
         box.append(el("p", {"class": "help"}, f"{c.name} is {body.condition}: only what the rules allow happens."))
-    everyone = [(o.name, o.name) for o in fight.combatants]
     arms = [(a.name, a.name + (" (missile)" if a.missile else "")) for a in c.arms if a.name not in body.broken]
     stuck = [
         (f"{s.owner}\u241f{s.weapon}", f"{s.owner}'s {s.weapon} ({_words(s.location)})") for s in body.stuck_in

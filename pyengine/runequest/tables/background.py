@@ -1,6 +1,7 @@
 """The schema of ``tables/runequest/background.toml``.
 
-Split from :mod:`pyengine.runequest.advancement.background`: Background: the D100 roll for upbringing and starting money (and a barbarian's riding animal).
+Split from :mod:`pyengine.runequest.advancement.background`: Background: the D100 roll for upbringing and
+starting money (and a barbarian's riding animal).
 """
 
 from typing import Annotated, Literal

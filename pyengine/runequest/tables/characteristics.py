@@ -1,6 +1,7 @@
 """The schema of ``tables/runequest/characteristics.toml``.
 
-Split from :mod:`pyengine.runequest.sheet.characteristics`: Characteristics: rolled 3D6 each or typed, the human limits, and how far training may raise them.
+Split from :mod:`pyengine.runequest.sheet.characteristics`: Characteristics: rolled 3D6 each or typed, the
+human limits, and how far training may raise them.
 """
 
 from typing import Annotated

@@ -1,6 +1,7 @@
 """The schema of ``tables/runequest/damage_bonus.toml``.
 
-Split from :mod:`pyengine.runequest.sheet.damage_bonus`: Damage bonus: by the average of STR and SIZ, as signed dice notation (``+1D4``, ``-1D4``, ``""``).
+Split from :mod:`pyengine.runequest.sheet.damage_bonus`: Damage bonus: by the average of STR and SIZ, as
+signed dice notation (``+1D4``, ``-1D4``, ``""``).
 """
 
 import functools

@@ -1,6 +1,7 @@
 """The schema of ``tables/runequest/movement.toml``.
 
-Split from :mod:`pyengine.runequest.sheet.encumbrance`: Encumbrance and movement: maximum ENC, the absolute cap, and the penalties for each point over.
+Split from :mod:`pyengine.runequest.sheet.encumbrance`: Encumbrance and movement: maximum ENC, the absolute
+cap, and the penalties for each point over.
 Movement at the other scales (:mod:`pyengine.runequest.movement`): the daily rate the seed gives,
 terrain, scenario and chase movement, falling.
 """

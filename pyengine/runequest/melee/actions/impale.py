@@ -102,8 +102,8 @@ def pull_out(r: RoundContext, t: Timed) -> None:
         outcome = f"D100 {roll} ≤ {need}: out; it falls to the ground"
     else:
         outcome = f"D100 {roll}: it stays in"
-    r.log(t, what, outcome, notes=(f"using neither parry nor Defense this round; ENC multipliers not in the rules we "
-                                   f"have: ×1 (RQ-52)",), rolls=tuple(r.dice.made[start:]))
+    r.log(t, what, outcome, notes=("using neither parry nor Defense this round; ENC multipliers not in the rules we "
+                                   "have: ×1 (RQ-52)",), rolls=tuple(r.dice.made[start:]))
 
 
 def work_free(r: RoundContext, owner: str, weapon: str, end: int) -> None:

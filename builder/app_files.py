@@ -13,6 +13,7 @@ from pathlib import Path
 from builder.base import WEB
 from tools.serve import is_precompressed_sibling
 
+
 def manifest() -> dict:
     """The web app manifest: the name, colours and icons a device installs the site with."""
     return {

@@ -21,7 +21,6 @@ from builder.pins import BuildToolPin, NpmPin, Pins, WheelPin, read_pins
 from tools import chromium
 
 
-
 def sha256_file(path: Path) -> str:
     digest = hashlib.sha256()
     with path.open("rb") as f:

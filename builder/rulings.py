@@ -10,7 +10,6 @@ from builder.base import ROOT
 from builder.pages import Page, csp_meta, nav_bar
 from builder.pins import Pins
 
-
 #: docs/rulings.md, shipped as a page of its own so a ruling id on a sheet links to its entry,
 #: offline too (the service worker caches every file of the site). Not a tool: no nav entry.
 RULINGS_FILE = "rulings.html"

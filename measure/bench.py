@@ -266,6 +266,7 @@ def scale_case() -> dict:
     timings of the same actions and the backup file's size."""
     import time
 
+    from measure.scale import party_fight, scale_store, written_back
     from pyengine import __version__
     from pyengine.cli.tables import hit_locations, load_tables
     from pyengine.dice import RandomDice
@@ -274,7 +275,6 @@ def scale_case() -> dict:
     from pyengine.pages.index import StartPage
     from pyengine.pages.start_library import DeviceLibrary
     from pyengine.storage.store import MemoryStore
-    from measure.scale import party_fight, scale_store, written_back
 
     store = scale_store()
     fought = party_fight(store)

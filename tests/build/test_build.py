@@ -11,7 +11,6 @@ import re
 import shutil
 import struct
 import subprocess
-import sys
 import urllib.request
 import zipfile
 from pathlib import Path

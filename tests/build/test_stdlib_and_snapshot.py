@@ -59,7 +59,7 @@ def test_the_snapshot_is_made_against_the_standard_library_the_pages_load(dist):
     boot = (dist / "pyodide-boot.mjs").read_text(encoding="utf-8")
     assert f'const STDLIB_URL = new URL("./vendor/pyodide/{stdlib.TRIMMED_NAME}"' in boot
     assert snapshot.STDLIB == stdlib.TRIMMED_NAME
-    assert f"stdLibURL: %(stdlib)s" in snapshot.MAKER_HTML
+    assert "stdLibURL: %(stdlib)s" in snapshot.MAKER_HTML
     name = next((dist / "vendor").glob("snapshot-*.bin")).name
     assert name.startswith(f"snapshot-{snapshot.build_id(PYODIDE)}-")
 

@@ -5,7 +5,7 @@ Files are served the way static hosts serve them (README, "Putting it on a stati
 with the types the site needs whatever the machine's ``/etc/mime.types`` says
 (offline-stack.md, pitfall 5), and compressed when the client asks for it, from the
 precompressed files the build writes beside the originals (``x.br``, ``x.gz``;
-``build.precompress``): brotli first, then gzip, with ``Vary: Accept-Encoding``. A client
+``builder.compress.precompress``): brotli first, then gzip, with ``Vary: Accept-Encoding``. A client
 that did not ask for an encoding gets the original bytes.
 """
 
@@ -179,7 +179,7 @@ def make_server(directory: Path, port: int = 0, host: str = "127.0.0.1",
                 encodings: tuple[str, ...] = tuple(ENCODINGS)) -> http.server.ThreadingHTTPServer:
     """A threading HTTP server for ``directory`` (port 0: any free port), sending the content
     codings ``encodings`` (in that order of preference) from precompressed siblings; ``()``:
-    every file as it is, as the site was served before issue 19."""
+    every file as it is, uncompressed."""
     unknown = set(encodings) - set(ENCODINGS)
     if unknown:
         raise ValueError(f"unknown content coding(s) {sorted(unknown)}: the server sends {list(ENCODINGS)}")

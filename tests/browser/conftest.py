@@ -34,7 +34,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Browser, BrowserType
 
-import build
+import builder.base
 from tools import chromium
 from tools.serve import serving
 
@@ -131,9 +131,9 @@ def csp_violations(_every_context_reports_csp_violations):
 
 @pytest.fixture(scope="session")
 def site_url():
-    if not (build.DIST / "index.html").exists():
+    if not (builder.base.DIST / "index.html").exists():
         pytest.fail("dist/ is not built: run `python3 build.py test` (it builds first)")
-    with serving(build.DIST) as url:
+    with serving(builder.base.DIST) as url:
         yield url
 
 

@@ -8,7 +8,8 @@ import shutil
 import pytest
 from playwright.sync_api import expect
 
-import build
+import builder.app_files
+import builder.base
 from pyengine.runequest.advancement.creation import typed_new
 from pyengine.runequest.sheet.adventurer import dump_adventurer
 from tests.browser.conftest import READY, READY_TIMEOUT_MS, Watch, open_ready
@@ -40,7 +41,7 @@ def test_chromium_finds_the_app_installable(browser_type, browser_type_launch_ar
 def second_site(tmp_path):
     """A copy of dist/ served on its own, so a test can put a new build in its place."""
     site = tmp_path / "site"
-    shutil.copytree(build.DIST, site, symlinks=True)
+    shutil.copytree(builder.base.DIST, site, symlinks=True)
     with serving(site) as url:
         yield site, url
 
@@ -62,7 +63,7 @@ def test_a_new_build_says_update_ready_and_keeps_saved_characters(browser, secon
     # Build 2: a changed stylesheet, and the service worker generated again.
     css = site / "style.css"
     css.write_text(css.read_text() + "\n/* build 2 */\n")
-    (site / "sw.js").write_text(build.service_worker(site))
+    (site / "sw.js").write_text(builder.app_files.service_worker(site))
 
     page.reload()
     page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)

@@ -59,7 +59,7 @@ def saved_before() -> dict[str, str]:
     """What the device keeps before the import: three adventurers with earlier versions, a party."""
     from pyengine.library import make_party, save, save_party
     from pyengine.storage.store import MemoryStore
-    from tools.scale import NAMES
+    from measure.scale import NAMES
 
     store = MemoryStore()
     ids = ["feedface0001", "feedface0002", "feedface0003"]
@@ -74,7 +74,7 @@ def saved_before() -> dict[str, str]:
 
 def backup_file() -> str:
     """A large backup of another device: adventurers with ten versions each, templates, fights."""
-    from tools.scale import scale_store
+    from measure.scale import scale_store
 
     store = scale_store(adventurers=20, versions=10, templates=6, fights=6, rounds=8, parties=2)
     return export_backup(store, now="2025-03-01T23:10:00.000Z", app="0.2.0")[1]

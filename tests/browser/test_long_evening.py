@@ -2,7 +2,7 @@
 the app's dice, and 500 edits on the sheet page; memory stays put, each round stays quick, the
 fight's link still opens, and a new build arriving mid-fight is announced and keeps the fight.
 
-The figures (tools/scale.py, ``play_rounds`` and ``edit_sheet``, which ``python3 build.py bench``
+The figures (measure/scale.py, ``play_rounds`` and ``edit_sheet``, which ``python3 build.py bench``
 reads too) are printed; docs/architecture.md "A long evening" records them.
 """
 
@@ -11,10 +11,10 @@ from __future__ import annotations
 import json
 from playwright.sync_api import expect
 
-import build
+import builder.app_files
 from tests.browser.conftest import READY, READY_TIMEOUT_MS, Watch
 from tests.browser.test_app_install_and_update import second_site  # noqa: F401 - the fixture
-from tools.scale import edit_sheet, long_evening_link, play_rounds
+from measure.scale import edit_sheet, long_evening_link, play_rounds
 
 ROUNDS = 300
 EDITS = 500
@@ -90,7 +90,7 @@ def test_a_long_evening_in_one_page(browser, second_site, viewport):
     # browser looks for a new service worker on that navigation) and edits it 500 times.
     css = site / "style.css"
     css.write_text(css.read_text() + "\n/* build 2 */\n")
-    (site / "sw.js").write_text(build.service_worker(site))
+    (site / "sw.js").write_text(builder.app_files.service_worker(site))
     sheet = context.new_page()
     sheet.goto("sheet.html")
     sheet.wait_for_selector('body[data-prepared="1"]', state="attached", timeout=TIMEOUT_MS)

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-import build
+import builder.install
+import builder.pages
 from pyengine.cli.tables import COMBAT_TABLES
 from pyengine.runequest.advancement.creation import typed_new
 from pyengine.runequest.sheet.adventurer import Adventurer, WeaponSkill, dump_adventurer
@@ -18,7 +19,7 @@ from pyengine.share import encode_link
 from tests.browser.conftest import open_ready
 
 #: Every page, and the combat page's fight mode.
-PAGES = [page.file for page in build.PAGES] + ["combat.html#fight"]
+PAGES = [page.file for page in builder.pages.PAGES] + ["combat.html#fight"]
 LAYOUTS = {"360x740": (360, 740), "390x844": (390, 844), "768x1024": (768, 1024), "1280x800": (1280, 800)}
 SHOTS = Path(__file__).resolve().parents[2] / "dist-screenshots"
 PAYLOADS = ['<img src=x onerror=alert(1)>', '"><script>alert(1)</script>', "javascript:alert(1)", "'; alert(1); '"]
@@ -26,7 +27,7 @@ PAYLOADS = ['<img src=x onerror=alert(1)>', '"><script>alert(1)</script>', "java
 
 @pytest.fixture(scope="module")
 def axe_source() -> str:
-    return build.axe_script().read_text(encoding="utf-8")
+    return builder.install.axe_script().read_text(encoding="utf-8")
 
 
 @pytest.fixture

@@ -8,7 +8,8 @@ import re
 import time
 from pathlib import Path
 
-import build
+import builder.install
+import builder.pins
 import pytest
 from playwright.sync_api import expect
 
@@ -33,7 +34,7 @@ def golden_line(kind: str) -> str:
 
 def serious_findings(page, *selectors: str) -> list[str]:
     """axe-core's serious and critical findings on these elements (the code and its button)."""
-    page.evaluate(build.axe_script().read_text(encoding="utf-8"))  # no inline <script> (the policy)
+    page.evaluate(builder.install.axe_script().read_text(encoding="utf-8"))  # no inline <script> (the policy)
     report = page.evaluate("s => axe.run({include: s.map(x => [x])}, {resultTypes: ['violations']})", list(selectors))
     return [f"{v['id']}: {v['help']}" for v in report["violations"] if v["impact"] in {"serious", "critical"}]
 
@@ -91,7 +92,7 @@ def test_show_as_qr_code_is_read_by_a_real_decoder_and_opens_the_same_state(app,
     code = page.locator(f"#{prefix}-qr-code svg")
     expect(code).to_be_visible(timeout=30_000)  # the first code also installs and compiles the encoder
     took = time.perf_counter() - began
-    segno = next(pin for pin in build.read_pins().pure_wheels if pin.name == "segno")
+    segno = next(pin for pin in builder.pins.read_pins().pure_wheels if pin.name == "segno")
     assert any(url.endswith(f"segno-{segno.version}-py3-none-any.whl") for url in encoder)
     expect(page.locator(f"#{prefix}-qr-show")).to_have_text("Hide QR code")
     expect(page.locator(f"#{prefix}-qr figcaption")).to_contain_text(caption)

@@ -11,7 +11,7 @@ import pytest
 import segno
 from playwright.sync_api import expect
 
-import build
+import builder.base
 from tests.browser.conftest import READY, READY_TIMEOUT_MS, Watch, open_ready
 from tools import chromium
 
@@ -74,7 +74,7 @@ def dice_link(site_url: str) -> str:
 
 
 def golden_sheet_fragment() -> str:
-    for line in (build.ROOT / GOLDEN_SHEET).read_text(encoding="utf-8").splitlines():
+    for line in (builder.base.ROOT / GOLDEN_SHEET).read_text(encoding="utf-8").splitlines():
         if line.startswith("sheet |"):
             return line.split("|")[1].strip()
     raise AssertionError("no sheet link in " + GOLDEN_SHEET)

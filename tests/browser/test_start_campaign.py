@@ -10,7 +10,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-import build
+import builder.install
 from pyengine import library
 from pyengine.cli.tables import hit_locations, load_tables
 from pyengine.dice import ScriptedDice
@@ -92,7 +92,7 @@ def test_fights_party_a_week_and_a_backup_that_imports_the_same(app, warm_profil
     assert after["current"]["wounds"]["damage_taken"] < before["current"]["wounds"]["damage_taken"]
     assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
     assert small_targets(page) == []
-    assert serious_findings(page, build.axe_script().read_text(encoding="utf-8")) == []
+    assert serious_findings(page, builder.install.axe_script().read_text(encoding="utf-8")) == []
     page.screenshot(path=str(SHOTS / "index-campaign-390x844.png"), full_page=True)
 
     # two taps from the start page: the party's card, "Start a fight with the party"

@@ -8,7 +8,8 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-import build
+import builder.app_files
+import builder.pages
 
 from tests.browser.conftest import BOTH_SIZES, READY, READY_TIMEOUT_MS, open_ready, wait_offline_ready
 from tests.browser.test_sheet_page import type_adventurer
@@ -174,10 +175,10 @@ def test_what_is_typed_before_python_is_up_is_kept_and_nothing_moves(fresh_app):
     watch.assert_clean()
 
 
-@pytest.mark.parametrize("page_file", [page.file for page in build.PAGES])
+@pytest.mark.parametrize("page_file", [page.file for page in builder.pages.PAGES])
 def test_each_page_prefetches_exactly_the_tables_it_starts_with(fresh_app, page_file):
     # Intent: while Pyodide starts, the boot module fetches our wheel and the tables the
-    # page decodes as it starts (build.Page.tables), and the page takes them from there:
+    # page decodes as it starts (builder.pages.Page.tables), and the page takes them from there:
     # nothing it starts with is fetched late, nothing prefetched goes unused.
     context, watch = fresh_app
     page = open_ready(context, page_file)
@@ -401,7 +402,7 @@ TYPICAL_FLOWS = {"index.html": index_flow, "shrapnel.html": shrapnel_flow, "comb
 
 
 def test_every_page_has_a_typical_flow_here():
-    assert sorted(TYPICAL_FLOWS) == sorted(page.file for page in build.PAGES)
+    assert sorted(TYPICAL_FLOWS) == sorted(page.file for page in builder.pages.PAGES)
 
 
 @pytest.mark.parametrize("page_file", sorted(TYPICAL_FLOWS))
@@ -409,8 +410,8 @@ def test_a_typical_flow_imports_only_the_listed_standard_library(fresh_app, page
     # Intent: the trimmed standard library is the list web/stdlib-used.txt; a first visit
     # (nothing from the snapshot: every module imported as the page runs) through the page's
     # usual actions imports nothing else, so nothing needs Pyodide's whole zip. When this
-    # fails, the list is stale: record it again (python -m tools.stdlib_record).
-    from tools import stdlib
+    # fails, the list is stale: record it again (python -m builder.stdlib_record).
+    from builder import stdlib
 
     context, watch = fresh_app
     fetched = []
@@ -424,7 +425,7 @@ def test_a_typical_flow_imports_only_the_listed_standard_library(fresh_app, page
     assert len(found) > 50
     assert sorted(set(found) - set(stdlib.read_used()) - {"strike_rank_stdlib.py"}) == [], "not in web/stdlib-used.txt"
     assert (from_full, full_loaded) == ([], False)
-    # And every file the flow fetched is one the service worker pre-caches (build.NOT_PRECACHED
+    # And every file the flow fetched is one the service worker pre-caches (builder.app_files.NOT_PRECACHED
     # leaves out what no page loads): offline, the same flow finds all of it.
     wait_offline_ready(page)
     site = page.evaluate("location.href").rsplit("/", 1)[0] + "/"

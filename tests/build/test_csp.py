@@ -1,5 +1,5 @@
-"""The content security policy in every page the build writes (issue 20, docs/security.md):
-the ``<meta>`` is there, first in the head, with the directives the issue asks for, and nothing in
+"""The content security policy in every page the build writes (docs/security.md):
+the ``<meta>`` is there, first in the head, with the directives docs/security.md gives, and nothing in
 a page needs what it refuses (inline script, event-handler attributes, inline style)."""
 
 from __future__ import annotations
@@ -9,9 +9,14 @@ from pathlib import Path
 
 import pytest
 
-import build
+import builder.base
+import builder.install
+import builder.pages
+import builder.pins
+import builder.rulings
+import builder.vendor
 
-DIST = build.DIST
+DIST = builder.base.DIST
 #: Script types a browser runs as JavaScript (the policy governs these; "py" is PyScript's).
 JS_TYPES = {"", "text/javascript", "module", "application/javascript"}
 
@@ -21,7 +26,7 @@ def pages() -> dict[str, str]:
     if not (DIST / "index.html").exists():
         pytest.fail("dist/ is not built: run `python3 build.py test` (it builds first)")
     found = {p.relative_to(DIST).as_posix(): p.read_text(encoding="utf-8") for p in DIST.rglob("*.html")}
-    assert {page.file for page in build.PAGES} | {build.RULINGS_FILE} <= set(found)
+    assert {page.file for page in builder.pages.PAGES} | {builder.rulings.RULINGS_FILE} <= set(found)
     return found
 
 
@@ -71,14 +76,14 @@ def test_every_page_carries_the_policy_before_anything_it_governs(pages):
         tags = parse(html).tags
         metas = [a for t, a in tags if t == "meta" and a.get("http-equiv", "").lower() == "content-security-policy"]
         assert len(metas) == 1, f"{name}: {len(metas)} policies"
-        assert metas[0]["content"] == build.CSP, name
+        assert metas[0]["content"] == builder.pages.CSP, name
         first = next(i for i, (t, a) in enumerate(tags) if a is metas[0])
         before = [t for t, _ in tags[:first]]
         assert before == ["html", "head", "meta"], f"{name}: {before} before the policy"  # only <meta charset>
 
 
 def test_the_policy_has_the_directives_the_issue_asks_for():
-    policy = directives(build.CSP)
+    policy = directives(builder.pages.CSP)
     assert policy["script-src"] == ["'self'", "'wasm-unsafe-eval'"]  # no inline, no eval
     assert policy["connect-src"] == ["'self'"]
     assert policy["object-src"] == ["'none'"]
@@ -106,7 +111,7 @@ def test_no_page_needs_inline_script_handlers_or_inline_style(pages):
 
 
 def test_the_python_guard_runs_before_pyscript_on_every_page_with_python(pages):
-    for page in build.PAGES:
+    for page in builder.pages.PAGES:
         sources = [a.get("src") for a, _ in parse(pages[page.file]).scripts if a.get("src")]
         assert "./guard.js" in sources, page.file
         assert sources.index("./guard.js") < sources.index("./vendor/pyscript/core.js"), page.file
@@ -117,13 +122,13 @@ def test_the_python_guard_runs_before_pyscript_on_every_page_with_python(pages):
 def test_pyscript_is_shipped_without_its_string_evaluation(pages):
     (core,) = (DIST / "vendor" / "pyscript").glob("core-*.js")
     text = core.read_text(encoding="utf-8")
-    assert build.PYSCRIPT_EVAL not in text
-    assert text.count(build.PYSCRIPT_NO_EVAL) == 1
+    assert builder.vendor.PYSCRIPT_EVAL not in text
+    assert text.count(builder.vendor.PYSCRIPT_NO_EVAL) == 1
 
 
 def test_a_pyscript_that_changed_fails_the_build_with_what_to_check():
-    original = next(Path(build.npm_pack(build.read_pins().pyscript), "dist").glob("core-*.js")).read_text(encoding="utf-8")
-    patched = build.pyscript_without_eval(original)
+    original = next(Path(builder.install.npm_pack(builder.pins.read_pins().pyscript), "dist").glob("core-*.js")).read_text(encoding="utf-8")
+    patched = builder.vendor.pyscript_without_eval(original)
     assert patched.count("Function(") == original.count("Function(") - 1
-    with pytest.raises(build.BuildError, match="content security policy"):
-        build.pyscript_without_eval(patched)
+    with pytest.raises(builder.base.BuildError, match="content security policy"):
+        builder.vendor.pyscript_without_eval(patched)

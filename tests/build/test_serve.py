@@ -1,4 +1,4 @@
-"""Serving as static hosts do (issue 19): content codings negotiated from Accept-Encoding
+"""Serving as static hosts do: content codings negotiated from Accept-Encoding
 (brotli, then gzip) from the build's precompressed siblings, with Vary, the right types,
 and the original bytes for a client that did not ask; the build's precompress step."""
 
@@ -14,7 +14,12 @@ from pathlib import Path
 import pytest
 
 import build
-from tools import bench, phone
+import builder.app_files
+import builder.base
+import builder.compress
+import builder.install
+import builder.pins
+from measure import bench, phone
 from tools.serve import (
     accepted_encodings,
     choose_encoding,
@@ -24,7 +29,7 @@ from tools.serve import (
     site_size,
 )
 
-brotli = build.ensure_build_tool(build.read_pins().brotli)
+brotli = builder.install.ensure_build_tool(builder.pins.read_pins().brotli)
 TEXT = ("function strikeRank() { return 'a table companion'; }\n" * 400).encode()
 
 
@@ -178,7 +183,7 @@ def test_precompress_writes_siblings_only_for_files_worth_it(tmp_path):
     (site / "small.json").write_bytes(b'{"a": 1}' * 100)  # 800 bytes: one TCP segment either way
     (site / "random.bin").write_bytes(os.urandom(50_000))  # does not compress
     (site / "packed.zip.gz").write_bytes(gzip.compress(os.urandom(20_000)))  # gzip already, no original
-    written = build.precompress(site, cache=tmp_path / "cache")
+    written = builder.compress.precompress(site, cache=tmp_path / "cache")
     names = sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
     assert names == ["big.js", "big.js.br", "big.js.gz", "packed.zip.gz", "random.bin", "small.json",
                      "vendor/module.mjs", "vendor/module.mjs.br", "vendor/module.mjs.gz"]
@@ -187,20 +192,20 @@ def test_precompress_writes_siblings_only_for_files_worth_it(tmp_path):
     assert written == {".br": (site / "big.js.br").stat().st_size + (site / "vendor/module.mjs.br").stat().st_size,
                        ".gz": (site / "big.js.gz").stat().st_size + (site / "vendor/module.mjs.gz").stat().st_size}
     before = {p: p.read_bytes() for p in site.rglob("*") if p.is_file()}
-    build.precompress(site, cache=tmp_path / "cache")  # again: the same files, no sibling of a sibling
+    builder.compress.precompress(site, cache=tmp_path / "cache")  # again: the same files, no sibling of a sibling
     assert {p: p.read_bytes() for p in site.rglob("*") if p.is_file()} == before
 
 
 def test_precompressed_gzip_depends_only_on_the_bytes():
-    assert build.gzip_bytes(TEXT) == build.gzip_bytes(TEXT)
-    assert gzip.decompress(build.gzip_bytes(TEXT)) == TEXT
+    assert builder.compress.gzip_bytes(TEXT) == builder.compress.gzip_bytes(TEXT)
+    assert gzip.decompress(builder.compress.gzip_bytes(TEXT)) == TEXT
 
 
 @pytest.fixture(scope="module")
 def dist() -> Path:
-    if not (build.DIST / "index.html").exists():
+    if not (builder.base.DIST / "index.html").exists():
         pytest.fail("dist/ is not built: run `python3 build.py test` (it builds first)")
-    return build.DIST
+    return builder.base.DIST
 
 
 def test_the_built_site_has_brotli_and_gzip_beside_its_big_compressible_files(dist):
@@ -212,8 +217,8 @@ def test_the_built_site_has_brotli_and_gzip_beside_its_big_compressible_files(di
     assert brotli.decompress((dist / "vendor/pyodide/pyodide.asm.wasm.br").read_bytes()) == wasm
     for sibling in [p for p in dist.rglob("*") if is_precompressed_sibling(p)]:
         original = sibling.with_suffix("")
-        assert original.stat().st_size >= build.PRECOMPRESS_MIN_BYTES
-        assert sibling.stat().st_size <= build.PRECOMPRESS_MAX_RATIO * original.stat().st_size, sibling
+        assert original.stat().st_size >= builder.compress.PRECOMPRESS_MIN_BYTES
+        assert sibling.stat().st_size <= builder.compress.PRECOMPRESS_MAX_RATIO * original.stat().st_size, sibling
 
 
 def test_the_service_worker_precaches_no_precompressed_sibling(dist):
@@ -321,7 +326,7 @@ def test_the_cpu_is_throttled_only_for_the_visit_inside_even_when_it_fails():
 def test_the_plain_bench_tells_the_browser_the_loopback_is_fast_and_counts_how_first_visits_started():
     # Chromium's estimate leaves loopback traffic out (1.5 Mbit/s): told nothing, the plain bench's
     # first visits took the slow link's path on a link where bytes cost nothing.
-    boot = (build.WEB / "pyodide-boot.mjs").read_text(encoding="utf-8")
+    boot = (builder.base.WEB / "pyodide-boot.mjs").read_text(encoding="utf-8")
     threshold = float(re.search(r"const FIRST_VISIT_SNAPSHOT_MBITS = ([0-9.]+);", boot).group(1))
     assert phone.LOOPBACK.down_bits / 1e6 >= threshold
     assert (phone.LOOPBACK.rtt_ms, phone.LOOPBACK.cpu_slowdown) == (0, 1)
@@ -360,7 +365,7 @@ def test_the_shared_links_come_from_the_golden_files():
     assert phone.golden_shrapnel_link().startswith("1.")
     assert phone.golden_fight_link()
     for page, link, selector in phone.LINK_SUBJECTS.values():
-        assert (build.WEB / "pages" / page).is_file() and link() and selector
+        assert (builder.base.WEB / "pages" / page).is_file() and link() and selector
 
 
 def test_a_file_changed_after_its_siblings_were_written_is_sent_as_it_is_now(site):
@@ -377,7 +382,7 @@ def test_the_service_worker_lists_no_precompressed_copy_even_when_made_after_the
     site = tmp_path / "site"
     site.mkdir()
     (site / "app.js").write_bytes(TEXT)
-    build.precompress(site, cache=tmp_path / "cache")
+    builder.compress.precompress(site, cache=tmp_path / "cache")
     assert (site / "app.js.br").is_file()
-    sw = build.service_worker(site)
+    sw = builder.app_files.service_worker(site)
     assert '"./app.js"' in sw and "app.js.br" not in sw and "app.js.gz" not in sw

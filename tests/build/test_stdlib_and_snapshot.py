@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-import build
-from tools import snapshot, stdlib
+import builder.base
+from builder import snapshot, stdlib
 
-DIST = build.DIST
+DIST = builder.base.DIST
 PYODIDE = DIST / "vendor" / "pyodide"
 
 
@@ -59,7 +59,7 @@ def test_the_snapshot_is_made_against_the_standard_library_the_pages_load(dist):
     boot = (dist / "pyodide-boot.mjs").read_text(encoding="utf-8")
     assert f'const STDLIB_URL = new URL("./vendor/pyodide/{stdlib.TRIMMED_NAME}"' in boot
     assert snapshot.STDLIB == stdlib.TRIMMED_NAME
-    assert f"stdLibURL: %(stdlib)s" in snapshot.MAKER_HTML
+    assert "stdLibURL: %(stdlib)s" in snapshot.MAKER_HTML
     name = next((dist / "vendor").glob("snapshot-*.bin")).name
     assert name.startswith(f"snapshot-{snapshot.build_id(PYODIDE)}-")
 
@@ -71,7 +71,7 @@ def test_the_trimmed_standard_library_holds_the_listed_files_stored_and_the_find
     # Intent: only the listed files, stored (the host's compression works on it as a whole),
     # byte for byte Pyodide's, and the finder that fetches the whole zip for anything else.
     used = stdlib.read_used()
-    assert used, "web/stdlib-used.txt is missing or empty: python -m tools.stdlib_record"
+    assert used, "web/stdlib-used.txt is missing or empty: python -m builder.stdlib_record"
     with zipfile.ZipFile(PYODIDE / "python_stdlib.zip") as full, zipfile.ZipFile(PYODIDE / stdlib.TRIMMED_NAME) as trimmed:
         files = [info for info in trimmed.infolist() if not info.is_dir()]
         assert all(info.compress_type == zipfile.ZIP_STORED for info in trimmed.infolist())
@@ -85,7 +85,7 @@ def test_the_trimmed_standard_library_holds_the_listed_files_stored_and_the_find
         assert "xml.dom.minidom" in left_out and "json" not in left_out
     assert (PYODIDE / stdlib.TRIMMED_NAME).stat().st_size < (PYODIDE / "python_stdlib.zip").stat().st_size * 2
     # Every page and the snapshot's baked modules come from it, pre-cached; the whole zip, for
-    # the finder only, is kept by the worker once a page fetched it (issue 19: 2.55 MB).
+    # the finder only, is kept by the worker once a page fetched it (2.55 MB).
     sw = (dist / "sw.js").read_text(encoding="utf-8")
     assets, later = sw.split("const LATER")
     assert f'"./vendor/pyodide/{stdlib.TRIMMED_NAME}"' in assets and "python_stdlib.zip" not in assets

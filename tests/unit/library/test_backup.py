@@ -71,7 +71,7 @@ def test_imported_into_an_empty_browser_it_gives_back_exactly_the_same_items(ids
 
 
 def test_the_scale_case_round_trips():
-    from tools.scale import scale_store
+    from measure.scale import scale_store
 
     store = scale_store(adventurers=4, versions=5, templates=3, fights=2, rounds=3)
     fresh = MemoryStore()

@@ -89,7 +89,7 @@ def test_undo_and_a_deletion_and_putting_it_back_stopped_anywhere_are_all_or_not
 
 
 def scale_device() -> MemoryStore:
-    from tools.scale import scale_store
+    from measure.scale import scale_store
 
     return scale_store(adventurers=6, versions=5, templates=3, fights=3, rounds=4)
 

@@ -1,6 +1,6 @@
-"""The scale case of issue 16 (tools/scale.py: 200 adventurers of 20 versions, 30 templates,
+"""The scale case of issue 16 (measure/scale.py: 200 adventurers of 20 versions, 30 templates,
 50 fights of 20 rounds) fits the device's storage with room to spare, lists whole, and comes
-back exactly from its backup. Times are the bench's business (tools/scale.py prints them)."""
+back exactly from its backup. Times are the bench's business (measure/scale.py prints them)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 from pyengine.library import export_backup, import_into_empty, load_fight, read_versions, storage_use
 from pyengine.library.usage import LOCAL_STORAGE_CHARS
 from pyengine.storage.store import MemoryStore
-from tools.scale import measure, scale_store
+from measure.scale import measure, scale_store
 
 
 @pytest.fixture(scope="module")

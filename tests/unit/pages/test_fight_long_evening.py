@@ -21,7 +21,7 @@ from pyengine.storage.store import MemoryStore
 from pyengine.runequest.melee import render
 from pyengine.runequest.melee.kept import KeptRounds
 from pyengine.runequest.melee.log import Linker, read_any, replay, to_link
-from tools.scale import long_evening_link
+from measure.scale import long_evening_link
 
 
 @pytest.fixture(scope="module")

@@ -9,9 +9,11 @@ from html.parser import HTMLParser
 
 import pytest
 
-import build
+import builder.base
+import builder.pages
+import builder.pins
 
-PINS = build.read_pins()
+PINS = builder.pins.read_pins()
 FIVE = ["index.html", "sheet.html", "combat.html", "shrapnel.html", "gear.html"]
 LABELS = ["Start", "Sheet", "Combat", "Shrapnel", "Gear"]
 
@@ -49,11 +51,11 @@ class Nav(HTMLParser):
 
 @pytest.fixture(scope="module")
 def built() -> dict[str, str]:
-    return {page.file: build.render_page(page, PINS) for page in build.PAGES}
+    return {page.file: builder.pages.render_page(page, PINS) for page in builder.pages.PAGES}
 
 
 def test_the_five_pages_are_the_sites_pages():
-    assert sorted(FIVE) == sorted(page.file for page in build.PAGES)
+    assert sorted(FIVE) == sorted(page.file for page in builder.pages.PAGES)
 
 
 @pytest.mark.parametrize("file", FIVE)
@@ -83,7 +85,7 @@ def test_the_bar_comes_before_the_content_so_it_is_reached_early_and_stays_in_vi
 
 
 def test_the_stylesheet_keeps_the_bar_in_view_and_clear_of_the_page():
-    css = (build.ROOT / "web" / "static" / "style.css").read_text(encoding="utf-8")
+    css = (builder.base.ROOT / "web" / "static" / "style.css").read_text(encoding="utf-8")
     rule = re.search(r"\.pages \{([^}]*)\}", css).group(1)
     assert "position: fixed" in rule and "bottom: 0" in rule
     assert re.search(r"body \{[^}]*padding-bottom: calc\(var\(--nav-h\)", css)  # content ends above the bar

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import msgspec
 
-import build
+import builder.rulings
 from pyengine.pages import sheet as sheet_page
 from pyengine.storage.keys import CHARACTER_PREFIX, SHEET_DRAFT
 from pyengine.storage.store import MemoryStore
@@ -118,10 +118,10 @@ def test_the_page_has_the_savings_field_the_bar_and_the_folds(tables):
 def test_the_rulings_page_anchors_every_ruling_and_escapes_the_text():
     # test_problems_and_working_use_the_sheets_words_and_rulings_link_to_their_entry
     doc = (ROOT / "docs" / "rulings.md").read_text(encoding="utf-8")
-    page = build.rulings_html(doc)
+    page = builder.rulings.rulings_html(doc)
     ids = re.findall(r"^### ([A-Z]+-\d+) — ", doc, flags=re.M)
     assert ids and re.findall(r'<h3 id="([A-Z]+-\d+)">', page) == ids
     assert "RQ-130" in ids and "RQ-131" in ids
-    sample = build.rulings_html("### RQ-1 — a <b> & c\n\n> \"quoted `x`\"\n\n**Decision:** one\ntwo\n\n- a\n- b\n")
+    sample = builder.rulings.rulings_html("### RQ-1 — a <b> & c\n\n> \"quoted `x`\"\n\n**Decision:** one\ntwo\n\n- a\n- b\n")
     assert sample == ('<h3 id="RQ-1">RQ-1 — a &lt;b&gt; &amp; c</h3>\n<blockquote><p>"quoted <code>x</code>"</p></blockquote>\n'
                       "<p><strong>Decision:</strong> one two</p>\n<ul><li>a</li><li>b</li></ul>")

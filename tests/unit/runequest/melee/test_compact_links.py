@@ -178,8 +178,8 @@ def test_the_situation_now_leaves_out_who_left_and_a_fresh_fight_comes_in_fresh(
 
 
 def test_the_size_table_holds_the_issues_targets_for_fights():
-    # tools/linksize.py: byte mode at M with a 48-character address, a bound on the code the page draws.
-    from tools.linksize import measure, qr_version
+    # measure/linksize.py: byte mode at M with a 48-character address, a bound on the code the page draws.
+    from measure.linksize import measure, qr_version
 
     assert (qr_version(779), qr_version(780), qr_version(2331), qr_version(2332)) == (22, 23, 40, None)
     data = measure()

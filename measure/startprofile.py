@@ -1,6 +1,6 @@
 """Where a page's start goes: Pyodide, PyScript, unpacking our wheel, compiling and importing.
 
-    .venv/bin/python -m tools.startprofile [page ...] [--warm N]
+    .venv/bin/python -m measure.startprofile [page ...] [--warm N]
 
 Loads each page once cold (fresh profile) and N times warm (service worker), hooking the
 Pyodide object the page's interpreter module hands to PyScript (``strikeRankPyodide``)
@@ -19,11 +19,8 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from tools import chromium  # noqa: E402
-from tools.serve import serving  # noqa: E402
+from tools import chromium
+from tools.serve import serving
 
 PY_HOOK = r"""
 import sys, time, importlib.machinery as M, importlib._bootstrap_external as E

@@ -1,6 +1,6 @@
 """Strike Rank's trimmed standard library, in the page: the way back to the whole of it.
 
-This file is shipped inside the trimmed standard-library zip (``tools/stdlib.py`` packs it
+This file is shipped inside the trimmed standard-library zip (``builder/stdlib.py`` packs it
 as ``strike_rank_stdlib.py``, with :data:`MISSING` filled in) and runs under Pyodide only.
 The page loads a zip of only the standard-library files our pages import
 (``web/stdlib-used.txt``); :class:`FullStdlibFinder`, last on ``sys.meta_path``, answers an
@@ -10,7 +10,7 @@ finds the module there. A probe for a module that is in neither (``try: import _
 answered "not found" at once, without the download.
 
 :func:`record` reports every standard-library file a page imports (the tool that writes
-``web/stdlib-used.txt`` runs the browser tests with it: ``python -m tools.stdlib_record``).
+``web/stdlib-used.txt`` runs the browser tests with it: ``python -m builder.stdlib_record``).
 """
 
 import sys

@@ -1,7 +1,7 @@
-"""Measuring as a phone would (issue 19): the bytes every file moves on the wire, a mid-range
-phone on 4G (network and CPU, through the Chrome DevTools Protocol), and issue 19's targets.
+"""Measuring as a phone would: the bytes every file moves on the wire, a mid-range phone on 4G
+(network and CPU, through the Chrome DevTools Protocol), and the start-up targets.
 
-``Wire`` is attached to every browser page the benchmark opens (``tools/bench.py``), throttled
+``Wire`` is attached to every browser page the benchmark opens (``measure/bench.py``), throttled
 or not: a CDP session on the page that auto-attaches to the targets the page starts (its service
 worker), enables ``Network`` on each and records every response's ``encodedDataLength`` (the
 bytes on the wire, headers included) with its time, so a first visit's bytes are known before
@@ -38,13 +38,13 @@ class Profile:
                 "uploadThroughput": self.up_bits / 8}
 
 
-#: A mid-range phone on 4G (issue 19): 9 Mbit/s down, 1.5 Mbit/s up, 170 ms round trip, CPU 4× slower.
+#: A mid-range phone on 4G: 9 Mbit/s down, 1.5 Mbit/s up, 170 ms round trip, CPU 4× slower.
 PHONE = Profile("a mid-range phone on 4G", 9e6, 1.5e6, 170, 4)
 #: This machine over loopback, the plain bench's: no CPU slowdown, and the browser told the link is
 #: as fast as it is. Chromium's estimate of the connection (``navigator.connection``) leaves loopback
 #: traffic out and stays at its 1.5 Mbit/s default, so without this a first visit took the path a
 #: page takes on a slow link (starting Python normally instead of from the snapshot), on a link
-#: where bytes cost nothing (docs/startup.md, session 6).
+#: where bytes cost nothing (docs/startup.md).
 LOOPBACK = Profile("this machine over loopback", 1e9, 1e9, 0, 1)
 #: How long a visit may take to be ready under the phone profile before the bench gives up.
 PHONE_READY_TIMEOUT_MS = 480_000
@@ -242,9 +242,9 @@ OFFLINE = {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThrou
 NO_THROTTLE = {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
 
 
-# ---------------------------------------------------------------- issue 19's targets
+# ---------------------------------------------------------------- the start-up targets
 
-#: Issue 19's bars. Ratios are against the bare page in the same run.
+#: The start-up targets' bars. Ratios are against the bare page in the same run.
 PHONE_FIRST_VISIT_BAR = 0.85
 PHONE_LINK_BAR = 0.95
 PHONE_RETURN_BAR = 0.35
@@ -270,7 +270,7 @@ def pages_of(report: dict) -> list[dict]:
 
 
 def targets(report: dict, *, phone: bool) -> list[dict]:
-    """Issue 19's targets with the report's figures: under the phone profile, or unthrottled."""
+    """The start-up targets with the report's figures: under the phone profile, or unthrottled."""
     rows = pages_of(report)
     links = [row for row in report["subjects"] if row["subject"] in LINK_SUBJECTS]
     out = []
@@ -289,7 +289,7 @@ def targets(report: dict, *, phone: bool) -> list[dict]:
     out.append(target("bytes on the wire before ready on a first visit (worst page)", worst("bytes_before_ready"), BYTES_BEFORE_READY_BAR, fmt=mb))
     out.append(target("a whole first visit on the wire, the service worker's pre-cache included (worst page)",
                       worst("first_visit_bytes"), BYTES_FIRST_VISIT_BAR, fmt=mb))
-    # The issue names this bar among the bytes on the wire, and it is what a phone pays: our files
+    # This bar is counted among the bytes on the wire, and it is what a phone pays: our files
     # as this run served them. As files (a host that compresses nothing) they are printed beside it.
     own = report.get("own_bytes", {})
     files = own.get("code_and_data")
@@ -355,22 +355,6 @@ def table(report: dict) -> str:
     lines.append("Issue 19's targets:")
     lines += ["  " + t["line"] for t in report["targets"]]
     return "\n".join(lines)
-
-
-def main(dist: Path, pages: list[str], versions: dict[str, str], *, as_json: bool, warm_loads: int,
-         cold_loads: int = COLD_LOADS, encodings: tuple[str, ...] = ("br", "gzip")) -> int:
-    """``build.py bench --phone``: every page, the bare page and the shared links under ``PHONE``."""
-    from tools import bench
-
-    # A phone's first visit takes 4-5× a plain one: 20-45 s on this machine, more under load.
-    # As many offline visits as return visits: of 3, one slow visit made a page's median (session 6).
-    bench.READY_TIMEOUT_MS = max(bench.READY_TIMEOUT_MS, PHONE_READY_TIMEOUT_MS)
-    report = bench.run(dist, pages, warm_loads, cold_loads, encodings=encodings, profile=PHONE,
-                       offline_loads=warm_loads, links=True, scale=False, actions=False)
-    report["pins"] = versions
-    report["targets"] = targets(report, phone=True)
-    print(json.dumps(report, indent=1) if as_json else table(report))
-    return 0
 
 
 def medians(samples: list[float]) -> float | None:

@@ -12,24 +12,32 @@ is never paired with another Pyodide. The pages restore it through a small modul
 that PyScript takes as its interpreter (web/pyodide-boot.mjs), only when this device
 already has it (the service worker's cache), and fall back to a normal start on any
 error.
+
+The build makes it with :func:`build_snapshot` (kept in ``.vendor-cache/snapshots`` by the
+sources it carries, so an unchanged build makes none).
 """
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import tempfile
+import zipfile
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
+from builder.base import CACHE, BuildError, say
+from builder.install import pip_download_wasm
+from builder.pins import Pins
+from builder.stdlib import TRIMMED_NAME
 from tools import chromium
-from tools.stdlib import TRIMMED_NAME
 from tools.serve import serving
 
 #: Standard-library modules the engine, its renderers and the glue import, baked in; then
 #: those PyScript, Pyodide's package loader and the glue import after a restore (listed by
-#: ``python -m tools.startprofile``, which prints what a page imports on top of the snapshot).
+#: ``python -m measure.startprofile``, which prints what a page imports on top of the snapshot).
 BAKED_MODULES = (
     "argparse", "base64", "bisect", "collections", "collections.abc", "contextlib", "dataclasses",
     "enum", "fractions", "functools", "importlib", "json", "math", "re", "struct", "typing",
@@ -42,7 +50,7 @@ BAKED_MODULES = (
 #: after memory grew is that much larger, and a page restored from it starts that much bigger.
 INITIAL_MEMORY = 30 * 2**20
 
-#: The standard-library zip the pages load (``tools/stdlib.py``): the snapshot is made against it,
+#: The standard-library zip the pages load (``builder/stdlib.py``): the snapshot is made against it,
 #: since a restored interpreter reads its modules from the zip it was made with.
 STDLIB = TRIMMED_NAME
 
@@ -263,3 +271,85 @@ def make_snapshot(vendor: Path, out: Path, sources: dict[str, bytes] | None = No
             download.value.save_as(out)
             browser.close()
     return raw
+
+
+def wheel_sources(wheel: Path) -> dict[str, bytes]:
+    """Every Python file of our wheel, by the path the page unpacks it to."""
+    with zipfile.ZipFile(wheel) as zf:
+        return {f"{HOME}/{name}": zf.read(name) for name in zf.namelist() if name.endswith(".py")}
+
+
+def package_sources(pins: Pins) -> dict[str, bytes]:
+    """The Python files of the wasm wheels loadPackage installs (msgspec), by their path in the page."""
+    sources = {}
+    for pin in pins.wasm_wheels:
+        with zipfile.ZipFile(pip_download_wasm(pin, pins)) as zf:
+            for name in zf.namelist():
+                if name.endswith(".py"):
+                    sources[f"/lib/python{pins.python}/site-packages/{name}"] = zf.read(name)
+    return sources
+
+
+def pyscript_sources(pyscript_dir: Path) -> dict[str, bytes]:
+    """PyScript's own Python package, as its core writes it into the page's working directory.
+
+    The core carries the files as one JSON-style object literal; when this PyScript
+    release packs them some other way, nothing is returned and they compile as before.
+    """
+    decoder = json.JSONDecoder()
+    for core in sorted(pyscript_dir.glob("core-*.js")):
+        text = core.read_text(encoding="utf-8")
+        at = text.find('"websocket.py":"')
+        start = text.rfind("{", 0, at)
+        while at > 0 and start >= 0:
+            try:
+                files, end = decoder.raw_decode(text, start)
+            except ValueError:
+                start = text.rfind("{", 0, start)
+                continue
+            if end > at and "__init__.py" in files and all(isinstance(v, str) for v in files.values()):
+                return {f"{HOME}/pyscript/{name}": source.encode() for name, source in files.items()}
+            start = text.rfind("{", 0, start)
+    return {}
+
+
+def build_snapshot(vendor: Path, wheel: Path | None = None, pins: Pins | None = None) -> str | None:
+    """Makes the Pyodide memory snapshot into ``vendor/`` (:func:`make_snapshot`); returns its URL.
+
+    The snapshot also carries the compiled code (by Pyodide's own Python) of every Python
+    file a page imports from a file rather than from the snapshot: our wheel, PyScript's
+    package and the wasm wheels' Python parts, so a return visit compiles none of them.
+
+    Needs Chromium; where there is none (a plain ``build`` on a machine without it) the
+    site is built without a snapshot, and the pages start Python the normal way.
+
+    Shipped raw (``….bin``), not as the maker's gzip kept in the cache: the host's brotli
+    (``builder.compress``) sends it in 2.4 MB less, and the browser unpacks it.
+    """
+    if not Path(chromium.executable()).exists():
+        say(f"no Chromium at {chromium.executable()}: building without the start-up snapshot")
+        return None
+    sources = {
+        **(package_sources(pins) if pins else {}),
+        **pyscript_sources(vendor / "pyscript"),
+        **(wheel_sources(wheel) if wheel else {}),
+    }
+    stem = f"snapshot-{build_id(vendor / 'pyodide')}"
+    name = f"{stem}-{code_id(sources)}.bin.gz"
+    cached = CACHE / "snapshots" / name
+    if not cached.exists():
+        say("making the Pyodide start-up snapshot in Chromium")
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            raw = make_snapshot(vendor, cached.with_suffix(".tmp"), sources)
+            if raw > INITIAL_MEMORY + 65536:
+                say(f"the snapshot holds {raw / 2**20:.1f} MiB, past Pyodide's initial {INITIAL_MEMORY >> 20} MiB: "
+                    "every return visit then starts with that much more memory (docs/startup.md)")
+        except SnapshotError as exc:
+            raise BuildError(str(exc)) from None
+        cached.with_suffix(".tmp").rename(cached)
+        for old in sorted(cached.parent.glob("snapshot-*.bin.gz"), key=lambda p: p.stat().st_mtime)[:-4]:
+            old.unlink()  # keep the cache to the few most recent sources
+    shipped = vendor / name.removesuffix(".gz")
+    shipped.write_bytes(gzip.decompress(cached.read_bytes()))
+    return f"./vendor/{shipped.name}"

@@ -1,13 +1,13 @@
 """Records which standard-library files the pages import, through the whole browser test suite.
 
-``python -m tools.stdlib_record`` builds the site with Pyodide's whole standard library
+``python -m builder.stdlib_record`` builds the site with Pyodide's whole standard library
 (``web/stdlib-used.txt`` set aside, so nothing is left out while recording) into a folder
 of its own, runs the browser tests against it with this module as a pytest plugin, and
 writes the list (``web/stdlib-used.txt``), then rebuilds ``dist/``. Run it again when a
 browser test on a page says a module came from the whole standard library (the list is
 stale: ``tests/browser/test_start_up.py``); the build itself never runs the browser.
 
-As a plugin (``-p tools.stdlib_record``), it gives every browser context the tests open
+As a plugin (``-p builder.stdlib_record``), it gives every browser context the tests open
 a function ``strikeRankStdlibRecord(path)``, which the page's ``strike_rank_stdlib.record``
 calls with every standard-library file imported (from the snapshot, at start and later),
 and writes what it heard to ``$STRIKE_RANK_STDLIB_RECORD``.
@@ -21,7 +21,13 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from builder import base
+from builder.base import ROOT
+from builder.install import setup
+from builder.site import build_site
+from builder.stdlib import MODULE_NAME, USED_LIST, read_used
+from tools import chromium
+
 #: Where the recording build goes (the tests' ``dist/`` is left alone meanwhile).
 RECORD_DIST = ROOT / ".vendor-cache" / "stdlib-record" / "dist"
 ENV = "STRIKE_RANK_STDLIB_RECORD"
@@ -30,7 +36,7 @@ DIST_ENV = "STRIKE_RANK_STDLIB_RECORD_DIST"
 HEADER = """\
 # The standard-library files (paths inside Pyodide's python_stdlib.zip) our pages import in
 # the browser: what the browser tests imported (docs/startup.md says which), recorded by
-# `python -m tools.stdlib_record` (tools/stdlib.py packs them into the trimmed zip the pages
+# `python -m builder.stdlib_record` (builder/stdlib.py packs them into the trimmed zip the pages
 # load; anything else comes from the whole zip when a page imports it). Do not edit by hand.
 """
 
@@ -56,9 +62,7 @@ def pytest_configure(config) -> None:
     _generated.Browser.new_context = _watching(_generated.Browser.new_context)
     _generated.BrowserType.launch_persistent_context = _watching(_generated.BrowserType.launch_persistent_context)
     if os.environ.get(DIST_ENV):
-        import build
-
-        build.DIST = Path(os.environ[DIST_ENV])
+        base.DIST = Path(os.environ[DIST_ENV])  # what the browser tests serve
 
 
 def _write_heard() -> None:
@@ -77,8 +81,6 @@ def pytest_unconfigure(config) -> None:
 
 def write_list(heard: list[str], out: Path) -> None:
     """Writes the committed list: the header, then one file a line."""
-    from tools.stdlib import MODULE_NAME
-
     files = sorted({name for name in heard if name and name != f"{MODULE_NAME}.py"})
     out.write_text(HEADER + "".join(f"{name}\n" for name in files), encoding="utf-8")
 
@@ -88,9 +90,6 @@ def main(argv: list[str]) -> int:
     ``--write-only`` writes the list from what the last run heard (one cut short, too);
     ``--add`` first: what the run hears is added to the list as it is (a run of some of the
     suite's files, the rest recorded before)."""
-    import build
-    from tools.stdlib import USED_LIST, read_used
-
     heard = RECORD_DIST.parent / "heard.txt"
     if argv == ["--write-only"]:
         write_list(heard.read_text(encoding="utf-8").split(), USED_LIST)
@@ -104,13 +103,13 @@ def main(argv: list[str]) -> int:
     if USED_LIST.exists():
         USED_LIST.rename(aside)
     try:
-        pins = build.setup(browser=True)
-        build.build_site(pins, RECORD_DIST)
+        pins = setup(browser=True)
+        build_site(pins, RECORD_DIST)
     finally:
         if aside.exists():
             aside.rename(USED_LIST)
-    env = {**os.environ, ENV: str(heard), DIST_ENV: str(RECORD_DIST), "CHROMIUM_PATH": build.chromium_path()}
-    command = [sys.executable, "-m", "pytest", "-p", "tools.stdlib_record", "--browser", "chromium",
+    env = {**os.environ, ENV: str(heard), DIST_ENV: str(RECORD_DIST), "CHROMIUM_PATH": chromium.executable()}
+    command = [sys.executable, "-m", "pytest", "-p", "builder.stdlib_record", "--browser", "chromium",
                "-q", "-p", "no:cacheprovider", *(argv or ["tests/browser"])]
     print("stdlib_record: running " + " ".join(command[1:]), flush=True)
     status = subprocess.run(command, cwd=ROOT, env=env).returncode
@@ -127,7 +126,7 @@ def main(argv: list[str]) -> int:
     print(f"stdlib_record: {len(written)} files written to {USED_LIST.relative_to(ROOT)}"
           + ("" if status == 0 else f" (pytest exit status {status}: some tests failed)"), flush=True)
     shutil.rmtree(RECORD_DIST, ignore_errors=True)
-    build.build_site(pins)
+    build_site(pins)
     return 0
 
 

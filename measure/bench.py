@@ -8,10 +8,10 @@ take turns, load by load, so a change in the machine's load hits them all alike.
 from navigation start. Ratios are subject / bare, so the machine's speed cancels out.
 
 Bytes on the wire are what Chromium reports each response moved (``Network.loadingFinished``'s
-``encodedDataLength``, through ``tools.phone.Wire``: the page and its service worker), before
+``encodedDataLength``, through ``measure.phone.Wire``: the page and its service worker), before
 ready and in all; the site is served as static hosts serve it (``--encodings``: brotli, then
 gzip, from the build's precompressed files). ``--phone`` runs the same under a phone's network
-and CPU (``tools/phone.py``). Both print issue 19's targets, each with its figure.
+and CPU (``measure/phone.py``). Both print the start-up targets, each with its figure.
 
 Run it with ``python3 build.py bench`` (``--json`` for one JSON object).
 """
@@ -26,7 +26,8 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-from tools import chromium, phone
+from measure import phone
+from tools import chromium
 from tools.serve import ENCODINGS, is_precompressed_sibling, precompressed_size, serving, site_size
 
 READY_TIMEOUT_MS = 120_000
@@ -100,7 +101,7 @@ def combat_actions(page) -> dict[str, float]:
     return out
 
 
-#: The golden fight of twelve over 30 rounds (issue 18: it replays in the page in under 50 ms).
+#: The golden fight of twelve over 30 rounds (it replays in the page in under 50 ms).
 LONG_FIGHT = GOLDEN_FIGHT.parent / "fight-12x30.link"
 
 
@@ -212,7 +213,7 @@ def cpython_odds_ms(runs: int = 20) -> float:
     return round(statistics.median(times), 2)
 
 
-#: The scale case's bars (issue 16): the start page listing it, after Python is up, against the
+#: The scale case's bars: the start page listing it, after Python is up, against the
 #: bare page's ready; write-back of a fight of six and a week passing for a party of six, in ms.
 SCALE_LISTED_BAR = 0.10
 SCALE_ACTION_BAR_MS = 20.0
@@ -260,11 +261,12 @@ def scale_actions(fought: dict[str, str], wounded: dict[str, str], party: str, r
 
 
 def scale_case() -> dict:
-    """The scale case's storage (tools/scale.py), a fight of six of its adventurers in fight mode,
+    """The scale case's storage (measure/scale.py), a fight of six of its adventurers in fight mode,
     and that fight written back (a wounded party), each as ``localStorage`` items; with CPython's
     timings of the same actions and the backup file's size."""
     import time
 
+    from measure.scale import party_fight, scale_store, written_back
     from pyengine import __version__
     from pyengine.cli.tables import hit_locations, load_tables
     from pyengine.dice import RandomDice
@@ -273,7 +275,6 @@ def scale_case() -> dict:
     from pyengine.pages.index import StartPage
     from pyengine.pages.start_library import DeviceLibrary
     from pyengine.storage.store import MemoryStore
-    from tools.scale import party_fight, scale_store, written_back
 
     store = scale_store()
     fought = party_fight(store)
@@ -391,7 +392,7 @@ class Measure:
     bytes_before_ready: int | None = None
     """What the kept first visit moved on the wire before ready."""
     files: dict = field(default_factory=dict)
-    """The kept first visit's bytes on the wire by file (``tools.phone.Wire.moved``)."""
+    """The kept first visit's bytes on the wire by file (``measure.phone.Wire.moved``)."""
     offline_samples: list[float] = field(default_factory=list)
     """Time to ready of each offline visit (after the return visits, the network cut)."""
     shown_samples: list[float] = field(default_factory=list)
@@ -429,7 +430,7 @@ def ready_ms(page) -> float:
 
 def shown_ms(page) -> float:
     """A shared link's first visit: when the replayed result was first on screen (the mark
-    ``tools.phone.SHOWN_SCRIPT`` sets), from navigation start."""
+    ``measure.phone.SHOWN_SCRIPT`` sets), from navigation start."""
     page.wait_for_function("() => performance.getEntriesByName('result shown').length > 0", timeout=READY_TIMEOUT_MS)
     return float(page.evaluate("performance.getEntriesByName('result shown')[0].startTime"))
 
@@ -618,7 +619,7 @@ def own_bytes(dist: Path, encodings: tuple[str, ...] = tuple(ENCODINGS)) -> dict
     return sizes
 
 
-#: The start page on a device holding the scale case (issue 16).
+#: The start page on a device holding the scale case.
 SCALE_SUBJECT = "index.html, scale case"
 
 
@@ -688,7 +689,7 @@ def table(report: dict) -> str:
     profile = report.get("profile")
     lines = [
         f"Link: {profile['name']} (the browser told {profile['down_bits'] / 1e6:g} Mbit/s, no added round trip; "
-        "tools.phone.LOOPBACK)." if profile else "Link: this machine over loopback.",
+        "measure.phone.LOOPBACK)." if profile else "Link: this machine over loopback.",
         "",
         f"| page | cold ready, median of {report['cold_loads']} (ms) | warm ready, median of {report['warm_loads']} (ms) | warm × bare | cold × bare "
         "| cold, controls loaded × bare | FCP warm (ms) | FCP × bare ready | memory (MB) | memory × bare "
@@ -750,4 +751,19 @@ def main(dist: Path, pages: list[str], versions: dict[str, str], *, as_json: boo
     report["pins"] = versions
     report["targets"] = phone.targets(report, phone=False)
     print(json.dumps(report, indent=1) if as_json else table(report))
+    return 0
+
+
+def main_phone(dist: Path, pages: list[str], versions: dict[str, str], *, as_json: bool, warm_loads: int,
+         cold_loads: int = phone.COLD_LOADS, encodings: tuple[str, ...] = ("br", "gzip")) -> int:
+    """``build.py bench --phone``: every page, the bare page and the shared links under ``phone.PHONE``."""
+    global READY_TIMEOUT_MS
+    # A phone's first visit takes 4-5× a plain one: 20-45 s on this machine, more under load.
+    # As many offline visits as return visits: of 3, one slow visit made a page's median.
+    READY_TIMEOUT_MS = max(READY_TIMEOUT_MS, phone.PHONE_READY_TIMEOUT_MS)
+    report = run(dist, pages, warm_loads, cold_loads, encodings=encodings, profile=phone.PHONE,
+                 offline_loads=warm_loads, links=True, scale=False, actions=False)
+    report["pins"] = versions
+    report["targets"] = phone.targets(report, phone=True)
+    print(json.dumps(report, indent=1) if as_json else phone.table(report))
     return 0

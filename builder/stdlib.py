@@ -3,9 +3,9 @@
 Pyodide's ``python_stdlib.zip`` holds 614 files (9.6 MB, deflated to 2.5 MB, which a
 host's compression cannot shrink further); our pages import a small part of it. The build
 packs the files listed in ``web/stdlib-used.txt`` (written by ``python -m
-tools.stdlib_record``, which runs the browser tests and records what every page imported)
+builder.stdlib_record``, which runs the browser tests and records what every page imported)
 into a zip **stored uncompressed**, so the host's gzip or brotli compresses it as a whole,
-and adds ``strike_rank_stdlib.py`` (``tools/stdlib_module.py``): the finder that fetches
+and adds ``strike_rank_stdlib.py`` (``web/strike_rank_stdlib.py``): the finder that fetches
 Pyodide's whole zip when a page imports a module the list does not have. The pages load it
 through Pyodide's ``stdLibURL`` (``web/pyodide-boot.mjs``); the snapshot is made against it.
 """
@@ -15,11 +15,12 @@ from __future__ import annotations
 import zipfile
 from pathlib import Path, PurePosixPath
 
-ROOT = Path(__file__).resolve().parent.parent
+from builder.base import ROOT, BuildError
+
 #: The committed list: one path inside Pyodide's zip a line, ``#`` comments.
 USED_LIST = ROOT / "web" / "stdlib-used.txt"
 #: The finder module, and its name in the trimmed zip.
-MODULE_SOURCE = Path(__file__).with_name("stdlib_module.py")
+MODULE_SOURCE = ROOT / "web" / "strike_rank_stdlib.py"
 MODULE_NAME = "strike_rank_stdlib"
 #: The trimmed zip's name beside Pyodide's files.
 TRIMMED_NAME = "python_stdlib_used.zip"
@@ -77,7 +78,7 @@ def write_trimmed(full: Path, out: Path, used: list[str] | None) -> dict[str, in
         unknown = sorted(wanted - set(files) - {f"{MODULE_NAME}.py"})
         if unknown:
             raise StdlibError(f"{USED_LIST.name} lists {', '.join(unknown[:5])}, not in Pyodide's {full.name}: "
-                              "record the list again (python -m tools.stdlib_record)")
+                              "record the list again (python -m builder.stdlib_record)")
         kept = [name for name in files if name in wanted]
         folders = {str(parent) + "/" for name in kept for parent in PurePosixPath(name).parents if str(parent) != "."}
         missing = module_names(files) - module_names(kept)
@@ -88,3 +89,12 @@ def write_trimmed(full: Path, out: Path, used: list[str] | None) -> dict[str, in
                 zf.writestr(zipfile.ZipInfo(name, ZIP_DATE), source.read(name))
             zf.writestr(zipfile.ZipInfo(f"{MODULE_NAME}.py", ZIP_DATE), finder_source(missing))
     return {"files": len(kept) + 1, "left out": len(files) - len(kept), "bytes": out.stat().st_size}
+
+
+def write_stdlib(out: Path) -> dict[str, int]:
+    """The trimmed standard library beside Pyodide's whole one in ``out``, which stays for the
+    imports the trimmed one leaves out; the pages load the trimmed one."""
+    try:
+        return write_trimmed(out / "python_stdlib.zip", out / TRIMMED_NAME, read_used())
+    except StdlibError as exc:
+        raise BuildError(str(exc)) from None

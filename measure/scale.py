@@ -1,4 +1,4 @@
-"""The scale case of issue 16, as a device's storage: 200 adventurers of 20 versions each,
+"""The scale case, as a device's storage: 200 adventurers of 20 versions each,
 30 opponent templates, 50 fights of 20 rounds (and a few parties), made from real records.
 
 * adventurers: rolled with the app's own rules (characteristics, background, starting kit,
@@ -10,11 +10,11 @@
 * templates: the quick stat block's fields as the fight page has them.
 
 ``scale_store()`` returns a :class:`~pyengine.storage.store.MemoryStore` (the bench and the
-tests use it); ``python -m tools.scale`` prints what it measures (``--json`` for one object).
+tests use it); ``python -m measure.scale`` prints what it measures (``--json`` for one object).
 
-And the long evening of issue 20 (:func:`long_evening`): 300 rounds of six in fight mode and 500 sheet
+And the long evening (:func:`long_evening`): 300 rounds of six in fight mode and 500 sheet
 edits in one page each, in Chromium, with memory and per-round times;
-``python -m tools.scale --long-evening`` plays it on the built ``dist/`` (the browser test
+``python -m measure.scale --long-evening`` plays it on the built ``dist/`` (the browser test
 ``tests/browser/test_long_evening.py`` plays the same with its bars).
 """
 
@@ -35,6 +35,8 @@ from pyengine.library import read_all, save, save_party, save_template, storage_
 from pyengine.library.fights import leave_fight
 from pyengine.storage.keys import CHARACTER_PREFIX, FIGHT_DRAFT
 from pyengine.storage.store import MemoryStore
+from tools import chromium
+from tools.serve import serving
 
 GOLDEN_FIGHT = Path(__file__).resolve().parent.parent / "tests" / "golden" / "fight-3v3.link"
 NAMES = ("Rurik", "Vasana", "Yanioth", "Harrek", "Orlanth", "Kallyr", "Argrath", "Jar-eel", "Gunda", "Ernalda",
@@ -277,11 +279,9 @@ def measure(store: MemoryStore, repeat: int = 20) -> dict[str, Any]:
 
 
 def long_evening(browser: Any, site_url: str, rounds: int = 300, edits: int = 500) -> dict[str, Any]:
-    """The long evening's figures (issue 20) on a built site: :func:`play_rounds` on fight mode showing
+    """The long evening's figures on a built site: :func:`play_rounds` on fight mode showing
     :func:`long_evening_link`'s fight, then :func:`edit_sheet` on the sheet page, in a phone-sized
     profile that has the app installed (its service worker holding the site) first."""
-    from tools import chromium
-
     context = browser.new_context(viewport=chromium.PHONE, base_url=site_url)
     try:
         page = context.new_page()
@@ -298,11 +298,8 @@ def long_evening(browser: Any, site_url: str, rounds: int = 300, edits: int = 50
 
 
 def long_evening_main() -> dict[str, Any]:
-    """``python -m tools.scale --long-evening``: the built ``dist/`` served, the long evening played."""
+    """``python -m measure.scale --long-evening``: the built ``dist/`` served, the long evening played."""
     from playwright.sync_api import sync_playwright
-
-    from tools import chromium
-    from tools.serve import serving
 
     dist = Path(__file__).resolve().parent.parent / "dist"
     with serving(dist) as url, sync_playwright() as p:
@@ -333,7 +330,7 @@ if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))
 
 
-# -- a long evening (issue 20): hundreds of rounds and edits in one page, no reload ------------------
+# -- a long evening: hundreds of rounds and edits in one page, no reload ------------------
 
 #: Six quick stat blocks, three against three (name, side, weapon, shield or second weapon), made so
 #: tough (999 hit points) that all six still fight after 300 rounds.

@@ -1,16 +1,16 @@
-"""How long each kind of share link is (issue 18: links that stay short), before and after.
+"""How long each kind of share link is (links that stay short), before and after the compact links.
 
 Every kind from a real link: the dice roll, shrapnel results and sheet of tests/golden/links-*.txt, an
 exchange and an equipment list made with the engine, and the fights of tests/golden/ (the 3-against-3 of
 10 rounds, the version 5 fight, the wounded fight, twelve combatants over 30 rounds). For each: the link
-as the version before issue 18 wrote it and as this version writes it. For the fights also the set-up
+as the version before the compact links wrote it and as this version writes it. For the fights also the set-up
 (no round), the mean cost of a round and of a combatant, the fight after 0, 10, 20 and 30 rounds, and the
 "situation now" after the last round (:func:`pyengine.runequest.melee.log.situation_now`).
 
 The QR column is the smallest QR code version holding the link in byte mode at error correction M, with an
 address of ``--address`` characters before the ``#`` (48 by default): a bound, not the code the page draws.
 
-``python -m tools.linksize`` prints the table; ``--json`` one object.
+``python -m measure.linksize`` prints the table; ``--json`` one object.
 """
 
 from __future__ import annotations
@@ -92,11 +92,11 @@ def _rewritten(kind: str, link: str) -> str:
     if kind == "dice":
         roll, own = dice_roller.replay(shared.data, shared.version)
         return dice_roller.LINK.link(dice_roller.to_state(roll, own_dice=own))
-    return link  # shrapnel, exchange, gear: unchanged by issue 18
+    return link  # shrapnel, exchange, gear: unchanged by the compact links
 
 
 def version_5(log: FightLog) -> int:
-    """The length of the link the version before issue 18 wrote for this log."""
+    """The length of the link the version before the compact links wrote for this log (version 5)."""
     return len(encode_link(KIND, to_state(log), version=5))
 
 
@@ -161,7 +161,7 @@ def _table(data: dict[str, Any]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tools.linksize", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m measure.linksize", description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="one JSON object")
     parser.add_argument("--address", type=int, default=48, help="characters of the address before the '#'")
     args = parser.parse_args(argv)

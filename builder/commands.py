@@ -1,0 +1,100 @@
+"""The commands of ``build.py``: build, serve, test, bench."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import subprocess
+import sys
+import tempfile
+
+from builder.base import DIST, ROOT, BuildError, say
+from builder.install import setup
+from builder.pages import PAGES
+from builder.site import build_site
+from measure import bench
+from tools import chromium
+from tools.serve import make_server, precompressed_size, site_size
+
+
+def cmd_build(args: argparse.Namespace) -> int:
+    """Sets up, builds dist/ and says how big it is."""
+    pins = setup(browser=False)
+    build_site(pins)
+    count, size = site_size(DIST)
+    packed = precompressed_size(DIST)
+    say(f"dist/ built: {count} files, {size / 1e6:.2f} MB (and their precompressed copies: "
+        f"{packed['br'] / 1e6:.2f} MB brotli, {packed['gzip'] / 1e6:.2f} MB gzip)")
+    return 0
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    """Builds, then serves dist/ until Ctrl+C."""
+    cmd_build(args)
+    server = make_server(DIST, args.port, args.host)
+    print(f"Strike Rank is served at http://{args.host}:{server.server_address[1]}/  (Ctrl+C stops)", flush=True)
+    with contextlib.suppress(KeyboardInterrupt):
+        server.serve_forever()
+    server.server_close()
+    return 0
+
+
+#: The whole suite in two runs side by side: the browser tests keep Chromium busy on about
+#: one and a half cores, the CPython tests (unit, property, build) need one.
+BROWSER_TESTS = ["tests/browser", "--browser", "chromium"]
+CPYTHON_TESTS = ["tests", "--ignore=tests/browser"]
+
+
+def cmd_test(args: argparse.Namespace) -> int:
+    """Builds, then runs pytest with the arguments given; with none, the whole suite, its
+    browser and CPython halves side by side (the CPython half's report follows the other's)."""
+    pins = setup(browser=True)
+    build_site(pins)
+    env = {**os.environ, "CHROMIUM_PATH": chromium.executable()}
+    pytest = [sys.executable, "-m", "pytest"]
+    if args.pytest_args:
+        command = [*pytest, "--browser", "chromium", *args.pytest_args]
+        say("running " + " ".join(command[1:]))
+        return subprocess.run(command, cwd=ROOT, env=env).returncode
+    with tempfile.TemporaryFile("w+", encoding="utf-8") as report:
+        say("running " + " ".join([*pytest[1:], *CPYTHON_TESTS]) + " (its report follows the browser tests')")
+        cpython = subprocess.Popen([*pytest, *CPYTHON_TESTS], cwd=ROOT, env=env, stdout=report, stderr=subprocess.STDOUT, text=True)
+        try:
+            say("running " + " ".join([*pytest[1:], *BROWSER_TESTS]))
+            browser = subprocess.run([*pytest, *BROWSER_TESTS], cwd=ROOT, env=env).returncode
+            cpython.wait()
+        finally:
+            if cpython.poll() is None:
+                cpython.terminate()
+                cpython.wait()
+        say("the CPython tests' report:")
+        report.seek(0)
+        sys.stdout.write(report.read())
+    for name, code in (("browser", browser), ("CPython", cpython.returncode)):
+        say(f"{name} tests: {'passed' if code == 0 else f'failed (pytest exit status {code})'}")
+    return browser or cpython.returncode
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    """Builds, then prints the start-up benchmark (``--phone``: as a phone on 4G would see it)."""
+    pins = setup(browser=True)
+    build_site(pins)
+    versions = {"pyscript": pins.pyscript.version, "pyodide": pins.pyodide.version}
+    encodings = () if args.encodings == "none" else tuple(args.encodings.split(","))
+    pages = [page.file for page in PAGES]
+    if args.pages:
+        wanted = args.pages.split(",")
+        unknown = sorted(set(wanted) - set(pages))
+        if unknown:
+            raise BuildError(f"--pages: no page {', '.join(unknown)} (the pages: {', '.join(pages)})")
+        pages = [page for page in pages if page in wanted]
+    if args.phone:
+        return bench.main_phone(DIST, pages, versions, as_json=args.json, warm_loads=args.warm,
+                                cold_loads=args.cold, encodings=encodings)
+    return bench.main(DIST, pages, versions, as_json=args.json, warm_loads=args.warm,
+                      cold_loads=args.cold, encodings=encodings)
+
+
+#: Each command's function, by its name on the command line (none: build).
+COMMANDS = {None: cmd_build, "build": cmd_build, "serve": cmd_serve, "test": cmd_test, "bench": cmd_bench}

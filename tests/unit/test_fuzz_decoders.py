@@ -199,7 +199,7 @@ def test_fight_mode_drafts_restore_or_start_empty(text):
     opens: each part that reads back is kept, the rest starts empty; a reload loses no page."""
     from pyengine.cli.tables import hit_locations, load_tables
     from pyengine.pages.fight import FightPage, empty_draft, load_draft
-    from pyengine.pages.fight_writeback import Written
+    from pyengine.pages.fight.draft import Written
     from pyengine.storage.keys import FIGHT_DRAFT
     from pyengine.storage.store import MemoryStore
 

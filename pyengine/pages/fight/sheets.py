@@ -1,13 +1,11 @@
-"""Fight mode's "Write the results to the sheets": what the fight changes on each saved
-adventurer in it, shown first, written only on "Confirm", undone as one.
+"""Writing a fight's results to the saved adventurers' sheets: the plan for every saved
+adventurer in it, written only on "Confirm", undone as one.
 
 The plan is :func:`pyengine.runequest.campaign.plan_write_back`'s (wounds as injuries,
 conditions, weapon damage, missiles shot, experience checks once per fight: RQ-104); each
 record is written through the device library (:func:`pyengine.library.save`, its previous
 version kept, refused when another tab or page saved it since the plan was made), and undone
-through :func:`pyengine.library.undo`. What was written is kept in fight mode's draft (its
-``written`` part, docs/formats.md), so "Undo" is still there after a reload. Regions: ``fw-out`` (the plan, its buttons
-``fw-confirm`` / ``fw-cancel``, then what was written and ``fw-undo``).
+through :func:`pyengine.library.undo`.
 """
 
 from __future__ import annotations
@@ -16,16 +14,17 @@ import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-import msgspec
-
 from pyengine.dice import Dice
 from pyengine.errors import ConflictError, RecordError, RulesError, StorageError
-from pyengine.html import Element, el
-from pyengine.storage.keys import CHARACTER_PREFIX
-from pyengine.storage.store import Store
+from pyengine.library import atomic, record_keys, save, undo
+from pyengine.pages.fight.draft import Written
+from pyengine.runequest.campaign import WriteBack, plan_write_back
 from pyengine.runequest.melee.model import Fight
 from pyengine.runequest.melee.round import RoundResult
+from pyengine.runequest.sheet.adventurer import Adventurer, dump_adventurer, load_adventurer
 from pyengine.runequest.tables.catalogue import RuneQuestTables
+from pyengine.storage.keys import CHARACTER_PREFIX
+from pyengine.storage.store import Store
 
 #: What a quick stat block's line says in the plan.
 NO_SHEET = "not written (no saved sheet)"
@@ -35,8 +34,7 @@ NO_SHEET = "not written (no saved sheet)"
 class Pending:
     """A plan shown, not yet written."""
 
-    plan: object
-    """The :class:`~pyengine.runequest.campaign.WriteBack`."""
+    plan: WriteBack
     texts: dict[str, str]
     """Each planned record's text as read when the plan was made, by id."""
     label: str
@@ -47,19 +45,6 @@ class Pending:
     """The fight's link when the plan was made (the fight changed since: the plan is dropped)."""
 
 
-class Written(msgspec.Struct, kw_only=True):
-    """What "Confirm" wrote: each record's id, his name, and a digest of the text written
-    (:func:`digest`); kept in fight mode's draft as JSON, so it outlives a reload."""
-
-    label: str
-    round: int
-    records: list[tuple[str, str, str]]
-    checked: list[str] = []
-    """The names of those whose experience checks for this fight were rolled by this write."""
-    applied: list[str] = []
-    """Of those, the ones fight mode marked "checks rolled onto his sheet" for it (undo unmarks them)."""
-
-
 def digest(text: str) -> str:
     """A record's text, told apart from any other it may become (SHA-256, 32 hex digits)."""
     return hashlib.sha256(text.encode()).hexdigest()[:32]
@@ -68,9 +53,6 @@ def digest(text: str) -> str:
 def make_plan(store: Store, tables: RuneQuestTables, fight: Fight, rounds: Sequence[RoundResult], *, dice: Dice | None,
               fight_id: str, label: str, checked: Sequence[str]) -> Pending:
     """The plan for every saved adventurer in the fight, his record as stored now."""
-    from pyengine.runequest.campaign import plan_write_back
-    from pyengine.runequest.sheet.adventurer import load_adventurer
-
     records, texts, unread = {}, {}, []
     for c in fight.combatants:
         if not c.character or c.character in texts:
@@ -99,9 +81,6 @@ def confirm(store: Store, pending: Pending, *, now: str) -> Written:
     :raises ConflictError: a record changed since the plan was made (the message names him).
     :raises StorageError: the device would not store one (those written are taken back).
     """
-    from pyengine.library import atomic, record_keys, save, undo
-    from pyengine.runequest.sheet.adventurer import dump_adventurer
-
     plan = pending.plan
     todo = [p for p in plan.plans if not p.written]
     for p in todo:
@@ -126,7 +105,7 @@ def confirm(store: Store, pending: Pending, *, now: str) -> Written:
                    checked=checked)
 
 
-def _checked(adventurer, fight_id: str) -> bool:
+def _checked(adventurer: Adventurer, fight_id: str) -> bool:
     """Whether his record says this fight's experience checks were rolled."""
     done = adventurer.current.written(fight_id)
     return done is not None and done.experience
@@ -138,8 +117,6 @@ def undo_written(store: Store, written: Written, *, now: str) -> str:
     :raises ConflictError: one changed since (the message names him); none was undone.
     :raises StorageError: the device would not store one.
     """
-    from pyengine.library import atomic, record_keys, undo
-
     texts = []
     for ident, name, written_digest in written.records:
         text = store.get(CHARACTER_PREFIX + ident)
@@ -153,52 +130,3 @@ def undo_written(store: Store, written: Written, *, now: str) -> str:
             undo(tx, "character", ident, when=now, expected=text)
     names = ", ".join(name for _, name, _ in written.records)
     return f"Undone: {names} back as before the results of '{written.label}' were written." if names else "Nothing to undo."
-
-
-# -- what it shows -------------------------------------------------------------------------------
-
-
-def render_plan(pending: Pending) -> Element:
-    """Per saved adventurer, what will change; those not written; "Confirm" and "Cancel"."""
-    plan = pending.plan
-    box = el("div", {"class": "fw-plan", "id": "fw-plan-box"},
-             el("p", None, f"Up to round {plan.round}, this is what the fight writes to the sheets. "
-                           "Nothing is written until you confirm."))
-    ul = el("ul", {"class": "fw-list"})
-    for p in plan.plans:
-        li = el("li", {"class": "fw-who", "data-name": p.name, "data-character": p.character},
-                el("strong", None, p.name), ": ")
-        changes = el("ul", {"class": "fw-changes"})
-        for step in p.changes:
-            changes.append(el("li", None, step.text))
-        li.append(changes)
-        ul.append(li)
-    for line in pending.left_out:
-        ul.append(el("li", {"class": "fw-left-out"}, line))
-    box.append(ul)
-    writes = any(not p.written for p in plan.plans)
-    actions = el("div", {"class": "actions"})
-    if writes:
-        actions.append(el("button", {"type": "button", "id": "fw-confirm", "class": "primary"}, "Confirm: write them"))
-    actions.append(el("button", {"type": "button", "id": "fw-cancel"}, "Cancel" if writes else "Close"))
-    box.append(actions)
-    return box
-
-
-def render_written(written: Written, note: str = "") -> Element:
-    """What was written, and "Undo"."""
-    names = ", ".join(name for _, name, _ in written.records) or "nobody"
-    box = el("div", {"class": "fw-done", "id": "fw-done"},
-             el("p", {"class": "notice", "role": "status"},
-                f"Written to the sheets of {names} (fight '{written.label}', round {written.round})."))
-    if note:
-        box.append(el("p", {"class": "notice"}, note))
-    if written.records:
-        box.append(el("div", {"class": "actions"},
-                      el("button", {"type": "button", "id": "fw-undo"}, "Undo: put the sheets back as they were")))
-    return box
-
-
-def render_said(text: str) -> Element:
-    return el("p", {"class": "notice", "role": "status", "id": "fw-said"}, text)
-

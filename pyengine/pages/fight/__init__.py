@@ -18,7 +18,8 @@ they share (:class:`~.core.FightCore`: the log, the rounds as resolved, the draf
 ``sharing``       the fight's links and export; a fight opened from a link or a file
 ``experience``    a saved adventurer's experience checks rolled onto his sheet
 ``writeback``     "Write the results to the sheets": the plan, confirm, undo
-``sheets``        the campaign service both of those write through
+``campaign``      the campaign service both of those write through: one conflict check, one
+                  transaction
 ================  ==========================================================================
 
 Regions it draws: ``fa-source`` (who: the saved adventurers), ``fc-list`` (the combatants),
@@ -58,6 +59,7 @@ from pyengine.storage.keys import FIGHT_DRAFT
 from pyengine.storage.store import Store
 
 if TYPE_CHECKING:
+    from pyengine.pages.fight.campaign import CampaignService
     from pyengine.pages.fight.experience import Experience
     from pyengine.pages.fight.writeback import WriteBackCard
 
@@ -77,6 +79,7 @@ class FightPage:
         self.statements = Statements(self)
         self.rounds = Rounds(self)
         self.sharing = Sharing(self)
+        self._campaign: CampaignService | None = None
         self._experience: Experience | None = None
         self._writeback: WriteBackCard | None = None
         self.started = False
@@ -134,6 +137,15 @@ class FightPage:
     # -- the parts made when first used (their modules are what a tap needs, not the page's start) --
 
     @property
+    def campaign(self) -> CampaignService:
+        """The one service the write-back and the experience checks write the sheets through."""
+        if self._campaign is None:
+            from pyengine.pages.fight.campaign import CampaignService
+
+            self._campaign = CampaignService(self.core.store, self.core.tables)
+        return self._campaign
+
+    @property
     def experience(self) -> Experience:
         if self._experience is None:
             from pyengine.pages.fight.experience import Experience
@@ -159,7 +171,7 @@ class FightPage:
         """Imports what "write the results to the sheets" needs, when the fight has saved
         adventurers (the glue calls it once the fight is shown, so the first tap does not wait)."""
         if self.fight is not None and any(c.character for c in self.fight.combatants):
-            self.experience, self.writeback  # noqa: B018  (made, their modules imported)
+            self.campaign, self.experience, self.writeback  # noqa: B018  (made, their modules imported)
 
     # -- opening -----------------------------------------------------------------------------
 

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from pyengine.errors import ConflictError, RecordError, RulesError, StorageError
-from pyengine.pages.fight.sheets import Pending, confirm, make_plan, undo_written
+from pyengine.pages.fight.campaign import Pending
 from pyengine.pages.view import Update
 from pyengine.render.fight_writeback import plan_html, said_html, written_html
 
@@ -55,9 +55,9 @@ class WriteBackCard:
         if core.log is None:
             return Update(html={"fw-out": said_html("No fight yet: nothing to write.")})
         try:
-            self.pending = make_plan(core.store, core.tables, core.log.fight, core.results, dice=core.dice,
-                                     fight_id=keeper.fight_id(), label=keeper.fight_label(),
-                                     checked=core.draft["applied"])
+            self.pending = self.page.campaign.plan(core.log.fight, core.results, dice=core.dice,
+                                                   fight_id=keeper.fight_id(), label=keeper.fight_label(),
+                                                   checked=core.draft["applied"])
         except RulesError as exc:
             return Update(html={"fw-out": said_html(f"The results could not be worked out: {exc}")})
         self.pending.link = core.link()
@@ -66,7 +66,7 @@ class WriteBackCard:
     def _confirm(self, pending: Pending) -> Update:
         core = self.core
         try:
-            written = confirm(core.store, pending, now=core.now())
+            written = self.page.campaign.confirm(pending, now=core.now())
         except (ConflictError, StorageError) as exc:
             self.pending = None
             return Update(html={"fw-out": said_html(str(exc))})
@@ -82,7 +82,7 @@ class WriteBackCard:
         written = core.written
         assert written is not None
         try:
-            said = undo_written(core.store, written, now=core.now())
+            said = self.page.campaign.undo(written, now=core.now())
         except (ConflictError, StorageError, RecordError) as exc:
             return Update(html={"fw-out": written_html(written, str(exc))})
         core.draft["applied"] = [n for n in core.draft["applied"] if n not in written.applied]

@@ -34,13 +34,13 @@ the combatants' list says so ("enters wounded: chest 3/6").
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from pyengine.dice import Dice
 from pyengine.errors import RulesError
 from pyengine.pages.combat import Measured, adventurer_options, saved_adventurers, unmeasured
 from pyengine.pages.fight.core import FightCore
-from pyengine.pages.fight.draft import empty_draft, load_draft, nothing_stated
+from pyengine.pages.fight.draft import FightDraft, Written, draft_text, empty_draft, load_draft, nothing_stated
 from pyengine.pages.fight.keeping import Keeper
 from pyengine.pages.fight.roster import MAX_COMBATANTS, Roster
 from pyengine.pages.fight.rounds import Rounds
@@ -63,7 +63,8 @@ if TYPE_CHECKING:
     from pyengine.pages.fight.experience import Experience
     from pyengine.pages.fight.writeback import WriteBackCard
 
-__all__ = ["FIGHT_DRAFT", "MAX_COMBATANTS", "FightPage", "empty_draft", "load_draft", "nothing_stated"]
+__all__ = ["FIGHT_DRAFT", "MAX_COMBATANTS", "FightDraft", "FightPage", "Written", "draft_text", "empty_draft", "load_draft",
+           "nothing_stated"]
 
 
 class FightPage:
@@ -112,17 +113,17 @@ class FightPage:
         return self.core.fight
 
     @property
-    def draft(self) -> dict[str, Any]:
+    def draft(self) -> FightDraft:
         return self.core.draft
 
-    @draft.setter
-    def draft(self, draft: dict[str, Any]) -> None:
-        self.core.draft = draft
-
     @property
-    def written(self):
+    def written(self) -> Written | None:
         """What the last "Confirm" wrote, while it can be undone."""
-        return self.core.written
+        return self.core.draft.written
+
+    def draft_text(self) -> str:
+        """The draft as it is kept on the device."""
+        return draft_text(self.core.draft)
 
     def state(self) -> FightState | None:
         return self.core.state()
@@ -192,7 +193,7 @@ class FightPage:
         core = self.core
         self.keeper.restore()
         saved = saved_adventurers(core.store, core.tables)
-        typed = core.draft["add"]
+        typed = core.draft.add
         # The "Who" picker starts at the quick stat block after a reload, so a quick stat block is never
         # made a saved adventurer's copy unseen.
         source = typed["fa-source"] = ""
@@ -202,12 +203,12 @@ class FightPage:
             disabled={"fa-add": False},
         )
         update |= self.on_source({"fa-source": source})
-        if core.written is not None:
-            update |= Update(html={"fw-out": written_html(core.written)})
-        if core.draft["link"]:
+        if core.draft.written is not None:
+            update |= Update(html={"fw-out": written_html(core.draft.written)})
+        if core.draft.link:
             update |= Update(opened={"fa-box": False})
             try:
-                core.set_log(read_any(core.draft["link"]))
+                core.set_log(read_any(core.draft.link))
             except RulesError as exc:
                 update |= Update(notices={"fl-link-error": f"The fight kept on this device could not be replayed: {exc}"})
         return update
@@ -232,7 +233,7 @@ class FightPage:
                 "fc-list": combatants_html(fight, removable=not results, rules=core.rules(),
                                            gone=core.gone() if results else None, rounds=len(results)),
                 "fs-out": state_html(fight, state, core.gone()),
-                "fx-out": marks_html(fight, state, core.draft["applied"]),
+                "fx-out": marks_html(fight, state, core.draft.applied),
                 "fl-links": self.sharing.links_html(),
                 "fa-sides": self.roster.sides_html(),
             },
@@ -243,7 +244,7 @@ class FightPage:
 
     def marks(self) -> Update:
         """The experience marks alone (who has had his checks rolled onto his sheet)."""
-        return Update(html={"fx-out": marks_html(self.core.fight, self.core.state(), self.core.draft["applied"])})
+        return Update(html={"fx-out": marks_html(self.core.fight, self.core.state(), self.core.draft.applied)})
 
     def render(self) -> dict[str, str]:
         """Every region's HTML."""

@@ -10,7 +10,7 @@ from datetime import datetime, timezone
 
 from pyengine.dice import Dice, RandomDice
 from pyengine.pages.combat import Measured, unmeasured
-from pyengine.pages.fight.draft import Written, empty_draft
+from pyengine.pages.fight.draft import FightDraft
 from pyengine.runequest.melee.build import melee_tables
 from pyengine.runequest.melee.kept import KeptRounds
 from pyengine.runequest.melee.log import FightLog, Linker, replay
@@ -45,9 +45,8 @@ class FightCore:
         self.log: FightLog | None = None
         self.results: KeptRounds = KeptRounds()
         """The rounds as resolved (the ones before the last kept packed: a long evening's memory)."""
-        self.draft = empty_draft()
-        self.written: Written | None = None
-        """What the last "Confirm" wrote, for "Undo" (kept in the draft, so it outlives a reload)."""
+        self.draft = FightDraft()
+        """What is being typed, and what the last "Confirm" wrote while it can be undone (kept on the device)."""
         self._linked: tuple[FightLog, str] | None = None
         """The last log's link, as :meth:`link` made it."""
         self._linker = Linker()

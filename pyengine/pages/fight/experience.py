@@ -41,11 +41,11 @@ class Experience:
                                                    fight_id=page.keeper.fight_id(), label=page.keeper.fight_label(),
                                                    now=core.now())
         except ExperienceRolled as exc:  # on his sheet already (the fight written back, another tab): his button goes
-            core.draft["applied"] = [*core.draft["applied"], c.name]
+            core.draft.applied = [*core.draft.applied, c.name]
             return page.save() | page.marks() | Update(html={"fx-result": render_notice(str(exc))})
         except StorageError as exc:
             return Update(html={"fx-result": render_notice(f"{c.name}'s sheet was not updated: {exc}")})
         except RulesError as exc:  # a conflict (it says so), a sheet that does not read, dice that ran out
             return Update(html={"fx-result": render_notice(str(exc))})
-        core.draft["applied"] = [*core.draft["applied"], c.name]
+        core.draft.applied = [*core.draft.applied, c.name]
         return page.save() | page.marks() | Update(html={"fx-result": checks_html(c.name, checks)})

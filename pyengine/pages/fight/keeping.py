@@ -9,13 +9,11 @@ import hashlib
 import json
 from typing import TYPE_CHECKING
 
-import msgspec
-
 from pyengine.errors import RecordError, StorageError
 from pyengine.library.fights import current_fight, default_name, keep_fight, keep_fight_apart, load_fight
 from pyengine.library.journal import atomic
 from pyengine.library.versions import record_keys
-from pyengine.pages.fight.draft import load_draft
+from pyengine.pages.fight.draft import draft_text, load_draft
 from pyengine.pages.view import Update
 from pyengine.storage.keys import CURRENT_FIGHT, FIGHT_DRAFT
 from pyengine.storage.store import Store
@@ -43,7 +41,6 @@ class Keeper:
         core = self.core
         self.seen = core.store.get(FIGHT_DRAFT)
         core.draft = load_draft(self.seen)
-        core.written = core.draft.pop("written", None)
 
     def take_fight_mode(self, seen: str | None) -> None:
         """This tab's fight is fight mode's again (a new fight, another one opened)."""
@@ -52,13 +49,8 @@ class Keeper:
     def save(self) -> Update:
         """Keeps the draft (and the fight, as its link) on the device; says so when the device will not."""
         core = self.core
-        draft = core.draft
-        draft["link"] = core.link()
-        if core.written is not None:
-            draft["written"] = msgspec.to_builtins(core.written)
-        else:
-            draft.pop("written", None)
-        text = json.dumps(draft)
+        core.draft.link = core.link()
+        text = draft_text(core.draft)
         if self.apart is None and core.store.get(FIGHT_DRAFT) != self.seen:
             self.apart = ""
         # The keys this save changes, announced so its journal is written once: the draft, and

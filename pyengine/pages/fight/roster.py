@@ -52,7 +52,7 @@ class Roster:
 
     def on_add_input(self, values: Mapping[str, str]) -> Update:
         """Something typed or chosen in the add form: kept in the draft."""
-        self.core.draft["add"] = add_form(values)
+        self.core.draft.add = add_form(values)
         return self.page.save()
 
     def on_add(self, values: Mapping[str, str]) -> Update:
@@ -60,7 +60,7 @@ class Roster:
         is shown beside its field and nothing is added."""
         core = self.core
         update = Update(errors=errors_cleared(ADD_FIELDS))
-        typed = core.draft["add"] = add_form(values)
+        typed = core.draft.add = add_form(values)
         fight = core.fight
         if fight is not None and len(fight.combatants) >= MAX_COMBATANTS:
             return update | Update(errors={"fa-name": f"name: a fight holds {MAX_COMBATANTS} combatants at most"})
@@ -100,7 +100,7 @@ class Roster:
         fight = self.core.fight
         if not side or fight is None or side not in {c.side for c in fight.combatants}:
             return Update()
-        self.core.draft["add"]["fa-side"] = side
+        self.core.draft.add["fa-side"] = side
         return Update(values={"fa-side": side}, errors={"fa-side": ""}) | self.page.save()
 
     def sides_html(self) -> str:
@@ -128,7 +128,7 @@ class Roster:
 
     def _forget(self, name: str) -> None:
         """His statement, and the statements naming him (they fall back to the defaults), dropped."""
-        declare = self.core.draft["declare"]
+        declare = self.core.draft.declare
         declare.pop(name, None)
         for other in [n for n, statement in declare.items() if naming(statement, name)]:
             declare.pop(other)
@@ -149,7 +149,7 @@ class Roster:
         if back:
             carried = self.page.statements.carried()[0]
             if name in carried:
-                self.core.draft["declare"][name] = carried[name]
+                self.core.draft.declare[name] = carried[name]
         self.page.statements.errors = {}
         return self.page.save() | self.page.all()
 
@@ -175,6 +175,6 @@ class Roster:
             return update | Update(notices={"fl-link-error": f"A new fight was not started: {exc}"})
         core.log, core.results = None, KeptRounds()
         self.page.keeper.take_fight_mode(None)
-        core.written = None
-        core.draft["declare"], core.draft["applied"], self.page.statements.errors = {}, [], {}
+        core.draft.written = None
+        core.draft.declare, core.draft.applied, self.page.statements.errors = {}, [], {}
         return update | self.page.save() | self.page.all() | Update(address="#fight")

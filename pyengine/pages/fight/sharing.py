@@ -37,9 +37,9 @@ class Sharing:
             return False, update | Update(notices={error_id: str(exc)})
         leave_fight(core.store)  # the fight kept before stays as it was; this one is kept anew
         page.keeper.take_fight_mode(core.store.get(FIGHT_DRAFT))  # this tab takes fight mode
-        core.written = None
+        core.draft.written = None
         update |= page.rounds.end_typing()
-        core.draft["applied"] = []
+        core.draft.applied = []
         page.statements.cleared()
         if core.results:
             page.statements.carry()

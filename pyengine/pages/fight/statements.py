@@ -44,7 +44,7 @@ class Statements:
         """Everyone's statement as typed; someone who has none yet gets the default."""
         fight, state = self.core.fight, self.core.state()
         assert fight is not None and state is not None
-        declare = self.core.draft["declare"]
+        declare = self.core.draft.declare
         for c in fight.combatants:
             if c.name not in declare:
                 declare[c.name] = default_declaration(fight, state, c, self.core.gone())
@@ -56,7 +56,7 @@ class Statements:
         assert fight is not None and state is not None
         c = fight.combatants[k]
         try:
-            intent, _ = read_declaration(fight, k, self.core.draft["declare"].get(c.name, {}))
+            intent, _ = read_declaration(fight, k, self.core.draft.declare.get(c.name, {}))
             return schedule(c, state.bodies[c.name], intent, self.core.mt.strike_ranks, rules=self.core.rules(),
                             melees=self._melees())
         except Exception:  # a half-typed statement: its strike ranks show once it reads
@@ -65,7 +65,7 @@ class Statements:
     def _melees(self) -> dict[str, frozenset[str]]:
         """Who starts the round engaged with whom, as the statements typed say (both ways, RQ-74)."""
         out: dict[str, set[str]] = {}
-        for name, statement in self.core.draft["declare"].items():
+        for name, statement in self.core.draft.declare.items():
             for foe in statement.get("engaged", ()):
                 out.setdefault(name, set()).add(foe)
                 out.setdefault(foe, set()).add(name)
@@ -76,9 +76,9 @@ class Statements:
         fight = self.core.fight
         assert fight is not None
         name = fight.combatants[k].name
-        taken = statement_draft(fight, k, values, self.core.draft["declare"].get(name) or {})
+        taken = statement_draft(fight, k, values, self.core.draft.declare.get(name) or {})
         if taken is not None:
-            self.core.draft["declare"][name] = taken
+            self.core.draft.declare[name] = taken
 
     def on_statement(self, values: Mapping[str, str], field_id: str, changed: bool = False) -> Update:
         """Something typed or chosen in a statement (``field_id``; ``changed``: a change, not
@@ -98,7 +98,7 @@ class Statements:
         name = fight.combatants[k].name
         update = Update(notices={"fd-form-error": ""})
         same = self._same(k)
-        statement = self.core.draft["declare"][name]
+        statement = self.core.draft.declare[name]
         if field_id.endswith("-do") and changed:
             # Its inputs (and their labels) depend on what he does: the statement is drawn again, open.
             self.opened.add(name)
@@ -125,7 +125,7 @@ class Statements:
         if c.name not in carried:
             return None
         try:
-            return (read_declaration(fight, k, self.core.draft["declare"].get(c.name, {}))[0]
+            return (read_declaration(fight, k, self.core.draft.declare.get(c.name, {}))[0]
                     == read_declaration(fight, k, carried[c.name])[0])
         except FieldError:
             return False
@@ -144,7 +144,7 @@ class Statements:
                 continue
             self._take(k, values)
             try:
-                intent, used = read_declaration(fight, k, self.core.draft["declare"].get(c.name, {}))
+                intent, used = read_declaration(fight, k, self.core.draft.declare.get(c.name, {}))
             except FieldError as exc:
                 self.errors.update(exc.problems)
                 continue
@@ -195,7 +195,7 @@ class Statements:
         """Next round's statements: last round's, less what can no longer be done
         (``melee.defaults``), a fallen target's attacker turned on the next foe (said on his row); a
         combatant now down states nothing. Defense shares typed but not used stay as typed."""
-        self.core.draft["declare"].update(self.carried()[0])
+        self.core.draft.declare.update(self.carried()[0])
         self.opened = set()
 
     def taken_back(self, undone: tuple[Intent, ...]) -> None:
@@ -204,12 +204,12 @@ class Statements:
         assert log is not None
         for c in log.fight.combatants:
             mine = next((i for i in undone if i.who == c.name), None)
-            self.core.draft["declare"][c.name] = draft_of(mine, log.fight) if mine is not None else nothing_stated()
+            self.core.draft.declare[c.name] = draft_of(mine, log.fight) if mine is not None else nothing_stated()
         self.errors, self.opened = {}, set()
 
     def cleared(self) -> None:
         """Nothing stated, nothing refused (a new fight, another fight opened)."""
-        self.core.draft["declare"], self.errors, self.opened = {}, {}, set()
+        self.core.draft.declare, self.errors, self.opened = {}, {}, set()
 
     def html(self) -> str:
         """Every statement form, from the draft, each with his strike ranks and any problem found."""

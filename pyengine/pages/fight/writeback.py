@@ -46,7 +46,7 @@ class WriteBackCard:
             return Update(html={"fw-out": said_html("Nothing was written.")})
         if act == "fw-confirm" and self.pending is not None:
             return self._confirm(self.pending)
-        if act == "fw-undo" and self.core.written is not None:
+        if act == "fw-undo" and self.core.draft.written is not None:
             return self._undo()
         return Update()
 
@@ -57,7 +57,7 @@ class WriteBackCard:
         try:
             self.pending = self.page.campaign.plan(core.log.fight, core.results, dice=core.dice,
                                                    fight_id=keeper.fight_id(), label=keeper.fight_label(),
-                                                   checked=core.draft["applied"])
+                                                   checked=core.draft.applied)
         except RulesError as exc:
             return Update(html={"fw-out": said_html(f"The results could not be worked out: {exc}")})
         self.pending.link = core.link()
@@ -70,21 +70,21 @@ class WriteBackCard:
         except (ConflictError, StorageError) as exc:
             self.pending = None
             return Update(html={"fw-out": said_html(str(exc))})
-        self.pending, core.written = None, written
+        self.pending, core.draft.written = None, written
         # Those whose checks were rolled now lose their "roll the checks" button.
-        written.applied = [n for n in written.checked if n not in core.draft["applied"]]
-        core.draft["applied"] = [*core.draft["applied"], *written.applied]
+        written.applied = [n for n in written.checked if n not in core.draft.applied]
+        core.draft.applied = [*core.draft.applied, *written.applied]
         # Only the marks and this card change: the fight, its link and everyone's state do not.
         return self.page.save() | self.page.marks() | Update(html={"fw-out": written_html(written)}, focus="fw-out")
 
     def _undo(self) -> Update:
         core = self.core
-        written = core.written
+        written = core.draft.written
         assert written is not None
         try:
             said = self.page.campaign.undo(written, now=core.now())
         except (ConflictError, StorageError, RecordError) as exc:
             return Update(html={"fw-out": written_html(written, str(exc))})
-        core.draft["applied"] = [n for n in core.draft["applied"] if n not in written.applied]
-        core.written = None
+        core.draft.applied = [n for n in core.draft.applied if n not in written.applied]
+        core.draft.written = None
         return self.page.save() | self.page.marks() | Update(html={"fw-out": said_html(said)}, focus="fw-out")

@@ -17,7 +17,7 @@ from pyengine.cli import tables as source
 from pyengine.cli.tables import hit_locations, load_tables
 from pyengine.dice import RandomDice, ScriptedDice
 from pyengine.pages import combat
-from pyengine.pages.fight import MAX_COMBATANTS, FightPage, load_draft
+from pyengine.pages.fight import MAX_COMBATANTS, FightDraft, FightPage, load_draft
 from pyengine.storage.keys import CHARACTER_PREFIX, FIGHT_DRAFT
 from pyengine.storage.store import MemoryStore
 from pyengine.runequest.melee import log as fight_log
@@ -400,12 +400,12 @@ def test_a_combatant_is_removed_before_the_first_round_and_statements_naming_him
     fm = FightMode(world)
     fm.add()
     fm.statement("fd-0-a0-target", "Cora")
-    assert fm.page.draft["declare"]["Aldo"]["actions"][0]["target"] == "Cora"
+    assert fm.page.draft.declare["Aldo"]["actions"][0]["target"] == "Cora"
     buttons = fm.dom.select("fc-remove", under="fc-list")
     assert [b.text() for b in buttons] == ["Remove Aldo", "Remove Bera", "Remove Cora"]
     fm.apply(fm.page.on_combatants_click({"remove": buttons[2].attrs["data-remove"]}))
     assert [c.attrs["data-name"] for c in fm.combatants()] == ["Aldo", "Bera"]
-    assert fm.page.draft["declare"]["Aldo"]["actions"][0]["target"] == "Bera"  # the default again
+    assert fm.page.draft.declare["Aldo"]["actions"][0]["target"] == "Bera"  # the default again
     assert fm.dom.value("fd-0-a0-target") == "Bera"
     for k in ("1", "0"):
         fm.apply(fm.page.on_combatants_click({"remove": k}))
@@ -478,7 +478,7 @@ def test_a_saved_adventurer_fights_and_takes_his_experience_checks_home(world):
     assert "checks rolled onto his sheet" in again.dom.text("fx-out")
 
     del store.items[CHARACTER_PREFIX + "rurik"]
-    fm.page.draft["applied"] = []
+    fm.page.draft.applied = []
     fm.apply(fm.page.on_marks_click({"apply": "0"}))
     assert fm.dom.text("fx-result") == "Rurik's saved sheet is no longer on this device."
 
@@ -550,7 +550,8 @@ def test_the_draft_survives_a_reload_in_its_documented_format(world):
     fm.dom.tick("fd-1-surprised")
     fm.apply(fm.page.on_statement(fm.dom.values("fd-1"), "fd-1-surprised", True))
     draft = json.loads(fm.store.items[FIGHT_DRAFT])
-    assert set(draft) == {"add", "declare", "applied", "link"}  # docs/formats.md, strike-rank/draft/fight
+    assert set(draft) == {"format", "add", "declare", "applied", "link"}  # docs/formats.md, strike-rank/draft/fight
+    assert draft["format"] == 2
     assert draft["add"]["fa-name"] == "Half typed" and draft["declare"]["Bera"]["surprised"] is True
     assert fight_log.read_any(draft["link"]).fight.combatants[1].name == "Bera"
     again = fm.reload(world)
@@ -559,8 +560,8 @@ def test_the_draft_survives_a_reload_in_its_documented_format(world):
 
 
 def test_a_damaged_draft_starts_afresh_where_it_is_damaged(world):
-    assert load_draft("{not json") == load_draft(None) == {"add": {}, "declare": {}, "applied": [], "link": ""}
-    assert load_draft('{"add": 5, "applied": ["Aldo"], "declare": {"X": {"actions": 3}}}')["applied"] == ["Aldo"]
+    assert load_draft("{not json") == load_draft(None) == FightDraft(add={}, declare={}, applied=[], link="")
+    assert load_draft('{"add": 5, "applied": ["Aldo"], "declare": {"X": {"actions": 3}}}').applied == ["Aldo"]
     store = MemoryStore({FIGHT_DRAFT: json.dumps({"link": "1.damaged", "add": {"fa-name": "Kept"}})})
     fm = FightMode(world, store)
     assert fm.dom.text("fl-link-error").startswith("The fight kept on this device could not be replayed: share link")

@@ -374,10 +374,10 @@ def test_checks_rolled_by_the_write_back_take_the_roll_button_away_and_undo_brin
     assert "Vasana" in buttons()
     fm.click("fw-plan")
     fm.click("fw-confirm")
-    assert "Vasana" not in buttons() and "Vasana" in fm.page.draft["applied"]
+    assert "Vasana" not in buttons() and "Vasana" in fm.page.draft.applied
     # Her record says so too: a page that still offers the button rolls nothing again.
     written = fm.store.get(CHARACTER_PREFIX + "vasana")
-    fm.page.draft["applied"] = []
+    fm.page.draft.applied = []
     k = [c.name for c in fm.page.fight.combatants].index("Vasana")
     fm.apply(fm.page.on_marks_click({"apply": str(k)}))
     assert "on his sheet already" in fm.dom.text("fx-result")

@@ -1,4 +1,4 @@
-"""Fight mode over a long evening (issue 20): a round's drawing, its link and the memory the rounds
+"""Fight mode over a long evening: a round's drawing, its link and the memory the rounds
 hold no longer grow with the fight; a fight of 300 rounds keeps its link; a round the link cannot
 carry is refused, saying so, and the fight stays as it was."""
 
@@ -84,7 +84,7 @@ def test_a_new_round_is_drawn_alone_and_the_log_reads_as_if_drawn_whole(world):
 
 def test_the_link_made_round_by_round_is_the_whole_fights_and_300_rounds_open(world):
     # Intent: the link fight mode makes after each round (packing only the new round) is the one the
-    # whole log makes, and a fight of 300 rounds (more than the 200 a log held before issue 20)
+    # whole log makes, and a fight of 300 rounds (more than the 200 a log once held)
     # opens from it to the same state.
     dom, page = fight_mode(world, long_evening_link())
     for _ in range(299):

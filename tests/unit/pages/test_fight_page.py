@@ -250,7 +250,7 @@ def test_the_link_and_the_json_export_reopen_the_same_fight(world):
 
 
 def test_the_situation_now_is_shared_beside_the_whole_fight_and_opens_as_it_stands(world):
-    # Issue 18: after a round, a second, shorter link carries everyone as he stands and no
+    # After a round, a second, shorter link carries everyone as he stands and no
     # history; it opens as a fight of round 1 whose "everyone now" is the fight's now.
     fm = FightMode(world)
     fm.add()
@@ -484,7 +484,7 @@ def test_a_saved_adventurer_fights_and_takes_his_experience_checks_home(world):
 
 
 def test_a_saved_adventurer_without_a_name_typed_joins_under_the_saved_name(world):
-    # Issue 17: "Adding a saved adventurer fails until a name is typed: take the saved name"; the "Who"
+    # "Adding a saved adventurer fails until a name is typed: take the saved name"; the "Who"
     # picker is back at the quick stat block after the add, and after a reload.
     store = MemoryStore({CHARACTER_PREFIX + "rurik": hero()})
     fm = FightMode(world, store)
@@ -501,7 +501,7 @@ def test_a_saved_adventurer_without_a_name_typed_joins_under_the_saved_name(worl
 
 
 def test_a_side_is_picked_from_those_there_and_its_spelling_kept(world):
-    # Issue 17: "broos" became a third side next to "Broos": the sides there are buttons, and a side typed
+    # "broos" became a third side next to "Broos": the sides there are buttons, and a side typed
     # in another case joins the one there.
     fm = FightMode(world)
     fm.add(THREE[:1])
@@ -603,7 +603,7 @@ def test_clicks_on_nothing_do_nothing(world):
 
 
 def test_the_page_states_dodging_a_spell_on_the_weapon_in_hand_engagement_and_the_optional_rules(world):
-    """Issue 15 on the page: "A target specified to be dodging as it moves" says so in his own statement
+    """On the page: "A target specified to be dodging as it moves" says so in his own statement
     (RQ-76); "using a spell like Bladesharp ... to enchant a weapon he already has in hand only requires
     adding the spell's own strike rank" (RQ-70); who "starts a round already physically engaged" comes from
     the last round (RQ-74); the referee's options are the fight's (RQ-72, RQ-81), set before the first round."""
@@ -647,11 +647,11 @@ def test_the_page_states_dodging_a_spell_on_the_weapon_in_hand_engagement_and_th
 
 
 
-# -- issue 17: at the table on a phone ------------------------------------------------------------
+# -- at the table on a phone ---------------------------------------------------------------------
 
 
 def test_each_statement_is_one_compact_row_with_its_details_one_tap_away(world):
-    # Issue 17: "one compact row per combatant (what, with what, at whom, SR shown), 'same as last round'
+    # "one compact row per combatant (what, with what, at whom, SR shown), 'same as last round'
     # by default, details one tap away"; the first target changes in the row itself.
     fm = FightMode(world)
     fm.add()
@@ -672,7 +672,7 @@ def test_each_statement_is_one_compact_row_with_its_details_one_tap_away(world):
 
 
 def test_a_fallen_targets_attacker_is_told_and_turned_on_the_next_foe(world):
-    # Issue 17: "When a target dies or falls, the attacker's order silently becomes 'nothing': say so,
+    # "When a target dies or falls, the attacker's order silently becomes 'nothing': say so,
     # and offer the next target" (an enemy, never an ally).
     fm = FightMode(world, dice=RandomDice(11))
     fm.add()
@@ -695,7 +695,7 @@ def test_a_fallen_targets_attacker_is_told_and_turned_on_the_next_foe(world):
 
 
 def test_a_combatant_leaves_after_a_round_and_the_link_replays_it(world):
-    # Issue 17: "A combatant cannot be removed or retired once a round is resolved: allow it (it is a change
+    # "A combatant cannot be removed or retired once a round is resolved: allow it (it is a change
     # recorded in the fight, so the link replays it)."
     fm = FightMode(world)
     fm.add()

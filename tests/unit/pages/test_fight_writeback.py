@@ -1,4 +1,4 @@
-"""Fight mode and the device library (issue 16): the fight kept among the saved fights after
+"""Fight mode and the device library: the fight kept among the saved fights after
 every change, its results written to the saved adventurers' sheets only on "Confirm" and undone
 as one, the experience-only apply through the same path, opponents kept as templates."""
 
@@ -204,7 +204,7 @@ def test_undo_puts_every_sheet_back_and_says_so(world):  # noqa: F811
 
 def test_confirm_and_undo_draw_again_only_what_they_change(world):  # noqa: F811
     # The fight, its link and everyone's state stay as they were: redrawing them made the
-    # scale case's write-back miss its 20 ms in the page (issue 16).
+    # scale case's write-back miss its 20 ms in the page.
     fm = two_saved_and_a_broo(world)
     fm.type_round(hits)
     link = fm.page.link()

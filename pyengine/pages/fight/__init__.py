@@ -125,6 +125,11 @@ class FightPage:
         """The draft as it is kept on the device."""
         return draft_text(self.core.draft)
 
+    @property
+    def typed(self) -> list[int]:
+        """The dice typed so far for the round being resolved with the game master's own dice."""
+        return self.rounds.typed
+
     def state(self) -> FightState | None:
         return self.core.state()
 

@@ -45,7 +45,7 @@ def _entering(fight: Fight | None, listed: Element) -> Element:
     ul = next((n for n in listed if n.get("class") == "fc-list"), None)
     if ul is None:
         return listed
-    for c, li in zip(fight.combatants, (li for li in ul if li.get("class") == "fc-item")):
+    for c, li in zip(fight.combatants, (li for li in ul if li.get("class") == "fc-item"), strict=False):
         words = entering_words(c)
         if words:
             at = next((i for i, n in enumerate(li) if n.get("class") == "fc-remove"), len(li))

@@ -15,16 +15,21 @@ if TYPE_CHECKING:  # the plan's type only: drawing "Undo" after a reload needs n
 class Planned(Protocol):
     """A plan as the card shows it."""
 
-    plan: WriteBack
-    left_out: list[str]
+    @property
+    def plan(self) -> WriteBack: ...
+    @property
+    def left_out(self) -> Sequence[str]: ...
 
 
 class WrittenBack(Protocol):
     """What "Confirm" wrote, as the card shows it."""
 
-    label: str
-    round: int
-    records: Sequence[tuple[str, str, str]]
+    @property
+    def label(self) -> str: ...
+    @property
+    def round(self) -> int: ...
+    @property
+    def records(self) -> Sequence[tuple[str, str, str]]: ...
 
 
 def plan_html(pending: Planned) -> str:

@@ -70,6 +70,11 @@ def digest(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
+def _digest_is(wanted: str) -> Callable[[str], bool]:
+    """Whether a record's text is the one written, by its digest."""
+    return lambda text: digest(text) == wanted
+
+
 class CampaignService:
     """The saved adventurers' sheets, as fight mode changes them."""
 
@@ -155,8 +160,7 @@ class CampaignService:
         def write(tx: Store, ident: str, _: str) -> None:
             undo(tx, "character", ident, when=now)
 
-        self._write([Change(ident, name, lambda text, d=wanted: digest(text) == d, write)
-                     for ident, name, wanted in written.records],
+        self._write([Change(ident, name, _digest_is(wanted), write) for ident, name, wanted in written.records],
                     what=f"undoing what fight '{written.label}' wrote to the sheets", when=now,
                     changed="{name}'s sheet changed since the results were written: nothing was undone.")
         names = ", ".join(name for _, name, _ in written.records)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any, TypedDict
+from typing import Any, TypedDict, cast
 
 import msgspec
 
@@ -71,6 +71,11 @@ class FightDraft(msgspec.Struct, kw_only=True):
 #: Each part of a draft, as it must read (a part that does not fit is left out).
 _TYPES: dict[str, Any] = {"add": dict[str, str], "declare": dict[str, Statement], "applied": list[str],
                           "written": Written | None, "link": str}
+
+
+def as_statement(row: Mapping[str, Any]) -> Statement:
+    """A statement as the melee forms give it (:mod:`pyengine.runequest.melee.inputs`: plain dicts of the same keys)."""
+    return cast(Statement, row)
 
 
 def empty_draft() -> FightDraft:

@@ -44,12 +44,14 @@ class Rounds:
         core = self.core
         if intents is None or core.log is None:
             return update
+        state = core.state()
+        assert state is not None
         try:
             # The bench's "fight round" (the rules engine's work) and "fight round + draw" (the
             # log, everyone's state and the link drawn as well).
             with core.measured("fight round + draw"):
                 with core.measured("fight round"):
-                    result = resolve_round(core.log.fight, core.state(), intents, dice=core.dice, tables=core.mt,
+                    result = resolve_round(core.log.fight, state, intents, dice=core.dice, tables=core.mt,
                                            rules=core.log.rules, melee_rules=core.log.melee_rules)
                 update |= self._commit(result, intents)
         except RulesError as exc:
@@ -106,10 +108,10 @@ class Rounds:
 
     def _typed_round(self, rolls: list[int]) -> RoundResult | NeededRoll:
         """The round from these rolls, or the die it needs next. :raises RulesError: a roll off its die."""
-        log = self.core.log
-        assert log is not None and self.typing is not None
+        log, state = self.core.log, self.core.state()
+        assert log is not None and state is not None and self.typing is not None
         try:
-            return resolve_round(log.fight, self.core.state(), self.typing, dice=ScriptedDice(rolls), tables=self.core.mt,
+            return resolve_round(log.fight, state, self.typing, dice=ScriptedDice(rolls), tables=self.core.mt,
                                  rules=log.rules, melee_rules=log.melee_rules)
         except NoRollLeft as exc:
             return exc.needed

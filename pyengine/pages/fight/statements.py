@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from pyengine.errors import FieldError, RulesError
-from pyengine.pages.fight.draft import nothing_stated
+from pyengine.pages.fight.draft import Statement, as_statement, nothing_stated
 from pyengine.pages.view import Update
 from pyengine.render.fight import declaration_inner_html, declarations_html, said_html
 from pyengine.runequest.melee.defaults import engaged_after, next_intents, retargeted
@@ -40,14 +40,14 @@ class Statements:
         self.opened: set[str] = set()
         """Who has had a statement changed this round: his details stay open when drawn again."""
 
-    def _drafts(self) -> dict[str, dict[str, Any]]:
+    def _drafts(self) -> dict[str, Statement]:
         """Everyone's statement as typed; someone who has none yet gets the default."""
         fight, state = self.core.fight, self.core.state()
         assert fight is not None and state is not None
         declare = self.core.draft.declare
         for c in fight.combatants:
             if c.name not in declare:
-                declare[c.name] = default_declaration(fight, state, c, self.core.gone())
+                declare[c.name] = as_statement(default_declaration(fight, state, c, self.core.gone()))
         return declare
 
     def _schedule(self, k: int) -> list[Timed] | None:
@@ -78,7 +78,7 @@ class Statements:
         name = fight.combatants[k].name
         taken = statement_draft(fight, k, values, self.core.draft.declare.get(name) or {})
         if taken is not None:
-            self.core.draft.declare[name] = taken
+            self.core.draft.declare[name] = as_statement(taken)
 
     def on_statement(self, values: Mapping[str, str], field_id: str, changed: bool = False) -> Update:
         """Something typed or chosen in a statement (``field_id``; ``changed``: a change, not
@@ -114,7 +114,7 @@ class Statements:
             update |= Update(html={f"{p}-sr": said_html(timed, statement, same)}, errors={**cleared, p: ""})
         return update | self.page.save()
 
-    def _same(self, k: int, carried: Mapping[str, Mapping[str, Any]] | None = None) -> bool | None:
+    def _same(self, k: int, carried: Mapping[str, Statement] | None = None) -> bool | None:
         """Whether the ``k``-th combatant's statement is last round's as carried (``None``: no round yet)."""
         fight = self.core.fight
         if fight is None or not self.core.results:
@@ -166,7 +166,7 @@ class Statements:
             return None, update | Update(focus=next(iter(self.errors)))
         return tuple(intents), update
 
-    def carried(self) -> tuple[dict[str, dict[str, Any]], dict[str, str]]:
+    def carried(self) -> tuple[dict[str, Statement], dict[str, str]]:
         """Next round's statements as last round carries them (``melee.defaults``), each blow, shot or hold at
         a foe who fell turned on the next foe standing (never one of his own side), and what each row says
         of it; a combatant now down states nothing. ``({}, {})`` before the first round."""
@@ -180,12 +180,12 @@ class Statements:
         previous, notes = retargeted(fight, state, log.rounds[-1].intents, gone)
         carried = {i.who: i for i in next_intents(fight, state, previous, events)}
         engaged = engaged_after(fight, state, events)
-        drafts: dict[str, dict[str, Any]] = {}
+        drafts: dict[str, Statement] = {}
         for c in fight.combatants:
             if c.name in gone:
                 continue
             if c.name in carried:
-                drafts[c.name] = draft_of(carried[c.name], fight)
+                drafts[c.name] = as_statement(draft_of(carried[c.name], fight))
                 drafts[c.name]["engaged"] = [n for n in drafts[c.name]["engaged"] if n not in gone]
             elif state.bodies[c.name].condition != "dead":
                 drafts[c.name] = nothing_stated([n for n in engaged.get(c.name, ()) if n not in gone])
@@ -204,7 +204,8 @@ class Statements:
         assert log is not None
         for c in log.fight.combatants:
             mine = next((i for i in undone if i.who == c.name), None)
-            self.core.draft.declare[c.name] = draft_of(mine, log.fight) if mine is not None else nothing_stated()
+            self.core.draft.declare[c.name] = (as_statement(draft_of(mine, log.fight)) if mine is not None
+                                               else nothing_stated())
         self.errors, self.opened = {}, set()
 
     def cleared(self) -> None:

@@ -36,8 +36,8 @@ from pyengine.errors import RulesError
 from pyengine.runequest.advancement.experience import AdventureResult, ExperienceCheck, after_adventure
 from pyengine.runequest.campaign.current import MAX_FIGHTS, Current, Injury, StuckWeapon, Written
 from pyengine.runequest.campaign.entering import sheet_key
-from pyengine.runequest.campaign.injuries import described, settled
 from pyengine.runequest.campaign.health import vitals
+from pyengine.runequest.campaign.injuries import described, settled
 from pyengine.runequest.combat.wounds import worse
 from pyengine.runequest.healing.bodies import body_changes, wounds_of
 from pyengine.runequest.healing.injury import take_wound

@@ -8,8 +8,8 @@ import ast
 from pathlib import Path
 
 import pytest
-from test_fight_writeback import hits, two_saved_and_a_broo
 from test_fight_page import world  # noqa: F401  (the fixture)
+from test_fight_writeback import hits, two_saved_and_a_broo
 
 from pyengine import library
 from pyengine.dice import ScriptedDice

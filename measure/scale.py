@@ -218,11 +218,11 @@ def party_fight(store: MemoryStore, rounds: int = 5, seed: int = 6) -> MemorySto
         assert not any(added.errors.values()), added.errors
     # Each statement made again now that both sides are in (made as each joined, the first
     # ones named no foe), each side's n-th fighting the other's n-th.
-    page.draft["declare"] = {}
+    page.draft.declare = {}
     page.render()
     names = [c.name for c in page.fight.combatants]
     for n, name in enumerate(names):
-        for action in page.draft["declare"][name]["actions"]:
+        for action in page.draft.declare[name]["actions"]:
             action["target"] = names[n + 1 if n % 2 == 0 else n - 1]
     for _ in range(rounds):
         page.on_roll({})

@@ -2,7 +2,7 @@
 renamed, deleted with undo.
 
 Fight mode keeps what it is doing in its draft (``strike-rank/draft/fight``:
-:func:`pyengine.pages.fight.load_draft` reads it). After each change the page hands the same
+:func:`pyengine.pages.fight.draft.read_draft` reads it). After each change the page hands the same
 draft text to :func:`keep_fight`, which stores it as the saved fight the draft belongs to
 (``strike-rank/current/fight`` holds its id; a new id the first time). A saved fight
 (``strike-rank/fight/<id>``, docs/formats.md "Device library") is JSON::
@@ -10,7 +10,7 @@ draft text to :func:`keep_fight`, which stores it as the saved fight the draft b
     {"format": 1, "name": "Broos at the ford", "started": "2025-03-01T20:02:11.000Z",
      "changed": "2025-03-01T20:41:57.000Z", "rounds": 3,
      "sides": [{"side": "Sartar", "names": ["Rurik", "Vasana"]}, {"side": "Chaos", "names": ["Broo 1"]}],
-     "link": "1.eNrtmO9v…", "draft": {"add": {…}, "declare": {…}, "applied": []}}
+     "link": "1.eNrtmO9v…", "draft": {"format": 2, "add": {…}, "declare": {…}, "applied": []}}
 
 ``link`` is the fight's share-link fragment; ``draft`` the draft as fight mode keeps it, its
 ``link`` left out (it is ``link``). ``sides`` and ``rounds`` are what the start page shows, as

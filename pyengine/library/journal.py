@@ -90,14 +90,14 @@ class Transaction:
         self.announced.update(dict.fromkeys(key for key in keys if key != JOURNAL and key not in self.before))
 
     def _note(self, keys: Iterable[str]) -> None:
-        if not self.journaled:
-            return
         new = [key for key in dict.fromkeys((*self.announced, *keys)) if key not in self.before and key != JOURNAL]
         self.announced.clear()  # each in the journal from now on
         if not new:
             return
         for key in new:
-            self.before[key] = self.get(key)
+            self.before[key] = self.get(key)  # kept here too: a save taken back needs it, journal or not
+        if not self.journaled:
+            return
         self._now.pop(JOURNAL, None)
         try:
             self.store.put(JOURNAL, write_journal(self.what, self.when, self.before))
@@ -113,23 +113,28 @@ class Transaction:
             self.store.remove(JOURNAL)
 
     def take_back(self) -> None:
-        """The save failed half-way (a bug, not a refusal): every key as it was before it."""
+        """The save failed half-way: every key as it was before it."""
         if self.written and self.journaled:
             with contextlib.suppress(StorageError):  # else the journal stays, for recover()
                 _put_back(self.store, self.before)
                 self.store.remove(JOURNAL)
+        elif self.before:  # no journal (it did not fit): what this save changed, put back from memory
+            with contextlib.suppress(StorageError):
+                _put_back(self.store, self.before)
 
 
 @contextlib.contextmanager
-def atomic(store: Store, what: str, *, when: str = "", keys: Iterable[str] = ()) -> Iterator[Store]:
+def atomic(store: Store, what: str, *, when: str = "", keys: Iterable[str] = (),
+           whole: bool = False) -> Iterator[Store]:
     """A save of several keys as one: the block writes through the store it is given, which
     journals each change; ``what`` says what the save is, in a player's words ("saving adventurer
     'a1b2…'"), for :func:`recover`'s message; ``keys`` announces keys it will change.
 
     Inside another :func:`atomic` block the block is part of that save. A refusal the block lets
     out (a :class:`~pyengine.errors.RulesError`: full storage, a conflict) leaves the keys as the
-    block left them (the library's writes put back what a refusal would lose); any other error
-    takes the save back; a crash leaves the journal for :func:`recover`.
+    block left them (the library's writes put back what a refusal would lose), or, ``whole``, takes
+    the whole save back (several records written as one: all or none); any other error takes the
+    save back; a crash leaves the journal for :func:`recover`.
     """
     if isinstance(store, Transaction):
         store.expect(keys)
@@ -140,7 +145,10 @@ def atomic(store: Store, what: str, *, when: str = "", keys: Iterable[str] = ())
     try:
         yield tx
     except RulesError:
-        tx.done()
+        if whole:
+            tx.take_back()
+        else:
+            tx.done()
         raise
     except Exception:
         tx.take_back()

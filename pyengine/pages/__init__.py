@@ -13,7 +13,8 @@ fields, calls a method and writes the :class:`~.view.Update` it gets back.
 * :mod:`.index` -- the start page (dice roller, saved characters).
 * :mod:`.sheet` -- the sheet page (the adventurer, its draft, saves, files, links).
 * :mod:`.combat` -- the combat page's single exchange, and what both its modes share.
-* :mod:`.fight` -- the combat page's fight mode (combatants, statements, rounds, undo).
+* :mod:`.fight` -- the combat page's fight mode, in parts (roster, templates, statements, rounds,
+  sharing, experience, write-back) composed by :class:`~.fight.FightPage`.
 * :mod:`.shrapnel` -- the shrapnel page.
 * :mod:`.targets` -- the shrapnel page's targets: saved adventurers and the fight's fighters,
   their worn armour as the table's pieces.

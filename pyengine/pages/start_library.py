@@ -14,7 +14,6 @@ Fields it reads: ``party-name``, ``party-pick-<id>`` (checkboxes), ``party-renam
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -286,8 +285,8 @@ class DeviceLibrary:
             raise RulesError("start a fight: no member of the party can fight (" + "; ".join(problems) + ")", field="party")
         # Nothing was typed in fight mode's add form here: its draft says so (an empty "add"), so
         # the page keeps its own fields (STR, CON, … as it comes) rather than blanking them.
-        page.draft["add"] = {}
-        draft = json.dumps(page.draft)
+        page.draft.add = {}
+        draft = page.draft_text()
         with library.atomic(self.store, f"starting {party.name}'s fight", when=self.now()) as store:
             store.put(FIGHT_DRAFT, draft)
             library.keep_fight(store, draft, sides={side: names}, rounds=0,

@@ -1,5 +1,5 @@
 """The campaign: a saved adventurer's state carried from fight to fight and through the days
-between (issue 16; seed 003 ch. III, "Notes on Damage Results", "Healing Damage to a Hit
+between (seed 003 ch. III, "Notes on Damage Results", "Healing Damage to a Hit
 Location", "Time"; ch. IV, "Weapon Damage Absorption", "Learning by Experience").
 
 =================  ==========================================================================
@@ -15,7 +15,7 @@ Location", "Time"; ch. IV, "Weapon Damage Absorption", "Learning by Experience")
 ``time``           time passes for one adventurer or a party: the clocks, natural healing
 ``entering``       a saved adventurer coming into a fight as he is now (the melee ``Start``)
 ``writeback``      a fight's results for each saved adventurer in it: the plan in words, then
-                   the new records
+                   the new records; his experience checks for a fight, rolled and marked once
 =================  ==========================================================================
 
 Nothing here keeps anything anywhere: every function takes records and returns new ones, never
@@ -44,7 +44,16 @@ if TYPE_CHECKING:
     from pyengine.runequest.campaign.entering import sheet_key, start_of
     from pyengine.runequest.campaign.time import A_WEEK, elapsed, party_time_passes, time_passes
     from pyengine.runequest.campaign.health import LocationVitals, Vitals, frame_of, vitals
-    from pyengine.runequest.campaign.writeback import AdventurerPlan, WriteBack, apply_write_back, plan_write_back
+    from pyengine.runequest.campaign.writeback import (
+        AdventurerPlan,
+        ExperienceRolled,
+        WriteBack,
+        apply_write_back,
+        experience_marked,
+        experience_rolled,
+        plan_write_back,
+        roll_experience,
+    )
 
 _HOMES = {
     **dict.fromkeys(("Current", "Injury", "Spending", "StuckWeapon", "Written"), "current"),
@@ -53,7 +62,8 @@ _HOMES = {
     **dict.fromkeys(("A_WEEK", "elapsed", "party_time_passes", "time_passes"), "time"),
     **dict.fromkeys(("LocationVitals", "Vitals", "frame_of", "vitals"), "health"),
     **dict.fromkeys(("sheet_key", "start_of"), "entering"),
-    **dict.fromkeys(("AdventurerPlan", "WriteBack", "apply_write_back", "plan_write_back"), "writeback"),
+    **dict.fromkeys(("AdventurerPlan", "ExperienceRolled", "WriteBack", "apply_write_back", "experience_marked", "experience_rolled",
+                     "plan_write_back", "roll_experience"), "writeback"),
 }
 
 __all__ = sorted(_HOMES)

@@ -12,8 +12,10 @@ and holds the new record:
 * the missiles he shot, off the missiles his sheet counts (RQ-105);
 * the experience checks for the weapons and shields he used with success and for Defense that
   saved him (:func:`~pyengine.runequest.melee.experience.field_uses`, rolled by
-  :func:`~pyengine.runequest.advancement.experience.after_adventure`, as the fight page's
-  "apply" does), once per fight (RQ-104).
+  :func:`~pyengine.runequest.advancement.experience.after_adventure`), once per fight (RQ-104):
+  :func:`roll_experience` rolls them (the plan, or fight mode's marks), :func:`experience_marked`
+  is the one place a record is marked as having had them, :func:`experience_rolled` the one that
+  reads the mark.
 
 What the fight did is what changed between the state it started from — or the round of it last
 written back — and its last round (RQ-104): a fight that started from his current state (a
@@ -31,11 +33,11 @@ import msgspec
 
 from pyengine.dice import Dice, ScriptedDice
 from pyengine.errors import RulesError
-from pyengine.runequest.advancement.experience import ExperienceCheck, after_adventure
+from pyengine.runequest.advancement.experience import AdventureResult, ExperienceCheck, after_adventure
 from pyengine.runequest.campaign.current import MAX_FIGHTS, Current, Injury, StuckWeapon, Written
 from pyengine.runequest.campaign.entering import sheet_key
-from pyengine.runequest.campaign.injuries import described, settled
 from pyengine.runequest.campaign.health import vitals
+from pyengine.runequest.campaign.injuries import described, settled
 from pyengine.runequest.combat.wounds import worse
 from pyengine.runequest.healing.bodies import body_changes, wounds_of
 from pyengine.runequest.healing.injury import take_wound
@@ -146,6 +148,42 @@ def apply_write_back(plan: WriteBack, records: Mapping[str, Adventurer] | None =
     return out
 
 
+class ExperienceRolled(RulesError):
+    """His experience checks for this fight were rolled already (RQ-104: once per fight)."""
+
+
+def experience_rolled(adventurer: Adventurer, fight_id: str) -> bool:
+    """Whether his record says this fight's experience checks were rolled (RQ-104: once per fight)."""
+    done = adventurer.current.written(fight_id)
+    return done is not None and done.experience
+
+
+def experience_marked(adventurer: Adventurer, fight_id: str) -> Adventurer:
+    """His record saying this fight's experience checks were rolled (RQ-104), so neither writing the
+    fight back nor rolling them from the marks rolls them again. The one place that marks it."""
+    current = adventurer.current
+    done = current.written(fight_id)
+    mark = msgspec.structs.replace(done, experience=True) if done else Written(fight=fight_id, round=0, experience=True)
+    fights = (*(w for w in current.fights if w.fight != fight_id), mark)
+    return msgspec.structs.replace(adventurer, current=msgspec.structs.replace(current, fights=fights[-MAX_FIGHTS:]))
+
+
+def roll_experience(adventurer: Adventurer, c: Combatant, body: Body, tables, dice: Dice, *,
+                    fight_id: str) -> AdventureResult:
+    """His experience checks for the fight (``body``: his body at its end, whose marks say what he used
+    with success and whether Defense saved him), rolled onto his record, marked rolled for ``fight_id``.
+
+    :raises ExperienceRolled: they were rolled for this fight already.
+    :raises RulesError: the dice ran out; a weapon the tables do not know.
+    """
+    if experience_rolled(adventurer, fight_id):
+        raise ExperienceRolled(f"{c.name}'s experience checks for this fight are on his sheet already (RQ-104).",
+                         field="experience")
+    uses, saved = field_uses(c, body)
+    result = after_adventure(adventurer, tables, uses, dice, defense_saved=saved)
+    return msgspec.structs.replace(result, adventurer=experience_marked(result.adventurer, fight_id))
+
+
 def _plan(c: Combatant, record: Adventurer, states: list[FightState], rounds: Sequence[RoundResult], last: int,
           tables, *, fight_id: str, label: str, dice: Dice | None, experience: bool) -> AdventurerPlan:
     current = record.current
@@ -171,7 +209,7 @@ def _plan(c: Combatant, record: Adventurer, states: list[FightState], rounds: Se
     ammunition, steps_a = _missiles(c, current, rounds[since:last])
     steps.extend(steps_a)
     fights = [w for w in current.fights if w.fight != fight_id]
-    checked_before = done is not None and done.experience
+    checked_before = experience_rolled(record, fight_id)
     written = Written(fight=fight_id, round=last, experience=checked_before)
     after = msgspec.structs.replace(record, current=Current(
         wounds=wounds, injuries=injuries, ammunition=ammunition, weapon_damage=damage, broken=broken,
@@ -184,9 +222,9 @@ def _plan(c: Combatant, record: Adventurer, states: list[FightState], rounds: Se
     if checked_before and (uses or saved):
         steps.append(Step(field="experience", text="experience for this fight was checked already", rulings=("RQ-104",)))
     elif experience and (uses or saved):
-        result = after_adventure(after, tables, uses, dice if dice is not None else ScriptedDice([]), defense_saved=saved)
-        after = msgspec.structs.replace(result.adventurer, current=msgspec.structs.replace(
-            result.adventurer.current, fights=(*fights, msgspec.structs.replace(written, experience=True))[-MAX_FIGHTS:]))
+        result = roll_experience(after, c, final, tables, dice if dice is not None else ScriptedDice([]),
+                                 fight_id=fight_id)
+        after = result.adventurer
         steps.extend(result.working)
         checks = result.checks
     if len(steps) == 0:

@@ -1,4 +1,4 @@
-"""Fight mode over a long evening (issue 20): a round's drawing, its link and the memory the rounds
+"""Fight mode over a long evening: a round's drawing, its link and the memory the rounds
 hold no longer grow with the fight; a fight of 300 rounds keeps its link; a round the link cannot
 carry is refused, saying so, and the fight stays as it was."""
 
@@ -16,6 +16,8 @@ from pyengine.dice import RandomDice
 from pyengine.html import to_html
 from pyengine.pages import combat
 from pyengine.pages import fight as fight_page
+from pyengine.pages.fight import rounds as fight_rounds
+from pyengine.pages.view import Update
 from pyengine.pages.fight import FightPage
 from pyengine.storage.store import MemoryStore
 from pyengine.runequest.melee import render
@@ -70,7 +72,7 @@ def test_a_new_round_is_drawn_alone_and_the_log_reads_as_if_drawn_whole(world):
     assert opened.children[0].tag == "summary" and opened.children[0].text() == "Round 3"
     assert [n.attrs["data-round"] for n in dom.select("fr-round", under="fr-old-3")] == ["3"]
     for data in ({"round": "7"}, {"round": "0"}, {"round": "x"}, {"id": "fd-0-working"}):
-        assert page.on_log_toggle(data) == fight_page.Update()
+        assert page.on_log_toggle(data) == Update()
     # Undo draws the log whole again, and the next round is drawn alone again.
     dom.apply(page.on_undo())
     assert dom["fr-log"].attrs["data-rounds"] == "6"
@@ -82,7 +84,7 @@ def test_a_new_round_is_drawn_alone_and_the_log_reads_as_if_drawn_whole(world):
 
 def test_the_link_made_round_by_round_is_the_whole_fights_and_300_rounds_open(world):
     # Intent: the link fight mode makes after each round (packing only the new round) is the one the
-    # whole log makes, and a fight of 300 rounds (more than the 200 a log held before issue 20)
+    # whole log makes, and a fight of 300 rounds (more than the 200 a log once held)
     # opens from it to the same state.
     dom, page = fight_mode(world, long_evening_link())
     for _ in range(299):
@@ -106,7 +108,7 @@ def test_the_link_made_round_by_round_is_the_whole_fights_and_300_rounds_open(wo
 def test_a_round_the_link_cannot_carry_is_refused_and_the_fight_stays(world, monkeypatch):
     # Intent: past the most rounds a link holds, "Resolve" says why the round was not added and what to
     # do; the fight, its link and what is kept on the device stay as they were.
-    monkeypatch.setattr(fight_page, "MAX_ROUNDS", 3)
+    monkeypatch.setattr(fight_rounds, "MAX_ROUNDS", 3)
     dom, page = fight_mode(world, long_evening_link())
     for _ in range(2):
         dom.apply(page.on_roll(dom.values("fd-list")))

@@ -17,7 +17,7 @@ from pyengine.cli import tables as source
 from pyengine.cli.tables import hit_locations, load_tables
 from pyengine.dice import RandomDice, ScriptedDice
 from pyengine.pages import combat
-from pyengine.pages.fight import MAX_COMBATANTS, FightPage, load_draft
+from pyengine.pages.fight import MAX_COMBATANTS, FightDraft, FightPage, load_draft
 from pyengine.storage.keys import CHARACTER_PREFIX, FIGHT_DRAFT
 from pyengine.storage.store import MemoryStore
 from pyengine.runequest.melee import log as fight_log
@@ -250,7 +250,7 @@ def test_the_link_and_the_json_export_reopen_the_same_fight(world):
 
 
 def test_the_situation_now_is_shared_beside_the_whole_fight_and_opens_as_it_stands(world):
-    # Issue 18: after a round, a second, shorter link carries everyone as he stands and no
+    # After a round, a second, shorter link carries everyone as he stands and no
     # history; it opens as a fight of round 1 whose "everyone now" is the fight's now.
     fm = FightMode(world)
     fm.add()
@@ -400,12 +400,12 @@ def test_a_combatant_is_removed_before_the_first_round_and_statements_naming_him
     fm = FightMode(world)
     fm.add()
     fm.statement("fd-0-a0-target", "Cora")
-    assert fm.page.draft["declare"]["Aldo"]["actions"][0]["target"] == "Cora"
+    assert fm.page.draft.declare["Aldo"]["actions"][0]["target"] == "Cora"
     buttons = fm.dom.select("fc-remove", under="fc-list")
     assert [b.text() for b in buttons] == ["Remove Aldo", "Remove Bera", "Remove Cora"]
     fm.apply(fm.page.on_combatants_click({"remove": buttons[2].attrs["data-remove"]}))
     assert [c.attrs["data-name"] for c in fm.combatants()] == ["Aldo", "Bera"]
-    assert fm.page.draft["declare"]["Aldo"]["actions"][0]["target"] == "Bera"  # the default again
+    assert fm.page.draft.declare["Aldo"]["actions"][0]["target"] == "Bera"  # the default again
     assert fm.dom.value("fd-0-a0-target") == "Bera"
     for k in ("1", "0"):
         fm.apply(fm.page.on_combatants_click({"remove": k}))
@@ -478,13 +478,13 @@ def test_a_saved_adventurer_fights_and_takes_his_experience_checks_home(world):
     assert "checks rolled onto his sheet" in again.dom.text("fx-out")
 
     del store.items[CHARACTER_PREFIX + "rurik"]
-    fm.page.draft["applied"] = []
+    fm.page.draft.applied = []
     fm.apply(fm.page.on_marks_click({"apply": "0"}))
     assert fm.dom.text("fx-result") == "Rurik's saved sheet is no longer on this device."
 
 
 def test_a_saved_adventurer_without_a_name_typed_joins_under_the_saved_name(world):
-    # Issue 17: "Adding a saved adventurer fails until a name is typed: take the saved name"; the "Who"
+    # "Adding a saved adventurer fails until a name is typed: take the saved name"; the "Who"
     # picker is back at the quick stat block after the add, and after a reload.
     store = MemoryStore({CHARACTER_PREFIX + "rurik": hero()})
     fm = FightMode(world, store)
@@ -501,7 +501,7 @@ def test_a_saved_adventurer_without_a_name_typed_joins_under_the_saved_name(worl
 
 
 def test_a_side_is_picked_from_those_there_and_its_spelling_kept(world):
-    # Issue 17: "broos" became a third side next to "Broos": the sides there are buttons, and a side typed
+    # "broos" became a third side next to "Broos": the sides there are buttons, and a side typed
     # in another case joins the one there.
     fm = FightMode(world)
     fm.add(THREE[:1])
@@ -550,7 +550,8 @@ def test_the_draft_survives_a_reload_in_its_documented_format(world):
     fm.dom.tick("fd-1-surprised")
     fm.apply(fm.page.on_statement(fm.dom.values("fd-1"), "fd-1-surprised", True))
     draft = json.loads(fm.store.items[FIGHT_DRAFT])
-    assert set(draft) == {"add", "declare", "applied", "link"}  # docs/formats.md, strike-rank/draft/fight
+    assert set(draft) == {"format", "add", "declare", "applied", "link"}  # docs/formats.md, strike-rank/draft/fight
+    assert draft["format"] == 2
     assert draft["add"]["fa-name"] == "Half typed" and draft["declare"]["Bera"]["surprised"] is True
     assert fight_log.read_any(draft["link"]).fight.combatants[1].name == "Bera"
     again = fm.reload(world)
@@ -559,8 +560,8 @@ def test_the_draft_survives_a_reload_in_its_documented_format(world):
 
 
 def test_a_damaged_draft_starts_afresh_where_it_is_damaged(world):
-    assert load_draft("{not json") == load_draft(None) == {"add": {}, "declare": {}, "applied": [], "link": ""}
-    assert load_draft('{"add": 5, "applied": ["Aldo"], "declare": {"X": {"actions": 3}}}')["applied"] == ["Aldo"]
+    assert load_draft("{not json") == load_draft(None) == FightDraft(add={}, declare={}, applied=[], link="")
+    assert load_draft('{"add": 5, "applied": ["Aldo"], "declare": {"X": {"actions": 3}}}').applied == ["Aldo"]
     store = MemoryStore({FIGHT_DRAFT: json.dumps({"link": "1.damaged", "add": {"fa-name": "Kept"}})})
     fm = FightMode(world, store)
     assert fm.dom.text("fl-link-error").startswith("The fight kept on this device could not be replayed: share link")
@@ -602,7 +603,7 @@ def test_clicks_on_nothing_do_nothing(world):
 
 
 def test_the_page_states_dodging_a_spell_on_the_weapon_in_hand_engagement_and_the_optional_rules(world):
-    """Issue 15 on the page: "A target specified to be dodging as it moves" says so in his own statement
+    """On the page: "A target specified to be dodging as it moves" says so in his own statement
     (RQ-76); "using a spell like Bladesharp ... to enchant a weapon he already has in hand only requires
     adding the spell's own strike rank" (RQ-70); who "starts a round already physically engaged" comes from
     the last round (RQ-74); the referee's options are the fight's (RQ-72, RQ-81), set before the first round."""
@@ -646,11 +647,11 @@ def test_the_page_states_dodging_a_spell_on_the_weapon_in_hand_engagement_and_th
 
 
 
-# -- issue 17: at the table on a phone ------------------------------------------------------------
+# -- at the table on a phone ---------------------------------------------------------------------
 
 
 def test_each_statement_is_one_compact_row_with_its_details_one_tap_away(world):
-    # Issue 17: "one compact row per combatant (what, with what, at whom, SR shown), 'same as last round'
+    # "one compact row per combatant (what, with what, at whom, SR shown), 'same as last round'
     # by default, details one tap away"; the first target changes in the row itself.
     fm = FightMode(world)
     fm.add()
@@ -671,7 +672,7 @@ def test_each_statement_is_one_compact_row_with_its_details_one_tap_away(world):
 
 
 def test_a_fallen_targets_attacker_is_told_and_turned_on_the_next_foe(world):
-    # Issue 17: "When a target dies or falls, the attacker's order silently becomes 'nothing': say so,
+    # "When a target dies or falls, the attacker's order silently becomes 'nothing': say so,
     # and offer the next target" (an enemy, never an ally).
     fm = FightMode(world, dice=RandomDice(11))
     fm.add()
@@ -694,7 +695,7 @@ def test_a_fallen_targets_attacker_is_told_and_turned_on_the_next_foe(world):
 
 
 def test_a_combatant_leaves_after_a_round_and_the_link_replays_it(world):
-    # Issue 17: "A combatant cannot be removed or retired once a round is resolved: allow it (it is a change
+    # "A combatant cannot be removed or retired once a round is resolved: allow it (it is a change
     # recorded in the fight, so the link replays it)."
     fm = FightMode(world)
     fm.add()

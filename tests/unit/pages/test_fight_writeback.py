@@ -1,4 +1,4 @@
-"""Fight mode and the device library (issue 16): the fight kept among the saved fights after
+"""Fight mode and the device library: the fight kept among the saved fights after
 every change, its results written to the saved adventurers' sheets only on "Confirm" and undone
 as one, the experience-only apply through the same path, opponents kept as templates."""
 
@@ -204,7 +204,7 @@ def test_undo_puts_every_sheet_back_and_says_so(world):  # noqa: F811
 
 def test_confirm_and_undo_draw_again_only_what_they_change(world):  # noqa: F811
     # The fight, its link and everyone's state stay as they were: redrawing them made the
-    # scale case's write-back miss its 20 ms in the page (issue 16).
+    # scale case's write-back miss its 20 ms in the page.
     fm = two_saved_and_a_broo(world)
     fm.type_round(hits)
     link = fm.page.link()
@@ -374,10 +374,10 @@ def test_checks_rolled_by_the_write_back_take_the_roll_button_away_and_undo_brin
     assert "Vasana" in buttons()
     fm.click("fw-plan")
     fm.click("fw-confirm")
-    assert "Vasana" not in buttons() and "Vasana" in fm.page.draft["applied"]
+    assert "Vasana" not in buttons() and "Vasana" in fm.page.draft.applied
     # Her record says so too: a page that still offers the button rolls nothing again.
     written = fm.store.get(CHARACTER_PREFIX + "vasana")
-    fm.page.draft["applied"] = []
+    fm.page.draft.applied = []
     k = [c.name for c in fm.page.fight.combatants].index("Vasana")
     fm.apply(fm.page.on_marks_click({"apply": str(k)}))
     assert "on his sheet already" in fm.dom.text("fx-result")

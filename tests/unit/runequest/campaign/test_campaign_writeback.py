@@ -1,4 +1,4 @@
-"""A fight's results written to the saved adventurers in it (issue 16: ""write the results to the
+"""A fight's results written to the saved adventurers in it ("write the results to the
 sheets" shows, per saved adventurer, what will change (wounds, conditions, weapon damage, arrows
 used, experience checks) and writes it only on confirmation. Quick-stat-block combatants are not
 written anywhere").
@@ -16,9 +16,13 @@ from campaign_world import answering, broo, fighter, play, rurik
 from pyengine.dice import ScriptedDice
 from pyengine.errors import RulesError
 from pyengine.runequest.campaign import (
+    ExperienceRolled,
     apply_write_back,
     damage_weapon,
+    experience_marked,
+    experience_rolled,
     plan_write_back,
+    roll_experience,
     set_ammunition,
     take_damage,
 )
@@ -178,6 +182,27 @@ def test_experience_checks_are_rolled_once_per_fight(tables, mt):
     skipped = plan_write_back(fight, [r1], {ID: rurik()}, tables, fight_id="f", checked=["Rurik"])
     assert skipped.plans[0].checks == () and skipped.plans[0].after.weapons[0].attack == 30
     assert not skipped.plans[0].after.current.written("f").experience
+
+
+def test_the_experience_from_the_marks_is_rolled_and_marked_once_and_the_plan_then_skips_it(tables, mt):
+    """The marks' "roll the checks" and the write-back roll the same way and read the same mark (RQ-104)."""
+    fight = Fight(combatants=(fighter(tables, rurik(), ID), broo(tables)))
+    intents = (Intent(who="Rurik", actions=(Strike(arm="broadsword", target="Broo"),)),)
+    r1 = play(fight, start(fight), intents, mt, answering(("Rurik attacks", {100: 20, 20: 1, 8: 1})))
+    assert not experience_rolled(rurik(), "f")
+    rolled = roll_experience(rurik(), fight.combatants[0], r1.state.bodies["Rurik"], tables, ScriptedDice([10]),
+                             fight_id="f")
+    assert [(c.target, c.roll, c.gain) for c in rolled.checks] == [("broadsword attack", 10, 5)]
+    assert experience_rolled(rolled.adventurer, "f") and rolled.adventurer.current.written("f").round == 0
+    with pytest.raises(ExperienceRolled, match="on his sheet already"):
+        roll_experience(rolled.adventurer, fight.combatants[0], r1.state.bodies["Rurik"], tables, ScriptedDice([10]),
+                        fight_id="f")
+    later = plan_write_back(fight, [r1], {ID: rolled.adventurer}, tables, fight_id="f", dice=ScriptedDice([]))
+    assert later.plans[0].checks == () and experience_rolled(later.plans[0].after, "f")
+    assert "experience for this fight was checked already" in texts(later.plans[0])
+    # Marked again, nothing else changes; another fight's mark is its own.
+    assert experience_marked(rolled.adventurer, "f") == rolled.adventurer
+    assert not experience_rolled(rolled.adventurer, "g") and experience_rolled(experience_marked(rurik(), "g"), "g")
 
 
 def test_the_plan_never_changes_the_records_it_was_given(tables, mt):

@@ -1,0 +1,116 @@
+"""Fight mode's regions as HTML text: what :mod:`pyengine.pages.fight` draws, from what it holds.
+
+The fight's own pieces (the combatants, everyone's state, the statements, the log, the
+experience marks) are :mod:`pyengine.runequest.melee.render`'s; here they become the text a
+region's ``innerHTML`` takes, with what belongs to fight mode's page rather than to the rules
+(how a saved adventurer comes into the fight, the opponent templates' choices).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from typing import Any
+
+from pyengine.html import Element, el, options, to_html
+from pyengine.runequest.melee import render
+from pyengine.runequest.melee.model import Combatant, Fight, FightState, MeleeRules
+from pyengine.runequest.melee.round import RoundResult
+from pyengine.runequest.melee.timing import Timed
+
+
+def entering_words(c: Combatant) -> str:
+    """How a saved adventurer comes into the fight when he is not fresh, in words
+    ("enters wounded: chest 3/6"; ``""``: fresh)."""
+    start_ = c.start
+    if start_ is None:
+        return ""
+    said = [f"{key.replace('_', ' ')} {points}/{c.locations.get(key, '?')}" for key, points in start_.wounds.items()
+            if points > 0]
+    if not said and start_.damage_taken > 0:
+        said.append(f"{start_.damage_taken} of {c.hit_points} hit points")
+    parts = [f"enters wounded: {', '.join(said)}"] if said else []
+    if start_.condition not in ("unhurt", "fighting"):
+        parts.append(start_.condition)
+    if start_.broken:
+        parts.append(f"broken: {', '.join(start_.broken)}")
+    if start_.weapon_damage:
+        parts.append("damaged: " + ", ".join(f"{name} {points}" for name, points in start_.weapon_damage.items()))
+    return " · ".join(parts)
+
+
+def _entering(fight: Fight | None, listed: Element) -> Element:
+    """The combatants' list with each one not fresh said so on his line (before his remove button)."""
+    if fight is None:
+        return listed
+    ul = next((n for n in listed if n.get("class") == "fc-list"), None)
+    if ul is None:
+        return listed
+    for c, li in zip(fight.combatants, (li for li in ul if li.get("class") == "fc-item"), strict=False):
+        words = entering_words(c)
+        if words:
+            at = next((i for i, n in enumerate(li) if n.get("class") == "fc-remove"), len(li))
+            li.insert(at, el("span", {"class": "fc-entering"}, words))
+            li.insert(at, el("br"))
+    return listed
+
+
+def combatants_html(fight: Fight | None, *, removable: bool, rules: MeleeRules, gone: Mapping[str, int] | None,
+                    rounds: int) -> str:
+    """``fc-list``: who is in the fight, each one not fresh said so, and the optional rules."""
+    return to_html(_entering(fight, render.render_combatants(fight, removable=removable, rules=rules, gone=gone,
+                                                             rounds=rounds)))
+
+
+def sides_html(sides: Sequence[str]) -> str:
+    """``fa-sides``: the sides already in the fight, each a button."""
+    return to_html(render.render_sides(sides))
+
+
+def state_html(fight: Fight | None, state: FightState | None, gone: Mapping[str, int]) -> str:
+    """``fs-out``: everyone now."""
+    return to_html(render.render_state(fight, state, gone))
+
+
+def marks_html(fight: Fight | None, state: FightState | None, applied: Sequence[str]) -> str:
+    """``fx-out``: the experience marks, with a button for each saved adventurer's checks not rolled yet."""
+    return to_html(render.render_marks(fight, state, applied))
+
+
+def checks_html(name: str, checks: Sequence[Any]) -> str:
+    """``fx-result``: the experience checks rolled onto one sheet."""
+    return to_html(render.render_checks(name, checks))
+
+
+def log_html(results: Sequence[RoundResult]) -> str:
+    """``fl-out``: every round, the latest open."""
+    return to_html(render.render_log(results))
+
+
+def declarations_html(fight: Fight | None, state: FightState | None, drafts: Mapping[str, Mapping[str, Any]],
+                      schedules: Mapping[str, Sequence[Timed] | None] | None = None,
+                      errors: Mapping[str, str] = {}, *, opened: Collection[str] = frozenset(),
+                      same: Mapping[str, bool] = {}, notes: Mapping[str, str] = {},
+                      gone: Mapping[str, int] = {}) -> str:
+    """``fd-list``: everyone's statement form."""
+    return to_html(render.render_declarations(fight, state, drafts, schedules, errors, opened=set(opened), same=same,
+                                              notes=notes, gone=gone))
+
+
+def declaration_inner_html(fight: Fight, state: FightState, k: int, draft: Mapping[str, Any],
+                           timed: Sequence[Timed] | None, *, same: bool | None, note: str,
+                           gone: Mapping[str, int]) -> str:
+    """What goes inside ``fd-<k>``: his statement drawn again, open."""
+    return render.inner_html(render.render_declaration(fight, state, k, draft, timed, opened=True, same=same,
+                                                       note=note, gone=gone))
+
+
+def said_html(timed: Sequence[Timed] | None, draft: Mapping[str, Any], same: bool | None) -> str:
+    """What goes inside ``fd-<k>-sr``: his statement at a glance."""
+    return "".join(to_html(n) for n in render.render_said(timed, draft, same))
+
+
+def template_options_html(entries: Sequence[tuple[str, str]], selected: str = "") -> str:
+    """``ft-template``'s choices: the opponent templates kept on the device (id, what it says)."""
+    if not entries:
+        return options((), none="No templates yet")
+    return options(entries, none="Choose a template", selected=selected)

@@ -8,7 +8,7 @@ the HTML of every region the controller draws. The page glue (``web/app/``) only
 fields, calls a method and writes the :class:`~.view.Update` it gets back.
 
 * :mod:`.view` -- :class:`~.view.Update`, what the glue writes.
-* :mod:`.widgets` -- HTML pieces several pages share (a link to share, option lists).
+* :mod:`.widgets` -- what several pages share about a shareable result (its QR code, an export as a link).
 * :mod:`.recent` -- this tab's recent results (the shrapnel page's list).
 * :mod:`.index` -- the start page (dice roller, saved characters).
 * :mod:`.sheet` -- the sheet page (the adventurer, its draft, saves, files, links).
@@ -24,6 +24,7 @@ Each page module has ``prerender(source)``, the HTML its page shows before Pytho
 :mod:`pyengine.cli.tables`). The navigation bar every page carries is ``build.py``'s
 (``nav_bar``, into ``web/shell.html``'s ``$nav``): plain links, no controller.
 
-Controllers import the rule sets (their inputs, states and renderers); no rule set
-imports a controller.
+Controllers build no HTML: they call renderers, a rule set's ``render`` modules or, for the
+pages' own parts, :mod:`pyengine.render`. They import the rule sets (their inputs, states and
+renderers) and the device library; no rule set imports a controller.
 """

@@ -48,7 +48,7 @@ from pyengine.gear.state import LINK, BlockInputs, Entry, GearState, check_recor
 from pyengine.storage.keys import GEAR_DRAFT, GEAR_PREFIX
 from pyengine.storage.store import Store
 from pyengine.pages.view import Update, errors_cleared
-from pyengine.pages.widgets import share_line
+from pyengine.render.share import share_line
 
 PAGE = "./gear.html"
 #: The block form's field -> its input's id.
@@ -674,8 +674,6 @@ class GearPage:
 
 def prerender(source) -> dict[str, str]:
     """The worked example, before Python is up (it needs no table)."""
-    from html import escape
-
     from pyengine.gear.example import EXAMPLE
 
     lines = [(e, sheet_line(EXAMPLE.character, e.item, skill=e.skill)) for e in EXAMPLE.entries]
@@ -683,7 +681,7 @@ def prerender(source) -> dict[str, str]:
         "character": render.render_character_fields(character_texts(EXAMPLE.character)),
         "items": render.render_item_list(EXAMPLE.entries),
         "sheet": render.render_sheet(lines),
-        "areas": escape(EXAMPLE.areas),
+        "areas": render.render_field_text(EXAMPLE.areas),
         "defending": render.render_defending_options([e.item.name for e in EXAMPLE.entries], None),
         "rulings": render.render_rulings(),
     }

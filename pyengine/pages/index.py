@@ -16,14 +16,13 @@ from collections.abc import Mapping
 from pyengine import dice_roller
 from pyengine.dice import Dice, DiceExpr, DiceRoll, RandomDice, ScriptedDice, explain_notation
 from pyengine.errors import NotationError, RecordError, RulesError, StorageError
-from pyengine.html import el, to_html
 from pyengine.storage.keys import CHARACTER_PREFIX, DICE_RECENT
 from pyengine.pages.recent import RecentLinks
 from pyengine.storage.store import Store
 from pyengine.pages.view import Update
-from pyengine.pages.widgets import share_line
+from pyengine.render.index import EMPTY_SAVED, damaged_row, saved_list, saved_row
+from pyengine.render.share import share_line
 
-EMPTY_SAVED = '<p class="empty">No characters are saved on this device yet.</p>'
 #: How many of the latest rolls the start page keeps on the device.
 HISTORY_LENGTH = 10
 
@@ -147,16 +146,10 @@ class StartPage:
             try:
                 name = load_adventurer(self.store.get(key) or "").name or "(no name)"
             except RecordError as exc:
-                rows.append(("~", el(
-                    "li", {"class": "damaged"},
-                    f"Damaged record {ident!r} ({exc}); it is kept as it is. ",
-                    el("button", {"type": "button", "data-export-key": key}, "Export it"),
-                )))
+                rows.append(("~", damaged_row(ident, key, str(exc))))
                 continue
-            rows.append((name.lower(), el("li", None, el("a", {"href": f"./sheet.html?open={ident}"}, name))))
-        if not rows:
-            return EMPTY_SAVED
-        return to_html(el("ul", {"class": "saved"}, *(row for _, row in sorted(rows, key=lambda r: r[0]))))
+            rows.append((name.lower(), saved_row(ident, name)))
+        return saved_list(row for _, row in sorted(rows, key=lambda r: r[0]))
 
 
 def prerender(source) -> dict[str, str]:

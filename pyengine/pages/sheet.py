@@ -33,18 +33,19 @@ from pyengine.errors import ConflictError, RecordError, RulesError, StorageError
 from pyengine.storage.keys import CHARACTER_PREFIX, SHEET_DRAFT
 from pyengine.pages.sheet_state import BUTTONS as STATE_BUTTONS
 from pyengine.pages.sheet_state import FIELDS as STATE_FIELDS
-from pyengine.pages.sheet_state import (
-    location_options, render_state, render_weapon_choices, render_working, said_as, weapon_name,
-)
+from pyengine.pages.sheet_state import said_as
 from pyengine.storage.store import Store
 from pyengine.pages.view import Update
-from pyengine.pages.widgets import share_line
+from pyengine.render.share import share_line
+from pyengine.render.sheet_state import (
+    location_options, render_state, render_weapon_choices, render_working, weapon_name,
+)
 from pyengine.runequest.sheet import inputs, state
 from pyengine.runequest.sheet.adventurer import Adventurer, dump_adventurer, load_adventurer
 from pyengine.runequest.sheet.characteristics import Characteristics, roll_characteristics
 from pyengine.runequest.sheet.derive import DerivedSheet, derive
 from pyengine.runequest.sheet.render import (
-    CHARACTERISTICS, DEFENSE_BOX, EXPERIENCE_USES, experience_box, render_experience, render_experience_boxes,
+    CHARACTERISTICS, DEFENSE_BOX, EMPTY_SHEET, EXPERIENCE_USES, experience_box, render_experience, render_experience_boxes,
     render_item_options, render_quote, render_refusal, render_saved_list, render_sheet, render_train_options,
     WEAR_NOTE, kit_pick_field, render_training_started, render_weapon_options,
 )
@@ -68,8 +69,6 @@ FIELDS: dict[str, tuple[str, str]] = {
 }
 #: What an unmade choice of the starting kit is called on the gear list (as advancement.creation names it).
 TO_CHOOSE = " (to choose)"
-#: What the sheet shows with no record yet (as the page comes).
-EMPTY_SHEET = '<p class="empty">Type or roll the seven characteristics to see the sheet.</p>'
 #: Why a version was saved, when the Save button saved it.
 SAVED_WHY = "saved on the sheet page"
 MAX_NAME = 200

@@ -22,7 +22,7 @@ from pyengine.storage.keys import CHARACTER_PREFIX, FIGHT_DRAFT
 from pyengine.pages.recent import shrapnel_results
 from pyengine.storage.store import Store
 from pyengine.pages.view import Update
-from pyengine.pages.widgets import share_line
+from pyengine.render.share import share_line
 from pyengine.shrapnel import render
 from pyengine.shrapnel.armour import ArmourItem
 from pyengine.shrapnel.inputs import PRESETS, armour_from_form, covered_areas, format_pieces, read_roll
@@ -191,11 +191,11 @@ class ShrapnelPage:
         return target.name if target is not None else ""
 
     def _choices(self, selected: str) -> Update:
-        from pyengine.pages.targets import render_choices
+        from pyengine.render.targets import target_choices
 
         some = bool(self.targets) or bool(self.linked)
         return Update(
-            html={"shr-target": render_choices(self.targets.values(), selected=selected, linked=self.linked)},
+            html={"shr-target": target_choices(self.targets.values(), selected=selected, linked=self.linked)},
             disabled={"shr-target": not some},
             text={"shr-target-help": SOME_TARGETS if self.targets else NO_TARGETS},
         )

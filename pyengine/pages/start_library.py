@@ -22,36 +22,20 @@ from typing import Any
 from pyengine import library
 from pyengine.dice import Dice, RandomDice
 from pyengine.errors import RecordError, RulesError, StorageError
-from pyengine.html import Element, Markup, el, to_html
 from pyengine.storage.keys import CHARACTER_PREFIX, FIGHT_DRAFT
 from pyengine.storage.store import Store
 from pyengine.pages.view import Update
+from pyengine.render import start_library as draw
+from pyengine.render.start_library import Notice
 
 #: How many records' readings (and hit points in words) a page keeps, to draw its cards again.
 MAX_REMEMBERED = 1000
-#: The page's words for the three choices over a changed item.
-CHOICE_WORDS = {"device": "keep this device's", "file": "take the file's", "both": "keep both"}
-STATUS_WORDS = {"new": "new", "same": "the same as here", "changed": "changed"}
 
 
 def _adventurer(text: str):
     from pyengine.runequest.sheet.adventurer import load_adventurer
 
     return load_adventurer(text)
-
-
-def _when(iso: str) -> str:
-    """``2025-03-01 20:41`` (as the device wrote it, UTC)."""
-    return iso[:16].replace("T", " ") or "?"
-
-
-def _shown(notice: Element | str | None) -> Element | str | None:
-    """A notice to draw, or None (an :class:`Element` without children is still one)."""
-    return None if notice is None or (isinstance(notice, str) and not notice) else notice
-
-
-def _button(label: str, **data: str) -> Element:
-    return el("button", {"type": "button", **{f"data-{k.replace('_', '-')}": v for k, v in data.items()}}, label)
 
 
 class DeviceLibrary:
@@ -66,15 +50,15 @@ class DeviceLibrary:
         self.dice = dice or RandomDice()
         self.tables = None
         self.locations = None
-        self.fight_notice: Element | str = ""
-        self.party_notice: dict[str, Element | str] = {}
+        self.fight_notice: Notice = ""
+        self.party_notice: dict[str, Notice] = {}
         """Per party id: what was last done (the working of time passing, an undo)."""
-        self._cards: dict[str, tuple[tuple, Element | str | None, str]] = {}
+        self._cards: dict[str, tuple[tuple, Notice | None, str]] = {}
         """Per party id: its card as last drawn, with what it was drawn from."""
         self.time_undo: dict[str, list[str]] = {}
         """Per party id: the members whose records the last time passing saved."""
         self.plan = None
-        self.backup_notice: Element | str = ""
+        self.backup_notice: Notice = ""
         self.device = ""
         self._read: dict[str, Any] = {}
         """Record text -> the adventurer it reads as: the cards are drawn again after every action,
@@ -113,15 +97,14 @@ class DeviceLibrary:
             if ident := data.get("delete"):
                 fight = library.load_fight(self.store, ident)
                 library.delete_fight(self.store, ident, now=now, new_id=self.new_id)
-                self.fight_notice = el("p", {"class": "notice", "role": "status"}, f"Deleted {fight.name!r}. ",
-                                       _button("Undo", undo_delete=ident))
+                self.fight_notice = draw.deleted(fight.name, ident)
             elif ident := data.get("undo-delete"):
                 back = library.undo_delete(self.store, ident)
-                self.fight_notice = el("p", {"class": "notice", "role": "status"}, f"Put back ({back.kind} {back.ident}).")
+                self.fight_notice = draw.notice(f"Put back ({back.kind} {back.ident}).")
             else:
                 return Update()
         except RulesError as exc:
-            self.fight_notice = el("p", {"class": "notice", "role": "alert"}, str(exc))
+            self.fight_notice = draw.notice(str(exc), alert=True)
         return Update(html={"fights-list": self.render_fights()})
 
     def _export(self, ident: str, fight) -> str:
@@ -135,24 +118,7 @@ class DeviceLibrary:
         return export_json(log, replay(log, melee_tables(self.tables, self.locations))).decode()
 
     def render_fights(self) -> str:
-        listing = library.list_fights(self.store)
-        rows: list[Element] = []
-        for f in listing.entries:
-            sides = "; ".join(f"{s.side}: {', '.join(s.names)}" for s in f.sides) or "no one yet"
-            rows.append(el(
-                "li", {"class": "fight-entry"},
-                el("p", {"class": "fight-name"}, el("strong", None, f.name), " (open in fight mode)" if f.current else ""),
-                el("p", None, f"{sides}. Round {f.rounds}. Changed {_when(f.changed)}."),
-                el("p", {"class": "actions"},
-                   _button("Resume", resume=f.ident),
-                   el("a", {"href": f"./combat.html#{f.link}", "class": "share"}, "Link") if f.link else None,
-                   _button("Export", export=f.ident),
-                   _button("Delete", delete=f.ident)),
-            ))
-        for d in listing.damaged:
-            rows.append(el("li", {"class": "damaged"}, f"Damaged fight {d.ident!r} ({d.reason}); it is kept as it is."))
-        body = el("ul", {"class": "fights"}, *rows) if rows else el("p", {"class": "empty"}, "No fights are kept on this device yet.")
-        return to_html(el("div", None, _shown(self.fight_notice), body))
+        return draw.fights_list(library.list_fights(self.store), self.fight_notice)
 
     # -- parties --------------------------------------------------------------------------
 
@@ -170,12 +136,7 @@ class DeviceLibrary:
 
     def render_pick(self) -> str:
         """The saved adventurers to pick for a new party."""
-        saved = self.saved()
-        if not saved:
-            return to_html(el("p", {"class": "empty"}, "Save adventurers on the sheet page first; then pick them here."))
-        return to_html(el("ul", {"class": "pick"}, *(
-            el("li", None, el("label", {"class": "check"}, el("input", {"type": "checkbox", "id": f"party-pick-{i}"}),
-                              name)) for i, name in saved)))
+        return draw.pick_list(self.saved())
 
     def on_make_party(self, values: Mapping[str, str]) -> Update:
         """"Make the party": the name typed and the adventurers ticked."""
@@ -220,7 +181,7 @@ class DeviceLibrary:
             elif do == "undo-time":
                 self._undo_time(ident)
         except RulesError as exc:
-            self.party_notice[ident] = el("p", {"class": "notice", "role": "alert"}, str(exc))
+            self.party_notice[ident] = draw.notice(str(exc), alert=True)
         if do in ("week", "days", "undo-time") and ident in self._cards:
             return Update(replaced=self._cards_again(ident))
         return Update(html={"party-list": self.render_parties()})
@@ -240,7 +201,7 @@ class DeviceLibrary:
         key = (party, self.tables is None, tuple(self.store.get(CHARACTER_PREFIX + m) for m in party.members))
         drawn = self._cards.get(ident)
         if drawn is None or drawn[0] != key or drawn[1] is not notice:
-            drawn = self._cards[ident] = (key, notice, to_html(self._party_card(ident, party, notice)))
+            drawn = self._cards[ident] = (key, notice, self._party_card(ident, party, notice))
         return drawn[2]
 
     def _members(self, party) -> tuple[Any, ...]:
@@ -309,11 +270,7 @@ class DeviceLibrary:
                             keys=library.record_keys("character", [m.ident for m in ok])) as store:
             self._each_saved(store, ok, changed, why, when, saved, shown)
         self.time_undo[ident] = saved
-        self.party_notice[ident] = el(
-            "div", {"class": "time-passed", "role": "status"},
-            el("p", None, f"{why[0].upper()}{why[1:]}:"), el("ul", None, *shown),
-            _button("Undo", party=ident, do="undo-time") if saved else None,
-        )
+        self.party_notice[ident] = draw.time_passed(why, ident, shown, bool(saved))
 
     def _each_saved(self, store, ok, changed, why: str, when: str, saved: list, shown: list) -> None:
         """Each member's record as time left it, saved (one unit with the others: ``store``)."""
@@ -324,13 +281,10 @@ class DeviceLibrary:
                 library.save(store, "character", m.ident, dump_adventurer(result.adventurer).decode(),
                              when=when, why=why)
                 saved.append(m.ident)
-                working = el("details", {"class": "working"}, el("summary", None, "How"),
-                             el("ol", None, *(el("li", None, str(s)) for s in result.steps))) if result.steps else None
-                shown.append(el("li", None, el("strong", None, m.value.name or m.ident),
-                                f": {self._vitals(m.value, short=True)} → {self._vitals(result.adventurer, short=True)}",
-                                working))
+                shown.append(draw.member_changed(m.value.name or m.ident, self._vitals(m.value, short=True),
+                                                 self._vitals(result.adventurer, short=True), result.steps))
             except StorageError as exc:
-                shown.append(el("li", None, el("strong", None, m.value.name or m.ident), f" not saved: {exc}"))
+                shown.append(draw.member_not_saved(m.value.name or m.ident, str(exc)))
 
     def _undo_time(self, ident: str) -> None:
         members = self.time_undo.pop(ident, [])
@@ -359,51 +313,17 @@ class DeviceLibrary:
         said = f"{v.left} of {v.hit_points} hit points, {v.condition}"
         return said + ("; " + "; ".join(v.notes) if v.notes else "")
 
-    def _party_card(self, ident: str, party, notice) -> Element:
+    def _party_card(self, ident: str, party, notice) -> str:
         """One party's card: its members with their vitals, its buttons, its notice."""
-        rows = []
-        for m in self._members(party):
-            if m.status == "ok":
-                what: list[Any] = [el("a", {"href": f"./sheet.html?open={m.ident}"}, m.value.name or "(no name)"),
-                                   ": " + self._vitals(m.value)]
-            elif m.status == "missing":
-                what = [f"{m.ident}: his record is no longer on this device"]
-            else:
-                what = [f"{m.ident}: his record is damaged ({m.reason})"]
-            rows.append(el("li", {"class": f"member {m.status}"}, *what, " ",
-                           _button("Remove", party=ident, do="remove", member=m.ident)))
-        return el(
-            "article", {"class": "party", "id": f"party-{ident}"},
-            el("h3", None, party.name),
-            el("ul", {"class": "members"}, *rows) if rows else el("p", {"class": "empty"}, "No members."),
-            el("p", {"class": "actions"},
-               el("button", {"type": "button", "class": "primary", "data-party": ident, "data-do": "fight"},
-                  "Start a fight with the party"),
-               _button("A week passes", party=ident, do="week")),
-            el("div", {"class": "field"},
-               el("label", {"for": f"party-days-{ident}"}, "Days that pass"),
-               el("input", {"id": f"party-days-{ident}", "inputmode": "numeric", "autocomplete": "off"})),
-            el("p", {"class": "actions"}, _button("Days pass", party=ident, do="days")),
-            el("details", {"class": "working"}, el("summary", None, "Rename"),
-               el("div", {"class": "field"},
-                  el("label", {"for": f"party-rename-{ident}"}, "Party name"),
-                  el("input", {"id": f"party-rename-{ident}", "value": party.name, "autocomplete": "off"})),
-               el("p", {"class": "actions"}, _button("Rename", party=ident, do="rename"))),
-            (el("div", {"class": "party-notice"}, notice) if _shown(notice) is not None else None),
-        )
+        members = [(m, self._vitals(m.value) if m.status == "ok" else "") for m in self._members(party)]
+        return draw.party_card(ident, party, members, notice)
 
     def render_parties(self) -> str:
         listing = library.list_parties(self.store)
-        cards: list[Element] = []
-        for entry in listing.entries:
-            cards.append(Markup(self._card(entry.ident, entry.value)))
+        cards = [self._card(entry.ident, entry.value) for entry in listing.entries]
         for gone in set(self._cards) - {entry.ident for entry in listing.entries}:
             del self._cards[gone]
-        for d in listing.damaged:
-            cards.append(el("p", {"class": "damaged"}, f"Damaged party {d.ident!r} ({d.reason}); it is kept as it is."))
-        if not cards:
-            return to_html(el("p", {"class": "empty"}, "No parties yet."))
-        return to_html(el("div", {"class": "parties"}, *cards))
+        return draw.parties(cards, listing.damaged)
 
     # -- backup ---------------------------------------------------------------------------
 
@@ -420,11 +340,11 @@ class DeviceLibrary:
         try:
             if not app_items(self.store):
                 applied = library.import_into_empty(self.store, text, now=self.now())
-                self.backup_notice = self._applied(applied)
+                self.backup_notice = draw.applied(applied)
                 return self._everything()
             self.plan = library.plan_import(self.store, text, {"character": _adventurer})
         except RulesError as exc:
-            self.backup_notice = el("p", {"class": "notice", "role": "alert"}, f"That file was not imported: {exc}")
+            self.backup_notice = draw.notice(f"That file was not imported: {exc}", alert=True)
             return Update(html={"backup-out": self.render_backup()})
         self.backup_notice = ""
         return Update(html={"backup-out": self.render_backup()})
@@ -442,54 +362,21 @@ class DeviceLibrary:
         try:
             applied = library.apply_plan(self.store, self.plan, choices, now=self.now(), new_id=self.new_id)
         except RulesError as exc:
-            self.backup_notice = el("p", {"class": "notice", "role": "alert"}, str(exc))
+            self.backup_notice = draw.notice(str(exc), alert=True)
             return Update(html={"backup-out": self.render_backup()})
         self.plan = None
-        self.backup_notice = self._applied(applied)
+        self.backup_notice = draw.applied(applied)
         return self._everything()
-
-    def _applied(self, applied) -> Element:
-        lines = [f"Imported: {len(applied.written)} item{'s' if len(applied.written) != 1 else ''} written."]
-        lines += [f"Kept both: {old} as {new}." for old, new in applied.copies.items()]
-        lines += [f"Not imported: {d.key} ({d.reason})." for d in applied.failed]
-        lines += list(applied.notes)
-        return el("div", {"role": "status"}, *(el("p", None, line) for line in lines))
 
     def _everything(self) -> Update:
         return Update(html=self.render())
 
     def render_backup(self) -> str:
         if self.plan is None:
-            return to_html(el("div", None, _shown(self.backup_notice)))
-        plan = self.plan
-        rows = []
-        for n, item in enumerate(plan.items):
-            what = f"{item.kind} {item.ident}" if item.kind else item.key
-            parts: list[Any] = [el("strong", None, what), f": {STATUS_WORDS.get(item.status, item.status)}"]
-            if item.damaged:
-                parts.append(f" (damaged in the file: {item.damaged})")
-            if item.status == "changed":
-                parts.append(el("span", {"class": "when"}, f" (here {_when(item.device_when)}, in the file {_when(item.file_when)})"))
-                choices = item.choices or ("device",)
-                parts.append(el("span", {"class": "choices", "role": "radiogroup", "aria-label": f"{what}: which to keep"}, *(
-                    el("label", {"class": "check"}, el("input", {"type": "radio", "name": f"bk-{n}", "id": f"bk-{n}-{c}", "value": c,
-                                                   **({"checked": "checked"} if c == "device" else {})}),
-                       " " + CHOICE_WORDS.get(c, c)) for c in choices)))
-            rows.append(el("li", {"class": f"plan-{item.status}"}, *parts))
-        for d in plan.refused:
-            rows.append(el("li", {"class": "damaged"}, f"{d.key}: damaged in the file ({d.reason}); not imported"))
+            return draw.backup_said(self.backup_notice)
         from pyengine.library.merge import describe_plan
 
-        summary = describe_plan(plan)
-        return to_html(el(
-            "div", {"id": "backup-plan"},
-            el("p", None, f"The file (made {_when(plan.made)}): {summary['new']} new, {summary['same']} the same, "
-                          f"{summary['changed']} changed, {summary['damaged'] + summary['refused']} damaged."),
-            el("ul", {"class": "plan"}, *rows),
-            el("p", {"class": "actions"},
-               el("button", {"type": "button", "class": "primary", "data-backup": "apply", "id": "backup-apply"}, "Import"),
-               el("button", {"type": "button", "data-backup": "cancel"}, "Cancel")),
-        ))
+        return draw.backup_plan(self.plan, describe_plan(self.plan))
 
     # -- this device ----------------------------------------------------------------------
 
@@ -501,7 +388,7 @@ class DeviceLibrary:
 
     def render_device(self) -> str:
         used = library.describe_usage(library.storage_use(self.store))
-        return to_html(el("div", None, el("p", None, used), el("p", None, self.device) if self.device else None))
+        return draw.device(used, self.device)
 
     def render(self) -> dict[str, str]:
         """Every region's HTML."""

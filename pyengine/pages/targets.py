@@ -22,7 +22,6 @@ from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
 
 from pyengine.errors import RulesError
-from pyengine.html import el, to_html
 from pyengine.storage.keys import CHARACTER_PREFIX, FIGHT_DRAFT
 from pyengine.storage.store import Store
 from pyengine.runequest.vocabulary import LOCATION_BY_KEY, Location
@@ -196,27 +195,6 @@ def fight_targets(combatants: Iterable[Any], saved: Mapping[str, Any], catalogue
                 f"is its own piece): {where}.")
         out.append(Target(f"fighter:{c.name}", c.name, FIGHT, alone, areas, said))
     return out
-
-
-def render_choices(targets: Iterable[Target], *, selected: str = "", linked: str = "") -> str:
-    """The "Target" choices: someone not saved (the typed armour), then each group; ``linked``:
-    a target named by a link opened here (``link``)."""
-    parts = [to_html(el("option", {"value": ""}, "Someone else: the armour typed below"))]
-    if linked:
-        parts.append(to_html(el("option", {"value": "link", **_chosen(selected == "link")}, f"{linked} (from the link)")))
-    groups: dict[str, list[Target]] = {}
-    for target in targets:
-        groups.setdefault(target.group, []).append(target)
-    for group, members in groups.items():
-        node = el("optgroup", {"label": group})
-        for target in members:
-            node.append(el("option", {"value": target.key, **_chosen(selected == target.key)}, target.name))
-        parts.append(to_html(node))
-    return "".join(parts)
-
-
-def _chosen(yes: bool) -> dict[str, str]:
-    return {"selected": "selected"} if yes else {}
 
 
 def typed(target: Target) -> str:

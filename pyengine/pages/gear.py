@@ -45,7 +45,9 @@ from pyengine.gear.notation import parse_areas
 from pyengine.gear.organizing import Organized, organize
 from pyengine.gear.sheet import SheetLine, sheet_line
 from pyengine.gear.state import LINK, BlockInputs, Entry, GearState, check_record_name, read_record, to_record, to_state
-from pyengine.storage.keys import GEAR_DRAFT, GEAR_PREFIX
+from pyengine.library.drafts import keep_draft, read_draft
+from pyengine.library.kinds import PREFIXES, ident_of
+from pyengine.library.records import put_record, read_all, record_text
 from pyengine.storage.store import Store
 from pyengine.pages.view import Update, errors_cleared
 from pyengine.render.share import share_line
@@ -80,7 +82,20 @@ DAMAGED_DRAFT = (
 
 def record_key(name: str) -> str:
     """Where a record is kept on the device: ``strike-rank/gear/<name>``."""
-    return GEAR_PREFIX + name
+    return PREFIXES["gear"] + name
+
+
+_SAVED = "saved gear list"
+
+
+def _read_saved(text: str):
+    """A saved gear list, as the list of saved ones reads it."""
+    return read_record(text, _SAVED)
+
+
+def _why_damaged(key: str, reason: str) -> str:
+    """Why a saved gear list does not read, naming it by its key (``record 'strike-rank/gear/…': …``)."""
+    return f"record {key!r}" + reason.removeprefix(_SAVED) if reason.startswith(_SAVED) else reason
 
 
 def form_values(state: GearState) -> dict[str, str]:
@@ -199,7 +214,7 @@ class GearPage:
         their link waits for a change. The saved records are listed."""
         self.address = fragment if len(fragment) > 1 else ""
         try:
-            draft, problem = load_draft(self.store.get(GEAR_DRAFT)), ""
+            draft, problem = load_draft(read_draft(self.store, "gear")), ""
         except RecordError as exc:
             draft, problem = None, DAMAGED_DRAFT.format(why=exc)
         if draft is not None and not typed and (not self.address or draft.link == self.address):
@@ -296,8 +311,7 @@ class GearPage:
         state = self._current_state(show=True)
         if state is None:
             return self._error("gear-save-name", "Save: the list has fields to fix first (marked above); nothing was saved")
-        key = record_key(name)
-        existing = self.store.get(key)
+        existing = record_text(self.store, "gear", name)
         if existing is not None:
             try:
                 read_record(existing)
@@ -312,7 +326,7 @@ class GearPage:
         except RulesError as exc:
             return self._error("gear-save-name", str(exc))
         try:
-            self.store.put(key, text)
+            put_record(self.store, "gear", name, text)
         except StorageError as exc:
             return self._error("gear-save-name", f"Save as {name!r}: {exc}")
         self._status(f"Saved as {name!r} on this device.")
@@ -322,10 +336,11 @@ class GearPage:
     def on_saved_click(self, data: Mapping[str, str], values: Mapping[str, str]) -> None:
         """A saved record's Open (``data-open``: its key)."""
         key = data.get("open", "")
-        if not key.startswith(GEAR_PREFIX):
+        name = ident_of(key, "gear")
+        if name is None:
             return
         try:
-            record = read_record(self.store.get(key) or "", f"record {key!r}")
+            record = read_record(record_text(self.store, "gear", name) or "", f"record {key!r}")
         except RulesError as exc:
             return self._status(str(exc))
         self._say(Update(values={"gear-save-name": record.name}))
@@ -585,14 +600,9 @@ class GearPage:
 
     def saved(self) -> list[tuple[str, str, str | None]]:
         """The records on the device, by name: (key, name, what is wrong with it or None)."""
-        records = []
-        for key in self.store.keys():
-            if not key.startswith(GEAR_PREFIX):
-                continue
-            try:
-                records.append((key, read_record(self.store.get(key) or "", f"record {key!r}").name, None))
-            except RulesError as exc:
-                records.append((key, key[len(GEAR_PREFIX):], str(exc)))
+        listing = read_all(self.store, "gear", _read_saved)
+        records = [(e.key, e.value.name, None) for e in listing.entries]
+        records += [(d.key, d.ident, _why_damaged(d.key, d.reason)) for d in listing.damaged]
         return sorted(records, key=lambda r: r[1].lower())
 
     # -- the draft ----------------------------------------------------------------------------
@@ -602,7 +612,7 @@ class GearPage:
         on); a device that refuses says so, and the warning goes once it is kept again."""
         typed = {k: v[:DRAFT_TEXT] for k, v in self._fields.items() if _draft_field(k)}
         try:
-            self.store.put(GEAR_DRAFT, draft_text(GearDraft(typed=typed, link=self.address)))
+            keep_draft(self.store, "gear", draft_text(GearDraft(typed=typed, link=self.address)))
         except StorageError as exc:
             self.unsaved = True
             self._say(Update(text={"gear-draft-status": f"Not kept as a draft: {exc}. Save or export the list to keep it."}))

@@ -30,7 +30,11 @@ import msgspec
 
 from pyengine.dice import Dice, RandomDice
 from pyengine.errors import ConflictError, RecordError, RulesError, StorageError
-from pyengine.storage.keys import CHARACTER_PREFIX, SHEET_DRAFT
+from pyengine.library.drafts import drop_draft, keep_draft, read_draft
+from pyengine.library.journal import atomic
+from pyengine.library.kinds import ident_of, record_key
+from pyengine.library.records import read_all, record_text
+from pyengine.library.versions import read_versions, save, undo
 from pyengine.pages.sheet_state import BUTTONS as STATE_BUTTONS
 from pyengine.pages.sheet_state import FIELDS as STATE_FIELDS
 from pyengine.pages.sheet_state import said_as
@@ -149,8 +153,7 @@ class SheetPage:
             else:
                 return update | self._opened(shared, key=None, read_only=True)
         if wanted is not None:
-            key = CHARACTER_PREFIX + wanted
-            text = self.store.get(key)
+            text = record_text(self.store, "character", wanted)
             try:
                 if text is None:
                     raise RecordError(f"no character {wanted!r} is saved on this device")
@@ -158,7 +161,7 @@ class SheetPage:
             except RecordError as exc:
                 update |= Update(notices={"sheet-link-error": f"saved character: {exc}; the record is kept as it is"})
             else:
-                return update | self._opened(saved, key=key, stored=text)
+                return update | self._opened(saved, key=record_key("character", wanted), stored=text)
         restored = self._restored(values)
         if restored is not None:
             return update | restored | Update(text={"sheet-save-status": "Restored what was being typed here."})
@@ -167,14 +170,15 @@ class SheetPage:
     def _restored(self, values: Mapping[str, str]) -> Update | None:
         """The draft opened again (``None``: there is none, or it is damaged; it stays as it
         is until the next change)."""
-        text = self.store.get(SHEET_DRAFT)
+        text = read_draft(self.store, "sheet")
         if not text:
             return None
         try:
             draft = json.loads(text)
             key = draft.get("key")
-            key = key if isinstance(key, str) and key.startswith(CHARACTER_PREFIX) else None
-            self.key, self.stored = key, self.store.get(key) if key else None
+            ident = ident_of(key, "character") if isinstance(key, str) else None
+            key = key if ident is not None else None
+            self.key, self.stored = key, record_text(self.store, "character", ident) if ident else None
             if "typed" not in draft:
                 return self._opened(load_adventurer(draft["record"]), key=key, stored=self.stored)
             if "record" in draft:
@@ -211,7 +215,7 @@ class SheetPage:
         typed = {field: values.get(field, "") for field in RECORD_FIELDS}
         if self.kept is None and not any(text.strip() for text in typed.values()):
             if not opening:
-                self.store.remove(SHEET_DRAFT)  # everything typed was taken away: nothing to keep
+                drop_draft(self.store, "sheet")  # everything typed was taken away: nothing to keep
             return update
         draft: dict[str, object] = {"key": self.key, "typed": typed}
         if self.kept is not None:
@@ -439,21 +443,18 @@ class SheetPage:
 
     def _save(self, key: str | None, *, force: bool = False, why: str = SAVED_WHY) -> Update:
         """The record saved as a new version (``why``: what changed), the one before kept for undo."""
-        from pyengine.library.journal import atomic
-        from pyengine.library.versions import save
-
         adventurer = self.adventurer
         assert adventurer is not None
-        key = key or CHARACTER_PREFIX + self.new_id()
+        key = key or record_key("character", self.new_id())
         expected = None
         if not force and self.key == key:
             expected = self.stored if self.stored is not None else ""  # "": whatever is there is another tab's
         text = dump_adventurer(adventurer).decode()
-        ident = key[len(CHARACTER_PREFIX):]
+        ident = self._ident(key)
         try:
             with atomic(self.store, f"saving adventurer {adventurer.name or ident!r}", when=self.now()) as store:
                 save(store, "character", ident, text, when=self.now(), why=why, expected=expected)
-                store.remove(SHEET_DRAFT)  # the record is saved as it is typed: the draft goes with it
+                drop_draft(store, "sheet")  # the record is saved as it is typed: the draft goes with it
         except ConflictError:
             self.pending_why = why
             return Update(hidden={"sheet-conflict": False}, text={"sheet-save-status": "Not saved yet: see below."},
@@ -465,18 +466,16 @@ class SheetPage:
         return Update(
             hidden={"sheet-conflict": True},
             text={"sheet-save-status": f"Saved {adventurer.name or 'the adventurer'} on this device{said}."},
-            address=f"./sheet.html?open={key[len(CHARACTER_PREFIX):]}",
+            address=f"./sheet.html?open={ident}",
             html={"sheet-saved": self.render_saved()},
         ) | self._undo_button()
 
     def _undo_button(self) -> Update:
         """The Undo button, saying what it undoes (disabled: nothing to undo)."""
-        from pyengine.library.versions import read_versions
-
         label, nothing = "Undo", True
         if self.key is not None and not self.read_only:
             try:
-                versions = read_versions(self.store, "character", self.key[len(CHARACTER_PREFIX):])
+                versions = read_versions(self.store, "character", self._ident(self.key))
             except RecordError:
                 versions = None
             if versions is not None and versions.current is not None and versions.undo_index is not None:
@@ -486,17 +485,15 @@ class SheetPage:
 
     def on_undo(self, values: Mapping[str, str]) -> Update:
         """Back to the version before the last change saved (again: the one before that)."""
-        from pyengine.library.versions import read_versions, undo
-
         if self.key is None or self.read_only:
             return Update()
-        ident = self.key[len(CHARACTER_PREFIX):]
+        ident = self._ident(self.key)
         try:
             versions = read_versions(self.store, "character", ident)
             undone = "" if versions.current is None else (
                 versions.current if versions.back is None else versions.earlier[versions.back]).why
             undo(self.store, "character", ident, when=self.now(), expected=self.stored)
-            text = self.store.get(self.key) or ""
+            text = record_text(self.store, "character", ident) or ""
             adventurer = load_adventurer(text)
         except ConflictError:
             return Update(text={"sheet-save-status": "Not undone: another tab saved this adventurer since; "
@@ -504,7 +501,7 @@ class SheetPage:
         except (RecordError, StorageError) as exc:
             return Update(text={"sheet-save-status": f"Not undone: {exc}."})
         update = self._opened(adventurer, key=self.key, stored=text)
-        self.store.remove(SHEET_DRAFT)  # the record is saved as it is shown: no draft
+        drop_draft(self.store, "sheet")  # the record is saved as it is shown: no draft
         return update | Update(text={"sheet-save-status": f"Undone: {undone}."},
                                html={"sheet-state-result": render_working(f"Undone: {undone}", ())})
 
@@ -656,7 +653,7 @@ class SheetPage:
 
     def on_new(self, values: Mapping[str, str]) -> Update:
         """A new adventurer: the draft dropped, the page opened afresh."""
-        self.store.remove(SHEET_DRAFT)
+        drop_draft(self.store, "sheet")
         return Update(navigate="./sheet.html")
 
     # -- what it shows ---------------------------------------------------------------------------
@@ -738,6 +735,13 @@ class SheetPage:
             if values.get(experience_box(w.index, use)) == "1"
         ]
 
+    @staticmethod
+    def _ident(key: str) -> str:
+        """The saved character's id in his key (the draft keeps the key)."""
+        ident = ident_of(key, "character")
+        assert ident is not None
+        return ident
+
     def _read_only(self) -> Update:
         ro = self.read_only
         return Update(
@@ -749,7 +753,7 @@ class SheetPage:
     def _keep(self, draft: dict[str, object]) -> Update:
         """The draft kept on the device; if the device refuses, the page says so."""
         try:
-            self.store.put(SHEET_DRAFT, json.dumps(draft))
+            keep_draft(self.store, "sheet", json.dumps(draft))
         except StorageError as exc:
             return Update(text={"sheet-save-status": f"Not kept as a draft: {exc}. Export a file to keep it."})
         return Update()
@@ -775,16 +779,10 @@ class SheetPage:
     def render_saved(self) -> str:
         """The characters saved on this device by name; a damaged record is listed as damaged,
         kept as it is (the start page exports it)."""
-        rows = []
-        for key in self.store.keys():
-            if not key.startswith(CHARACTER_PREFIX):
-                continue
-            ident = key[len(CHARACTER_PREFIX):]
-            try:
-                name = load_adventurer(self.store.get(key) or "").name or "(no name)"
-            except RecordError:
-                name = f"(damaged record {ident!r}: kept as it is; export it from the start page)"
-            rows.append((ident, name))
+        listing = read_all(self.store, "character", load_adventurer)
+        rows = [(e.ident, e.value.name or "(no name)") for e in listing.entries]
+        rows += [(d.ident, f"(damaged record {d.ident!r}: kept as it is; export it from the start page)")
+                 for d in listing.damaged]
         return render_saved_list(sorted(rows, key=lambda row: row[1].lower()))
 
 

@@ -18,7 +18,8 @@ from typing import Any
 
 from pyengine.dice import Dice, RandomDice
 from pyengine.errors import RulesError
-from pyengine.storage.keys import CHARACTER_PREFIX, FIGHT_DRAFT
+from pyengine.library.drafts import read_draft
+from pyengine.library.kinds import has_records
 from pyengine.pages.recent import shrapnel_results
 from pyengine.storage.store import Store
 from pyengine.pages.view import Update
@@ -147,8 +148,8 @@ class ShrapnelPage:
         to offer: no adventurer saved and no fight in progress on this device."""
         from pyengine.pages.targets import ARMOUR_TABLES
 
-        keys = self.store.keys() if self.store is not None else []
-        someone = any(key.startswith(CHARACTER_PREFIX) or key == FIGHT_DRAFT for key in keys)
+        store = self.store
+        someone = store is not None and (has_records(store, "character") or read_draft(store, "fight") is not None)
         return ARMOUR_TABLES if someone else ()
 
     def on_targets(self, blobs: Mapping[str, bytes]) -> Update:

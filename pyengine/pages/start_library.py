@@ -22,7 +22,6 @@ from typing import Any
 from pyengine import library
 from pyengine.dice import Dice, RandomDice
 from pyengine.errors import RecordError, RulesError, StorageError
-from pyengine.storage.keys import CHARACTER_PREFIX, FIGHT_DRAFT
 from pyengine.storage.store import Store
 from pyengine.pages.view import Update
 from pyengine.render import start_library as draw
@@ -72,8 +71,7 @@ class DeviceLibrary:
 
     def needs_tables(self) -> bool:
         """A party is shown (its members' hit points need the tables) and they are not loaded."""
-        prefix = library.PREFIXES["party"]
-        return self.tables is None and any(k.startswith(prefix) for k in self.store.keys())
+        return self.tables is None and library.has_records(self.store, "party")
 
     def use_tables(self, tables, locations=None) -> Update:
         """The RuneQuest tables (and hit locations) are loaded: the parties' hit points can be shown."""
@@ -110,7 +108,7 @@ class DeviceLibrary:
     def _export(self, ident: str, fight) -> str:
         """The fight's JSON export as fight mode makes it (with the tables), else its saved record."""
         if self.tables is None or self.locations is None or not fight.link:
-            return self.store.get(library.record_key("fight", ident)) or ""
+            return library.record_text(self.store, "fight", ident) or ""
         from pyengine.runequest.melee.build import melee_tables
         from pyengine.runequest.melee.log import export_json, read_any, replay
 
@@ -124,14 +122,8 @@ class DeviceLibrary:
 
     def saved(self) -> list[tuple[str, str]]:
         """(id, name) of each readable saved adventurer, by name."""
-        out = []
-        for key in self.store.keys():
-            if key.startswith(CHARACTER_PREFIX):
-                try:
-                    name = self._adventurer(self.store.get(key) or "").name or "(no name)"
-                except RecordError:
-                    continue
-                out.append((key[len(CHARACTER_PREFIX):], name))
+        listing = library.read_all(self.store, "character", self._adventurer)
+        out = [(e.ident, e.value.name or "(no name)") for e in listing.entries]
         return sorted(out, key=lambda r: (r[1].casefold(), r[0]))
 
     def render_pick(self) -> str:
@@ -152,7 +144,7 @@ class DeviceLibrary:
                       html={"party-list": self.render_parties(), "party-new": self.render_pick()})
 
     def _party(self, ident: str):
-        text = self.store.get(library.record_key("party", ident))
+        text = library.record_text(self.store, "party", ident)
         if text is None:
             raise RecordError(f"party {ident!r}: it is not on this device")
         return library.read_party(text)
@@ -198,7 +190,7 @@ class DeviceLibrary:
         """The party's card, drawn again only when the party, one of its members' records, its
         notice or the tables (the vitals wait for them) changed since it was last drawn."""
         notice = self.party_notice.get(ident)
-        key = (party, self.tables is None, tuple(self.store.get(CHARACTER_PREFIX + m) for m in party.members))
+        key = (party, self.tables is None, tuple(library.record_text(self.store, "character", m) for m in party.members))
         drawn = self._cards.get(ident)
         if drawn is None or drawn[0] != key or drawn[1] is not notice:
             drawn = self._cards[ident] = (key, notice, self._party_card(ident, party, notice))
@@ -248,11 +240,8 @@ class DeviceLibrary:
         # Nothing was typed in fight mode's add form here: its draft says so (an empty "add"), so
         # the page keeps its own fields (STR, CON, … as it comes) rather than blanking them.
         page.draft["add"] = {}
-        draft = json.dumps(page.draft)
-        with library.atomic(self.store, f"starting {party.name}'s fight", when=self.now()) as store:
-            store.put(FIGHT_DRAFT, draft)
-            library.keep_fight(store, draft, sides={side: names}, rounds=0,
-                               now=self.now(), new_id=self.new_id, name=f"{party.name}'s fight")
+        library.open_fight(self.store, json.dumps(page.draft), sides={side: names}, name=f"{party.name}'s fight",
+                           why=f"starting {party.name}'s fight", when=self.now(), now=self.now(), new_id=self.new_id)
         return Update(navigate="./combat.html#fight")
 
     def _time_passes(self, ident: str, party, days: str | None) -> None:

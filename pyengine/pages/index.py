@@ -24,6 +24,8 @@ from pyengine.pages.view import Update
 from pyengine.render.index import EMPTY_SAVED, damaged_row, saved_list, saved_row
 from pyengine.render.share import share_line
 
+__all__ = ["EMPTY_SAVED", "HISTORY_LENGTH", "RollHistory", "StartPage", "prerender", "roll_history"]
+
 #: How many of the latest rolls the start page keeps on the device.
 HISTORY_LENGTH = 10
 

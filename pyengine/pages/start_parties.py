@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pyengine import library
 from pyengine.errors import RecordError, RulesError, StorageError
@@ -18,8 +18,6 @@ from pyengine.pages.view import Update
 from pyengine.render import start_library as draw
 from pyengine.render.start_library import Notice
 
-if TYPE_CHECKING:
-    from pyengine.pages.start_library import DeviceLibrary
 
 #: How many records' readings (and hit points in words) a page keeps, to draw its cards again.
 MAX_REMEMBERED = 1000
@@ -34,8 +32,10 @@ def _adventurer(text: str):
 class Parties:
     """The parties' cards and the actions on them (``lib``: the page's device library)."""
 
-    def __init__(self, lib: DeviceLibrary) -> None:
+    def __init__(self, lib: Any) -> None:
         self.lib = lib
+        """The :class:`~pyengine.pages.start_library.DeviceLibrary` this is a part of (not imported here:
+        the page imports its parts)."""
         self.party_notice: dict[str, Notice] = {}
         """Per party id: what was last done (the working of time passing, an undo)."""
         self._cards: dict[str, tuple[tuple, Notice | None, str]] = {}

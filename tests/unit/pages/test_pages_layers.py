@@ -49,3 +49,12 @@ def test_a_page_reads_and_writes_no_record_by_hand(path):
                 and "store" in ast.unparse(node.func.value):
             found.append(f"{ast.unparse(node.func)}() at line {node.lineno}")
     assert not found, f"{path.name} reads the device by hand: {found} (ask pyengine.library)"
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: p.name)
+def test_a_page_module_is_small_and_so_are_its_classes(path):
+    lines = len(path.read_text(encoding="utf-8").splitlines())
+    assert lines <= 400, f"{path.name}: {lines} lines (split it by what the user does)"
+    big = {node.name: node.end_lineno - node.lineno + 1 for node in tree(path).body
+           if isinstance(node, ast.ClassDef) and node.end_lineno - node.lineno + 1 > 300}
+    assert not big, f"{path.name}: classes over 300 lines: {big}"

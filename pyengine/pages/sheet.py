@@ -42,6 +42,7 @@ from pyengine.pages.sheet_state import BUTTONS as STATE_BUTTONS
 from pyengine.pages.sheet_state import NowCard
 from pyengine.pages.view import Update
 from pyengine.render.sheet_state import location_options, render_state, render_weapon_choices
+from pyengine.runequest.campaign.health import frame_of, vitals
 from pyengine.runequest.sheet import inputs, state
 from pyengine.runequest.sheet.adventurer import Adventurer, dump_adventurer, load_adventurer
 from pyengine.runequest.sheet.characteristics import Characteristics
@@ -298,8 +299,6 @@ class SheetPage:
 
     def _regions(self, chosen: str = "", ticked: frozenset[str] | set[str] = frozenset(),
                  values: Mapping[str, str] | None = None) -> dict[str, str]:
-        from pyengine.runequest.campaign.health import frame_of, vitals
-
         assert self.sheet is not None and self.kept is not None
         values = values or {}
         kept = self.kept

@@ -24,6 +24,7 @@ from pyengine.pages.recent import shrapnel_results
 from pyengine.storage.store import Store
 from pyengine.pages.view import Update
 from pyengine.render.share import share_line
+from pyengine.render.targets import target_choices
 from pyengine.shrapnel import render
 from pyengine.shrapnel.armour import ArmourItem
 from pyengine.shrapnel.inputs import PRESETS, armour_from_form, covered_areas, format_pieces, read_roll
@@ -192,8 +193,6 @@ class ShrapnelPage:
         return target.name if target is not None else ""
 
     def _choices(self, selected: str) -> Update:
-        from pyengine.render.targets import target_choices
-
         some = bool(self.targets) or bool(self.linked)
         return Update(
             html={"shr-target": target_choices(self.targets.values(), selected=selected, linked=self.linked)},

@@ -22,6 +22,8 @@ from collections.abc import Callable, Mapping
 from pyengine import library
 from pyengine.dice import Dice, RandomDice
 from pyengine.errors import RulesError
+from pyengine.library.backup import app_items
+from pyengine.library.merge import describe_plan
 from pyengine.pages.start_parties import Parties, _adventurer
 from pyengine.pages.view import Update
 from pyengine.render import start_library as draw
@@ -126,8 +128,6 @@ class DeviceLibrary:
     def on_backup_file(self, text: str) -> Update:
         """A backup file chosen: into an empty device it goes as it is; else what importing it
         would do, to confirm."""
-        from pyengine.library.backup import app_items
-
         self.plan = None
         try:
             if not app_items(self.store):
@@ -166,8 +166,6 @@ class DeviceLibrary:
     def render_backup(self) -> str:
         if self.plan is None:
             return draw.backup_said(self.backup_notice)
-        from pyengine.library.merge import describe_plan
-
         return draw.backup_plan(self.plan, describe_plan(self.plan))
 
     # -- this device ----------------------------------------------------------------------

@@ -182,7 +182,7 @@ def test_a_week_passes_for_the_party_each_saved_as_a_version_with_undo(tables):
 
 
 def test_the_cards_drawn_again_read_only_the_records_that_changed(tables, monkeypatch):
-    # The scale case (issue 16: a week for a party of six under 20 ms in the page): after a week
+    # The scale case (a week for a party of six under 20 ms in the page): after a week
     # passes for one party, the cards are drawn again reading and working out only the records
     # that changed, not every member of every party; what they show is as a new page shows it.
     from pyengine.pages import start_parties

@@ -22,6 +22,7 @@ Stable hooks for CSS and tests (all prefixed ``gear-``):
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from html import escape
 
 from pyengine.gear.blocking import BlockResult, ItemPart, Role, Rule
 from pyengine.gear.inputs import CHARACTER_FIELDS, ITEM_LABELS, entry_texts
@@ -153,6 +154,11 @@ def _rulings_list(ids: Iterable[str]) -> Element:
     for ruling in ids:
         dl.append(el("div", {"data-ruling": ruling}, el("dt", None, ruling), el("dd", None, RULINGS[ruling])))
     return dl
+
+
+def render_field_text(text: str) -> str:
+    """A field's text as the pre-rendered page writes it into the field's markup (the areas)."""
+    return escape(text)
 
 
 def render_rulings(ids: Iterable[str] | None = None) -> str:

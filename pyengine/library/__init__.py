@@ -9,7 +9,7 @@ docs/formats.md, "Device library: versions, fights, parties, templates, backup".
 
 ==============  ==========================================================================
 ``kinds``       the kinds of record (``character``, ``template``, ``party``, ``fight``,
-                ``gear``) and their keys
+                ``gear``), their keys, and whether any is stored (:func:`has_records`)
 ``history``     a record's earlier versions as stored: packed (zlib + base64) beside it
 ``versions``    :func:`save` (the previous version kept; ``expected``: refused over another
                 tab's save), :func:`undo`, :func:`redo`, :func:`restore`,
@@ -17,10 +17,13 @@ docs/formats.md, "Device library: versions, fights, parties, templates, backup".
 ``writing``     writes that lose nothing when refused; damaged items set aside
 ``journal``     saves of several keys as one unit: :func:`atomic` journals what each key held,
                 :func:`recover` (at a page's start) takes back a save a crash cut short
-``records``     every record of a kind, damaged ones apart; :func:`export_item`
+``records``     one record's text (:func:`record_text`, :func:`read_record`, :func:`put_record`);
+                every record of a kind, damaged ones apart (:func:`read_all`); :func:`export_item`
+``drafts``      what each page is being typed into, one plain item per page
 ``damaged``     everything stored that does not read, in one list (:func:`damaged_items`)
 ``deleted``     deleting with undo: kept aside until put back or 10 deletions later
-``fights``      fights kept on the device: :func:`keep_fight` after each change
+``fights``      fights kept on the device: :func:`keep_fight` after each change,
+                :func:`open_fight` for one set up elsewhere (a party's)
                 (:func:`keep_fight_apart` for a tab another tab took fight mode from),
                 :func:`list_fights`, :func:`resume`, :func:`rename_fight`,
                 :func:`delete_fight` / :func:`undo_delete`
@@ -50,18 +53,21 @@ if TYPE_CHECKING:
     from pyengine.library.deleted import DeletedRecord, delete, kept_aside, undelete
     from pyengine.library.fights import (
         FightEntry, FightListing, SavedFight, current_fight, default_name, delete_fight, keep_fight,
-        keep_fight_apart, leave_fight, list_fights, load_fight, new_fight, read_fight, rename_fight, resume,
+        keep_fight_apart, leave_fight, list_fights, load_fight, new_fight, open_fight, read_fight, rename_fight, resume,
         secure_current, undo_delete,
     )
     from pyengine.library.history import Version
     from pyengine.library.journal import atomic, recover
-    from pyengine.library.kinds import PREFIXES, history_key, record_key
+    from pyengine.library.drafts import drop_draft, keep_draft, read_draft
+    from pyengine.library.kinds import PREFIXES, has_records, history_key, ident_of, parse_key, record_key
     from pyengine.library.merge import BOTH, DEVICE, FILE, Applied, Plan, PlanItem, apply_plan, import_into_empty, plan_import
     from pyengine.library.parties import (
         Member, Party, list_parties, make_party, members_of, moved, read_party, save_party, with_member,
         without_member,
     )
-    from pyengine.library.records import Damaged, Entry, Listing, export_item, read_all
+    from pyengine.library.records import (
+        Damaged, Entry, Listing, export_item, put_record, read_all, read_record, record_text,
+    )
     from pyengine.library.templates import Template, copy_names, list_templates, make_template, read_template, save_template
     from pyengine.library.usage import (
         Usage, describe_estimate, describe_groups, describe_persistence, describe_usage, storage_use,
@@ -73,16 +79,17 @@ _NAMES: dict[str, tuple[str, ...]] = {
     "damaged": ("damaged_items",),
     "deleted": ("DeletedRecord", "delete", "kept_aside", "undelete"),
     "fights": ("FightEntry", "FightListing", "SavedFight", "current_fight", "default_name", "delete_fight",
-               "keep_fight", "keep_fight_apart", "leave_fight", "list_fights", "load_fight", "new_fight", "read_fight", "rename_fight",
+               "keep_fight", "keep_fight_apart", "leave_fight", "list_fights", "load_fight", "new_fight", "open_fight", "read_fight", "rename_fight",
                "resume", "secure_current", "undo_delete"),
     "history": ("Version",),
     "journal": ("atomic", "recover"),
-    "kinds": ("PREFIXES", "history_key", "record_key"),
+    "drafts": ("drop_draft", "keep_draft", "read_draft"),
+    "kinds": ("PREFIXES", "has_records", "history_key", "ident_of", "parse_key", "record_key"),
     "merge": ("BOTH", "DEVICE", "FILE", "Applied", "Plan", "PlanItem", "apply_plan", "import_into_empty",
               "plan_import"),
     "parties": ("Member", "Party", "list_parties", "make_party", "members_of", "moved", "read_party", "save_party",
                 "with_member", "without_member"),
-    "records": ("Damaged", "Entry", "Listing", "export_item", "read_all"),
+    "records": ("Damaged", "Entry", "Listing", "export_item", "put_record", "read_all", "read_record", "record_text"),
     "templates": ("Template", "copy_names", "list_templates", "make_template", "read_template", "save_template"),
     "usage": ("Usage", "describe_estimate", "describe_groups", "describe_persistence", "describe_usage", "storage_use"),
     "versions": ("RecordVersions", "Saved", "read_versions", "record_keys", "redo", "restore", "save", "undo"),

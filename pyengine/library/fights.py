@@ -144,6 +144,19 @@ def keep_fight(store: Store, draft: str, *, sides: Mapping[str, Sequence[str]], 
         return ident
 
 
+def open_fight(store: Store, draft: str, *, sides: Mapping[str, Sequence[str]], name: str, why: str, when: str,
+               now: str, new_id: Callable[[], str]) -> str | None:
+    """A fight set up elsewhere (a party's, on the start page) opened in fight mode: ``draft``
+    becomes fight mode's draft and is kept as a new saved fight (after :func:`new_fight`), one
+    unit (``why``, journalled ``when``; the fight kept ``now``).
+
+    :raises StorageError: the device would not store it; nothing was changed.
+    """
+    with atomic(store, why, when=when) as store:
+        store.put(FIGHT_DRAFT, draft)
+        return keep_fight(store, draft, sides=sides, rounds=0, now=now, new_id=new_id, name=name)
+
+
 def keep_fight_apart(store: Store, draft: str, *, ident: str | None, sides: Mapping[str, Sequence[str]], rounds: int,
                      now: str, new_id: Callable[[], str], name: str) -> str | None:
     """Like :func:`keep_fight`, for a tab whose fight is no longer fight mode's (another tab or

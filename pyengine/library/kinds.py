@@ -14,7 +14,10 @@ from pyengine.storage.keys import (
     APP_PREFIX, CHARACTER_PREFIX, FIGHT_PREFIX, GEAR_PREFIX, HISTORY_PREFIX, PARTY_PREFIX, TEMPLATE_PREFIX,
 )
 
-__all__ = ["APP_PREFIX", "NAMES", "PREFIXES", "check_kind", "history_key", "label", "parse_key", "record_key"]
+from pyengine.storage.store import Store
+
+__all__ = ["APP_PREFIX", "NAMES", "PREFIXES", "check_kind", "has_records", "history_key", "ident_of", "label",
+           "parse_key", "record_key"]
 
 #: Each kind of record and the prefix of its current version's key.
 PREFIXES: dict[str, str] = {
@@ -70,6 +73,18 @@ def parse_key(key: str) -> tuple[str, str, bool] | None:
         if key.startswith(prefix) and len(key) > len(prefix):
             return kind, key[len(prefix):], False
     return None
+
+
+def ident_of(key: str, kind: str) -> str | None:
+    """The id of ``kind``'s record stored under ``key`` (``None``: the key is not one of them)."""
+    parsed = parse_key(key)
+    return parsed[1] if parsed is not None and parsed[0] == kind and not parsed[2] else None
+
+
+def has_records(store: Store, kind: str) -> bool:
+    """Whether any record of ``kind`` is stored (a page that shows none need not load its reader)."""
+    prefix = PREFIXES[kind]
+    return any(key.startswith(prefix) and len(key) > len(prefix) for key in store.keys())
 
 
 def label(kind: str, ident: str) -> str:

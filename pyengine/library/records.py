@@ -14,7 +14,7 @@ from typing import Any
 import msgspec
 
 from pyengine.errors import RecordError, RulesError
-from pyengine.library.kinds import APP_PREFIX, PREFIXES, record_key
+from pyengine.library.kinds import APP_PREFIX, PREFIXES, check_kind, record_key
 from pyengine.library.versions import Saved, save
 from pyengine.storage.store import Store
 from pyengine.tables import Record
@@ -74,6 +74,30 @@ def ids_of(store: Store, kind: str) -> list[str]:
     """The ids of every record of ``kind`` stored, in key order."""
     prefix = PREFIXES[kind]
     return sorted(key[len(prefix):] for key in store.keys() if key.startswith(prefix) and len(key) > len(prefix))
+
+
+def record_text(store: Store, kind: str, ident: str) -> str | None:
+    """The current text of ``kind``'s record ``ident`` as stored (``None``: there is none, or no id)."""
+    return store.get(PREFIXES[check_kind(kind)] + ident) if ident else None
+
+
+def read_record(store: Store, kind: str, ident: str, read: Reader) -> tuple[Any, str] | None:
+    """``(what read made of it, its text)`` for ``kind``'s record ``ident`` (``None``: there is none).
+
+    :raises: whatever ``read`` raises for a text it cannot read (a :class:`RecordError`).
+    """
+    text = record_text(store, kind, ident)
+    return None if text is None else (read(text), text)
+
+
+def put_record(store: Store, kind: str, ident: str, text: str) -> None:
+    """``text`` stored as ``kind``'s record ``ident``, with no earlier version kept (a gear list:
+    saving it again under its name replaces it). A record with versions is saved with
+    :func:`pyengine.library.save`.
+
+    :raises StorageError: the device would not store it (what was there stays).
+    """
+    store.put(record_key(kind, ident), text)
 
 
 def read_all(store: Store, kind: str, read: Reader) -> Listing:

@@ -15,15 +15,17 @@ from collections.abc import Mapping
 
 from pyengine import dice_roller
 from pyengine.dice import Dice, DiceExpr, DiceRoll, RandomDice, ScriptedDice, explain_notation
-from pyengine.errors import NotationError, RecordError, RulesError, StorageError
-from pyengine.html import el, to_html
-from pyengine.storage.keys import CHARACTER_PREFIX, DICE_RECENT
+from pyengine.errors import NotationError, RulesError, StorageError
+from pyengine.library.kinds import has_records, ident_of
+from pyengine.storage.keys import DICE_RECENT
 from pyengine.pages.recent import RecentLinks
 from pyengine.storage.store import Store
 from pyengine.pages.view import Update
-from pyengine.pages.widgets import share_line
+from pyengine.render.index import EMPTY_SAVED, damaged_row, saved_list, saved_row
+from pyengine.render.share import share_line
 
-EMPTY_SAVED = '<p class="empty">No characters are saved on this device yet.</p>'
+__all__ = ["EMPTY_SAVED", "HISTORY_LENGTH", "RollHistory", "StartPage", "prerender", "roll_history"]
+
 #: How many of the latest rolls the start page keeps on the device.
 HISTORY_LENGTH = 10
 
@@ -104,9 +106,12 @@ class StartPage:
     def on_saved_click(self, data: Mapping[str, str]) -> Update:
         """A button in the saved list (``data-export-key``: export a damaged record as it is)."""
         key = data.get("export-key", "")
-        if not key.startswith(CHARACTER_PREFIX):
+        ident = ident_of(key, "character")
+        if ident is None:
             return Update()
-        return Update(download=(f"damaged-{key[len(CHARACTER_PREFIX):]}.json", self.store.get(key) or ""))
+        from pyengine.library.records import export_item
+
+        return Update(download=export_item(self.store, key) or (f"damaged-{ident}.json", ""))
 
     # -- what it shows ----------------------------------------------------------------------
 
@@ -137,26 +142,17 @@ class StartPage:
     def render_saved(self) -> str:
         """Each character saved on this device, a link to its sheet, by name; a damaged record
         is kept as it is, said so, and offered for export (never deleted)."""
-        rows = []
-        for key in self.store.keys():
-            if not key.startswith(CHARACTER_PREFIX):
-                continue
-            from pyengine.runequest.sheet.adventurer import load_adventurer  # only with a character to list
+        if not has_records(self.store, "character"):
+            return saved_list(())
+        # Only with a character to list: the page shows its dice before any of this is loaded.
+        from pyengine.library.records import read_all
+        from pyengine.runequest.sheet.adventurer import load_adventurer
 
-            ident = key[len(CHARACTER_PREFIX):]
-            try:
-                name = load_adventurer(self.store.get(key) or "").name or "(no name)"
-            except RecordError as exc:
-                rows.append(("~", el(
-                    "li", {"class": "damaged"},
-                    f"Damaged record {ident!r} ({exc}); it is kept as it is. ",
-                    el("button", {"type": "button", "data-export-key": key}, "Export it"),
-                )))
-                continue
-            rows.append((name.lower(), el("li", None, el("a", {"href": f"./sheet.html?open={ident}"}, name))))
-        if not rows:
-            return EMPTY_SAVED
-        return to_html(el("ul", {"class": "saved"}, *(row for _, row in sorted(rows, key=lambda r: r[0]))))
+        listing = read_all(self.store, "character", load_adventurer)
+        named = ((e.value.name or "(no name)", e.ident) for e in listing.entries)
+        rows = [(name.lower(), saved_row(ident, name)) for name, ident in named]
+        rows += [("~", damaged_row(d.ident, d.key, d.reason)) for d in listing.damaged]  # after the names
+        return saved_list(row for _, row in sorted(rows, key=lambda r: r[0]))
 
 
 def prerender(source) -> dict[str, str]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 
 from pyengine.errors import StorageError
-from pyengine.html import el, to_html
+from pyengine.render.recent import recent_list
 from pyengine.storage.keys import SHRAPNEL_RECENT
 from pyengine.storage.store import Store
 
@@ -65,12 +65,7 @@ class RecentLinks:
 
     def render(self) -> str:
         """The list as ``ol.recent`` of links; ``""`` when there is none (the page keeps what it says then)."""
-        items = self.items()
-        if not items:
-            return ""
-        return to_html(el("ol", {"class": "recent"}, *(
-            el("li", None, el("a", {"href": f"{self.page}#{link}"}, label)) for label, link in items
-        )))
+        return recent_list(self.page, self.items())
 
     def update(self):
         """What the page shows for the list: ``html`` for ``region`` when there is a list

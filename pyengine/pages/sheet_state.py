@@ -1,24 +1,22 @@
 """The sheet page's "Now" card: a saved adventurer's current state against his maxima, the
-working of the last change by hand, the choices its forms offer, and what undo would undo.
+changes by hand, time passing, and what undo would undo.
 
-Renderers only: every number comes from :mod:`pyengine.runequest.campaign`
-(:func:`~pyengine.runequest.campaign.vitals`, the :class:`~pyengine.runequest.campaign.Changed`
-steps); nothing here works out a rule. :data:`FIELDS` says, for each action, which of the
+Every number comes from :mod:`pyengine.runequest.campaign`; the card is drawn by
+:mod:`pyengine.render.sheet_state`. :data:`FIELDS` says, for each action, which of the
 card's fields an engine error's ``field`` is shown beside and what the card calls it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Mapping
+from typing import Any
 
-from pyengine.html import Element, el, to_html
-from pyengine.runequest.campaign.current import ORDER
-from pyengine.runequest.campaign.health import Vitals
-from pyengine.runequest.sheet.adventurer import Adventurer
-from pyengine.runequest.sheet.render import ruling_links
-from pyengine.runequest.tables.catalogue import RuneQuestTables
-from pyengine.runequest.tables.weapons import MissileWeapon
-from pyengine.working import Step
+from pyengine.errors import RulesError
+from pyengine.pages.view import Update
+from pyengine.render.sheet_state import render_working, weapon_name
+
+
+__all__ = ["BUTTONS", "FIELDS", "NowCard", "said_as", "weapon_name"]
 
 #: Each action of the card (its button id) -> {engine field: (the card's field id, its label)}.
 FIELDS: dict[str, dict[str, tuple[str, str]]] = {
@@ -36,8 +34,6 @@ FIELDS: dict[str, dict[str, tuple[str, str]]] = {
 }
 #: The card's buttons (disabled on a sheet opened read-only from a link).
 BUTTONS = ("sheet-undo", *FIELDS, "sheet-a-week")
-#: What the card shows with no record yet.
-EMPTY_STATE = '<p class="empty">The adventurer\'s wounds, missiles, weapons and money show here.</p>'
 
 
 def said_as(message: str, field: str, label: str) -> str:
@@ -47,101 +43,125 @@ def said_as(message: str, field: str, label: str) -> str:
     return message
 
 
-def weapon_name(tables: RuneQuestTables, key: str) -> str:
-    """``broadsword``, ``dagger (left)``: a sheet weapon key as people read it."""
-    weapon, _, left = key.partition("@")
-    row = tables.weapon(weapon)
-    name = row.name if row is not None else weapon
-    return f"{name} (left)" if left else name
+class NowCard:
+    """The "Now" card's actions on the adventurer the sheet page shows (``page``): each change
+    by hand shown with its working and saved as a version (the campaign rules are imported with
+    the first change: the page shows a sheet without them)."""
 
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        """The :class:`SheetPage` this is a part of (not imported here: the page imports its parts)."""
 
-def render_state(adventurer: Adventurer, vitals: Vitals, tables: RuneQuestTables) -> str:
-    """The current state: hit points total and by location (left / most), each injury, the
-    conditions with their clocks, missiles left, weapons' damage and broken state, money spent.
-    Unhurt and untouched, one line says so."""
-    current = adventurer.current
-    parts: list[Element] = []
-    total = f"{vitals.left} / {vitals.hit_points}"
-    if not vitals.damage_taken and not current.injuries and not vitals.notes:
-        parts.append(el("p", {"class": "state-unhurt", "data-field": "state-total"},
-                        f"Unhurt: {total} hit points."))
-    else:
-        parts.append(el("p", {"class": "state-total"}, "Hit points ",
-                        el("strong", {"data-field": "state-total"}, total), f" ({vitals.condition})"))
-        rows = [el("li", {"class": f"loc-{v.state}", "data-location": v.key},
-                   el("span", {"data-field": f"state-{v.key}"}, f"{v.name} {v.left} / {v.hit_points}"),
-                   f" ({v.state})" if v.state != "unhurt" else None)
-                for v in vitals.locations]
-        parts.append(el("ul", {"class": "state-locations"}, *rows))
-    if vitals.notes:
-        parts.append(el("h3", None, "Conditions"))
-        parts.append(el("ul", {"class": "state-notes"}, *(el("li", None, n) for n in vitals.notes)))
-        stuck = [k for k in ORDER if k in current.wounds.impaled]
-        if stuck:
-            parts.append(el("div", {"class": "actions"}, *(
-                el("button", {"type": "button", "data-pull-out": k}, f"Pull out of the {k.replace('_', ' ')}")
-                for k in stuck)))
-    if current.injuries:
-        parts.append(el("h3", None, "Wounds"))
-        items = []
-        for i in current.injuries:
-            when = f", {i.fight} round {i.round}" if i.fight else (f", round {i.round}" if i.round else "")
-            cause = f": {i.cause}" if i.cause else ""
-            items.append(el("li", None, f"{i.location.replace('_', ' ')} {i.points} point{'s' if i.points != 1 else ''}"
-                            f"{cause}{when}"))
-        parts.append(el("ol", {"class": "state-injuries"}, *items))
-    gear = _weapons(adventurer, tables)
-    if gear is not None:
-        parts.append(gear)
-    if current.spent:
-        parts.append(el("h3", None, "Money spent"))
-        parts.append(el("ul", {"class": "state-spent"}, *(
-            el("li", None, f"{s.lunars} L on {s.what}" + (" (savings)" if s.source == "savings" else ""))
-            for s in current.spent)))
-    return to_html(el("div", {"class": "state"}, *parts))
+    def _by_hand(self, action: str, values: Mapping[str, str], change: Callable[[], object],
+                 why: Callable[[], str]) -> Update:
+        """A change by hand (``change`` returns the engine's ``Changed``): shown with its
+        working and saved as a version; refused, its message beside the field it names
+        (:data:`~pyengine.pages.sheet_state.FIELDS`), everything typed left as it is."""
+        if self.page.adventurer is None or self.page.read_only:
+            return Update()
+        fields = FIELDS.get(action, {})
+        cleared = Update(errors={field: "" for field, _ in fields.values()})
+        try:
+            changed = change()
+        except RulesError as exc:
+            if exc.field in fields:
+                field, label = fields[exc.field]
+                return cleared | Update(errors={field: said_as(str(exc), exc.field, label)})
+            return cleared | self.page._result("sheet-state-result", str(exc))
+        said = why()
+        update = cleared | self.page._change(changed.adventurer, values)  # type: ignore[attr-defined]
+        update |= Update(html={"sheet-state-result": render_working(said[:1].upper() + said[1:],
+                                                                    changed.steps)})  # type: ignore[attr-defined]
+        return update | self.page.keeping.save(self.page.key, why=said)
 
+    def on_take_damage(self, values: Mapping[str, str]) -> Update:
+        """Damage past armour to a location (``state-dmg-points``, ``-location``, ``-cause``)."""
+        from pyengine.runequest.campaign.changes import take_damage
 
-def _weapons(adventurer: Adventurer, tables: RuneQuestTables) -> Element | None:
-    current = adventurer.current
-    keys = dict.fromkeys((*current.ammunition, *current.weapon_damage, *current.broken))
-    if not keys:
-        return None
-    items = []
-    for key in keys:
-        said = []
-        if key in current.ammunition:
-            n = current.ammunition[key]
-            said.append(f"{n} missile{'s' if n != 1 else ''} left")
-        if key in current.weapon_damage:
-            hp = getattr(tables.weapon(key.partition("@")[0]), "hp", None)
-            said.append(f"damage {current.weapon_damage[key]}" + (f" / {hp}" if hp is not None else ""))
-        if key in current.broken:
-            said.append("broken")
-        items.append(el("li", {"data-weapon": key}, f"{weapon_name(tables, key)}: {', '.join(said)}"))
-    return el("div", None, el("h3", None, "Weapons"), el("ul", {"class": "state-weapons"}, *items))
+        points, where = values.get("state-dmg-points", ""), values.get("state-dmg-location", "")
+        return self._by_hand(
+            "sheet-take-damage", values,
+            lambda: take_damage(self.page.adventurer, self.page.tables, location=where, points=points,
+                                cause=values.get("state-dmg-cause", "")),
+            lambda: f"{points.strip()} point{'s' if points.strip() != '1' else ''} to the "
+                    f"{where.replace('_', ' ')} by hand")
 
+    def on_heal(self, values: Mapping[str, str]) -> Update:
+        """A Healing spell, a salve or a potion (``state-heal-points``, ``-how``, ``-location``)."""
+        from pyengine.runequest.campaign.changes import give_healing
 
-def render_working(title: str, steps: Iterable[Step]) -> str:
-    """What a change did, step by step, each with the rulings it applies as links to them."""
-    items = [el("li", None, step.text, ruling_links(step.rulings)) for step in steps]
-    return to_html(el("div", {"class": "working"}, el("p", None, el("strong", None, title)),
-                      el("ol", None, *items) if items else None))
+        points, how = values.get("state-heal-points", ""), values.get("state-heal-how", "spell")
+        where = values.get("state-heal-location", "")
+        named = {"spell": "a Healing spell", "salve": "a healing salve", "potion": "a healing potion"}
+        return self._by_hand(
+            "sheet-heal", values,
+            lambda: give_healing(self.page.adventurer, self.page.tables, points=points, how=how, location=where or None,
+                                 dice=self.page.dice),
+            lambda: f"{named.get(how, how)} of {points.strip()}"
+                    + (f" on the {where.replace('_', ' ')}" if where else ""))
 
+    def on_pull_out(self, location: str, values: Mapping[str, str]) -> Update:
+        """The weapon stuck in ``location`` taken out."""
+        from pyengine.runequest.campaign.changes import pull_out
 
-def render_weapon_choices(adventurer: Adventurer, tables: RuneQuestTables, *, missiles: bool, chosen: str = "") -> str:
-    """``<option>`` for each weapon entry on his sheet (``missiles``: missile weapons only), by key."""
-    options = []
-    for entry in adventurer.weapons:
-        if missiles and not isinstance(tables.weapon(entry.weapon), MissileWeapon):
-            continue
-        attrs = {"value": entry.key}
-        if entry.key == chosen:
-            attrs["selected"] = "selected"
-        options.append(to_html(el("option", attrs, weapon_name(tables, entry.key))))
-    return "".join(options) or to_html(el("option", {"value": ""}, "(none on the sheet)"))
+        return self._by_hand("sheet-pull-out", values, lambda: pull_out(self.page.adventurer, location=location),
+                             lambda: f"weapon pulled out of the {location.replace('_', ' ')}")
 
+    def on_set_ammo(self, values: Mapping[str, str]) -> Update:
+        """Missiles left for a missile weapon (``state-ammo-weapon``, ``state-ammo-count``; empty: not counted)."""
+        from pyengine.runequest.campaign.changes import set_ammunition
 
-def location_options(*, none: str | None = None) -> str:
-    """``<option>`` for each hit location (``none``: a first, empty choice so labelled)."""
-    first = [to_html(el("option", {"value": ""}, none))] if none is not None else []
-    return "".join(first + [to_html(el("option", {"value": k}, k.replace("_", " "))) for k in ORDER])
+        weapon, count = values.get("state-ammo-weapon", ""), values.get("state-ammo-count", "")
+        return self._by_hand(
+            "sheet-set-ammo", values,
+            lambda: set_ammunition(self.page.adventurer, self.page.tables, weapon=weapon, count=count),
+            lambda: f"missiles left set to {count.strip()}" if count.strip() else "missiles no longer counted")
+
+    def on_damage_weapon(self, values: Mapping[str, str]) -> Update:
+        """Damage to a weapon or shield (``state-wpn-weapon``, ``state-wpn-points``; ``state-wpn-broken``: broken)."""
+        from pyengine.runequest.campaign.changes import damage_weapon
+
+        weapon, points = values.get("state-wpn-weapon", ""), values.get("state-wpn-points", "").strip() or "0"
+        broken = values.get("state-wpn-broken") == "1"
+        return self._by_hand(
+            "sheet-damage-weapon", values,
+            lambda: damage_weapon(self.page.adventurer, self.page.tables, weapon=weapon, points=points, broken=broken),
+            lambda: f"{weapon_name(self.page.tables, weapon)} " + ("marked broken" if broken else f"takes {points} damage"))
+
+    def on_repair_weapon(self, values: Mapping[str, str]) -> Update:
+        """A weapon or shield repaired (``state-wpn-weapon``)."""
+        from pyengine.runequest.campaign.changes import repair_weapon
+
+        weapon = values.get("state-wpn-weapon", "")
+        return self._by_hand("sheet-repair-weapon", values,
+                             lambda: repair_weapon(self.page.adventurer, self.page.tables, weapon=weapon),
+                             lambda: f"{weapon_name(self.page.tables, weapon)} repaired")
+
+    def on_spend(self, values: Mapping[str, str]) -> Update:
+        """Money spent (``state-spend-lunars``, ``state-spend-what``, ``state-spend-source``)."""
+        from pyengine.runequest.campaign.changes import spend
+
+        lunars, what = values.get("state-spend-lunars", ""), values.get("state-spend-what", "")
+        return self._by_hand(
+            "sheet-spend", values,
+            lambda: spend(self.page.adventurer, lunars=lunars, what=what,
+                          source=values.get("state-spend-source", "") or "carried"),
+            lambda: f"{lunars.strip()} L spent on {what.strip()}")
+
+    def on_time_passes(self, values: Mapping[str, str]) -> Update:
+        """``state-days`` days pass for him: his clocks, then natural healing."""
+        from pyengine.runequest.campaign.time import elapsed, time_passes
+
+        days = values.get("state-days", "")
+        return self._by_hand(
+            "sheet-time-passes", values,
+            lambda: time_passes(self.page.adventurer, self.page.tables, elapsed(days=days), self.page.dice),
+            lambda: f"{days.strip()} day{'s' if days.strip() != '1' else ''} pass")
+
+    def on_a_week(self, values: Mapping[str, str]) -> Update:
+        """A week passes for him."""
+        from pyengine.runequest.campaign.time import A_WEEK, time_passes
+
+        return self._by_hand("sheet-a-week", values,
+                             lambda: time_passes(self.page.adventurer, self.page.tables, A_WEEK, self.page.dice),
+                             lambda: "a week passes")

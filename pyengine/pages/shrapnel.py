@@ -18,11 +18,13 @@ from typing import Any
 
 from pyengine.dice import Dice, RandomDice
 from pyengine.errors import RulesError
-from pyengine.storage.keys import CHARACTER_PREFIX, FIGHT_DRAFT
+from pyengine.library.drafts import read_draft
+from pyengine.library.kinds import has_records
 from pyengine.pages.recent import shrapnel_results
 from pyengine.storage.store import Store
 from pyengine.pages.view import Update
-from pyengine.pages.widgets import share_line
+from pyengine.render.share import share_line
+from pyengine.render.targets import target_choices
 from pyengine.shrapnel import render
 from pyengine.shrapnel.armour import ArmourItem
 from pyengine.shrapnel.inputs import PRESETS, armour_from_form, covered_areas, format_pieces, read_roll
@@ -147,8 +149,8 @@ class ShrapnelPage:
         to offer: no adventurer saved and no fight in progress on this device."""
         from pyengine.pages.targets import ARMOUR_TABLES
 
-        keys = self.store.keys() if self.store is not None else []
-        someone = any(key.startswith(CHARACTER_PREFIX) or key == FIGHT_DRAFT for key in keys)
+        store = self.store
+        someone = store is not None and (has_records(store, "character") or read_draft(store, "fight") is not None)
         return ARMOUR_TABLES if someone else ()
 
     def on_targets(self, blobs: Mapping[str, bytes]) -> Update:
@@ -191,11 +193,9 @@ class ShrapnelPage:
         return target.name if target is not None else ""
 
     def _choices(self, selected: str) -> Update:
-        from pyengine.pages.targets import render_choices
-
         some = bool(self.targets) or bool(self.linked)
         return Update(
-            html={"shr-target": render_choices(self.targets.values(), selected=selected, linked=self.linked)},
+            html={"shr-target": target_choices(self.targets.values(), selected=selected, linked=self.linked)},
             disabled={"shr-target": not some},
             text={"shr-target-help": SOME_TARGETS if self.targets else NO_TARGETS},
         )

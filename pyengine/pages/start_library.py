@@ -1,10 +1,12 @@
-"""The start page's device library (issue 16): the fights kept on this device, the parties
+"""The start page's device library: the fights kept on this device, the parties
 with each member's hit points at a glance, time passing for a party, the backup file, and how
 much of the device's storage is used.
 
 :class:`DeviceLibrary` is made by the start page's glue after the page is ready (or when a
 click needs it): it imports the library, and the RuneQuest engine only when a party is shown
-or played (the glue hands it the tables then, :meth:`DeviceLibrary.use_tables`).
+or played (the glue hands it the tables then, :meth:`DeviceLibrary.use_tables`). The parties
+are its part :class:`~pyengine.pages.start_parties.Parties`; the fights, the backup and this
+device's storage, each a few actions, are its own.
 
 Regions it draws: ``fights-list``, ``party-list``, ``party-new`` (the members to pick),
 ``backup-out``, ``device-out``.
@@ -16,41 +18,18 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Mapping
-from typing import Any
 
 from pyengine import library
 from pyengine.dice import Dice, RandomDice
-from pyengine.errors import RecordError, RulesError, StorageError
-from pyengine.html import Element, Markup, el, to_html
-from pyengine.storage.keys import CHARACTER_PREFIX, FIGHT_DRAFT
-from pyengine.storage.store import Store
+from pyengine.errors import RulesError
+from pyengine.library.backup import app_items
+from pyengine.library.merge import describe_plan
+from pyengine.pages.start_parties import Parties, _adventurer
 from pyengine.pages.view import Update
+from pyengine.render import start_library as draw
+from pyengine.render.start_library import Notice
+from pyengine.storage.store import Store
 
-#: How many records' readings (and hit points in words) a page keeps, to draw its cards again.
-MAX_REMEMBERED = 1000
-#: The page's words for the three choices over a changed item.
-CHOICE_WORDS = {"device": "keep this device's", "file": "take the file's", "both": "keep both"}
-STATUS_WORDS = {"new": "new", "same": "the same as here", "changed": "changed"}
-
-
-def _adventurer(text: str):
-    from pyengine.runequest.sheet.adventurer import load_adventurer
-
-    return load_adventurer(text)
-
-
-def _when(iso: str) -> str:
-    """``2025-03-01 20:41`` (as the device wrote it, UTC)."""
-    return iso[:16].replace("T", " ") or "?"
-
-
-def _shown(notice: Element | str | None) -> Element | str | None:
-    """A notice to draw, or None (an :class:`Element` without children is still one)."""
-    return None if notice is None or (isinstance(notice, str) and not notice) else notice
-
-
-def _button(label: str, **data: str) -> Element:
-    return el("button", {"type": "button", **{f"data-{k.replace('_', '-')}": v for k, v in data.items()}}, label)
 
 
 class DeviceLibrary:
@@ -65,21 +44,11 @@ class DeviceLibrary:
         self.dice = dice or RandomDice()
         self.tables = None
         self.locations = None
-        self.fight_notice: Element | str = ""
-        self.party_notice: dict[str, Element | str] = {}
-        """Per party id: what was last done (the working of time passing, an undo)."""
-        self._cards: dict[str, tuple[tuple, Element | str | None, str]] = {}
-        """Per party id: its card as last drawn, with what it was drawn from."""
-        self.time_undo: dict[str, list[str]] = {}
-        """Per party id: the members whose records the last time passing saved."""
+        self.fight_notice: Notice = ""
+        self.parties = Parties(self)
         self.plan = None
-        self.backup_notice: Element | str = ""
+        self.backup_notice: Notice = ""
         self.device = ""
-        self._read: dict[str, Any] = {}
-        """Record text -> the adventurer it reads as: the cards are drawn again after every action,
-        and a record not changed since is not read again."""
-        self._said: dict[int, tuple[Any, Any]] = {}
-        """id of an adventurer -> (that adventurer, his :class:`~pyengine.runequest.campaign.Vitals`)."""
 
     def open(self) -> Update:
         """The page is ready: everything the device keeps, drawn."""
@@ -87,13 +56,12 @@ class DeviceLibrary:
 
     def needs_tables(self) -> bool:
         """A party is shown (its members' hit points need the tables) and they are not loaded."""
-        prefix = library.PREFIXES["party"]
-        return self.tables is None and any(k.startswith(prefix) for k in self.store.keys())
+        return self.tables is None and library.has_records(self.store, "party")
 
     def use_tables(self, tables, locations=None) -> Update:
         """The RuneQuest tables (and hit locations) are loaded: the parties' hit points can be shown."""
         self.tables, self.locations = tables, locations
-        self._said.clear()
+        self.parties.use_tables()
         return Update(html={"party-list": self.render_parties()})
 
     # -- fights ---------------------------------------------------------------------------
@@ -112,21 +80,20 @@ class DeviceLibrary:
             if ident := data.get("delete"):
                 fight = library.load_fight(self.store, ident)
                 library.delete_fight(self.store, ident, now=now, new_id=self.new_id)
-                self.fight_notice = el("p", {"class": "notice", "role": "status"}, f"Deleted {fight.name!r}. ",
-                                       _button("Undo", undo_delete=ident))
+                self.fight_notice = draw.deleted(fight.name, ident)
             elif ident := data.get("undo-delete"):
                 back = library.undo_delete(self.store, ident)
-                self.fight_notice = el("p", {"class": "notice", "role": "status"}, f"Put back ({back.kind} {back.ident}).")
+                self.fight_notice = draw.notice(f"Put back ({back.kind} {back.ident}).")
             else:
                 return Update()
         except RulesError as exc:
-            self.fight_notice = el("p", {"class": "notice", "role": "alert"}, str(exc))
+            self.fight_notice = draw.notice(str(exc), alert=True)
         return Update(html={"fights-list": self.render_fights()})
 
     def _export(self, ident: str, fight) -> str:
         """The fight's JSON export as fight mode makes it (with the tables), else its saved record."""
         if self.tables is None or self.locations is None or not fight.link:
-            return self.store.get(library.record_key("fight", ident)) or ""
+            return library.record_text(self.store, "fight", ident) or ""
         from pyengine.runequest.melee.build import melee_tables
         from pyengine.runequest.melee.log import export_json, read_any, replay
 
@@ -134,275 +101,23 @@ class DeviceLibrary:
         return export_json(log, replay(log, melee_tables(self.tables, self.locations))).decode()
 
     def render_fights(self) -> str:
-        listing = library.list_fights(self.store)
-        rows: list[Element] = []
-        for f in listing.entries:
-            sides = "; ".join(f"{s.side}: {', '.join(s.names)}" for s in f.sides) or "no one yet"
-            rows.append(el(
-                "li", {"class": "fight-entry"},
-                el("p", {"class": "fight-name"}, el("strong", None, f.name), " (open in fight mode)" if f.current else ""),
-                el("p", None, f"{sides}. Round {f.rounds}. Changed {_when(f.changed)}."),
-                el("p", {"class": "actions"},
-                   _button("Resume", resume=f.ident),
-                   el("a", {"href": f"./combat.html#{f.link}", "class": "share"}, "Link") if f.link else None,
-                   _button("Export", export=f.ident),
-                   _button("Delete", delete=f.ident)),
-            ))
-        for d in listing.damaged:
-            rows.append(el("li", {"class": "damaged"}, f"Damaged fight {d.ident!r} ({d.reason}); it is kept as it is."))
-        body = el("ul", {"class": "fights"}, *rows) if rows else el("p", {"class": "empty"}, "No fights are kept on this device yet.")
-        return to_html(el("div", None, _shown(self.fight_notice), body))
+        return draw.fights_list(library.list_fights(self.store), self.fight_notice)
 
-    # -- parties --------------------------------------------------------------------------
-
-    def saved(self) -> list[tuple[str, str]]:
-        """(id, name) of each readable saved adventurer, by name."""
-        out = []
-        for key in self.store.keys():
-            if key.startswith(CHARACTER_PREFIX):
-                try:
-                    name = self._adventurer(self.store.get(key) or "").name or "(no name)"
-                except RecordError:
-                    continue
-                out.append((key[len(CHARACTER_PREFIX):], name))
-        return sorted(out, key=lambda r: (r[1].casefold(), r[0]))
-
-    def render_pick(self) -> str:
-        """The saved adventurers to pick for a new party."""
-        saved = self.saved()
-        if not saved:
-            return to_html(el("p", {"class": "empty"}, "Save adventurers on the sheet page first; then pick them here."))
-        return to_html(el("ul", {"class": "pick"}, *(
-            el("li", None, el("label", {"class": "check"}, el("input", {"type": "checkbox", "id": f"party-pick-{i}"}),
-                              name)) for i, name in saved)))
+    # -- parties (pages.start_parties) ----------------------------------------------------
 
     def on_make_party(self, values: Mapping[str, str]) -> Update:
         """"Make the party": the name typed and the adventurers ticked."""
-        members = [i for i, _ in self.saved() if values.get(f"party-pick-{i}") == "1"]
-        try:
-            if not members:
-                raise RulesError("party: tick at least one adventurer", field="name")
-            party = library.make_party(values.get("party-name", ""), members)
-            library.save_party(self.store, party, when=self.now(), new_id=self.new_id, why="party made")
-        except RulesError as exc:
-            return Update(errors={"party-name": str(exc)}, focus="party-name")
-        return Update(errors={"party-name": ""}, values={"party-name": ""},
-                      html={"party-list": self.render_parties(), "party-new": self.render_pick()})
-
-    def _party(self, ident: str):
-        text = self.store.get(library.record_key("party", ident))
-        if text is None:
-            raise RecordError(f"party {ident!r}: it is not on this device")
-        return library.read_party(text)
-
-    def _save_party(self, ident: str, party, why: str) -> None:
-        library.save_party(self.store, party, when=self.now(), new_id=self.new_id, ident=ident, why=why)
+        return self.parties.on_make_party(values)
 
     def on_party_click(self, data: Mapping[str, str], values: Mapping[str, str]) -> Update:
-        """A button on a party's card (``data-party`` its id): ``data-do`` is ``rename``,
-        ``remove`` (``data-member``), ``fight``, ``week``, ``days``, ``undo-time``."""
-        ident, do = data.get("party", ""), data.get("do", "")
-        if not ident or not do:
-            return Update()
-        try:
-            party = self._party(ident)
-            if do == "rename":
-                name = values.get(f"party-rename-{ident}", "")
-                self._save_party(ident, library.make_party(name, party.members), f"renamed {name.strip()!r}")
-                self.party_notice[ident] = f"Renamed {name.strip()!r}."
-            elif do == "remove":
-                self._save_party(ident, library.without_member(party, data.get("member", "")), "member removed")
-            elif do == "fight":
-                return self._start_fight(ident, party)
-            elif do in ("week", "days"):
-                self._time_passes(ident, party, values.get(f"party-days-{ident}", "") if do == "days" else None)
-            elif do == "undo-time":
-                self._undo_time(ident)
-        except RulesError as exc:
-            self.party_notice[ident] = el("p", {"class": "notice", "role": "alert"}, str(exc))
-        if do in ("week", "days", "undo-time") and ident in self._cards:
-            return Update(replaced=self._cards_again(ident))
-        return Update(html={"party-list": self.render_parties()})
-
-    def _cards_again(self, ident: str) -> dict[str, str]:
-        """After time passed for a party (its record unchanged, its members' changed): its card
-        and those of the parties sharing a member, drawn again, by element id; the others as
-        they are (a week for one party of five drew all thirty members and read every key)."""
-        touched = set(self._cards[ident][0][0].members)
-        return {f"party-{other}": self._card(other, key[0]) for other, (key, _, _) in list(self._cards.items())
-                if other == ident or touched & set(key[0].members)}
-
-    def _card(self, ident: str, party) -> str:
-        """The party's card, drawn again only when the party, one of its members' records, its
-        notice or the tables (the vitals wait for them) changed since it was last drawn."""
-        notice = self.party_notice.get(ident)
-        key = (party, self.tables is None, tuple(self.store.get(CHARACTER_PREFIX + m) for m in party.members))
-        drawn = self._cards.get(ident)
-        if drawn is None or drawn[0] != key or drawn[1] is not notice:
-            drawn = self._cards[ident] = (key, notice, to_html(self._party_card(ident, party, notice)))
-        return drawn[2]
-
-    def _members(self, party) -> tuple[Any, ...]:
-        return library.members_of(self.store, party, self._adventurer)
-
-    def _adventurer(self, text: str):
-        """The adventurer a record's text reads as (read once per text).
-
-        :raises RecordError: it does not read.
-        """
-        adventurer = self._read.get(text)
-        if adventurer is None:
-            if len(self._read) >= MAX_REMEMBERED:
-                self._read.clear()
-            adventurer = self._read[text] = _adventurer(text)
-        return adventurer
-
-    def _start_fight(self, ident: str, party) -> Update:
-        """The party's members added to a new fight as fight mode adds a saved adventurer (its
-        own :class:`~pyengine.pages.fight.FightPage`), the fight kept, then fight mode opened."""
-        if self.tables is None or self.locations is None:
-            raise RulesError("the rules tables are still loading; try again in a moment", field="party")
-        from pyengine.pages.fight import FightPage
-
-        library.new_fight(self.store, now=self.now(), new_id=self.new_id)  # the fight there was is kept
-        page = FightPage(self.tables, self.locations, self.store, self.dice)
-        page.open({})
-        names: list[str] = []
-        problems: list[str] = []
-        side = party.name[:30]
-        for m in self._members(party):
-            if m.status != "ok":
-                problems.append(f"{m.ident}: {m.status}")
-                continue
-            name = (m.value.name or "Adventurer")[:40]
-            added = page.on_add({"fa-source": m.ident, "fa-name": name, "fa-side": side})
-            wrong = [e for e in added.errors.values() if e]
-            if wrong:
-                problems.append(f"{name}: {'; '.join(wrong)}")
-            else:
-                names.append(name)
-        if not names:
-            raise RulesError("start a fight: no member of the party can fight (" + "; ".join(problems) + ")", field="party")
-        # Nothing was typed in fight mode's add form here: its draft says so (an empty "add"), so
-        # the page keeps its own fields (STR, CON, … as it comes) rather than blanking them.
-        page.draft.add = {}
-        draft = page.draft_text()
-        with library.atomic(self.store, f"starting {party.name}'s fight", when=self.now()) as store:
-            store.put(FIGHT_DRAFT, draft)
-            library.keep_fight(store, draft, sides={side: names}, rounds=0,
-                               now=self.now(), new_id=self.new_id, name=f"{party.name}'s fight")
-        return Update(navigate="./combat.html#fight")
-
-    def _time_passes(self, ident: str, party, days: str | None) -> None:
-        if self.tables is None:
-            raise RulesError("the rules tables are still loading; try again in a moment", field="party")
-        from pyengine.runequest.campaign import A_WEEK, elapsed, party_time_passes
-
-        how_long = A_WEEK if days is None else elapsed(days=days)
-        why = "a week passes" if days is None else f"{how_long.days} day{'s' if how_long.days != 1 else ''} pass"
-        ok = [m for m in self._members(party) if m.status == "ok"]
-        changed = party_time_passes([m.value for m in ok], self.tables, how_long, self.dice)
-        when = self.now()
-        saved, shown = [], []
-        with library.atomic(self.store, f"{why} for party {party.name!r}", when=when,
-                            keys=library.record_keys("character", [m.ident for m in ok])) as store:
-            self._each_saved(store, ok, changed, why, when, saved, shown)
-        self.time_undo[ident] = saved
-        self.party_notice[ident] = el(
-            "div", {"class": "time-passed", "role": "status"},
-            el("p", None, f"{why[0].upper()}{why[1:]}:"), el("ul", None, *shown),
-            _button("Undo", party=ident, do="undo-time") if saved else None,
-        )
-
-    def _each_saved(self, store, ok, changed, why: str, when: str, saved: list, shown: list) -> None:
-        """Each member's record as time left it, saved (one unit with the others: ``store``)."""
-        from pyengine.runequest.sheet.adventurer import dump_adventurer
-
-        for m, result in zip(ok, changed):
-            try:
-                library.save(store, "character", m.ident, dump_adventurer(result.adventurer).decode(),
-                             when=when, why=why)
-                saved.append(m.ident)
-                working = el("details", {"class": "working"}, el("summary", None, "How"),
-                             el("ol", None, *(el("li", None, str(s)) for s in result.steps))) if result.steps else None
-                shown.append(el("li", None, el("strong", None, m.value.name or m.ident),
-                                f": {self._vitals(m.value, short=True)} → {self._vitals(result.adventurer, short=True)}",
-                                working))
-            except StorageError as exc:
-                shown.append(el("li", None, el("strong", None, m.value.name or m.ident), f" not saved: {exc}"))
-
-    def _undo_time(self, ident: str) -> None:
-        members = self.time_undo.pop(ident, [])
-        with library.atomic(self.store, "undoing time passing for a party", when=self.now(),
-                            keys=library.record_keys("character", members)) as store:
-            for m in members:
-                library.undo(store, "character", m, when=self.now())
-        self.party_notice[ident] = f"Undone for {len(members)} member{'s' if len(members) != 1 else ''}."
-
-    def _vitals(self, adventurer, short: bool = False) -> str:
-        """``11 of 15 hit points, fighting; …`` (``short``: ``11 of 15 hit points``)."""
-        if self.tables is None:
-            return "hit points: loading…"
-        known = self._said.get(id(adventurer))
-        if known is not None and known[0] is adventurer:
-            v = known[1]
-        else:
-            from pyengine.runequest.campaign import frame_of, vitals
-
-            v = vitals(adventurer.current, frame_of(adventurer, self.tables))
-            if len(self._said) >= MAX_REMEMBERED:
-                self._said.clear()
-            self._said[id(adventurer)] = (adventurer, v)
-        if short:
-            return f"{v.left} of {v.hit_points} hit points"
-        said = f"{v.left} of {v.hit_points} hit points, {v.condition}"
-        return said + ("; " + "; ".join(v.notes) if v.notes else "")
-
-    def _party_card(self, ident: str, party, notice) -> Element:
-        """One party's card: its members with their vitals, its buttons, its notice."""
-        rows = []
-        for m in self._members(party):
-            if m.status == "ok":
-                what: list[Any] = [el("a", {"href": f"./sheet.html?open={m.ident}"}, m.value.name or "(no name)"),
-                                   ": " + self._vitals(m.value)]
-            elif m.status == "missing":
-                what = [f"{m.ident}: his record is no longer on this device"]
-            else:
-                what = [f"{m.ident}: his record is damaged ({m.reason})"]
-            rows.append(el("li", {"class": f"member {m.status}"}, *what, " ",
-                           _button("Remove", party=ident, do="remove", member=m.ident)))
-        return el(
-            "article", {"class": "party", "id": f"party-{ident}"},
-            el("h3", None, party.name),
-            el("ul", {"class": "members"}, *rows) if rows else el("p", {"class": "empty"}, "No members."),
-            el("p", {"class": "actions"},
-               el("button", {"type": "button", "class": "primary", "data-party": ident, "data-do": "fight"},
-                  "Start a fight with the party"),
-               _button("A week passes", party=ident, do="week")),
-            el("div", {"class": "field"},
-               el("label", {"for": f"party-days-{ident}"}, "Days that pass"),
-               el("input", {"id": f"party-days-{ident}", "inputmode": "numeric", "autocomplete": "off"})),
-            el("p", {"class": "actions"}, _button("Days pass", party=ident, do="days")),
-            el("details", {"class": "working"}, el("summary", None, "Rename"),
-               el("div", {"class": "field"},
-                  el("label", {"for": f"party-rename-{ident}"}, "Party name"),
-                  el("input", {"id": f"party-rename-{ident}", "value": party.name, "autocomplete": "off"})),
-               el("p", {"class": "actions"}, _button("Rename", party=ident, do="rename"))),
-            (el("div", {"class": "party-notice"}, notice) if _shown(notice) is not None else None),
-        )
+        """A button on a party's card (:meth:`Parties.on_party_click`)."""
+        return self.parties.on_party_click(data, values)
 
     def render_parties(self) -> str:
-        listing = library.list_parties(self.store)
-        cards: list[Element] = []
-        for entry in listing.entries:
-            cards.append(Markup(self._card(entry.ident, entry.value)))
-        for gone in set(self._cards) - {entry.ident for entry in listing.entries}:
-            del self._cards[gone]
-        for d in listing.damaged:
-            cards.append(el("p", {"class": "damaged"}, f"Damaged party {d.ident!r} ({d.reason}); it is kept as it is."))
-        if not cards:
-            return to_html(el("p", {"class": "empty"}, "No parties yet."))
-        return to_html(el("div", {"class": "parties"}, *cards))
+        return self.parties.render_parties()
+
+    def render_pick(self) -> str:
+        return self.parties.render_pick()
 
     # -- backup ---------------------------------------------------------------------------
 
@@ -413,17 +128,15 @@ class DeviceLibrary:
     def on_backup_file(self, text: str) -> Update:
         """A backup file chosen: into an empty device it goes as it is; else what importing it
         would do, to confirm."""
-        from pyengine.library.backup import app_items
-
         self.plan = None
         try:
             if not app_items(self.store):
                 applied = library.import_into_empty(self.store, text, now=self.now())
-                self.backup_notice = self._applied(applied)
+                self.backup_notice = draw.applied(applied)
                 return self._everything()
             self.plan = library.plan_import(self.store, text, {"character": _adventurer})
         except RulesError as exc:
-            self.backup_notice = el("p", {"class": "notice", "role": "alert"}, f"That file was not imported: {exc}")
+            self.backup_notice = draw.notice(f"That file was not imported: {exc}", alert=True)
             return Update(html={"backup-out": self.render_backup()})
         self.backup_notice = ""
         return Update(html={"backup-out": self.render_backup()})
@@ -441,54 +154,19 @@ class DeviceLibrary:
         try:
             applied = library.apply_plan(self.store, self.plan, choices, now=self.now(), new_id=self.new_id)
         except RulesError as exc:
-            self.backup_notice = el("p", {"class": "notice", "role": "alert"}, str(exc))
+            self.backup_notice = draw.notice(str(exc), alert=True)
             return Update(html={"backup-out": self.render_backup()})
         self.plan = None
-        self.backup_notice = self._applied(applied)
+        self.backup_notice = draw.applied(applied)
         return self._everything()
-
-    def _applied(self, applied) -> Element:
-        lines = [f"Imported: {len(applied.written)} item{'s' if len(applied.written) != 1 else ''} written."]
-        lines += [f"Kept both: {old} as {new}." for old, new in applied.copies.items()]
-        lines += [f"Not imported: {d.key} ({d.reason})." for d in applied.failed]
-        lines += list(applied.notes)
-        return el("div", {"role": "status"}, *(el("p", None, line) for line in lines))
 
     def _everything(self) -> Update:
         return Update(html=self.render())
 
     def render_backup(self) -> str:
         if self.plan is None:
-            return to_html(el("div", None, _shown(self.backup_notice)))
-        plan = self.plan
-        rows = []
-        for n, item in enumerate(plan.items):
-            what = f"{item.kind} {item.ident}" if item.kind else item.key
-            parts: list[Any] = [el("strong", None, what), f": {STATUS_WORDS.get(item.status, item.status)}"]
-            if item.damaged:
-                parts.append(f" (damaged in the file: {item.damaged})")
-            if item.status == "changed":
-                parts.append(el("span", {"class": "when"}, f" (here {_when(item.device_when)}, in the file {_when(item.file_when)})"))
-                choices = item.choices or ("device",)
-                parts.append(el("span", {"class": "choices", "role": "radiogroup", "aria-label": f"{what}: which to keep"}, *(
-                    el("label", {"class": "check"}, el("input", {"type": "radio", "name": f"bk-{n}", "id": f"bk-{n}-{c}", "value": c,
-                                                   **({"checked": "checked"} if c == "device" else {})}),
-                       " " + CHOICE_WORDS.get(c, c)) for c in choices)))
-            rows.append(el("li", {"class": f"plan-{item.status}"}, *parts))
-        for d in plan.refused:
-            rows.append(el("li", {"class": "damaged"}, f"{d.key}: damaged in the file ({d.reason}); not imported"))
-        from pyengine.library.merge import describe_plan
-
-        summary = describe_plan(plan)
-        return to_html(el(
-            "div", {"id": "backup-plan"},
-            el("p", None, f"The file (made {_when(plan.made)}): {summary['new']} new, {summary['same']} the same, "
-                          f"{summary['changed']} changed, {summary['damaged'] + summary['refused']} damaged."),
-            el("ul", {"class": "plan"}, *rows),
-            el("p", {"class": "actions"},
-               el("button", {"type": "button", "class": "primary", "data-backup": "apply", "id": "backup-apply"}, "Import"),
-               el("button", {"type": "button", "data-backup": "cancel"}, "Cancel")),
-        ))
+            return draw.backup_said(self.backup_notice)
+        return draw.backup_plan(self.plan, describe_plan(self.plan))
 
     # -- this device ----------------------------------------------------------------------
 
@@ -500,7 +178,7 @@ class DeviceLibrary:
 
     def render_device(self) -> str:
         used = library.describe_usage(library.storage_use(self.store))
-        return to_html(el("div", None, el("p", None, used), el("p", None, self.device) if self.device else None))
+        return draw.device(used, self.device)
 
     def render(self) -> dict[str, str]:
         """Every region's HTML."""

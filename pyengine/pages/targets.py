@@ -1,6 +1,6 @@
 """Who the shrapnel page's pattern can find: the adventurers saved on this device and the
 fighters of the fight in progress, each with the armour they wear as the shrapnel table's
-pieces (issue 16).
+pieces.
 
 A RuneQuest hit location is one of the table's areas, or one limb of one: head → Head, chest
 → Chest, abdomen → Abdomen, right and left arm → Arms, right and left leg → Legs; one arm or
@@ -11,8 +11,8 @@ check. A fighter from a quick stat block has armour points by location and no pi
 area with armour is its own piece, as a ticked area is, and one armoured limb alone is a
 piece ("left arm armour"). A fighter who came from a saved adventurer wears that adventurer's
 pieces. Records are read as the combat page lists them (a record that cannot be read stays
-where it is, unlisted); the fight is read from fight mode's draft (``strike-rank/draft/fight``:
-its ``link``), and only when there is one.
+where it is, unlisted); the fight is read from fight mode's draft (its ``link``), and only
+when there is one.
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
 
 from pyengine.errors import RulesError
-from pyengine.html import el, to_html
-from pyengine.storage.keys import CHARACTER_PREFIX, FIGHT_DRAFT
+from pyengine.library.drafts import read_draft
+from pyengine.library.records import read_all
 from pyengine.storage.store import Store
 from pyengine.runequest.vocabulary import LOCATION_BY_KEY, Location
 from pyengine.shrapnel.armour import MAX_NAME, ArmourPiece
@@ -139,14 +139,7 @@ def saved_adventurers(store: Store) -> dict[str, Any]:
     that cannot be read stays where it is, unlisted)."""
     from pyengine.runequest.sheet.adventurer import load_adventurer
 
-    out = {}
-    for key in store.keys():
-        if key.startswith(CHARACTER_PREFIX):
-            try:
-                out[key.removeprefix(CHARACTER_PREFIX)] = load_adventurer(store.get(key) or "")
-            except RulesError:
-                continue
-    return out
+    return {e.ident: e.value for e in read_all(store, "character", load_adventurer).entries}
 
 
 def saved_targets(saved: Mapping[str, Any], catalogue: Mapping[str, Any]) -> list[Target]:
@@ -163,7 +156,7 @@ def fight_combatants(store: Store) -> tuple[Any, ...]:
     """The fighters of the fight in progress (fight mode's draft), or none: no draft, no fight
     in it, or one that does not read (fight mode says why when it opens)."""
     try:
-        draft = json.loads(store.get(FIGHT_DRAFT) or "{}")
+        draft = json.loads(read_draft(store, "fight") or "{}")
     except ValueError:
         return ()
     link = draft.get("link") if isinstance(draft, dict) else None
@@ -196,27 +189,6 @@ def fight_targets(combatants: Iterable[Any], saved: Mapping[str, Any], catalogue
                 f"is its own piece): {where}.")
         out.append(Target(f"fighter:{c.name}", c.name, FIGHT, alone, areas, said))
     return out
-
-
-def render_choices(targets: Iterable[Target], *, selected: str = "", linked: str = "") -> str:
-    """The "Target" choices: someone not saved (the typed armour), then each group; ``linked``:
-    a target named by a link opened here (``link``)."""
-    parts = [to_html(el("option", {"value": ""}, "Someone else: the armour typed below"))]
-    if linked:
-        parts.append(to_html(el("option", {"value": "link", **_chosen(selected == "link")}, f"{linked} (from the link)")))
-    groups: dict[str, list[Target]] = {}
-    for target in targets:
-        groups.setdefault(target.group, []).append(target)
-    for group, members in groups.items():
-        node = el("optgroup", {"label": group})
-        for target in members:
-            node.append(el("option", {"value": target.key, **_chosen(selected == target.key)}, target.name))
-        parts.append(to_html(node))
-    return "".join(parts)
-
-
-def _chosen(yes: bool) -> dict[str, str]:
-    return {"selected": "selected"} if yes else {}
 
 
 def typed(target: Target) -> str:

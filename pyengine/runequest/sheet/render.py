@@ -29,6 +29,8 @@ ABILITIES = ("attack", "parry", "defense", "perception", "stealth", "manipulatio
 CHARACTERISTICS = ("STR", "CON", "SIZ", "INT", "POW", "DEX", "CHA")
 #: The sheet page's saved list with nothing saved (as the page comes).
 EMPTY_SAVED = '<p class="empty">No characters are saved on this device yet.</p>'
+#: What the sheet shows with no record yet (as the page comes).
+EMPTY_SHEET = '<p class="empty">Type or roll the seven characteristics to see the sheet.</p>'
 #: A weapon's experience boxes: ``exp-<index>-<use>``; Defense's is ``exp-defense``.
 EXPERIENCE_USES = ("attack", "parry")
 DEFENSE_BOX = "exp-defense"

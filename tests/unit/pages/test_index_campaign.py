@@ -182,10 +182,10 @@ def test_a_week_passes_for_the_party_each_saved_as_a_version_with_undo(tables):
 
 
 def test_the_cards_drawn_again_read_only_the_records_that_changed(tables, monkeypatch):
-    # The scale case (issue 16: a week for a party of six under 20 ms in the page): after a week
+    # The scale case (a week for a party of six under 20 ms in the page): after a week
     # passes for one party, the cards are drawn again reading and working out only the records
     # that changed, not every member of every party; what they show is as a new page shows it.
-    from pyengine.pages import start_library
+    from pyengine.pages import start_parties
 
     store = with_two()
     store.put(library.record_key("party", "p1"), json.dumps({"format": 1, "name": "P", "members": ["aaa"]}))
@@ -193,8 +193,8 @@ def test_the_cards_drawn_again_read_only_the_records_that_changed(tables, monkey
     lib = device(store, tables)
     lib.open()
     read, frames = [], []
-    real_read, real_frame = start_library._adventurer, __import__("pyengine.runequest.campaign", fromlist=["x"]).frame_of
-    monkeypatch.setattr(start_library, "_adventurer", lambda text: read.append(text) or real_read(text))
+    real_read, real_frame = start_parties._adventurer, __import__("pyengine.runequest.campaign", fromlist=["x"]).frame_of
+    monkeypatch.setattr(start_parties, "_adventurer", lambda text: read.append(text) or real_read(text))
     monkeypatch.setattr("pyengine.runequest.campaign.frame_of", lambda *a: frames.append(a) or real_frame(*a))
     lib.on_party_click({"party": "p1", "do": "week"}, {})
     assert read == [store.get(CHARACTER_PREFIX + "aaa")]  # Rurik, healed; Vasana's card not read again
@@ -304,7 +304,7 @@ def test_time_passing_draws_again_only_the_cards_of_parties_sharing_a_member(tab
         update = lib.on_party_click({"party": "p1", "do": do}, {})
         assert update.html == {} and set(update.replaced) == {"party-p1", "party-p2"}
         fresh = device(store, tables)
-        fresh.party_notice = dict(lib.party_notice)
+        fresh.parties.party_notice = dict(lib.parties.party_notice)
         whole = fresh.render_parties()
         for card in update.replaced.values():
             assert card in whole

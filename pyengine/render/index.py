@@ -1,0 +1,31 @@
+"""The start page's list of the characters saved on this device."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from pyengine.html import Element, el, to_html
+
+EMPTY_SAVED = '<p class="empty">No characters are saved on this device yet.</p>'
+
+
+def saved_row(ident: str, name: str) -> Element:
+    """A saved character: a link that opens his sheet."""
+    return el("li", None, el("a", {"href": f"./sheet.html?open={ident}"}, name))
+
+
+def damaged_row(ident: str, key: str, reason: str) -> Element:
+    """A record that does not read: kept as it is, said so, and offered for export."""
+    return el(
+        "li", {"class": "damaged"},
+        f"Damaged record {ident!r} ({reason}); it is kept as it is. ",
+        el("button", {"type": "button", "data-export-key": key}, "Export it"),
+    )
+
+
+def saved_list(rows: Iterable[Element]) -> str:
+    """``ul.saved`` of the rows, in the order given (:data:`EMPTY_SAVED` when there is none)."""
+    rows = list(rows)
+    if not rows:
+        return EMPTY_SAVED
+    return to_html(el("ul", {"class": "saved"}, *rows))

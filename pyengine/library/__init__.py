@@ -52,7 +52,7 @@ if TYPE_CHECKING:
     from pyengine.library.damaged import damaged_items
     from pyengine.library.deleted import DeletedRecord, delete, kept_aside, undelete
     from pyengine.library.fights import (
-        FightEntry, FightListing, SavedFight, current_fight, default_name, delete_fight, keep_fight,
+        FightEntry, FightListing, SavedFight, current_fight, default_name, delete_fight, fight_mode_keys, keep_fight,
         keep_fight_apart, leave_fight, list_fights, load_fight, new_fight, open_fight, read_fight, rename_fight, resume,
         secure_current, undo_delete,
     )
@@ -79,7 +79,8 @@ _NAMES: dict[str, tuple[str, ...]] = {
     "damaged": ("damaged_items",),
     "deleted": ("DeletedRecord", "delete", "kept_aside", "undelete"),
     "fights": ("FightEntry", "FightListing", "SavedFight", "current_fight", "default_name", "delete_fight",
-               "keep_fight", "keep_fight_apart", "leave_fight", "list_fights", "load_fight", "new_fight", "open_fight", "read_fight", "rename_fight",
+               "fight_mode_keys", "keep_fight", "keep_fight_apart", "leave_fight", "list_fights", "load_fight", "new_fight", "open_fight",
+               "read_fight", "rename_fight",
                "resume", "secure_current", "undo_delete"),
     "history": ("Version",),
     "journal": ("atomic", "recover"),

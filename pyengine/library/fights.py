@@ -34,7 +34,7 @@ from pyengine.library.deleted import DeletedRecord, delete, undelete
 from pyengine.library.journal import atomic
 from pyengine.library.kinds import record_key
 from pyengine.library.records import Damaged, json_object, read_all, read_struct, write_struct
-from pyengine.library.versions import Saved, save
+from pyengine.library.versions import Saved, record_keys, save
 from pyengine.library.writing import put
 from pyengine.storage.keys import CURRENT_FIGHT, FIGHT_DRAFT
 from pyengine.storage.store import Store
@@ -142,6 +142,12 @@ def keep_fight(store: Store, draft: str, *, sides: Mapping[str, Sequence[str]], 
             store.remove(CURRENT_FIGHT)
             raise
         return ident
+
+
+def fight_mode_keys(kept: str | None) -> list[str]:
+    """The keys a save of fight mode's fight changes (announced so its journal is written once):
+    its draft, which fight is fight mode's, and the saved fight ``kept`` (``None``: none yet)."""
+    return [FIGHT_DRAFT, CURRENT_FIGHT, *record_keys("fight", [kept] if kept else [])]
 
 
 def open_fight(store: Store, draft: str, *, sides: Mapping[str, Sequence[str]], name: str, why: str, when: str,

@@ -160,33 +160,3 @@ def test_render_modules_import_no_page(name):
     bad = {m for m in GRAPH[name] if m.startswith("pyengine.pages")}
     assert not bad, f"{name} imports {sorted(bad)}: controllers call render modules, never the other way"
 
-
-PAGES = [n for n in MODULES if n.startswith("pyengine.pages.")]
-
-
-def calls_el(tree: ast.AST) -> bool:
-    return any(isinstance(node, ast.Call) and isinstance(node.func, (ast.Name, ast.Attribute))
-               and (node.func.id if isinstance(node.func, ast.Name) else node.func.attr) == "el"
-               for node in ast.walk(tree))
-
-
-@pytest.mark.parametrize("name", PAGES)
-def test_pages_build_no_html(name):
-    tree = ast.parse(MODULES[name].read_text(encoding="utf-8"))
-    assert "pyengine.html" not in GRAPH[name], f"{name} imports pyengine.html: HTML is built in render modules"
-    assert not calls_el(tree), f"{name} builds HTML with el(...): HTML is built in render modules"
-
-
-@pytest.mark.parametrize("name", PAGES)
-def test_page_modules_and_classes_are_small(name):
-    text = MODULES[name].read_text(encoding="utf-8")
-    assert len(text.splitlines()) <= 400, f"{name}: {len(text.splitlines())} lines (at most 400)"
-    for node in ast.walk(ast.parse(text)):
-        if isinstance(node, ast.ClassDef):
-            size = node.end_lineno - node.lineno + 1
-            assert size <= 300, f"{name}.{node.name}: {size} lines (at most 300)"
-
-
-def test_the_shape_checks_find_html_and_size():
-    assert calls_el(ast.parse("x = el('p', None, 'a')")) and calls_el(ast.parse("x = html.el('p')"))
-    assert not calls_el(ast.parse("x = cell('p')"))

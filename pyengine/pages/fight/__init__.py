@@ -55,7 +55,6 @@ from pyengine.runequest.melee.log import FightLog, read_any
 from pyengine.runequest.melee.model import Fight, FightState
 from pyengine.runequest.tables.catalogue import RuneQuestTables
 from pyengine.runequest.tables.hit_locations import HitLocationTable
-from pyengine.storage.keys import FIGHT_DRAFT
 from pyengine.storage.store import Store
 
 if TYPE_CHECKING:
@@ -63,7 +62,7 @@ if TYPE_CHECKING:
     from pyengine.pages.fight.experience import Experience
     from pyengine.pages.fight.writeback import WriteBackCard
 
-__all__ = ["FIGHT_DRAFT", "MAX_COMBATANTS", "FightDraft", "FightPage", "Written", "draft_text", "empty_draft", "load_draft",
+__all__ = ["MAX_COMBATANTS", "FightDraft", "FightPage", "Written", "draft_text", "empty_draft", "load_draft",
            "nothing_stated"]
 
 

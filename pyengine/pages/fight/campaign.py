@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pyengine.dice import Dice
 from pyengine.errors import ConflictError, RecordError, RulesError
 from pyengine.library.journal import atomic
+from pyengine.library.records import record_text
 from pyengine.library.versions import record_keys, save, undo
 from pyengine.pages.fight.draft import Written
 from pyengine.runequest.advancement.experience import ExperienceCheck
@@ -32,7 +33,6 @@ from pyengine.runequest.melee.model import Body, Combatant, Fight
 from pyengine.runequest.melee.round import RoundResult
 from pyengine.runequest.sheet.adventurer import dump_adventurer, load_adventurer
 from pyengine.runequest.tables.catalogue import RuneQuestTables
-from pyengine.storage.keys import CHARACTER_PREFIX
 from pyengine.storage.store import Store
 
 #: What a quick stat block's line says in the plan.
@@ -94,7 +94,7 @@ class CampaignService:
         with atomic(self.store, what, when=when, keys=record_keys("character", [c.ident for c in changes]),
                     whole=True) as tx:
             for c in changes:
-                text = tx.get(CHARACTER_PREFIX + c.ident)
+                text = record_text(tx, "character", c.ident)
                 if text is None or not c.fits(text):
                     raise ConflictError(changed.format(name=c.name), field=c.ident)
                 before[c.ident] = text
@@ -110,7 +110,7 @@ class CampaignService:
         for c in fight.combatants:
             if not c.character or c.character in texts:
                 continue
-            text = self.store.get(CHARACTER_PREFIX + c.character)
+            text = record_text(self.store, "character", c.character)
             if text is None:
                 continue
             try:

@@ -12,7 +12,7 @@ from pyengine.pages.view import Update
 from pyengine.render.fight import checks_html
 from pyengine.runequest.campaign.writeback import ExperienceRolled
 from pyengine.runequest.melee.render import render_notice
-from pyengine.storage.keys import CHARACTER_PREFIX
+from pyengine.library.records import record_text
 
 if TYPE_CHECKING:
     from pyengine.pages.fight import FightPage
@@ -33,7 +33,7 @@ class Experience:
         if core.log is None or state is None or not k.isdigit() or int(k) >= len(core.log.fight.combatants):
             return Update()
         c = core.log.fight.combatants[int(k)]
-        record = core.store.get(CHARACTER_PREFIX + c.character) if c.character else None
+        record = record_text(core.store, "character", c.character) if c.character else None
         if record is None:
             return Update(html={"fx-result": render_notice(f"{c.name}'s saved sheet is no longer on this device.")})
         try:

@@ -10,12 +10,11 @@ import json
 from typing import TYPE_CHECKING
 
 from pyengine.errors import RecordError, StorageError
-from pyengine.library.fights import current_fight, default_name, keep_fight, keep_fight_apart, load_fight
+from pyengine.library.drafts import keep_draft, read_draft
+from pyengine.library.fights import current_fight, default_name, fight_mode_keys, keep_fight, keep_fight_apart, load_fight
 from pyengine.library.journal import atomic
-from pyengine.library.versions import record_keys
 from pyengine.pages.fight.draft import draft_text, load_draft
 from pyengine.pages.view import Update
-from pyengine.storage.keys import CURRENT_FIGHT, FIGHT_DRAFT
 from pyengine.storage.store import Store
 
 if TYPE_CHECKING:
@@ -39,7 +38,7 @@ class Keeper:
     def restore(self) -> None:
         """The draft kept on the device read back into the fight's draft (not the fight itself)."""
         core = self.core
-        self.seen = core.store.get(FIGHT_DRAFT)
+        self.seen = read_draft(core.store, "fight")
         core.draft = load_draft(self.seen)
 
     def take_fight_mode(self, seen: str | None) -> None:
@@ -51,16 +50,16 @@ class Keeper:
         core = self.core
         core.draft.link = core.link()
         text = draft_text(core.draft)
-        if self.apart is None and core.store.get(FIGHT_DRAFT) != self.seen:
+        if self.apart is None and read_draft(core.store, "fight") != self.seen:
             self.apart = ""
         # The keys this save changes, announced so its journal is written once: the draft, and
         # the saved fight it is kept as (fight mode's, or this tab's own).
         kept = current_fight(core.store) if self.apart is None else self.apart
-        keys = [FIGHT_DRAFT, CURRENT_FIGHT, *record_keys("fight", [kept] if kept else [])]
+        keys = fight_mode_keys(kept)
         try:
             with atomic(core.store, "keeping the fight in fight mode", when=core.now(), keys=keys) as store:
                 if self.apart is None:
-                    store.put(FIGHT_DRAFT, text)
+                    keep_draft(store, "fight", text)
                     self.seen = text
                     self._keep(text, store=store)
                 else:

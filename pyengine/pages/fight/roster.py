@@ -14,6 +14,7 @@ import msgspec
 
 from pyengine.errors import FieldError, RulesError, StorageError
 from pyengine.library.fights import new_fight
+from pyengine.library.records import record_text
 from pyengine.pages.fight.draft import naming
 from pyengine.pages.view import Update, errors_cleared
 from pyengine.render.fight import sides_html
@@ -22,7 +23,6 @@ from pyengine.runequest.melee.kept import KeptRounds
 from pyengine.runequest.melee.log import FightLog, come_back, leave
 from pyengine.runequest.melee.model import Fight
 from pyengine.runequest.melee.render import OPTIONAL_RULES
-from pyengine.storage.keys import CHARACTER_PREFIX
 
 if TYPE_CHECKING:
     from pyengine.pages.fight import FightPage
@@ -67,7 +67,7 @@ class Roster:
         try:
             ident = typed["fa-source"]
             if ident:
-                record = core.store.get(CHARACTER_PREFIX + ident)
+                record = record_text(core.store, "character", ident)
                 if record is None:
                     raise FieldError("fa-source", "who: this saved adventurer is no longer on this device")
                 c = read_saved(core.tables, typed, fight, record, ident)

@@ -8,12 +8,12 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from pyengine.errors import RulesError
+from pyengine.library.drafts import read_draft
 from pyengine.library.fights import leave_fight
 from pyengine.pages.view import Update
 from pyengine.pages.widgets import share_line
 from pyengine.runequest.melee.log import Replayed, export_json, read_any, situation_now, to_link
 from pyengine.runequest.melee.render import export_button
-from pyengine.storage.keys import FIGHT_DRAFT
 
 if TYPE_CHECKING:
     from pyengine.pages.fight import FightPage
@@ -36,7 +36,7 @@ class Sharing:
         except RulesError as exc:
             return False, update | Update(notices={error_id: str(exc)})
         leave_fight(core.store)  # the fight kept before stays as it was; this one is kept anew
-        page.keeper.take_fight_mode(core.store.get(FIGHT_DRAFT))  # this tab takes fight mode
+        page.keeper.take_fight_mode(read_draft(core.store, "fight"))  # this tab takes fight mode
         core.draft.written = None
         update |= page.rounds.end_typing()
         core.draft.applied = []

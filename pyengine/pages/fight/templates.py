@@ -11,13 +11,13 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from pyengine.errors import FieldError, RecordError, RulesError, StorageError
+from pyengine.library.records import record_text
 from pyengine.library.templates import copy_names, list_templates, make_template, read_template, save_template
 from pyengine.pages.fight.roster import ADD_FIELDS, MAX_COMBATANTS, add_form
 from pyengine.pages.view import Update, errors_cleared
 from pyengine.render.fight import template_options_html
 from pyengine.runequest.melee.inputs import QUICK_FIELDS, read_quick
 from pyengine.runequest.melee.model import Fight
-from pyengine.storage.keys import TEMPLATE_PREFIX
 
 if TYPE_CHECKING:
     from pyengine.pages.fight import FightPage
@@ -67,7 +67,7 @@ class Templates:
         core = self.core
         update = Update(errors={"ft-template": "", "ft-count": ""})
         ident = values.get("ft-template", "")
-        text = core.store.get(TEMPLATE_PREFIX + ident) if ident else None
+        text = record_text(core.store, "template", ident) if ident else None
         if text is None:
             return update | Update(errors={"ft-template": "template: choose one (keep a quick stat block as a template first)"})
         try:

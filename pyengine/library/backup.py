@@ -40,7 +40,7 @@ KIND = "backup"
 MAX_SIZE = 64 * 1024 * 1024
 
 
-class Backup(Record):
+class Backup(Record, frozen=True):
     """A backup file, read."""
 
     format: int = FORMAT

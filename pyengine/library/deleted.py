@@ -30,7 +30,7 @@ FORMAT = 1
 KEEP = 10
 
 
-class DeletedRecord(Record):
+class DeletedRecord(Record, frozen=True):
     """A record kept aside."""
 
     kind: str
@@ -43,7 +43,7 @@ class DeletedRecord(Record):
     """Its history record (earlier versions), as stored."""
 
 
-class Bin(Record):
+class Bin(Record, frozen=True):
     format: int = FORMAT
     items: tuple[DeletedRecord, ...] = ()
 

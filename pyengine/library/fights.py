@@ -44,13 +44,13 @@ FORMAT = 1
 MAX_NAME = 60
 
 
-class Side(Record):
+class Side(Record, frozen=True):
     side: str
     names: tuple[str, ...] = ()
     """Its combatants' names, in the fight's order."""
 
 
-class SavedFight(Record, kw_only=True):
+class SavedFight(Record, frozen=True, kw_only=True):
     """A fight kept on the device."""
 
     format: int = FORMAT
@@ -72,7 +72,7 @@ class SavedFight(Record, kw_only=True):
         return json.dumps({**self.draft, "link": self.link})
 
 
-class FightEntry(Record):
+class FightEntry(Record, frozen=True):
     """A fight as the start page lists it."""
 
     ident: str
@@ -87,7 +87,7 @@ class FightEntry(Record):
     """Its share-link fragment, as :attr:`SavedFight.link` (``""``: no round, no one yet)."""
 
 
-class FightListing(Record):
+class FightListing(Record, frozen=True):
     entries: tuple[FightEntry, ...] = ()
     """Newest change first."""
     damaged: tuple[Damaged, ...] = ()

@@ -36,7 +36,7 @@ LEVEL = 6
 MAX_UNPACKED = 32 * 1024 * 1024
 
 
-class Version(Record):
+class Version(Record, frozen=True):
     """One version of a record."""
 
     when: str
@@ -47,7 +47,7 @@ class Version(Record):
     """The record's text, exactly as it was stored."""
 
 
-class Current(Record):
+class Current(Record, frozen=True):
     """What the library wrote as the record's current text (the text is under its own key)."""
 
     when: str = ""
@@ -64,7 +64,7 @@ class Current(Record):
         return text is not None and len(text) == self.size and checksum(text) == self.crc
 
 
-class History(Record):
+class History(Record, frozen=True):
     """The history record, its versions still packed."""
 
     format: int = FORMAT

@@ -45,7 +45,7 @@ from pyengine.tables import Record
 DEVICE, FILE, BOTH = "device", "file", "both"
 
 
-class PlanItem(Record):
+class PlanItem(Record, frozen=True):
     """One record or item of the file, against this device."""
 
     key: str
@@ -70,7 +70,7 @@ class PlanItem(Record):
     """What the player may choose (a changed item only; the first is the default)."""
 
 
-class Plan(Record):
+class Plan(Record, frozen=True):
     """What importing the file would do."""
 
     app: str
@@ -84,7 +84,7 @@ class Plan(Record):
         return sum(1 for item in self.items if item.status == status)
 
 
-class Applied(Record):
+class Applied(Record, frozen=True):
     """What importing did."""
 
     written: tuple[str, ...] = ()
@@ -287,7 +287,7 @@ def _point_at_files_fight(store: Store, backup: Backup, out: _Result) -> None:
     on the device as the file has it; else to none (its next change is kept as a new fight)."""
     pointer = backup.items.get(CURRENT_FIGHT)
     fight = record_key("fight", pointer) if pointer else None
-    if fight is not None and store.get(fight) == backup.items.get(fight) and put_quietly(store, CURRENT_FIGHT, pointer):
+    if pointer and fight is not None and store.get(fight) == backup.items.get(fight) and put_quietly(store, CURRENT_FIGHT, pointer):
         out.written.append(CURRENT_FIGHT)
     else:
         store.remove(CURRENT_FIGHT)

@@ -30,7 +30,7 @@ MAX_MEMBERS = 50
 Ident = Annotated[str, msgspec.Meta(min_length=1, max_length=100)]
 
 
-class Party(Record, kw_only=True):
+class Party(Record, frozen=True, kw_only=True):
     """A named, ordered group of saved adventurers."""
 
     format: int = FORMAT
@@ -43,7 +43,7 @@ class Party(Record, kw_only=True):
             raise ValueError("members: an adventurer is in the party twice")
 
 
-class Member(Record):
+class Member(Record, frozen=True):
     """One member as the party shows him."""
 
     ident: str

@@ -28,7 +28,7 @@ Reader = Callable[[str], Any]
 """Reads a record's text: returns what it holds, raises (a :class:`RulesError`) when it cannot."""
 
 
-class Entry(Record):
+class Entry(Record, frozen=True):
     """A record that reads."""
 
     kind: str
@@ -38,7 +38,7 @@ class Entry(Record):
     """What the kind's reader made of it."""
 
 
-class Damaged(Record):
+class Damaged(Record, frozen=True):
     """Something stored that does not read: kept as it is."""
 
     key: str
@@ -48,7 +48,7 @@ class Damaged(Record):
     ident: str = ""
 
 
-class Listing(Record):
+class Listing(Record, frozen=True):
     """Every record of a kind, in key order."""
 
     entries: tuple[Entry, ...] = ()

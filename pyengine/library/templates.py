@@ -34,7 +34,7 @@ FieldId = Annotated[str, msgspec.Meta(max_length=60)]
 FieldText = Annotated[str, msgspec.Meta(max_length=1000)]
 
 
-class Template(Record, kw_only=True):
+class Template(Record, frozen=True, kw_only=True):
     """A saved opponent."""
 
     format: int = FORMAT

@@ -27,7 +27,7 @@ _GROUP_OF_KIND = {"character": "adventurers", "fight": "fights", "template": "te
                   "gear": "gear lists"}
 
 
-class Usage(Record):
+class Usage(Record, frozen=True):
     """Characters the app keeps, by group and in all."""
 
     groups: dict[str, int]

@@ -37,7 +37,7 @@ from pyengine.tables import Record
 UNKNOWN_WHY = "saved without a note (before versions were kept, or by another page)"
 
 
-class RecordVersions(Record):
+class RecordVersions(Record, frozen=True):
     """A record's versions as they stand."""
 
     kind: str
@@ -57,7 +57,7 @@ class RecordVersions(Record):
         return index if index >= 0 else None
 
 
-class Saved(Record):
+class Saved(Record, frozen=True):
     """What a write did."""
 
     key: str
@@ -203,7 +203,7 @@ def _write(store: Store, kind: str, ident: str, text: str, current: str | None, 
         history = read_history(old_text, _source(kind, ident)) if old_text is not None else None
         meta = history.current if history is not None else None
         known = current is not None and meta is not None and meta.describes(current)
-        if keep and history is not None and meta is not None and known:
+        if keep and history is not None and meta is not None and current is not None and known:
             packed = appended(history.versions, history.count, Version(when=meta.when, why=meta.why, text=current))
         earlier = unpack(history.versions, _source(kind, ident)) if history is not None and keep and packed is None else ()
     except RecordError as exc:

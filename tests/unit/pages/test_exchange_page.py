@@ -1,4 +1,4 @@
-"""The combat page's single exchange (pyengine.pages.combat.ExchangePage), in CPython, on the
+"""The combat page's single exchange (pyengine.pages.exchange.ExchangePage), in CPython, on the
 built page's own fields: each roll typed gives the engine's own result, its link replays it,
 the odds show before rolling, saved adventurers fight with their sheets' numbers, the next
 blow carries the wounds, and every bad value is explained beside its field."""
@@ -17,7 +17,8 @@ from pyengine.cli import tables as source
 from pyengine.cli.tables import COMBAT_TABLES, hit_locations, load_tables
 from pyengine.dice import RandomDice, ScriptedDice
 from pyengine.pages import combat
-from pyengine.pages.combat import ExchangePage, link_mode
+from pyengine.pages.combat import link_mode
+from pyengine.pages.exchange import ExchangePage
 from pyengine.storage.keys import CHARACTER_PREFIX
 from pyengine.storage.store import MemoryStore
 from pyengine.runequest.combat.exchange import next_roll, resolve_exchange
@@ -302,6 +303,28 @@ def test_the_next_blow_of_the_same_fight_carries_the_wounds(world):
     assert not ex.dom.shown("cx-fight")
     ex.type_rolls(first_rolls)
     ex.assert_shows(first)
+
+
+def test_typed_dice_resolve_the_exchange_once_per_die(world, monkeypatch):
+    # k dice typed: one resolution asks for the first die, and each die typed is one more
+    # (replayed from the rolls so far), which asks for the next die or gives the result.
+    from pyengine.runequest.combat import exchange as engine
+
+    resolutions = []
+    chance = engine.effective_chance
+    monkeypatch.setattr(engine, "effective_chance", lambda *a, **k: resolutions.append(1) or chance(*a, **k))
+    ex = Exchange(world)
+    ex.fill()
+    ex.type_rolls(ROLLS)
+    assert ex.card() is not None and ex.page.typed == ROLLS
+    assert len(resolutions) == len(ROLLS) + 1
+    # A die that does not fit is refused and costs one resolution; it is not kept.
+    resolutions.clear()
+    ex.do("on_start")
+    ex.dom.fill("cx-typed", "150")
+    ex.do("on_next")
+    assert "does not fit a D100" in ex.dom.error("cx-typed") and ex.page.typed == []
+    assert len(resolutions) == 2
 
 
 def test_nothing_to_carry_before_a_blow_and_other_buttons_do_nothing(world):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import random
 from collections import Counter
 from fractions import Fraction
 
@@ -25,6 +26,7 @@ from pyengine.dice import (
     Term,
     TypedRolls,
 )
+from pyengine.dice_roller import parse_typed_rolls
 from pyengine.errors import NotationError, RollError, RulesError
 
 # -- strategies ---------------------------------------------------------------
@@ -400,8 +402,6 @@ def test_random_dice_cover_every_face() -> None:
 
 
 def test_random_dice_do_not_touch_the_global_generator() -> None:
-    import random
-
     random.seed(99)
     expected = random.random()
     random.seed(99)
@@ -602,8 +602,6 @@ def test_the_log_replays_exactly_from_its_values(sides: list[int], seed: int) ->
 def test_a_typed_00_is_a_percentile_roll_of_100():
     """Percentile dice show 100 as "00" (RuneQuest: "an attack roll of exactly 00 is always a
     fumble"); typed by hand it is the d100's 100, as the combat page and the shrapnel table read it."""
-    from pyengine.dice_roller import parse_typed_rolls
-
     assert parse_typed_rolls("00") == [100]
     assert parse_typed_rolls("00, 7 10") == [100, 7, 10]
     assert DiceExpr.parse("1D100").roll(ScriptedDice(parse_typed_rolls("00"))).total == 100

@@ -11,10 +11,10 @@ waits its rounds (RQ-55), a thrown one is gone. A split may be unequal, each sha
 or more (RQ-78); a weapon picked up in the melee strikes at half (RQ-73); a shot at a
 target who states he dodges is halved once more (RQ-76).
 
-Each blow is one exchange (:func:`~pyengine.runequest.combat.exchange.resolve_in`, its rolls kept in the
-round's log); what it
-does to the target (wound, weapons harmed, a weapon stuck) is landed by :mod:`.blow`
-once every blow of the same instant is rolled (RQ-48).
+Each blow is one exchange (:func:`~pyengine.runequest.combat.exchange.resolve_in`), rolled
+through a part of the round's log so each roll is kept once; what it does to the target
+(wound, weapons harmed, a weapon stuck) is landed by :mod:`.blow` once every blow of the
+same instant is rolled (RQ-48).
 """
 
 from __future__ import annotations

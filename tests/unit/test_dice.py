@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import random
 from collections import Counter
 from fractions import Fraction
 
@@ -12,7 +13,20 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pyengine import dice as dice_module
-from pyengine.dice import DiceExpr, DiceRoll, NeededRoll, NoRollLeft, RandomDice, RollLog, RollMade, ScriptedDice, Term
+from pyengine.dice import (
+    DiceExpr,
+    DiceRoll,
+    NeededRoll,
+    NoRollLeft,
+    RandomDice,
+    RanOut,
+    RollLog,
+    RollMade,
+    ScriptedDice,
+    Term,
+    TypedRolls,
+)
+from pyengine.dice_roller import parse_typed_rolls
 from pyengine.errors import NotationError, RollError, RulesError
 
 # -- strategies ---------------------------------------------------------------
@@ -298,18 +312,41 @@ def test_distribution_too_big_to_work_out_is_a_rules_error() -> None:
 # -- dice sources ---------------------------------------------------------------
 
 
+class Asked:
+    """Dice that note each die asked of them and the face handed out (the test's own record)."""
+
+    def __init__(self, dice) -> None:
+        self.dice = dice
+        self.asked: list[tuple[int, int]] = []
+
+    def roll(self, sides: int) -> int:
+        value = self.dice.roll(sides)
+        self.asked.append((sides, value))
+        return value
+
+
 def test_scripted_dice_hand_out_values_in_order() -> None:
-    dice = ScriptedDice([3, 5, 1])
+    dice = Asked(ScriptedDice([3, 5, 1]))
     assert [dice.roll(6), dice.roll(8), dice.roll(4)] == [3, 5, 1]
-    assert dice.history == [(6, 3), (8, 5), (4, 1)]
-    assert dice.remaining == ()
+    assert dice.asked == [(6, 3), (8, 5), (4, 1)]
+    assert dice.dice.remaining == ()
+
+
+def test_dice_keep_no_record_of_their_rolls() -> None:
+    # The resolver's roll log keeps each roll; the dice themselves hold nothing that grows.
+    for dice in (RandomDice(3), ScriptedDice([1] * 500)):
+        before = {name: repr(value) for name, value in vars(dice).items() if name != "_next"}
+        for _ in range(500):
+            dice.roll(6)
+        assert {name: repr(value) for name, value in vars(dice).items() if name != "_next"} == before
+        assert not hasattr(dice, "history")
 
 
 def test_scripted_dice_running_out() -> None:
     dice = ScriptedDice([1, 2, 3])
     for _ in range(3):
         dice.roll(6)
-    with pytest.raises(RollError, match=r"^no roll left for a D6: all 3 given rolls are used$"):
+    with pytest.raises(RanOut, match=r"^no roll left for a D6: all 3 given rolls are used$"):
         dice.roll(6)
 
 
@@ -348,12 +385,12 @@ def test_dice_refuse_a_die_without_faces(sides: object) -> None:
 
 
 def test_random_dice_with_the_same_seed_repeat() -> None:
-    a, b = RandomDice(1234), RandomDice(1234)
+    a, b = Asked(RandomDice(1234)), RandomDice(1234)
     sides = [6, 20, 100, 4, 8] * 20
     rolls_a = [a.roll(s) for s in sides]
     assert rolls_a == [b.roll(s) for s in sides]
-    assert a.history == list(zip(sides, rolls_a, strict=True))
-    assert all(1 <= v <= s for s, v in a.history)
+    assert a.asked == list(zip(sides, rolls_a, strict=True))
+    assert all(1 <= v <= s for s, v in a.asked)
     # A different seed gives a different sequence (100 rolls cannot all agree by chance).
     c = RandomDice(4321)
     assert [c.roll(s) for s in sides] != rolls_a
@@ -365,8 +402,6 @@ def test_random_dice_cover_every_face() -> None:
 
 
 def test_random_dice_do_not_touch_the_global_generator() -> None:
-    import random
-
     random.seed(99)
     expected = random.random()
     random.seed(99)
@@ -392,9 +427,9 @@ def test_roll_keeps_every_die_and_sign() -> None:
 
 
 def test_roll_draws_left_to_right_one_die_at_a_time() -> None:
-    dice = ScriptedDice([1, 2, 3, 4])
+    dice = Asked(ScriptedDice([1, 2, 3, 4]))
     DiceExpr.parse("1D4+2D8+1D6").roll(dice)
-    assert dice.history == [(4, 1), (8, 2), (8, 3), (6, 4)]
+    assert dice.asked == [(4, 1), (8, 2), (8, 3), (6, 4)]
 
 
 def test_roll_records_the_canonical_expression() -> None:
@@ -408,21 +443,23 @@ def test_roll_with_too_few_rolls_raises() -> None:
         DiceExpr.parse("3D6").roll(ScriptedDice([1, 2]))
 
 
-def test_roll_rejects_a_value_a_custom_dice_source_makes_up() -> None:
+def test_a_rolled_expression_refuses_a_value_a_custom_dice_source_makes_up() -> None:
+    # The dice check each face they hand out; one that breaks the protocol is still caught by
+    # the rolled expression's own record, which must add up and fit its dice.
     class Loaded:
         def roll(self, sides: int) -> int:
             return sides + 1
 
-    with pytest.raises(RollError, match=r"roll 7 does not fit a D6 \(1-6\)"):
+    with pytest.raises(ValueError, match=r"dice roll: term 0 does not fit '1D6'"):
         DiceExpr.parse("1D6").roll(Loaded())
 
 
 @given(expressions(), st.integers())
 @settings(max_examples=200, deadline=None)
 def test_replay_with_scripted_dice_gives_the_identical_roll(expr: DiceExpr, seed: int) -> None:
-    dice = RandomDice(seed)
+    dice = Asked(RandomDice(seed))
     roll = expr.roll(dice)
-    assert list(roll.rolls) == dice.history
+    assert list(roll.rolls) == dice.asked
     assert expr.minimum <= roll.total <= expr.maximum
     replay = expr.roll(ScriptedDice(v for _, v in roll.rolls))
     assert replay == roll
@@ -473,7 +510,7 @@ def test_the_roll_log_keeps_every_roll_with_its_purpose() -> None:
     log = RollLog(ScriptedDice([30, 7, 3, 13]))
     assert log.d(100, "attack roll") == 30
     assert log.expr(DiceExpr.parse("1D8+1D4"), "damage") == 10
-    assert log.during("hit location").roll(20) == 13
+    assert log.d(20, "hit location") == 13
     assert log.made == [
         RollMade(purpose="attack roll", sides=100, value=30),
         RollMade(purpose="damage", sides=8, value=7),
@@ -483,12 +520,13 @@ def test_the_roll_log_keeps_every_roll_with_its_purpose() -> None:
     assert log.values == (30, 7, 3, 13)
 
 
-def test_a_named_roll_does_not_rename_the_rolls_that_follow() -> None:
-    log = RollLog(ScriptedDice([1, 2, 3])).during("the strike")
+def test_each_roll_is_named_where_it_is_made() -> None:
+    log = RollLog(ScriptedDice([1, 2, 3]))
     log.d(6, "moving damage")
     log.expr(DiceExpr.parse("1D6"), "more")
-    log.roll(6)
-    assert [r.purpose for r in log.made] == ["moving damage", "more", "the strike"]
+    log.part("the strike").d(6, "attack")
+    assert [r.purpose for r in log.made] == ["moving damage", "more", "attack"]
+    assert len(log) == 3 and log.since(1) == tuple(log.made[1:])
 
 
 def test_scripted_dice_running_out_name_the_roll_needed() -> None:
@@ -500,16 +538,27 @@ def test_scripted_dice_running_out_name_the_roll_needed() -> None:
     assert isinstance(caught.value, RollError)
 
 
-def test_a_log_over_a_log_asks_for_its_own_roll() -> None:
-    # An exchange inside a round: the inner log names the roll and counts it within itself.
+def test_a_part_of_a_log_keeps_its_rolls_once_in_the_log() -> None:
+    # An exchange inside a round: it rolls through a part of the round's log, which keeps each
+    # roll once; the part sees its own, and the roll it runs out at is the round's, named by both.
     outer = RollLog(ScriptedDice([5, 6]), within="the round")
     outer.d(6, "before")
-    inner = RollLog(outer.during("Rurik strikes"))
+    inner = outer.part("Rurik strikes")
     inner.d(6, "attack")
     with pytest.raises(NoRollLeft) as caught:
         inner.d(20, "hit location")
-    assert caught.value.needed == NeededRoll(sides=20, purpose="hit location", index=1)
+    assert caught.value.needed == NeededRoll(sides=20, purpose="Rurik strikes: hit location", index=2)
     assert outer.values == (5, 6) and inner.values == (6,)
+    assert outer.made == [RollMade(purpose="before", sides=6, value=5), RollMade(purpose="attack", sides=6, value=6)]
+    assert inner.made[0] is outer.made[1]
+
+
+def test_a_roll_off_its_die_in_a_part_names_both_purposes() -> None:
+    outer = RollLog(ScriptedDice([5, 150]), within="the round")
+    outer.d(6, "before")
+    with pytest.raises(RollError, match=r"^attack: roll 2 of the round \(Rurik strikes\): roll 150 does not fit a D100"):
+        outer.part("Rurik strikes").d(100, "attack")
+    assert outer.values == (5,)
 
 
 def test_a_roll_that_does_not_fit_names_what_it_was_for() -> None:
@@ -521,17 +570,18 @@ def test_a_roll_that_does_not_fit_names_what_it_was_for() -> None:
         log.d(6, "grapple")
 
 
-def test_the_roll_log_refuses_a_value_a_custom_dice_source_makes_up() -> None:
-    class Loaded:
-        def roll(self, sides: int) -> int:
-            return sides + 1
+def test_a_roll_off_its_die_is_refused_once_by_the_dice_and_not_kept() -> None:
+    class Counted(ScriptedDice):
+        checks = 0
 
-    with pytest.raises(RollError, match=r"^damage: roll 7 does not fit a D6 \(1-6\)$"):
-        RollLog(Loaded()).d(6, "damage")
-    log = RollLog(Loaded())
-    with pytest.raises(RollError):
+        def roll(self, sides: int) -> int:
+            Counted.checks += 1
+            return super().roll(sides)
+
+    log = RollLog(Counted([7]))
+    with pytest.raises(RollError, match=r"^damage: roll 7 does not fit a D6 \(1-6\); it is given roll 1 of 1$"):
         log.d(6, "damage")
-    assert log.made == []
+    assert log.made == [] and Counted.checks == 1
 
 
 @given(st.lists(st.sampled_from([4, 6, 8, 20, 100]), max_size=12), st.integers())
@@ -552,11 +602,36 @@ def test_the_log_replays_exactly_from_its_values(sides: list[int], seed: int) ->
 def test_a_typed_00_is_a_percentile_roll_of_100():
     """Percentile dice show 100 as "00" (RuneQuest: "an attack roll of exactly 00 is always a
     fumble"); typed by hand it is the d100's 100, as the combat page and the shrapnel table read it."""
-    from pyengine.dice_roller import parse_typed_rolls
-
     assert parse_typed_rolls("00") == [100]
     assert parse_typed_rolls("00, 7 10") == [100, 7, 10]
     assert DiceExpr.parse("1D100").roll(ScriptedDice(parse_typed_rolls("00"))).total == 100
     assert parse_typed_rolls("0") == [0]  # not a d100's face: the die refuses it, naming it
     with pytest.raises(Exception, match="roll 0 does not fit a D100"):
         DiceExpr.parse("1D100").roll(ScriptedDice(parse_typed_rolls("0")))
+
+
+# -- a resolution's dice typed in one at a time --------------------------------------------------
+
+
+def test_typed_rolls_replay_once_per_die_and_check_each_die_once() -> None:
+    resolutions = []
+
+    def resolve(dice):
+        resolutions.append(1)
+        log = RollLog(dice)
+        return log.d(100, "attack") + log.expr(DiceExpr.parse("2D6"), "damage") + log.d(20, "where")
+
+    typed = TypedRolls(resolve)
+    assert typed.start() == NeededRoll(sides=100, purpose="attack", index=0)
+    assert typed.enter(40) == NeededRoll(sides=6, purpose="damage", index=1)
+    with pytest.raises(RollError, match=r"^damage: roll 7 does not fit a D6"):
+        typed.enter(7)
+    assert typed.rolls == [40] and typed.needed == NeededRoll(sides=6, purpose="damage", index=1)
+    assert typed.enter(3) == NeededRoll(sides=6, purpose="damage", index=2)
+    assert typed.enter(4) == NeededRoll(sides=20, purpose="where", index=3)
+    assert typed.enter(12) == 59
+    assert typed.needed is None and typed.rolls == [40, 3, 4, 12]
+    # 4 dice: the first asked for, then one resolution per die typed (and one for the refused 7).
+    assert len(resolutions) == 1 + 4 + 1
+    with pytest.raises(RollError, match="no die is asked for"):
+        typed.enter(1)

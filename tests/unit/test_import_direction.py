@@ -52,7 +52,13 @@ def imports_of(name: str) -> set[str]:
 GRAPH = {name: imports_of(name) for name in MODULES}
 
 
+#: Core packages: each of their modules is core too.
+CORE_PACKAGES = ("pyengine.dice",)
+
+
 def is_core(name: str) -> bool:
+    if name.startswith(tuple(f"{p}." for p in CORE_PACKAGES)):
+        return True
     return (name.count(".") == 1 and not name.startswith(RULE_SETS)
             and name not in ("pyengine.cli", "pyengine.pages", "pyengine.library", "pyengine.storage", "pyengine.__main__"))
 
@@ -68,6 +74,7 @@ def is_rule(name: str) -> bool:
 def test_the_modules_are_found():
     assert {"pyengine.errors", "pyengine.dice", "pyengine.runequest.combat.exchange", "pyengine.pages.index"} <= set(MODULES)
     assert is_core("pyengine.dice") and not is_core("pyengine.runequest") and not is_core("pyengine.cli")
+    assert is_core("pyengine.dice.log") and "pyengine.dice.log" in MODULES
     assert is_rule("pyengine.runequest.combat.exchange") and not is_rule("pyengine.runequest.combat.render")
 
 

@@ -2,7 +2,7 @@
 
 The page is ready once its controls are wired: the form is pre-rendered, and the page's
 first view needs nothing else. Its tables, decoded, the exchange's controller
-(``pyengine.pages.combat``) and glue (:mod:`app.exchange`) are loaded by :data:`engine`, a
+(``pyengine.pages.exchange``) and glue (:mod:`app.exchange`) are loaded by :data:`engine`, a
 :class:`start.Preparation`: at once when the address or the device's saved adventurers call
 for them, otherwise just after the page is ready, in the background; a control used before
 that waits for it. Fight mode (:mod:`app.fight`, ``pyengine.pages.fight``) is imported when

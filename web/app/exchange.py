@@ -1,6 +1,6 @@
 """The combat page's single exchange: read the fields, ask the controller, write what it says.
 
-Every decision and all the HTML are :class:`pyengine.pages.combat.ExchangePage`'s; this
+Every decision and all the HTML are :class:`pyengine.pages.exchange.ExchangePage`'s; this
 reads the exchange's fields (``dom.values``) and writes the controller's updates.
 :mod:`app.combat` starts the page and imports this module when it is first needed.
 """
@@ -8,7 +8,7 @@ reads the exchange's fields (``dom.values``) and writes the controller's updates
 from __future__ import annotations
 
 from app import dom, start
-from pyengine.pages.combat import ExchangePage
+from pyengine.pages.exchange import ExchangePage
 
 page: ExchangePage | None = None
 

@@ -1,12 +1,14 @@
-"""One attack against one defender, end to end: :func:`resolve_exchange`, and :func:`next_roll`.
+"""One attack against one defender, end to end: :func:`resolve_exchange` (:func:`resolve_in` inside a
+round), and :func:`next_roll`.
 
 Seed ch. III-IV. The stages, one module each, in the order they are taken:
 :mod:`.chance` (the chance and its thresholds), :mod:`.parry` (the two d100s together),
 :mod:`.fumbles`, :mod:`.damage`, :mod:`.protection` (parry, shield, armour),
 :mod:`.weapon_harm`, :mod:`.barrier` (cover), :mod:`.wounds`; :mod:`.helpless` for a
 totally helpless opponent. Dice come only from the injected ``dice``; every
-roll is kept in the result with what it was for (a :class:`~pyengine.dice.RollLog`), so
-``ScriptedDice(result.roll_values)`` replays it exactly, and :func:`next_roll` tells a
+roll is kept once, with what it was for, in a :class:`~pyengine.dice.RollLog` (a melee round
+hands its own to :func:`resolve_in`), and the result holds it, so
+``ScriptedDice(result.roll_values)`` replays it exactly; :func:`next_roll` tells a
 page which physical roll it needs next.
 
 The rolls, in the order they are asked for (RQ-42):
@@ -77,7 +79,24 @@ def resolve_exchange(
     :raises IllegalActionError: the attack cannot be made (range, a weapon parrying a missile).
     :raises RollError: the dice run out (:class:`NoRollLeft`) or give a value off the die.
     """
-    log = RollLog(dice)
+    return resolve_in(RollLog(dice), attack, defence, fumbles=fumbles, locations=locations, rules=rules)
+
+
+def resolve_in(
+    log: RollLog,
+    attack: Attack,
+    defence: Defence,
+    *,
+    fumbles: FumbleTable,
+    locations: HitLocationTable,
+    rules: Rules = RULES,
+) -> ExchangeResult:
+    """:func:`resolve_exchange`, rolling through ``log`` (a round's :meth:`RollLog.part`, so each
+    roll is kept once, in the round's log); the result keeps the rolls ``log`` made.
+
+    :raises IllegalActionError: as :func:`resolve_exchange`.
+    :raises RollError: as :func:`resolve_exchange`.
+    """
     helpless = attack.target_totally_helpless
     w = attack.weapon
     parry = None if helpless else defence.parry  # a totally helpless man does not parry (RQ-60)

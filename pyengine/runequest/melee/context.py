@@ -80,7 +80,8 @@ class RoundContext:
         self.bodies: dict[str, Body] = dict(state.bodies)
         self.intents = {i.who: i for i in intents}
         self.dice = dice
-        """Every roll of the round, in order (``d(sides, purpose)``, ``during(purpose)``, ``made``)."""
+        """Every roll of the round, kept once, in order (``d(sides, purpose)``; ``part(name)`` for an
+        exchange; ``since(start)``, an action's rolls)."""
         self.tables = tables
         self.rules = rules
         self.melee_rules = melee_rules

@@ -134,7 +134,7 @@ def resolve_round(
     :raises RollError: the dice run out (:class:`NoRollLeft`, with the die needed) or give a value off the die.
     """
     check_intents(fight, state, intents)
-    rd = dice if isinstance(dice, RollLog) else RollLog(dice, within="the round")
+    rd = RollLog(dice, within="the round")
     r = RoundContext(fight, state, intents, rd, tables, rules, melee_rules)
     r.defenceless.update(i.who for i in intents if any(HANDLERS[type(a)].defenceless for a in i.actions))
     for name, body in state.bodies.items():

@@ -1,4 +1,4 @@
-"""The combat page's single exchange (pyengine.pages.combat.ExchangePage), in CPython, on the
+"""The combat page's single exchange (pyengine.pages.exchange.ExchangePage), in CPython, on the
 built page's own fields: each roll typed gives the engine's own result, its link replays it,
 the odds show before rolling, saved adventurers fight with their sheets' numbers, the next
 blow carries the wounds, and every bad value is explained beside its field."""
@@ -17,9 +17,11 @@ from pyengine.cli import tables as source
 from pyengine.cli.tables import COMBAT_TABLES, hit_locations, load_tables
 from pyengine.dice import RandomDice, ScriptedDice
 from pyengine.pages import combat
-from pyengine.pages.combat import ExchangePage, link_mode
+from pyengine.pages.combat import link_mode
+from pyengine.pages.exchange import ExchangePage
 from pyengine.storage.keys import CHARACTER_PREFIX
 from pyengine.storage.store import MemoryStore
+from pyengine.runequest.combat import exchange as engine
 from pyengine.runequest.combat.exchange import next_roll, resolve_exchange
 from pyengine.runequest.combat.model import Rules
 from pyengine.runequest.combat.inputs import quick_attack, quick_defence, quick_parry, sheet_attack, sheet_defence, sheet_of
@@ -304,6 +306,26 @@ def test_the_next_blow_of_the_same_fight_carries_the_wounds(world):
     ex.assert_shows(first)
 
 
+def test_typed_dice_resolve_the_exchange_once_per_die(world, monkeypatch):
+    # k dice typed: one resolution asks for the first die, and each die typed is one more
+    # (replayed from the rolls so far), which asks for the next die or gives the result.
+    resolutions = []
+    chance = engine.effective_chance
+    monkeypatch.setattr(engine, "effective_chance", lambda *a, **k: resolutions.append(1) or chance(*a, **k))
+    ex = Exchange(world)
+    ex.fill()
+    ex.type_rolls(ROLLS)
+    assert ex.card() is not None and ex.page.typed == ROLLS
+    assert len(resolutions) == len(ROLLS) + 1
+    # A die that does not fit is refused and costs one resolution; it is not kept.
+    resolutions.clear()
+    ex.do("on_start")
+    ex.dom.fill("cx-typed", "150")
+    ex.do("on_next")
+    assert "does not fit a D100" in ex.dom.error("cx-typed") and ex.page.typed == []
+    assert len(resolutions) == 2
+
+
 def test_nothing_to_carry_before_a_blow_and_other_buttons_do_nothing(world):
     ex = Exchange(world)
     assert ex.page.on_again().notices == {} and ex.page.on_result_click({"id": "cx-copy"}) == ex.page.on_again()
@@ -374,7 +396,7 @@ def test_the_page_is_prerendered_with_its_choices(world):
     assert grapple and re.fullmatch(r"grapple \(2H, grapple\)", grapple[0].text())
 
 
-# -- issue 15: a totally helpless target, cover -------------------------------------------------
+# -- a totally helpless target, cover ----------------------------------------------------------
 
 
 def test_the_form_kills_a_totally_helpless_target_outright(world):
@@ -423,8 +445,8 @@ def test_every_location_exposed_is_no_cover_and_none_is_refused(world):
 
 
 def test_a_saved_adventurers_greyed_fields_show_the_numbers_the_exchange_uses(world):
-    # Issue 17: picking a saved adventurer left the quick block's 50%, armour 0 and parry 40 in
-    # the greyed fields while the engine used his sheet. Browser: test_phone_misc.
+    # The greyed fields show his sheet's numbers, not the quick block's 50%, armour 0 and parry 40,
+    # since the engine uses his sheet. Browser: test_phone_misc.
     tables = world[0]
     record = rurik()
     _, sheet = sheet_of(record, tables)
@@ -450,7 +472,7 @@ def test_a_saved_adventurers_greyed_fields_show_the_numbers_the_exchange_uses(wo
 
 
 def test_swapping_attacker_and_defender_carries_the_wounds_of_this_fight(world):
-    # Issue 17: "Swap attacker and defender" for the return blow; each keeps his wounds.
+    # "Swap attacker and defender" for the return blow; each keeps his wounds.
     tables = world[0]
     a_attack, b_defence = engine_exchange(tables)
     first_rolls = [30, 71, 2, 1, 13]  # A's plain hit to B's right arm

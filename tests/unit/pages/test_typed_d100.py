@@ -1,4 +1,4 @@
-"""A d100 typed from physical dice reads "00" as 100 on every page that takes one (issue 15).
+"""A d100 typed from physical dice reads "00" as 100 on every page that takes one.
 
 Percentile dice show 100 as "00"; seed 003 speaks of it so ("an attack roll of exactly 00 is
 always a fumble", "00 is still always a fumble"), and the combat page's own prompt says
@@ -16,6 +16,7 @@ from test_fight_page import THREE, FightMode
 from pyengine.cli import tables as source
 from pyengine.cli.tables import hit_locations, load_tables
 from pyengine.pages import combat
+from pyengine.runequest.combat.inputs import read_typed_roll
 from pyengine.runequest.melee.build import melee_tables
 
 
@@ -27,8 +28,6 @@ def world():
 
 
 def test_the_typed_roll_reader_takes_00_as_100():
-    from pyengine.runequest.combat.inputs import read_typed_roll
-
     assert read_typed_roll(" 00 ", "cx-typed", "the roll", 1000) == 100
     assert read_typed_roll("100", "cx-typed", "the roll", 1000) == 100
     assert read_typed_roll("7", "cx-typed", "the roll", 1000) == 7

@@ -47,7 +47,7 @@ def act(r: RoundContext, t: Timed) -> None:
     why = r.useless_hand(t.who, arm)
     if why:
         return r.skip(t, what, f"aborted: {why}")
-    start = len(r.dice.made)
+    start = len(r.dice)
     if action.how == "hold":
         return _hold(r, t, what, arm.attack, arm.name, start)
     hold = next(h for h in r.bodies[t.who].holds if h.on == target.name)
@@ -61,7 +61,7 @@ def act(r: RoundContext, t: Timed) -> None:
     if not _succeeds(roll, chance):
         r.set(t.who, holds=tuple(h for h in r.bodies[t.who].holds if h.on != target.name))
         notes.append(f"D100 {roll}: failed — the hold is broken")
-        return r.log(t, what, "the hold is broken", target=target.name, notes=tuple(notes), rolls=tuple(r.dice.made[start:]))
+        return r.log(t, what, "the hold is broken", target=target.name, notes=tuple(notes), rolls=r.dice.since(start))
     r.mark(t.who, f"{arm.name} attack")
     if action.how == "immobilise":
         active, passive = me.STR, target.STR
@@ -74,7 +74,7 @@ def act(r: RoundContext, t: Timed) -> None:
     notes.append(f"D100 {roll}: the grapple holds; resistance {label}: {need}% (RQ-51), rolled {res}")
     if res > need:
         outcome = f"{target.name} resists; {me.name} keeps his grip"
-        return r.log(t, what, outcome, target=target.name, notes=tuple(notes), rolls=tuple(r.dice.made[start:]))
+        return r.log(t, what, outcome, target=target.name, notes=tuple(notes), rolls=r.dice.since(start))
     if action.how == "immobilise":
         where = hold.location.replace("_", " ")
         other = r.pinned.get((target.name, t.who))
@@ -83,11 +83,11 @@ def act(r: RoundContext, t: Timed) -> None:
             outcome = (f"{target.name} immobilised {t.who}'s {other.replace('_', ' ')} this round too: the two "
                        "immobilisations contradict each other (a hold on an arm pins the limbs the other grapples "
                        "with), nothing is accomplished; both keep their holds (RQ-79)")
-            return r.log(t, what, outcome, target=target.name, notes=tuple(notes), rolls=tuple(r.dice.made[start:]))
+            return r.log(t, what, outcome, target=target.name, notes=tuple(notes), rolls=r.dice.since(start))
         _pin(r, t.who, target.name, True)
         r.pinned[(t.who, target.name)] = hold.location
         return r.log(t, what, f"{target.name}'s {where} is immobilised", target=target.name, notes=tuple(notes),
-                     rolls=tuple(r.dice.made[start:]))
+                     rolls=r.dice.since(start))
     r.throws.add((t.who, target.name))
     r.pending.append(lambda: _thrown(r, t, what, notes, start))
 
@@ -110,7 +110,7 @@ def _hold(r: RoundContext, t: Timed, what: str, skill: int, arm_name: str, start
     roll = r.dice.d(100, f"{what}: grapple roll ({chance}%)")
     if not _succeeds(roll, chance):
         notes.append(f"D100 {roll}: missed")
-        return r.log(t, what, "missed", target=target.name, notes=tuple(notes), rolls=tuple(r.dice.made[start:]))
+        return r.log(t, what, "missed", target=target.name, notes=tuple(notes), rolls=r.dice.since(start))
     r.mark(t.who, f"{arm_name} attack")
     parry, _k, parry_note = r.parry_for(target.name, t.who, False, hold=True)
     if parry_note:
@@ -124,7 +124,7 @@ def _hold(r: RoundContext, t: Timed, what: str, skill: int, arm_name: str, start
                 # its one percentage, the fist's or grapple's, is what succeeded: experience goes to it (RQ-75)
                 r.mark(target.name, f"{parry.name} attack")
                 notes.append(f"parried with the {parry.name} (D100 {p_roll}): the hold is blocked entirely (RQ-75)")
-                return r.log(t, what, "blocked", target=target.name, notes=tuple(notes), rolls=tuple(r.dice.made[start:]))
+                return r.log(t, what, "blocked", target=target.name, notes=tuple(notes), rolls=r.dice.since(start))
             r.mark(target.name, f"{parry.name} parry")
             side = parry_arm.hands if parry_arm is not None and parry_arm.hands != "both" else "right"
             location = f"{side}_arm"
@@ -140,14 +140,14 @@ def _hold(r: RoundContext, t: Timed, what: str, skill: int, arm_name: str, start
     r.set(t.who, holds=holds)
     notes.insert(1, f"D100 {roll}: caught")
     r.log(t, what, f"holds {target.name}'s {location.replace('_', ' ')}", target=target.name, notes=tuple(notes),
-          rolls=tuple(r.dice.made[start:]))
+          rolls=r.dice.since(start))
 
 
 def _thrown(r: RoundContext, t: Timed, what: str, notes: list[str], start: int) -> None:
     target = r.combatant(t.action.target)
     if (target.name, t.who) in r.throws:  # "Two throws cancel out" (RQ-51)
         return r.log(t, what, f"{target.name} and {t.who} throw each other at the same instant: the throws cancel (RQ-51)",
-                     target=target.name, notes=tuple(notes), rolls=tuple(r.dice.made[start:]))
+                     target=target.name, notes=tuple(notes), rolls=r.dice.since(start))
     notes = list(notes)
     need = target.DEX * DEX_ROLL
     roll = r.dice.d(100, f"{target.name} thrown: DEX×5 ({need}%)")
@@ -165,7 +165,7 @@ def _thrown(r: RoundContext, t: Timed, what: str, notes: list[str], start: int) 
                      f"armour {armour}: {through} get through")
         wound = r.wound(target.name, key, through)
     r.log(t, what, f"{target.name} is thrown to the ground", target=target.name, notes=tuple(notes), wound=wound,
-          rolls=tuple(r.dice.made[start:]))
+          rolls=r.dice.since(start))
 
 
 def time(clock: Clock, action: Grapple) -> None:

@@ -62,7 +62,7 @@ def extract(r: RoundContext, t: Timed) -> None:
         r.at_end.append(lambda end: work_free(r, t.who, action.arm, end))
         return r.log(t, what, f"it is out of his hands: he works at it and tries at the end of the round if left alone "
                               f"(D100 ≤ {stuck.impale_max}) (RQ-52)", target=victim)
-    start = len(r.dice.made)
+    start = len(r.dice)
     need = 2 * stuck.impale_max
     roll = r.dice.d(100, f"{what} from {victim} (twice his impale chance, {need}%)")
     if roll >= stuck.fumble_min:
@@ -79,7 +79,7 @@ def extract(r: RoundContext, t: Timed) -> None:
         body = r.bodies[t.who]
         r.set(t.who, in_hand=tuple(h for h in body.in_hand if h != action.arm))
         outcome = f"D100 {roll} > {need}: the {action.arm} stays in {victim} and is jerked out of his hands"
-    r.log(t, what, outcome, target=victim, rolls=tuple(r.dice.made[start:]))
+    r.log(t, what, outcome, target=victim, rolls=r.dice.since(start))
 
 
 def pull_out(r: RoundContext, t: Timed) -> None:
@@ -90,7 +90,7 @@ def pull_out(r: RoundContext, t: Timed) -> None:
     if stuck is None:
         return r.skip(t, what, "aborted: it is no longer in him")
     need = (me.STR + me.CON) * 2
-    start = len(r.dice.made)
+    start = len(r.dice)
     roll = r.dice.d(100, f"{what}: (STR {me.STR} + CON {me.CON}) × 2 = {need}%")
     if succeeds(roll, need):
         _remove(r, t.who, stuck)
@@ -103,7 +103,7 @@ def pull_out(r: RoundContext, t: Timed) -> None:
     else:
         outcome = f"D100 {roll}: it stays in"
     r.log(t, what, outcome, notes=("using neither parry nor Defense this round; ENC multipliers not in the rules we "
-                                   "have: ×1 (RQ-52)",), rolls=tuple(r.dice.made[start:]))
+                                   "have: ×1 (RQ-52)",), rolls=r.dice.since(start))
 
 
 def work_free(r: RoundContext, owner: str, weapon: str, end: int) -> None:
@@ -118,7 +118,7 @@ def work_free(r: RoundContext, owner: str, weapon: str, end: int) -> None:
                               outcome="he was not left alone this round: no attempt"))
         return
     rounds = stuck.alone_rounds + 1
-    start = len(r.dice.made)
+    start = len(r.dice)
     if rounds >= WORK_FREE_ROUNDS:
         _remove(r, victim, stuck)
         _back_in_hand(r, owner, weapon)
@@ -140,7 +140,7 @@ def work_free(r: RoundContext, owner: str, weapon: str, end: int) -> None:
                                          for s in body.stuck_in))
             outcome = f"D100 {roll} > {stuck.impale_max}: still stuck ({rounds} of {WORK_FREE_ROUNDS} rounds)"
     r.events.append(Event(sr=end, who=owner, what=what, kind="work_free", target=victim, outcome=outcome,
-                          rolls=tuple(r.dice.made[start:])))
+                          rolls=r.dice.since(start)))
 
 
 def _back_in_hand(r: RoundContext, owner: str, weapon: str) -> None:

@@ -31,7 +31,7 @@ def act(r: RoundContext, t: Timed) -> None:
         return r.skip(t, what, f"aborted: {t.who} is held immobilised")
     notes = []
     wounds = []
-    rolls_before = len(r.dice.made)
+    rolls_before = len(r.dice)
     for s in body.stuck_in:
         damage = impale.moving_damage(s, r.dice)
         wounds.append(r.wound(t.who, s.location, damage))
@@ -40,7 +40,7 @@ def act(r: RoundContext, t: Timed) -> None:
             f"damage: {damage} (RQ-52)"
         )
     r.log(t, what, "moved" if not wounds else f"moved, hurting himself: {'; '.join(notes)}", notes=tuple(notes),
-          wound=wounds[-1] if wounds else None, rolls=tuple(r.dice.made[rolls_before:]))
+          wound=wounds[-1] if wounds else None, rolls=r.dice.since(rolls_before))
 
 
 def time(clock: Clock, action: Move) -> None:

@@ -11,9 +11,10 @@ waits its rounds (RQ-55), a thrown one is gone. A split may be unequal, each sha
 or more (RQ-78); a weapon picked up in the melee strikes at half (RQ-73); a shot at a
 target who states he dodges is halved once more (RQ-76).
 
-Each blow is one :func:`~pyengine.runequest.combat.exchange.resolve_exchange`; what it
-does to the target (wound, weapons harmed, a weapon stuck) is landed by :mod:`.blow`
-once every blow of the same instant is rolled (RQ-48).
+Each blow is one exchange (:func:`~pyengine.runequest.combat.exchange.resolve_in`), rolled
+through a part of the round's log so each roll is kept once; what it does to the target
+(wound, weapons harmed, a weapon stuck) is landed by :mod:`.blow` once every blow of the
+same instant is rolled (RQ-48).
 """
 
 from __future__ import annotations
@@ -22,10 +23,9 @@ import math
 
 import msgspec
 
-from pyengine.dice import NoRollLeft
 from pyengine.runequest.combat.chance import THROWN_LIMIT_M
 from pyengine.runequest.combat.d100 import succeeds
-from pyengine.runequest.combat.exchange import resolve_exchange
+from pyengine.runequest.combat.exchange import resolve_in
 from pyengine.runequest.combat.model import Attack, Defence
 from pyengine.runequest.melee.actions import blow
 from pyengine.runequest.melee.actions.base import Handler, Statement, fail
@@ -95,15 +95,8 @@ def act(r: RoundContext, t: Timed) -> None:
                       wounds=dict(tbody.wounds), damage_bonus=target.damage_bonus,
                       parry_skill=None if parry is None else target.arm(parry.name).parry.chance)  # whole: RQ-37, RQ-50
     r.attacked.add(action.target)
-    try:
-        result = resolve_exchange(attack, defence, dice=r.dice.during(what), fumbles=r.tables.fumbles,
-                                  locations=r.tables.locations, rules=r.rules)
-    except NoRollLeft as exc:
-        needed = exc.needed
-        raise NoRollLeft(
-            msgspec.structs.replace(needed, index=len(r.dice.made), purpose=f"{what}: {needed.purpose}")
-        ) from None
-    r.dice.made[len(r.dice.made) - len(result.rolls):] = list(result.rolls)
+    result = resolve_in(r.dice.part(what), attack, defence, fumbles=r.tables.fumbles, locations=r.tables.locations,
+                        rules=r.rules)
     if shot:
         _loosed(r, t.who, arm)
     if succeeds(result.attack_roll, result.chance):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from pyengine.dice import NeededRoll, NoRollLeft, ScriptedDice
+from pyengine.dice import Dice, NeededRoll, TypedRolls
 from pyengine.errors import RulesError, ShareLinkError
 from pyengine.pages.view import Update
 from pyengine.render.fight import log_html
@@ -33,7 +33,8 @@ class Rounds:
         self.core = page.core
         self.typing: tuple[Intent, ...] | None = None
         """The statements whose round is being typed, die by die."""
-        self.typed: list[int] = []
+        self.rolls: TypedRolls[RoundResult] | None = None
+        """The dice typed so far for that round, the round replayed once per die asked."""
         self.logged: int | None = None
         """How many rounds the log in ``fl-out`` shows, as this controller last drew it (``None``: not
         drawn yet): a new round is then drawn alone, the rounds before it left as they are."""
@@ -64,9 +65,10 @@ class Rounds:
         if intents is None:
             return update
         self.typing = intents
+        self.rolls = TypedRolls(self._typed_round)
         update |= Update(hidden={"fd-typing": False})
         try:
-            return update | self._ask()
+            return update | self._ask(self.rolls.start())
         except RulesError as exc:
             return update | self.end_typing() | Update(notices={"fd-form-error": str(exc)})
 
@@ -79,16 +81,15 @@ class Rounds:
 
     def on_next(self, values: Mapping[str, str]) -> Update:
         """The roll typed in ``fd-typed``, checked against the die it is for."""
-        if self.typing is None:
+        if self.typing is None or self.rolls is None:
             return Update()
         cleared = Update(errors={"fd-typed": ""})
         try:
             value = read_typed_roll(values.get("fd-typed", ""), "fd-typed", "roll", 100)
-            self._typed_round([*self.typed, value])
+            got = self.rolls.enter(value)
         except RulesError as exc:
             return cleared | Update(errors={"fd-typed": str(exc)})
-        self.typed.append(value)
-        return cleared | Update(values={"fd-typed": ""}) | self._ask()
+        return cleared | Update(values={"fd-typed": ""}) | self._ask(got)
 
     def on_cancel(self) -> Update:
         """"Stop": no more dice typed for this round."""
@@ -106,19 +107,20 @@ class Rounds:
         self.page.statements.taken_back(undone)
         return update | self.page.save() | self.page.all()
 
-    def _typed_round(self, rolls: list[int]) -> RoundResult | NeededRoll:
-        """The round from these rolls, or the die it needs next. :raises RulesError: a roll off its die."""
+    @property
+    def typed(self) -> list[int]:
+        """The dice typed so far for the round being resolved with the game master's own dice."""
+        return self.rolls.rolls if self.rolls is not None else []
+
+    def _typed_round(self, dice: Dice) -> RoundResult:
+        """The round being typed, from the dice typed so far (:class:`TypedRolls` replays it)."""
         log, state = self.core.log, self.core.state()
         assert log is not None and state is not None and self.typing is not None
-        try:
-            return resolve_round(log.fight, state, self.typing, dice=ScriptedDice(rolls), tables=self.core.mt,
-                                 rules=log.rules, melee_rules=log.melee_rules)
-        except NoRollLeft as exc:
-            return exc.needed
+        return resolve_round(log.fight, state, self.typing, dice=dice, tables=self.core.mt,
+                             rules=log.rules, melee_rules=log.melee_rules)
 
-    def _ask(self) -> Update:
+    def _ask(self, got: RoundResult | NeededRoll) -> Update:
         """The die needed next; once every roll is in, the round."""
-        got = self._typed_round(self.typed)
         if isinstance(got, NeededRoll):
             return Update(html={"fd-ask": render_needed(got, self.typed)}, focus="fd-typed")
         intents = self.typing
@@ -131,7 +133,7 @@ class Rounds:
 
     def end_typing(self) -> Update:
         """No dice typed any more."""
-        self.typing, self.typed = None, []
+        self.typing, self.rolls = None, None
         return Update(hidden={"fd-typing": True}, errors={"fd-typed": ""})
 
     def _commit(self, result: RoundResult, intents: tuple[Intent, ...]) -> Update:

@@ -136,14 +136,17 @@ class Device:
         self.context = None
 
 
+SEED = """items => {
+    for (const k of Object.keys(localStorage)) if (k.startsWith('strike-rank/')) localStorage.removeItem(k);
+    for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v);
+}"""
+
+
 def seed(device: Device, items: dict[str, str]) -> None:
     """The profile holds exactly ``items`` (of the app), on disk."""
     device.launch()
     page = device.start_page()
-    page.evaluate("""items => {
-        for (const k of Object.keys(localStorage)) if (k.startsWith('strike-rank/')) localStorage.removeItem(k);
-        for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v);
-    }""", items)
+    page.evaluate(SEED, items)
     device.close()
 
 
@@ -169,17 +172,22 @@ def case(playwright, site_url, tmp_path_factory):
     expect(page.locator("#backup-out")).to_contain_text("Imported", timeout=READY_TIMEOUT_MS)
     writes = page.evaluate("window.crashWrites()")
     after = page.evaluate(ITEMS)
+    page.evaluate(SEED, before)  # what each kill point starts from, on disk once closed
     device.close()
     return {"device": device, "path": path, "before": before, "after": after, "writes": writes, "text": text}
 
 
-def relaunched(device: Device):
-    """The profile relaunched: what the start page shows and what the device keeps."""
+def relaunched(device: Device, then_seed: dict[str, str] | None = None):
+    """The profile relaunched: what the start page shows and what the device keeps; then, if
+    given, the profile is made to hold exactly ``then_seed``, on disk, as :func:`seed` does (in
+    the same launch: a launch and a page start fewer for each kill point)."""
     device.launch()
     page = device.start_page()
     note = page.locator("#save-recovered")
     said = note.text_content() if note.is_visible() else ""
     items = page.evaluate(ITEMS)
+    if then_seed is not None:
+        page.evaluate(SEED, then_seed)
     device.close()
     return said, items
 
@@ -196,8 +204,9 @@ def test_the_import_is_large_and_what_it_adds_is_all_or_nothing_at_every_kill_po
               ("during: all but the journal's removal", writes - 1, False, COMMITTED_S),
               ("right after, not yet on disk", None, True, 0.0), ("right after, on disk", None, True, COMMITTED_S)]
     seen = []
-    for point, stop_after, done, wait in points:
-        seed(device, before)
+    for n, (point, stop_after, done, wait) in enumerate(points):
+        # The profile holds exactly the records before, on disk: the case left it so, and so
+        # does each point's relaunch below for the next one.
         device.launch()
         page = device.start_page()
         page.evaluate(FREEZE_AFTER, stop_after)
@@ -208,7 +217,7 @@ def test_the_import_is_large_and_what_it_adds_is_all_or_nothing_at_every_kill_po
             page.wait_for_selector("body[data-crash-point]", state="attached", timeout=READY_TIMEOUT_MS)
         time.sleep(wait)
         device.kill()
-        said, items = relaunched(device)
+        said, items = relaunched(device, then_seed=before if n + 1 < len(points) else None)
         seen.append((point, "after" if items == after else "before" if items == before else "half", said))
         assert items in (before, after), f"{point}: the relaunched device holds neither the records before nor the import"
         if stop_after and wait:  # the journal reached the disk: the page takes it back and says so

@@ -132,14 +132,41 @@ def assert_the_navigation_bar_is_in_view_and_covers_nothing(page, file: str) -> 
     page.evaluate(f"window.scrollTo(0, {scrolled})")
 
 
+@pytest.fixture(scope="module")
+def shown(warm_profiles):
+    """Each page with a result shown, opened once for all its layouts: ``shown(context, file)``.
+
+    The layouts of one page follow each other, and only that page is kept open between them.
+    No page reads its size (only its style sheet does), so a page brought to a size lays out as
+    one opened at that size does.
+    """
+    held: dict[str, object] = {}
+
+    def page_for(context, file: str):
+        if file not in held:
+            for page in held.values():
+                warm_profiles.let_go(page)
+            held.clear()
+            page = open_ready(context, file)
+            show_a_result(page, file)
+            warm_profiles.keep(page)
+            held[file] = page
+        return held[file]
+
+    yield page_for
+    for page in held.values():
+        warm_profiles.let_go(page)
+
+
 @pytest.mark.parametrize("layout", LAYOUTS)
 @pytest.mark.parametrize("file", PAGES)
-def test_layout_fits_and_targets_are_thumb_sized(context_at, file, layout):
+def test_layout_fits_and_targets_are_thumb_sized(context_at, shown, file, layout):
     # Intent: nothing scrolls sideways, nothing is cut off, every control is at least 44 px
     # tall; the screenshots are kept in dist-screenshots/ to look at.
-    context, watch = context_at(*LAYOUTS[layout])
-    page = open_ready(context, file)
-    show_a_result(page, file)
+    width, height = LAYOUTS[layout]
+    context, watch = context_at(width, height)
+    page = shown(context, file)
+    page.set_viewport_size({"width": width, "height": height})
     width = page.evaluate("window.innerWidth")
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     assert_the_navigation_bar_is_in_view_and_covers_nothing(page, file)

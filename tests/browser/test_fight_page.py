@@ -18,7 +18,7 @@ from pyengine.runequest.melee.intent import Intent, ParryIntent, Strike
 from pyengine.runequest.melee.model import Fight, start
 from pyengine.runequest.melee.round import resolve_round
 from pyengine.runequest.melee.timing import schedule
-from tests.browser.conftest import READY, READY_TIMEOUT_MS, open_ready
+from tests.browser.conftest import READY, READY_TIMEOUT_MS, open_ready, store_items
 
 #: (name, side, weapon 1, weapon 2): the form's other fields keep their defaults
 #: (STR, CON, SIZ, DEX 12, 12 hit points, armour 2, attack 50%, parry 40%).
@@ -268,8 +268,7 @@ def test_a_saved_character_fights_and_takes_his_experience_checks_home(app):
         gear=(Gear(ref="hauberk_ring_mail", worn=True),),
     )
     record = dump_adventurer(hero).decode()
-    page = open_ready(context, "index.html")
-    page.evaluate("r => localStorage.setItem('strike-rank/character/rurik', r)", record)
+    store_items(context, {"strike-rank/character/rurik": record})
     page = open_fight(context)
     page.select_option("#fa-source", "rurik")
     expect(page.locator("#fa-quick")).to_be_hidden()

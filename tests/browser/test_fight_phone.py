@@ -13,7 +13,7 @@ from pyengine.cli.tables import hit_locations as default_locations
 from pyengine.cli.tables import load_tables
 from pyengine.runequest.melee import log as fight_log
 from pyengine.runequest.melee.build import melee_tables
-from tests.browser.conftest import open_ready
+from tests.browser.conftest import open_ready, store_items
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 PHONE_SCREEN = 844
@@ -207,8 +207,7 @@ def test_a_saved_adventurer_takes_the_saved_name_and_the_picker_goes_back_to_qui
         weapons=(WeaponSkill(weapon="broadsword", attack=30, parry=20),),
         gear=(Gear(ref="hauberk_ring_mail", worn=True),),
     )
-    page = open_ready(context, "index.html")
-    page.evaluate("r => localStorage.setItem('strike-rank/character/rurik', r)", dump_adventurer(hero).decode())
+    store_items(context, {"strike-rank/character/rurik": dump_adventurer(hero).decode()})
     page = open_fight(context)
     page.select_option("#fa-source", "rurik")
     page.fill("#fa-side", "Sartar")

@@ -12,7 +12,7 @@ from pathlib import Path
 from playwright.sync_api import expect
 
 from pyengine.runequest.sheet.adventurer import load_adventurer
-from tests.browser.conftest import READY, READY_TIMEOUT_MS, open_ready
+from tests.browser.conftest import READY, READY_TIMEOUT_MS, open_ready, store_items
 from tests.browser.test_fight_page import add, open_fight
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
@@ -34,9 +34,7 @@ def stored(page) -> dict[str, str]:
 
 def test_a_round_written_back_confirmed_seen_on_the_sheet_and_undone(app):
     context, watch = app
-    page = open_ready(context, "index.html")
-    for ident, text in records().items():
-        page.evaluate("([k, r]) => localStorage.setItem(k, r)", [KEY + ident, text])
+    store_items(context, {KEY + ident: text for ident, text in records().items()})
     page = open_ready(context, "combat.html#fight")
     expect(page.locator("#fa-add")).to_be_enabled()
     for ident, name in (("rurik", "Rurik"), ("vasana", "Vasana")):

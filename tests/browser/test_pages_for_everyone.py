@@ -15,7 +15,7 @@ from pyengine.runequest.advancement.creation import typed_new
 from pyengine.runequest.sheet.adventurer import Adventurer, WeaponSkill, dump_adventurer
 from pyengine.runequest.sheet.characteristics import Characteristics
 from pyengine.share import encode_link
-from tests.browser.conftest import open_ready
+from tests.browser.conftest import open_ready, store_items
 
 #: Every page, and the combat page's fight mode.
 PAGES = [page.file for page in build.PAGES] + ["combat.html#fight"]
@@ -189,15 +189,13 @@ def test_text_typed_or_linked_is_shown_as_text_never_run(context_at, payload):
     # (combat: fighters' names, weapon and shield names, and everything a link carries);
     # no script runs, no dialog opens (the watch fails the test on any dialog or error).
     context, watch = context_at(390, 844)
+    record = dump_adventurer(typed_new({"STR": 12, "CON": 12, "SIZ": 17, "INT": 13, "POW": 18, "DEX": 11, "CHA": 10}, name=payload)).decode()
+    store_items(context, {"strike-rank/character/hostile": record})
     page = open_ready(context)
+    expect(page.locator("#saved-list")).to_contain_text(payload)
     page.fill("#dice-expr", payload)
     page.click("#dice-roll")
     expect(page.locator("#dice-expr-error")).to_contain_text(repr(payload)[1:-1][:10])
-    record = dump_adventurer(typed_new({"STR": 12, "CON": 12, "SIZ": 17, "INT": 13, "POW": 18, "DEX": 11, "CHA": 10}, name=payload)).decode()
-    page.evaluate("r => localStorage.setItem('strike-rank/character/hostile', r)", record)
-    page.reload()
-    page.wait_for_selector('body[data-ready="1"]', state="attached")
-    expect(page.locator("#saved-list")).to_contain_text(payload)
 
     link = encode_link("dice", {"expr": payload, "rolls": [1]})
     page = open_ready(context, f"index.html#{link}")

@@ -13,7 +13,7 @@ from pyengine.dice import ScriptedDice
 from pyengine.runequest.combat import resolve_exchange
 from pyengine.runequest.combat.inputs import quick_attack, quick_defence, quick_parry, sheet_attack, sheet_defence, sheet_of
 from pyengine.runequest.combat.next_blow import after_blow
-from tests.browser.conftest import open_ready
+from tests.browser.conftest import open_ready, store_items
 
 
 def rurik_record() -> str:
@@ -52,8 +52,7 @@ def test_exchange_a_saved_adventurer_shows_the_numbers_the_engine_uses(app):
     _, sheet = sheet_of(record, tables)
     attack = sheet_attack(tables, sheet, 0, name="Rurik")
     defence = sheet_defence(tables, sheet, 1, "", name="Rurik")
-    page = open_ready(context, "index.html")
-    page.evaluate("r => localStorage.setItem('strike-rank/character/rurik', r)", record)
+    store_items(context, {"strike-rank/character/rurik": record})
     page = open_ready(context, "combat.html")
     page.select_option("#att-char", "rurik")
     expect(page.locator("#att-chance")).to_have_value(str(attack.chance))
@@ -180,8 +179,9 @@ def test_gear_sheet_lines_are_cards_without_sideways_scroll_and_fields_are_expla
         wrap = page.evaluate("(() => { const e = document.querySelector('.gear-table-wrap'); return [e.scrollWidth, e.clientWidth]; })()")
         assert wrap[0] <= wrap[1], f"the sheet lines scroll sideways at {width} px: {wrap}"
         assert page.evaluate("document.documentElement.scrollWidth") <= width
-        page.close()
-    page = open_ready(context, "gear.html")
+        if width != 390:
+            page.close()
+    # The phone's page goes on: the fields' help.
     expect(page.locator("#gear-sl-help")).to_contain_text("How well the attack succeeded")
     expect(page.locator("#gear-power-help")).to_contain_text("How hard the attack strikes")
     assert "gear-sl-help" in page.get_attribute("#gear-sl", "aria-describedby")

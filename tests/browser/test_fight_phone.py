@@ -13,7 +13,7 @@ from pyengine.cli.tables import hit_locations as default_locations
 from pyengine.cli.tables import load_tables
 from pyengine.runequest.melee import log as fight_log
 from pyengine.runequest.melee.build import melee_tables
-from tests.browser.conftest import open_ready, store_items
+from tests.browser.conftest import READY, READY_TIMEOUT_MS, open_ready, store_items
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 PHONE_SCREEN = 844
@@ -219,6 +219,7 @@ def test_a_saved_adventurer_takes_the_saved_name_and_the_picker_goes_back_to_qui
     expect(page.locator("#fa-quick")).to_be_visible()
     page.select_option("#fa-source", "rurik")
     page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)  # Python starts again: seconds, under load
     expect(page.locator("#fight-mode")).to_be_visible()
     expect(page.locator("#fa-add")).to_be_enabled()
     expect(page.locator("#fa-source")).to_have_value("")

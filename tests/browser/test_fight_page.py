@@ -218,7 +218,7 @@ def test_a_bad_value_names_its_field_and_nothing_typed_is_lost(app):
     page.fill("#fa-str", "12")
     page.fill("#fa-name", "")
     add(page, THREE[:2])
-    page.click("#fd-0-more > summary")  # a second action is one tap away in the compact row (issue 17)
+    page.click("#fd-0-more > summary")  # a second action is one tap away in the compact row
     page.select_option("#fd-0-a1-do", "move")
     page.fill("#fd-0-a1-n", "99")
     page.click("#fd-roll")

@@ -1,4 +1,4 @@
-"""Fight mode writes a fight's results to the saved adventurers' sheets (issue 16), at the
+"""Fight mode writes a fight's results to the saved adventurers' sheets, at the
 phone size: two saved adventurers (format 2 records put in localStorage as the sheet page
 keeps them) and a quick stat block fight a round with a hit; "Write the results to the
 sheets" shows what changes, "Confirm" writes it, the sheet page opens the wounded man's
@@ -45,7 +45,7 @@ def test_a_round_written_back_confirmed_seen_on_the_sheet_and_undone(app):
     page.select_option("#fa-source", "")
     page.fill("#fa-name", "Broo")
     page.fill("#fa-side", "Chaos")
-    # He stands the first blows and strikes first and hard: no blow goes at an ally by default now (issue 17),
+    # He stands the first blows and strikes first and hard: no blow goes at an ally by default now,
     # so the wound written back is his.
     for field, value in (("fa-hp", "30"), ("fa-bonus", "+1D6"), ("fa-dex", "19"), ("fa-siz", "19")):
         page.fill(f"#{field}", value)

@@ -1,6 +1,6 @@
 """Every form field refuses empty, out-of-range, non-numeric and huge values with a message
 next to it that names the field — the engine never gets them — and every main flow works
-with the keyboard alone (issue 9)."""
+with the keyboard alone."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""One app (issue 16), in the built site at phone size: the navigation bar on every page
+"""One app, in the built site at phone size: the navigation bar on every page
 (there before Python is up, marking where you are, thumb-sized, never covering the page), the
 gear page's draft coming back after a reload, and shrapnel read against a saved adventurer's
 and a fighter's worn armour, its link replaying it."""
@@ -67,7 +67,7 @@ def test_the_bar_stays_in_view_on_a_long_page_and_marks_fight_mode_as_combat(app
 
 
 def test_an_unsaved_gear_edit_comes_back_after_a_reload_and_through_the_bar(app):
-    # Intent: issue 16, "today an unsaved edit on gear.html is lost on reload".
+    # Intent: "today an unsaved edit on gear.html is lost on reload".
     context, watch = app
     page = open_ready(context, "gear.html")
     page.fill("#gear-char-reach", "5")

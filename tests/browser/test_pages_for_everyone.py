@@ -111,7 +111,7 @@ def test_no_serious_accessibility_finding(context_at, axe_source, file, size):
 
 
 def assert_the_navigation_bar_is_in_view_and_covers_nothing(page, file: str) -> None:
-    """Issue 16's bar: the page is marked; each link is in view and at least 44 px square, at the
+    """The bar: the page is marked; each link is in view and at least 44 px square, at the
     top and at the end of the page; at the end, the page's last line is clear of it."""
     current = file.split("#")[0]
     scrolled = page.evaluate("window.scrollY")

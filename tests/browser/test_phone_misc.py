@@ -1,4 +1,4 @@
-"""Issue 17 at the table on a 390x844 phone: the one exchange shows only numbers it uses and
+"""At the table on a 390x844 phone: the one exchange shows only numbers it uses and
 swaps attacker and defender; the start page's roller; the gear and shrapnel pages' phone
 layouts and messages."""
 
@@ -44,7 +44,7 @@ def assert_shows(page, result) -> None:
 
 
 def test_exchange_a_saved_adventurer_shows_the_numbers_the_engine_uses(app):
-    # Issue 17: the greyed fields kept the quick block's attack 50, armour 0 and parry 40 while the
+    # The greyed fields kept the quick block's attack 50, armour 0 and parry 40 while the
     # engine used the adventurer's own numbers. Now they show his sheet's; armour by location.
     context, watch = app
     tables = load_tables()
@@ -76,7 +76,7 @@ def test_exchange_a_saved_adventurer_shows_the_numbers_the_engine_uses(app):
 
 
 def test_exchange_swap_attacker_and_defender_keeps_the_wounds(app):
-    # Issue 17: "Swap attacker and defender" for the return blow, keeping the wounds of this fight.
+    # "Swap attacker and defender" for the return blow, keeping the wounds of this fight.
     context, watch = app
     tables = load_tables()
     a_attack = quick_attack(tables, "short_spear_1h", "55", "+1D4")
@@ -122,7 +122,7 @@ def test_exchange_swap_attacker_and_defender_keeps_the_wounds(app):
 
 
 def test_start_page_one_tap_dice_00_and_history_within_the_first_screen(app):
-    # Issue 17: one-tap dice reachable without scrolling past the tool cards; a typed 00 on a
+    # One-tap dice reachable without scrolling past the tool cards; a typed 00 on a
     # D100 is 100; the latest rolls are kept on the device and survive a reload.
     context, watch = app
     page = open_ready(context, "index.html")
@@ -146,7 +146,7 @@ def test_start_page_one_tap_dice_00_and_history_within_the_first_screen(app):
 
 
 def test_start_page_dice_errors_say_what_to_type(app):
-    # Issue 17: "no roll left for a D6: all 1 given roll is used" and "unexpected '9' at 0 in
+    # "no roll left for a D6: all 1 given roll is used" and "unexpected '9' at 0 in
     # '999D999'" read like a parser; now they name the field, say what is wrong and what to type.
     context, watch = app
     page = open_ready(context, "index.html")
@@ -166,7 +166,7 @@ def test_start_page_dice_errors_say_what_to_type(app):
 
 
 def test_gear_sheet_lines_are_cards_without_sideways_scroll_and_fields_are_explained(app):
-    # Issue 17: the sheet-lines table scrolled sideways (612 px in 322 px) on a phone;
+    # The sheet-lines table scrolled sideways (612 px in 322 px) on a phone;
     # "Success level" and "Attack power" were used and never explained.
     context, watch = app
     for width in (360, 390):
@@ -190,7 +190,7 @@ def test_gear_sheet_lines_are_cards_without_sideways_scroll_and_fields_are_expla
 
 
 def test_shrapnel_bad_piece_names_the_piece_and_what_was_expected(app):
-    # Issue 17: "unexpected 'n' at 28" read like a parser.
+    # "unexpected 'n' at 28" read like a parser.
     context, watch = app
     page = open_ready(context, "shrapnel.html")
     page.click("label[for=shr-sev-C]")

@@ -1,4 +1,4 @@
-"""Issue 18: every share line offers "Show as QR code" at 390×844; a real decoder (Debian's
+"""Every share line offers "Show as QR code" at 390×844; a real decoder (Debian's
 zbarimg) reads the code off a screenshot of the page, and the link it reads opens the same
 state. The encoder (segno) is fetched only when a code is first asked for."""
 

@@ -1,4 +1,4 @@
-"""The start page's device library in the browser (issue 16), at the phone's size: the fights
+"""The start page's device library in the browser, at the phone's size: the fights
 kept and the saved adventurers listed, a party made, a week passing, the backup exported and
 imported into another browser, the same items there."""
 

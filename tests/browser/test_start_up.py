@@ -67,7 +67,7 @@ def emulate_link(context, page, mbits: int = 80) -> None:
 
 @pytest.mark.parametrize("mbits, start", [(80, "snapshot"), (4, "normal")])
 def test_a_first_visit_on_a_fast_connection_starts_from_the_snapshot(fresh_app, mbits, start):
-    # Intent (issue 19): on a connection the browser estimates fast (navigator.connection, here
+    # Intent: on a connection the browser estimates fast (navigator.connection, here
     # emulated), a first visit downloads the snapshot and restores Python from it, faster than
     # starting Pyodide on a phone's CPU; on a slower one (and where the browser gives no
     # estimate, as on this loopback: 1.5 Mbit/s) it starts normally, fetching nothing extra.
@@ -85,7 +85,7 @@ def test_a_first_visit_on_a_fast_connection_starts_from_the_snapshot(fresh_app, 
 
 
 def test_a_start_from_the_snapshot_asks_for_the_webassembly_while_the_snapshot_arrives(fresh_app):
-    # Intent (issue 19): Pyodide's WebAssembly and the standard library are asked for while the
+    # Intent: Pyodide's WebAssembly and the standard library are asked for while the
     # snapshot is still coming, not queued behind it (about 0.1 s of a return visit's 0.6 s).
     # The host here takes a second to answer for the snapshot.
     context, watch = fresh_app
@@ -470,7 +470,7 @@ def test_a_module_the_trimmed_standard_library_leaves_out_still_imports_also_off
     # path); after a restore from the snapshot and offline too (the service worker keeps it).
     context, watch = fresh_app
     page = first_visit(context)
-    # The whole zip is not pre-cached (issue 19); the worker keeps it once a page it controls fetches it.
+    # The whole zip is not pre-cached; the worker keeps it once a page it controls fetches it.
     page.wait_for_function("() => !!navigator.serviceWorker.controller", timeout=READY_TIMEOUT_MS)
     assert not page.evaluate("""async () => !!(await caches.match("vendor/pyodide/python_stdlib.zip"))""")
     missing = page.evaluate("""() => globalThis.strikeRankPyodide.runPython(`

@@ -3,11 +3,13 @@ every page for foreign requests, console errors and uncaught exceptions.
 
 Two kinds of browser profile:
 
-- ``app`` lends a **warm** profile, one per viewport for the whole session: it has visited
-  the site once, so its service worker holds the site and the start-up snapshot, and each
-  page starts as a return visit does. Each test gets it with its local storage cleared,
-  opens its own pages (all closed after it), and has its own :class:`Watch`, which sees
-  every page the test opens.
+- ``app`` lends a **warm** profile, one for the whole session (and one more for a test that
+  needs a second device): it has visited the site once, so its service worker holds the site
+  and the start-up snapshot, and each page starts as a return visit does. Each test gets it
+  with its local storage cleared, opens its own pages (all closed after it) at its own
+  viewport, and has its own :class:`Watch`, which sees every page the test opens. The
+  viewport is set on each page before it loads anything, so a page lays out as in a profile
+  made at that size (no page reads the screen's size), and no size costs a first visit.
 - ``fresh_app`` makes a new, empty profile for the test, as a first visit: for what is about
   first visits, offline, install and update, the snapshot, start-up timing, storage faults,
   and anything that routes requests or adds init scripts (a profile cannot unlearn those).
@@ -202,28 +204,40 @@ def open_ready(context, path: str = "index.html"):
     return page
 
 
+def store_items(context, items: dict[str, str]) -> None:
+    """Puts ``items`` in a warm profile's local storage without starting a page of the app for
+    it (each start costs seconds): through the quiet page the profile keeps open."""
+    quiet = next(page for page in context.pages if page.url.endswith("/" + QUIET_PAGE))
+    quiet.evaluate("items => { for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }", items)
+
+
 def wait_offline_ready(page) -> None:
     """Waits until the service worker holds the whole site (the page says "works offline")."""
     page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'", timeout=READY_TIMEOUT_MS)
 
 
 class WarmProfiles:
-    """The session's warm profiles, one per (name, viewport), each made on first use.
+    """The session's warm profiles, one per name ("this device", "another device"), each made
+    on first use.
 
     A warm profile has visited the start page once and waited until its service worker
     held the whole site, snapshot included; between tests only its local storage is
     cleared (from a quiet page it keeps open), and nothing else it learnt is unlearnt.
+    A test borrows it at a viewport: every page it opens is given that size before it loads.
     """
 
     def __init__(self, browser, site_url: str) -> None:
         self.browser = browser
         self.site_url = site_url
-        self._profiles: dict[tuple, tuple] = {}
+        self._profiles: dict[str, tuple] = {}
+        self._sizing: dict[int, object] = {}
+        """The handler that sizes a lent profile's new pages, by id of its context."""
+        self.kept: list = []
+        """Pages that outlive the test that opened them (:meth:`keep`)."""
 
-    def _profile(self, viewport: dict, name: str):
-        key = (name, viewport["width"], viewport["height"])
-        if key not in self._profiles:
-            context = self.browser.new_context(viewport=viewport, base_url=self.site_url)
+    def _profile(self, name: str):
+        if name not in self._profiles:
+            context = self.browser.new_context(viewport=chromium.PHONE, base_url=self.site_url)
             watch = Watch()  # the first visit is watched as any test's page is
             watch.attach_context(context)
             page = open_ready(context)
@@ -233,13 +247,21 @@ class WarmProfiles:
             watch.assert_clean()
             quiet = context.new_page()
             quiet.goto(QUIET_PAGE)
-            self._profiles[key] = (context, quiet)
-        return self._profiles[key]
+            self._profiles[name] = (context, quiet)
+        return self._profiles[name]
 
     def lend(self, viewport: dict, name: str = "this device"):
-        """The warm profile for ``viewport``, its storage cleared, with a new watch on it."""
-        context, quiet = self._profile(viewport, name)
+        """The warm profile ``name``, its storage cleared, its new pages at ``viewport``, with a new watch on it."""
+        context, quiet = self._profile(name)
         quiet.evaluate("localStorage.clear(); sessionStorage.clear()")
+        size = {"width": viewport["width"], "height": viewport["height"]}
+
+        def sized(page) -> None:
+            page.set_viewport_size(size)
+
+        self._stop_sizing(context)
+        context.on("page", sized)
+        self._sizing[id(context)] = sized
         watch = Watch()
         watch.attach_context(context, besides=(quiet,))  # not the test's: its own favicon.ico is a 404
         return context, watch
@@ -247,13 +269,28 @@ class WarmProfiles:
     def give_back(self, context, watch: Watch) -> None:
         """Closes the pages the test opened and undoes what a test may set on the profile."""
         watch.detach()
+        self._stop_sizing(context)
         quiet = next(q for c, q in self._profiles.values() if c is context)
         for page in context.pages:
-            if page is not quiet:
+            if page is not quiet and page not in self.kept:
                 page.close()
         context.clear_permissions()
         context.set_offline(False)
         context.unroute_all(behavior="ignoreErrors")
+
+    def keep(self, page) -> None:
+        """Leaves ``page`` open after its test, for the next tests (each one's watch sees it), until
+        :meth:`let_go`. Only for pages the next tests look at, not use: they share what it shows."""
+        self.kept.append(page)
+
+    def let_go(self, page) -> None:
+        self.kept.remove(page)
+        page.close()
+
+    def _stop_sizing(self, context) -> None:
+        sized = self._sizing.pop(id(context), None)
+        if sized is not None:
+            context.remove_listener("page", sized)
 
     def close(self) -> None:
         for context, _ in self._profiles.values():

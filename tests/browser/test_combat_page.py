@@ -14,7 +14,7 @@ from pyengine.runequest.combat import Rules, next_roll, resolve_exchange
 from pyengine.runequest.combat.inputs import quick_attack, quick_defence, quick_parry
 from pyengine.runequest.combat.odds import exchange_odds
 from pyengine.runequest.combat.state import read_export
-from tests.browser.conftest import open_ready
+from tests.browser.conftest import open_ready, store_items
 
 #: A short spear at 55% with +1D4 against a 12-HP defender in 2 points of armour, 5% Defense,
 #: parrying with a medium shield at 40%: the attack impales (10), the parry fails (71),
@@ -140,8 +140,7 @@ def test_saved_characters_fight_with_their_own_numbers(app):
     rolls = [20, 80, 5, 2, 12]
     expected = resolve_exchange(attack, defence, dice=ScriptedDice(rolls), **COMBAT_TABLES)
 
-    page = open_ready(context, "index.html")
-    page.evaluate("r => localStorage.setItem('strike-rank/character/rurik', r)", record)
+    store_items(context, {"strike-rank/character/rurik": record})
     page = open_ready(context, "combat.html")
     page.select_option("#att-char", "rurik")
     page.select_option("#att-weapon", "0")

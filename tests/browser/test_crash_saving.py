@@ -8,8 +8,11 @@ not finish.
 import every further write is refused and nothing more reaches the storage, as if the tab had
 died there; the test then waits until Chromium has committed what it was given to disk (it
 commits lazily, about five seconds after a change here: a kill sooner loses the change, which
-is "absent", allowed) and kills the browser. ``pyengine.library.journal`` is what makes the
-difference: without it the relaunched profile holds half a backup.
+is "absent", allowed) and kills the browser. It knows the commit happened by a mark: a key
+outside the app's, written after the import's last write, found in the profile's storage files
+(Chromium commits a page's changes in the order made, all that are waiting at once).
+``pyengine.library.journal`` is what makes the difference: without it the relaunched profile
+holds half a backup.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import json
 import os
 import signal
 import time
+import uuid
 from pathlib import Path
 
 import pytest
@@ -28,8 +32,11 @@ from pyengine.library import export_backup
 from tests.browser.conftest import READY, READY_TIMEOUT_MS
 from tools import chromium
 
-#: How long Chromium takes to commit localStorage to disk, with room (measured: 5 s kept, 4 s lost).
+#: How long Chromium takes to commit localStorage to disk, with room (measured: 5 s kept, 4 s lost):
+#: the longest wait for the mark to reach the disk before the test goes on as if it had.
 COMMITTED_S = 7.0
+#: The mark's key: not the app's (``ITEMS`` and the app read only ``strike-rank/`` keys).
+MARK = "crash-test/mark"
 
 #: The hook: after ``n`` writes to localStorage, none more (setItem refused, removeItem a no-op).
 FREEZE_AFTER = """n => {
@@ -50,6 +57,7 @@ FREEZE_AFTER = """n => {
         return remove.call(this, key);
     };
     window.crashWrites = () => count;
+    window.crashMark = (key, value) => set.call(window.localStorage, key, value);
 }"""
 
 ITEMS = "() => Object.fromEntries(Object.keys(localStorage).filter(k => k.startsWith('strike-rank/')).map(k => [k, localStorage.getItem(k)]))"
@@ -136,14 +144,17 @@ class Device:
         self.context = None
 
 
+SEED = """items => {
+    for (const k of Object.keys(localStorage)) if (k.startsWith('strike-rank/')) localStorage.removeItem(k);
+    for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v);
+}"""
+
+
 def seed(device: Device, items: dict[str, str]) -> None:
     """The profile holds exactly ``items`` (of the app), on disk."""
     device.launch()
     page = device.start_page()
-    page.evaluate("""items => {
-        for (const k of Object.keys(localStorage)) if (k.startsWith('strike-rank/')) localStorage.removeItem(k);
-        for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v);
-    }""", items)
+    page.evaluate(SEED, items)
     device.close()
 
 
@@ -169,17 +180,42 @@ def case(playwright, site_url, tmp_path_factory):
     expect(page.locator("#backup-out")).to_contain_text("Imported", timeout=READY_TIMEOUT_MS)
     writes = page.evaluate("window.crashWrites()")
     after = page.evaluate(ITEMS)
+    page.evaluate(SEED, before)  # what each kill point starts from, on disk once closed
     device.close()
     return {"device": device, "path": path, "before": before, "after": after, "writes": writes, "text": text}
 
 
-def relaunched(device: Device):
-    """The profile relaunched: what the start page shows and what the device keeps."""
+def wait_until_on_disk(device: Device, page, longest: float = COMMITTED_S) -> float | None:
+    """Writes the mark (after every write the page made) and waits until Chromium has committed
+    it to the profile's storage files, so all before it too; at most ``longest`` seconds.
+    Returns the seconds it took (None: not seen in time)."""
+    token = uuid.uuid4().hex
+    page.evaluate("([key, value]) => window.crashMark(key, value)", [MARK, token])
+    needles = (token.encode("ascii"), token.encode("utf-16-le"))
+    start = time.monotonic()
+    while time.monotonic() < start + longest:
+        for stored in device.profile.glob("**/Local Storage/leveldb/*"):
+            try:
+                data = stored.read_bytes()
+            except OSError:  # a file leveldb has just let go
+                continue
+            if any(needle in data for needle in needles):
+                return round(time.monotonic() - start, 1)
+        time.sleep(0.1)
+    return None
+
+
+def relaunched(device: Device, then_seed: dict[str, str] | None = None):
+    """The profile relaunched: what the start page shows and what the device keeps; then, if
+    given, the profile is made to hold exactly ``then_seed``, on disk, as :func:`seed` does (in
+    the same launch: a launch and a page start fewer for each kill point)."""
     device.launch()
     page = device.start_page()
     note = page.locator("#save-recovered")
     said = note.text_content() if note.is_visible() else ""
     items = page.evaluate(ITEMS)
+    if then_seed is not None:
+        page.evaluate(SEED, then_seed)
     device.close()
     return said, items
 
@@ -189,15 +225,16 @@ def test_the_import_is_large_and_what_it_adds_is_all_or_nothing_at_every_kill_po
     assert len(case["text"]) > 100_000 and writes > 50
     assert set(before) < set(after) and all(after[k] == v for k, v in before.items())
     # (kill point, writes before the tab stops (None: it does not), wait until the import is done,
-    # seconds between then and the kill)
-    points = [("before: at the click", None, False, 0.0),
-              ("during: the journal only", 1, False, COMMITTED_S), ("during: one item", 2, False, COMMITTED_S),
-              ("during: half-way", writes // 2, False, COMMITTED_S),
-              ("during: all but the journal's removal", writes - 1, False, COMMITTED_S),
-              ("right after, not yet on disk", None, True, 0.0), ("right after, on disk", None, True, COMMITTED_S)]
-    seen = []
-    for point, stop_after, done, wait in points:
-        seed(device, before)
+    # wait until what the page wrote is on disk before the kill)
+    points = [("before: at the click", None, False, False),
+              ("during: the journal only", 1, False, True), ("during: one item", 2, False, True),
+              ("during: half-way", writes // 2, False, True),
+              ("during: all but the journal's removal", writes - 1, False, True),
+              ("right after, not yet on disk", None, True, False), ("right after, on disk", None, True, True)]
+    seen, waited = [], []
+    for n, (point, stop_after, done, wait) in enumerate(points):
+        # The profile holds exactly the records before, on disk: the case left it so, and so
+        # does each point's relaunch below for the next one.
         device.launch()
         page = device.start_page()
         page.evaluate(FREEZE_AFTER, stop_after)
@@ -206,9 +243,9 @@ def test_the_import_is_large_and_what_it_adds_is_all_or_nothing_at_every_kill_po
             expect(page.locator("#backup-out")).to_contain_text("Imported", timeout=READY_TIMEOUT_MS)
         elif stop_after:
             page.wait_for_selector("body[data-crash-point]", state="attached", timeout=READY_TIMEOUT_MS)
-        time.sleep(wait)
+        waited.append(wait_until_on_disk(device, page) if wait else 0.0)
         device.kill()
-        said, items = relaunched(device)
+        said, items = relaunched(device, then_seed=before if n + 1 < len(points) else None)
         seen.append((point, "after" if items == after else "before" if items == before else "half", said))
         assert items in (before, after), f"{point}: the relaunched device holds neither the records before nor the import"
         if stop_after and wait:  # the journal reached the disk: the page takes it back and says so
@@ -218,4 +255,4 @@ def test_the_import_is_large_and_what_it_adds_is_all_or_nothing_at_every_kill_po
         else:
             assert said == "", point
     assert seen[-1][1] == "after", seen  # a finished import, committed, survives the kill
-    print("kill points:", seen, "writes:", writes, "characters:", len(case["text"]), "items:", len(after) - len(before))
+    print("kill points:", seen, "seconds until on disk:", waited, "writes:", writes, "characters:", len(case["text"]), "items:", len(after) - len(before))

@@ -18,7 +18,7 @@ from pyengine.runequest.melee.intent import Intent, ParryIntent, Strike
 from pyengine.runequest.melee.model import Fight, start
 from pyengine.runequest.melee.round import resolve_round
 from pyengine.runequest.melee.timing import schedule
-from tests.browser.conftest import READY, READY_TIMEOUT_MS, open_ready
+from tests.browser.conftest import READY, READY_TIMEOUT_MS, open_ready, store_items
 
 #: (name, side, weapon 1, weapon 2): the form's other fields keep their defaults
 #: (STR, CON, SIZ, DEX 12, 12 hit points, armour 2, attack 50%, parry 40%).
@@ -218,7 +218,7 @@ def test_a_bad_value_names_its_field_and_nothing_typed_is_lost(app):
     page.fill("#fa-str", "12")
     page.fill("#fa-name", "")
     add(page, THREE[:2])
-    page.click("#fd-0-more > summary")  # a second action is one tap away in the compact row (issue 17)
+    page.click("#fd-0-more > summary")  # a second action is one tap away in the compact row
     page.select_option("#fd-0-a1-do", "move")
     page.fill("#fd-0-a1-n", "99")
     page.click("#fd-roll")
@@ -268,8 +268,7 @@ def test_a_saved_character_fights_and_takes_his_experience_checks_home(app):
         gear=(Gear(ref="hauberk_ring_mail", worn=True),),
     )
     record = dump_adventurer(hero).decode()
-    page = open_ready(context, "index.html")
-    page.evaluate("r => localStorage.setItem('strike-rank/character/rurik', r)", record)
+    store_items(context, {"strike-rank/character/rurik": record})
     page = open_fight(context)
     page.select_option("#fa-source", "rurik")
     expect(page.locator("#fa-quick")).to_be_hidden()

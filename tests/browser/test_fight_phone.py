@@ -1,4 +1,4 @@
-"""Fight mode at the table on a phone (issue 17), at 390×844: a round's statements as one compact row
+"""Fight mode at the table on a phone, at 390×844: a round's statements as one compact row
 per combatant, taps counted from the fight shown to the round resolved; a fallen target said on the
 attacker's row; missiles and natural weapons; the add form (saved names, sides); leaving the fight."""
 
@@ -13,7 +13,7 @@ from pyengine.cli.tables import hit_locations as default_locations
 from pyengine.cli.tables import load_tables
 from pyengine.runequest.melee import log as fight_log
 from pyengine.runequest.melee.build import melee_tables
-from tests.browser.conftest import open_ready
+from tests.browser.conftest import READY, READY_TIMEOUT_MS, open_ready, store_items
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 PHONE_SCREEN = 844
@@ -55,7 +55,7 @@ def open_link(context, link: str):
 
 
 def test_a_3v3_round_resolves_in_few_taps_and_six_statements_fit_two_screens(app, engine):
-    # Intent (issue 17, round entry): each statement is one compact row (what, with what, at whom, SR);
+    # Intent (round entry): each statement is one compact row (what, with what, at whom, SR);
     # an unchanged round resolves in at most 2 taps, changing one fighter's target in at most 3 more;
     # the six statements fit in two phone screens.
     context, watch = app
@@ -92,7 +92,7 @@ def test_a_3v3_round_resolves_in_few_taps_and_six_statements_fit_two_screens(app
 
 
 def test_a_fallen_target_is_said_on_the_attackers_row_and_the_next_foe_offered(app):
-    # Intent (issue 17): when a target dies or falls the attacker's order does not silently become
+    # Intent: when a target dies or falls the attacker's order does not silently become
     # "nothing": his row says so and his blow goes to the next foe standing, never an ally by default.
     context, watch = app
     page = open_link(context, golden_3v3(1))  # after round 1 the Broo is unconscious
@@ -132,7 +132,7 @@ def archer_slinger_broo(context):
 
 
 def test_an_archer_and_a_slinger_keep_bow_and_sling_in_hand_over_three_rounds(app):
-    # Intent (issue 17): "Drawn missile weapons never stay in hand: every round the archer and slinger pay
+    # Intent: "Drawn missile weapons never stay in hand: every round the archer and slinger pay
     # 'draw sling 5 + shoot', and 'in hand' still shows the shortsword." The archer's default is the bow;
     # over three rounds bow and sling stay in hand and each round shoots at DEX SR alone (RQ-110).
     context, watch = app
@@ -155,10 +155,10 @@ def test_an_archer_and_a_slinger_keep_bow_and_sling_in_hand_over_three_rounds(ap
 
 
 def test_a_head_butt_is_never_drawn(app):
-    # Intent (issue 17): "draw head butt 5" pushed a broo to strike rank 14 and he lost his action.
+    # Intent: "draw head butt 5" pushed a broo to strike rank 14 and he lost his action.
     context, watch = app
     page = archer_slinger_broo(context)
-    if page.locator("#fd-2-more").count():  # the details, one tap away (issue 17)
+    if page.locator("#fd-2-more").count():  # the details, one tap away
         page.click("#fd-2-more > summary")
     page.select_option("#fd-2-a0-arm", "head butt")
     expect(page.locator("#fd-2-sr")).to_contain_text("head butt")
@@ -171,7 +171,7 @@ def test_a_head_butt_is_never_drawn(app):
 
 
 def test_a_sling_or_bow_impale_sticks_the_missile_never_the_launcher(app, engine):
-    # Intent (issue 17): "A sling 'impaled' a target and then the sling was 'stuck in his left leg'."
+    # Intent: "A sling 'impaled' a target and then the sling was 'stuck in his left leg'."
     # Typed dice: every D100 a 10 (an impale at 50%), every other die a 2.
     context, watch = app
     page = archer_slinger_broo(context)
@@ -195,7 +195,7 @@ def test_a_sling_or_bow_impale_sticks_the_missile_never_the_launcher(app, engine
 
 
 def test_a_saved_adventurer_takes_the_saved_name_and_the_picker_goes_back_to_quick(app):
-    # Intent (issue 17): adding a saved adventurer needs no name typed; the "Who" picker is back at the
+    # Intent: adding a saved adventurer needs no name typed; the "Who" picker is back at the
     # quick stat block after the add and after a reload.
     from pyengine.runequest.sheet.adventurer import Adventurer, Gear, WeaponSkill, dump_adventurer
     from pyengine.runequest.sheet.characteristics import Characteristics
@@ -207,8 +207,7 @@ def test_a_saved_adventurer_takes_the_saved_name_and_the_picker_goes_back_to_qui
         weapons=(WeaponSkill(weapon="broadsword", attack=30, parry=20),),
         gear=(Gear(ref="hauberk_ring_mail", worn=True),),
     )
-    page = open_ready(context, "index.html")
-    page.evaluate("r => localStorage.setItem('strike-rank/character/rurik', r)", dump_adventurer(hero).decode())
+    store_items(context, {"strike-rank/character/rurik": dump_adventurer(hero).decode()})
     page = open_fight(context)
     page.select_option("#fa-source", "rurik")
     page.fill("#fa-side", "Sartar")
@@ -220,6 +219,7 @@ def test_a_saved_adventurer_takes_the_saved_name_and_the_picker_goes_back_to_qui
     expect(page.locator("#fa-quick")).to_be_visible()
     page.select_option("#fa-source", "rurik")
     page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)  # Python starts again: seconds, under load
     expect(page.locator("#fight-mode")).to_be_visible()
     expect(page.locator("#fa-add")).to_be_enabled()
     expect(page.locator("#fa-source")).to_have_value("")
@@ -229,7 +229,7 @@ def test_a_saved_adventurer_takes_the_saved_name_and_the_picker_goes_back_to_qui
 
 
 def test_sides_are_picked_from_those_there_and_no_case_variant_makes_a_third(app):
-    # Intent (issue 17): "broos" became a third side next to "Broos".
+    # Intent: "broos" became a third side next to "Broos".
     context, watch = app
     page = open_fight(context)
     add_quick(page, "Aldo", "Humans", "broadsword")
@@ -248,7 +248,7 @@ def test_sides_are_picked_from_those_there_and_no_case_variant_makes_a_third(app
 
 
 def test_a_combatant_taken_out_after_a_round_stays_out_in_the_link(app, engine):
-    # Intent (issue 17): "A combatant cannot be removed or retired once a round is resolved: allow it (it is a
+    # Intent: "A combatant cannot be removed or retired once a round is resolved: allow it (it is a
     # change recorded in the fight, so the link replays it)."
     context, watch = app
     _, mt = engine

@@ -1,4 +1,4 @@
-"""Fight mode writes a fight's results to the saved adventurers' sheets (issue 16), at the
+"""Fight mode writes a fight's results to the saved adventurers' sheets, at the
 phone size: two saved adventurers (format 2 records put in localStorage as the sheet page
 keeps them) and a quick stat block fight a round with a hit; "Write the results to the
 sheets" shows what changes, "Confirm" writes it, the sheet page opens the wounded man's
@@ -12,7 +12,7 @@ from pathlib import Path
 from playwright.sync_api import expect
 
 from pyengine.runequest.sheet.adventurer import load_adventurer
-from tests.browser.conftest import READY, READY_TIMEOUT_MS, open_ready
+from tests.browser.conftest import READY, READY_TIMEOUT_MS, open_ready, store_items
 from tests.browser.test_fight_page import add, open_fight
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
@@ -34,9 +34,7 @@ def stored(page) -> dict[str, str]:
 
 def test_a_round_written_back_confirmed_seen_on_the_sheet_and_undone(app):
     context, watch = app
-    page = open_ready(context, "index.html")
-    for ident, text in records().items():
-        page.evaluate("([k, r]) => localStorage.setItem(k, r)", [KEY + ident, text])
+    store_items(context, {KEY + ident: text for ident, text in records().items()})
     page = open_ready(context, "combat.html#fight")
     expect(page.locator("#fa-add")).to_be_enabled()
     for ident, name in (("rurik", "Rurik"), ("vasana", "Vasana")):
@@ -47,7 +45,7 @@ def test_a_round_written_back_confirmed_seen_on_the_sheet_and_undone(app):
     page.select_option("#fa-source", "")
     page.fill("#fa-name", "Broo")
     page.fill("#fa-side", "Chaos")
-    # He stands the first blows and strikes first and hard: no blow goes at an ally by default now (issue 17),
+    # He stands the first blows and strikes first and hard: no blow goes at an ally by default now,
     # so the wound written back is his.
     for field, value in (("fa-hp", "30"), ("fa-bonus", "+1D6"), ("fa-dex", "19"), ("fa-siz", "19")):
         page.fill(f"#{field}", value)

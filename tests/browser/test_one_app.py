@@ -1,4 +1,4 @@
-"""One app (issue 16), in the built site at phone size: the navigation bar on every page
+"""One app, in the built site at phone size: the navigation bar on every page
 (there before Python is up, marking where you are, thumb-sized, never covering the page), the
 gear page's draft coming back after a reload, and shrapnel read against a saved adventurer's
 and a fighter's worn armour, its link replaying it."""
@@ -15,7 +15,7 @@ from pyengine.runequest.advancement.creation import typed_new
 from pyengine.runequest.melee.log import FightLog, to_link
 from pyengine.runequest.melee.model import Combatant, Fight
 from pyengine.runequest.sheet.adventurer import Gear, dump_adventurer
-from tests.browser.conftest import READY, READY_TIMEOUT_MS, open_ready
+from tests.browser.conftest import READY, READY_TIMEOUT_MS, open_ready, store_items
 
 NAV = [("index.html", "Start"), ("sheet.html", "Sheet"), ("combat.html", "Combat"), ("shrapnel.html", "Shrapnel"),
        ("gear.html", "Gear")]
@@ -67,7 +67,7 @@ def test_the_bar_stays_in_view_on_a_long_page_and_marks_fight_mode_as_combat(app
 
 
 def test_an_unsaved_gear_edit_comes_back_after_a_reload_and_through_the_bar(app):
-    # Intent: issue 16, "today an unsaved edit on gear.html is lost on reload".
+    # Intent: "today an unsaved edit on gear.html is lost on reload".
     context, watch = app
     page = open_ready(context, "gear.html")
     page.fill("#gear-char-reach", "5")
@@ -91,10 +91,8 @@ def test_an_unsaved_gear_edit_comes_back_after_a_reload_and_through_the_bar(app)
 
 def test_a_damaged_gear_draft_is_said_and_the_page_starts_from_the_example(app):
     context, watch = app
-    page = open_ready(context, "index.html")
-    page.evaluate(f"localStorage.setItem({json.dumps(GEAR_DRAFT)}, '{{damaged')")
-    page.goto("gear.html")
-    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    store_items(context, {GEAR_DRAFT: "{damaged"})
+    page = open_ready(context, "gear.html")
     expect(page.locator("#gear-draft-status")).to_contain_text("could not be read back")
     expect(page.locator("#gear-draft-status")).to_contain_text("saved lists on this device are not touched")
     expect(page.locator("#gear-items .gear-item")).to_have_count(5)
@@ -102,7 +100,7 @@ def test_a_damaged_gear_draft_is_said_and_the_page_starts_from_the_example(app):
     watch.assert_clean()
 
 
-def save_on_device(page) -> None:
+def save_on_device(context) -> None:
     """Vasana (open helm, ring mail hauberk, leather vambraces worn) and a fight with a broo
     armoured on head, chest and his left arm only."""
     vasana = msgspec.structs.replace(typed_new(SCORES, name="Vasana"), gear=(
@@ -110,14 +108,13 @@ def save_on_device(page) -> None:
     broo = Combatant(name="Broo 1", side="Broos", STR=13, CON=11, SIZ=12, DEX=10, hit_points=12, locations=LOCATIONS,
                      dex_sr=3, armour={"head": 2, "chest": 3, "left_arm": 3})
     draft = {"link": to_link(FightLog(fight=Fight(combatants=(broo,)))), "add": {}, "declare": {}, "applied": []}
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [CHARACTER_PREFIX + "a1b2c3d4e5f6", dump_adventurer(vasana).decode()])
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [FIGHT_DRAFT, json.dumps(draft)])
+    store_items(context, {CHARACTER_PREFIX + "a1b2c3d4e5f6": dump_adventurer(vasana).decode(), FIGHT_DRAFT: json.dumps(draft)})
 
 
 def test_shrapnel_against_a_saved_adventurer_and_a_fighter_replays_from_its_link(app):
     context, watch = app
-    page = open_ready(context, "index.html")
-    save_on_device(page)
+    save_on_device(context)
+    page = context.new_page()
     page.goto("shrapnel.html")
     page.wait_for_selector('body[data-prepared="1"]', state="attached", timeout=READY_TIMEOUT_MS)
     target = page.locator("#shr-target")

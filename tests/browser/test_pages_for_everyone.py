@@ -16,7 +16,7 @@ from pyengine.runequest.advancement.creation import typed_new
 from pyengine.runequest.sheet.adventurer import Adventurer, WeaponSkill, dump_adventurer
 from pyengine.runequest.sheet.characteristics import Characteristics
 from pyengine.share import encode_link
-from tests.browser.conftest import open_ready
+from tests.browser.conftest import open_ready, store_items
 
 #: Every page, and the combat page's fight mode.
 PAGES = [page.file for page in builder.pages.PAGES] + ["combat.html#fight"]
@@ -112,7 +112,7 @@ def test_no_serious_accessibility_finding(context_at, axe_source, file, size):
 
 
 def assert_the_navigation_bar_is_in_view_and_covers_nothing(page, file: str) -> None:
-    """Issue 16's bar: the page is marked; each link is in view and at least 44 px square, at the
+    """The bar: the page is marked; each link is in view and at least 44 px square, at the
     top and at the end of the page; at the end, the page's last line is clear of it."""
     current = file.split("#")[0]
     scrolled = page.evaluate("window.scrollY")
@@ -133,14 +133,41 @@ def assert_the_navigation_bar_is_in_view_and_covers_nothing(page, file: str) -> 
     page.evaluate(f"window.scrollTo(0, {scrolled})")
 
 
+@pytest.fixture(scope="module")
+def shown(warm_profiles):
+    """Each page with a result shown, opened once for all its layouts: ``shown(context, file)``.
+
+    The layouts of one page follow each other, and only that page is kept open between them.
+    No page reads its size (only its style sheet does), so a page brought to a size lays out as
+    one opened at that size does.
+    """
+    held: dict[str, object] = {}
+
+    def page_for(context, file: str):
+        if file not in held:
+            for page in held.values():
+                warm_profiles.let_go(page)
+            held.clear()
+            page = open_ready(context, file)
+            show_a_result(page, file)
+            warm_profiles.keep(page)
+            held[file] = page
+        return held[file]
+
+    yield page_for
+    for page in held.values():
+        warm_profiles.let_go(page)
+
+
 @pytest.mark.parametrize("layout", LAYOUTS)
 @pytest.mark.parametrize("file", PAGES)
-def test_layout_fits_and_targets_are_thumb_sized(context_at, file, layout):
+def test_layout_fits_and_targets_are_thumb_sized(context_at, shown, file, layout):
     # Intent: nothing scrolls sideways, nothing is cut off, every control is at least 44 px
     # tall; the screenshots are kept in dist-screenshots/ to look at.
-    context, watch = context_at(*LAYOUTS[layout])
-    page = open_ready(context, file)
-    show_a_result(page, file)
+    width, height = LAYOUTS[layout]
+    context, watch = context_at(width, height)
+    page = shown(context, file)
+    page.set_viewport_size({"width": width, "height": height})
     width = page.evaluate("window.innerWidth")
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     assert_the_navigation_bar_is_in_view_and_covers_nothing(page, file)
@@ -163,15 +190,13 @@ def test_text_typed_or_linked_is_shown_as_text_never_run(context_at, payload):
     # (combat: fighters' names, weapon and shield names, and everything a link carries);
     # no script runs, no dialog opens (the watch fails the test on any dialog or error).
     context, watch = context_at(390, 844)
+    record = dump_adventurer(typed_new({"STR": 12, "CON": 12, "SIZ": 17, "INT": 13, "POW": 18, "DEX": 11, "CHA": 10}, name=payload)).decode()
+    store_items(context, {"strike-rank/character/hostile": record})
     page = open_ready(context)
+    expect(page.locator("#saved-list")).to_contain_text(payload)
     page.fill("#dice-expr", payload)
     page.click("#dice-roll")
     expect(page.locator("#dice-expr-error")).to_contain_text(repr(payload)[1:-1][:10])
-    record = dump_adventurer(typed_new({"STR": 12, "CON": 12, "SIZ": 17, "INT": 13, "POW": 18, "DEX": 11, "CHA": 10}, name=payload)).decode()
-    page.evaluate("r => localStorage.setItem('strike-rank/character/hostile', r)", record)
-    page.reload()
-    page.wait_for_selector('body[data-ready="1"]', state="attached")
-    expect(page.locator("#saved-list")).to_contain_text(payload)
 
     link = encode_link("dice", {"expr": payload, "rolls": [1]})
     page = open_ready(context, f"index.html#{link}")

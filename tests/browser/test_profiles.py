@@ -1,5 +1,6 @@
 """The test profiles themselves: a warm profile starts pages as a return visit does, comes to
-each test with empty storage, and its watch sees every page of that test and nothing after."""
+each test with empty storage, its pages at that test's viewport, and its watch sees every page
+of that test and nothing after."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ def test_a_warm_profile_is_lent_with_empty_storage_and_a_watch_on_each_page(warm
     context, watch = warm_profiles.lend(chromium.PHONE)
     page = open_ready(context)
     assert page.evaluate("globalThis.strikeRankStart") == "snapshot"  # the service worker's snapshot
+    assert page.evaluate("[innerWidth, innerHeight]") == [390, 844]
     assert page.evaluate("localStorage.length") == 0
     page.evaluate("localStorage.setItem('strike-rank/character/left-behind', '{}'); sessionStorage.setItem('x', '1')")
     second = open_ready(context, "gear.html")
@@ -20,10 +22,11 @@ def test_a_warm_profile_is_lent_with_empty_storage_and_a_watch_on_each_page(warm
     warm_profiles.give_back(context, watch)
     assert page.is_closed() and second.is_closed()
 
-    again, next_watch = warm_profiles.lend(chromium.PHONE)
-    assert again is context
+    again, next_watch = warm_profiles.lend(chromium.DESKTOP)
+    assert again is context  # one profile, every size: a size is no first visit
     page = open_ready(again, "shrapnel.html")
     assert page.evaluate("[localStorage.length, sessionStorage.length]") == [0, 0]
+    assert page.evaluate("[innerWidth, innerHeight]") == [1280, 800]  # this test's size, not the one before's
     page.evaluate("console.error('the next test')")
     page.wait_for_timeout(100)
     assert watch.console_errors == ["seen by the watch"]  # the first test's watch is gone

@@ -1,4 +1,4 @@
-"""Issue 18: every share line offers "Show as QR code" at 390×844; a real decoder (Debian's
+"""Every share line offers "Show as QR code" at 390×844; a real decoder (Debian's
 zbarimg) reads the code off a screenshot of the page, and the link it reads opens the same
 state. The encoder (segno) is fetched only when a code is first asked for."""
 
@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from pyengine.runequest.combat import state as exchange_state
-from tests.browser.conftest import open_ready
+from tests.browser.conftest import open_ready, store_items
 from tests.browser.test_combat_page import ROLLS, engine_exchange
 from tests.browser.test_phone_misc import rurik_record
 from tests.unit.test_qr import zbarimg
@@ -40,8 +40,7 @@ def serious_findings(page, *selectors: str) -> list[str]:
 
 
 def open_sheet(context):
-    page = open_ready(context, "index.html")
-    page.evaluate("r => localStorage.setItem('strike-rank/character/rurik', r)", rurik_record())
+    store_items(context, {"strike-rank/character/rurik": rurik_record()})
     page = open_ready(context, "sheet.html?open=rurik")
     expect(page.locator("#sheet-name")).to_have_value("Rurik")
     page.click("#sheet-share-link")

@@ -1,4 +1,4 @@
-"""The start page's device library in the browser (issue 16), at the phone's size: the fights
+"""The start page's device library in the browser, at the phone's size: the fights
 kept and the saved adventurers listed, a party made, a week passing, the backup exported and
 imported into another browser, the same items there."""
 
@@ -17,7 +17,7 @@ from pyengine.dice import ScriptedDice
 from pyengine.storage.keys import CHARACTER_PREFIX
 from pyengine.pages.start_library import DeviceLibrary
 from pyengine.storage.store import MemoryStore
-from tests.browser.conftest import READY, READY_TIMEOUT_MS, open_ready
+from tests.browser.conftest import READY, READY_TIMEOUT_MS, open_ready, store_items
 from tests.browser.test_pages_for_everyone import SHOTS, serious_findings
 
 GOLDEN = Path(__file__).parents[1] / "golden" / "adventurer-format-2.json"
@@ -65,10 +65,8 @@ def test_fights_party_a_week_and_a_backup_that_imports_the_same(app, warm_profil
     # Intent: the evening's records on the start page: what is kept is listed, a party is made
     # and a week passes for it (saved), and the backup file brings the same items to another browser.
     context, watch = app
+    store_items(context, seeded())
     page = open_ready(context)
-    page.evaluate("items => { for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }", seeded())
-    page.reload()
-    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
     page.wait_for_selector(PREPARED, state="attached", timeout=READY_TIMEOUT_MS)
     expect(page.locator("#saved-list")).to_contain_text("Rurik")
     expect(page.locator("#saved-list")).to_contain_text("Vasana")

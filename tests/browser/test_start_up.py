@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 import builder.app_files
 import builder.pages
 
-from tests.browser.conftest import BOTH_SIZES, READY, READY_TIMEOUT_MS, open_ready, wait_offline_ready
+from tests.browser.conftest import BOTH_SIZES, READY, READY_TIMEOUT_MS, Watch, open_ready, wait_offline_ready
 from tests.browser.test_sheet_page import type_adventurer
 
 #: Everything the page's controls need is loaded (dom.Preparation; docs/startup.md).
@@ -68,7 +68,7 @@ def emulate_link(context, page, mbits: int = 80) -> None:
 
 @pytest.mark.parametrize("mbits, start", [(80, "snapshot"), (4, "normal")])
 def test_a_first_visit_on_a_fast_connection_starts_from_the_snapshot(fresh_app, mbits, start):
-    # Intent (issue 19): on a connection the browser estimates fast (navigator.connection, here
+    # Intent: on a connection the browser estimates fast (navigator.connection, here
     # emulated), a first visit downloads the snapshot and restores Python from it, faster than
     # starting Pyodide on a phone's CPU; on a slower one (and where the browser gives no
     # estimate, as on this loopback: 1.5 Mbit/s) it starts normally, fetching nothing extra.
@@ -86,7 +86,7 @@ def test_a_first_visit_on_a_fast_connection_starts_from_the_snapshot(fresh_app, 
 
 
 def test_a_start_from_the_snapshot_asks_for_the_webassembly_while_the_snapshot_arrives(fresh_app):
-    # Intent (issue 19): Pyodide's WebAssembly and the standard library are asked for while the
+    # Intent: Pyodide's WebAssembly and the standard library are asked for while the
     # snapshot is still coming, not queued behind it (about 0.1 s of a return visit's 0.6 s).
     # The host here takes a second to answer for the snapshot.
     context, watch = fresh_app
@@ -175,24 +175,55 @@ def test_what_is_typed_before_python_is_up_is_kept_and_nothing_moves(fresh_app):
     watch.assert_clean()
 
 
-@pytest.mark.parametrize("page_file", [page.file for page in builder.pages.PAGES])
-def test_each_page_prefetches_exactly_the_tables_it_starts_with(fresh_app, page_file):
+class FirstVisit:
+    """A page's first visit in a new, empty profile, watched and with every request it makes
+    recorded from the start; what it prefetched is read as soon as it is prepared."""
+
+    def __init__(self, browser, site_url: str, viewport: dict, page_file: str) -> None:
+        self.context = browser.new_context(viewport=viewport, base_url=site_url)
+        self.watch = Watch()
+        self.watch.attach_context(self.context)
+        self.requested: list[str] = []
+        self.context.on("request", lambda request: self.requested.append(request.url))
+        self.page = open_ready(self.context, page_file)
+        self.start = self.page.evaluate("globalThis.strikeRankStart")
+        self.page.wait_for_selector(PREPARED, state="attached", timeout=READY_TIMEOUT_MS)
+        self.prefetch = self.page.evaluate(
+            """() => [strikeRankPrefetch.sent, strikeRankPrefetch.handed,
+                      performance.getEntriesByType("resource").map((r) => r.name)
+                        .filter((name) => name.includes("/tables/") || name.endsWith(".whl"))]"""
+        )
+
+
+@pytest.fixture(scope="module")
+def first_visits(browser, site_url):
+    """Each page's first visit, shared by the two tests that look at one: what it prefetched as it
+    started, then the typical flow on it (which ends the visit). A page's first visit costs a
+    normal start and the service worker's download of the whole site; one is enough for both."""
+    visits: dict[str, FirstVisit] = {}
+
+    def visit(page_file: str, viewport: dict, *, last: bool = False) -> FirstVisit:
+        if page_file not in visits:
+            visits[page_file] = FirstVisit(browser, site_url, viewport, page_file)
+        return visits.pop(page_file) if last else visits[page_file]
+
+    yield visit
+    for left in visits.values():
+        left.context.close()
+
+
+@pytest.mark.parametrize("page_file", [page.file for page in builder.pages.PAGES], scope="module")  # each page's two tests together
+def test_each_page_prefetches_exactly_the_tables_it_starts_with(first_visits, viewport, page_file):
     # Intent: while Pyodide starts, the boot module fetches our wheel and the tables the
     # page decodes as it starts (builder.pages.Page.tables), and the page takes them from there:
     # nothing it starts with is fetched late, nothing prefetched goes unused.
-    context, watch = fresh_app
-    page = open_ready(context, page_file)
-    page.wait_for_selector(PREPARED, state="attached", timeout=READY_TIMEOUT_MS)
-    sent, handed, fetched = page.evaluate(
-        """() => [strikeRankPrefetch.sent, strikeRankPrefetch.handed,
-                  performance.getEntriesByType("resource").map((r) => r.name)
-                    .filter((name) => name.includes("/tables/") || name.endsWith(".whl"))]"""
-    )
+    visit = first_visits(page_file, viewport)
+    sent, handed, fetched = visit.prefetch
     # Our wheel and the package Pyodide loads for PyScript (msgspec) too.
     assert [url.rsplit("/", 1)[1].split("-")[0] for url in sent if url.endswith(".whl")] == ["strike_rank", "msgspec"]
     assert sorted(set(handed)) == sorted(sent), page_file
     assert sorted(fetched) == sorted(sent), page_file  # each fetched once, and only those
-    watch.assert_clean()
+    visit.watch.assert_clean()
 
 
 class Held:
@@ -405,20 +436,17 @@ def test_every_page_has_a_typical_flow_here():
     assert sorted(TYPICAL_FLOWS) == sorted(page.file for page in builder.pages.PAGES)
 
 
-@pytest.mark.parametrize("page_file", sorted(TYPICAL_FLOWS))
-def test_a_typical_flow_imports_only_the_listed_standard_library(fresh_app, page_file):
+@pytest.mark.parametrize("page_file", sorted(TYPICAL_FLOWS), scope="module")
+def test_a_typical_flow_imports_only_the_listed_standard_library(first_visits, viewport, page_file):
     # Intent: the trimmed standard library is the list web/stdlib-used.txt; a first visit
     # (nothing from the snapshot: every module imported as the page runs) through the page's
     # usual actions imports nothing else, so nothing needs Pyodide's whole zip. When this
     # fails, the list is stale: record it again (python -m builder.stdlib_record).
     from builder import stdlib
 
-    context, watch = fresh_app
-    fetched = []
-    context.on("request", lambda request: fetched.append(request.url))
-    page = open_ready(context, page_file)
-    assert page.evaluate("globalThis.strikeRankStart") == "normal"
-    page.wait_for_selector(PREPARED, state="attached", timeout=READY_TIMEOUT_MS)
+    visit = first_visits(page_file, viewport, last=True)
+    page, watch, fetched = visit.page, visit.watch, visit.requested
+    assert visit.start == "normal"
     TYPICAL_FLOWS[page_file](page)
     page.wait_for_selector(PREPARED, state="attached", timeout=READY_TIMEOUT_MS)
     found, from_full, full_loaded = imported_stdlib(page)
@@ -434,6 +462,7 @@ def test_a_typical_flow_imports_only_the_listed_standard_library(fresh_app, page
     files = {url.split("?")[0] for url in fetched if url.startswith(site) and not url.endswith("/sw.js")}
     assert files and sorted(files - precached) == []
     watch.assert_clean()
+    visit.context.close()
 
 
 def test_a_module_the_trimmed_standard_library_leaves_out_still_imports_also_offline(fresh_app):
@@ -442,7 +471,7 @@ def test_a_module_the_trimmed_standard_library_leaves_out_still_imports_also_off
     # path); after a restore from the snapshot and offline too (the service worker keeps it).
     context, watch = fresh_app
     page = first_visit(context)
-    # The whole zip is not pre-cached (issue 19); the worker keeps it once a page it controls fetches it.
+    # The whole zip is not pre-cached; the worker keeps it once a page it controls fetches it.
     page.wait_for_function("() => !!navigator.serviceWorker.controller", timeout=READY_TIMEOUT_MS)
     assert not page.evaluate("""async () => !!(await caches.match("vendor/pyodide/python_stdlib.zip"))""")
     missing = page.evaluate("""() => globalThis.strikeRankPyodide.runPython(`

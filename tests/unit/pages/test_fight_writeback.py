@@ -8,13 +8,13 @@ import json
 import re
 from pathlib import Path
 
-from test_fight_page import THREE, FightMode, hero, world  # noqa: F401  (world: the fixture)
 
 from pyengine import library
 from pyengine.dice import RandomDice, ScriptedDice
 from pyengine.storage.keys import CHARACTER_PREFIX, CURRENT_FIGHT, FIGHT_DRAFT
 from pyengine.storage.store import MemoryStore
 from pyengine.runequest.sheet.adventurer import load_adventurer
+from tests.unit.pages.fight_mode import THREE, FightMode, hero
 
 GOLDEN = Path(__file__).resolve().parents[2] / "golden"
 
@@ -38,7 +38,7 @@ class Clock:
 class Kept(FightMode):
     def __init__(self, world, store=None, dice=None, link="", clock=None) -> None:  # noqa: F811
         from pyengine.pages.fight import FightPage
-        from page_dom import Page
+        from tests.unit.pages.page_dom import Page
 
         tables, locations, slots, _ = world
         self.store = store if store is not None else MemoryStore()
@@ -415,11 +415,11 @@ def test_the_warm_up_imports_what_the_first_write_back_tap_needs(world, tmp_path
     kept.write_text(json.dumps(fm.store.items))
     code = """
 import json, sys
-sys.path[:0] = [{tests!r}, {root!r}]
+sys.path[:0] = [{root!r}]
 from pyengine.storage.store import MemoryStore
-from test_fight_writeback import Kept
-from test_fight_page import world as fixture
-fm = Kept(fixture.__wrapped__(), MemoryStore(json.loads(open({kept!r}).read())))
+from tests.unit.pages.fight_mode import fight_world
+from tests.unit.pages.test_fight_writeback import Kept
+fm = Kept(fight_world(), MemoryStore(json.loads(open({kept!r}).read())))
 {warm}
 before = set(sys.modules)
 fm.page.on_writeback_click({{"id": "fw-plan"}})

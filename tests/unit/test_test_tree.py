@@ -59,7 +59,7 @@ def imported(path: Path) -> list[tuple[int, str]]:
 
 
 def helper_names() -> set[str]:
-    """The bare names of the modules under tests/ (``rq_fixtures``, ``page_dom``, ``test_cli``…)."""
+    """The bare names of the modules under tests/ (``rq_fixtures``, ``page_dom``, ``test_main``…)."""
     return {p.stem for p in sources() if p.stem != "__init__"}
 
 

@@ -103,7 +103,7 @@ def test_replay_a_json_export(capsys: pytest.CaptureFixture[str], tmp_path: Path
 def test_a_link_state_decodes_as_documented() -> None:
     attack, defence = exchange()
     state = decode_link(to_link(attack, defence, [30, 70, 3, 2, 12]))
-    # version 2 (issue 15): the inputs gained optional fields (docs/formats.md)
+    # version 2: the inputs gained optional fields (docs/formats.md)
     assert state.kind == "exchange" and state.version == 2
     assert set(state.data) == {"attack", "defence", "rolls", "rules"}
     assert state.data["rolls"] == [30, 70, 3, 2, 12]
@@ -174,7 +174,7 @@ def test_replay_json_keeps_the_keys_of_0_1_0(capsys: pytest.CaptureFixture[str])
     assert all(list(r) == ["purpose", "sides", "value"] for r in data["rolls"])  # type: ignore[union-attr]
 
 
-#: Made by main before issue 15 (exchange version 1): a short spear at 65% with +1D4 against a
+#: An exchange link of version 1: a short spear at 65% with +1D4 against a
 #: target down (+20%) with 5% Defense, parrying with a medium shield at 45%; rolls 10 70 4 3 12.
 LINK_V1 = (
     "1.eNpdkc9q20AQxpMm7qGE9hVyDz0YQu4B09cQI-1od_H-ETOrpr01NFAMveaepJIs5-8rGPvFutI60PQ2-w2zv2---dnMtRM9fisUOIm3X_cbAQGu"
@@ -185,7 +185,7 @@ LINK_V1 = (
 )
 
 
-def test_a_link_made_before_issue_15_replays_to_the_same_result(capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_exchange_link_of_version_1_replays_to_the_same_result(capsys: pytest.CaptureFixture[str]) -> None:
     assert decode_link(LINK_V1).version == 1
     data = run_json(capsys, "replay", LINK_V1)
     assert data["outcome"] == "impale" and data["headline"] == "An impale to the chest: 12 damage — Defender is dead"

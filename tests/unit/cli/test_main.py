@@ -295,14 +295,14 @@ def test_every_command_is_found() -> None:
 
 @pytest.mark.parametrize("command", COMMANDS, ids=" ".join)
 def test_help_of_every_command_prints_and_exits_0(capsys: pytest.CaptureFixture[str], command: tuple[str, ...]) -> None:
-    # issue 15: `attack --help` crashed on a bare % in its help text.
+    # A bare % in a help text would crash argparse's help.
     code, out, err = run(capsys, *command, "--help")
     assert (code, err) == (0, "")
     assert out.startswith(f"usage: python -m pyengine {' '.join(command)}")
 
 
 def test_00_is_a_d100_roll_of_100_for_every_command(capsys: pytest.CaptureFixture[str]) -> None:
-    # issue 15: "00" is a d100 roll of 100 everywhere (percentile dice show 100 as 00).
+    # "00" is a d100 roll of 100 everywhere (percentile dice show 100 as 00).
     code, data = run_json(capsys, "attack", "--chance", "50", "--roll", "00", "--json")
     assert code == 0 and data["roll"] == 100 and data["fumble"] is True
     code, data = run_json(capsys, "roll", "D100", "--rolls", "00", "--json")

@@ -91,7 +91,7 @@ def test_the_seeds_enc_examples(capsys: pytest.CaptureFixture[str], str_: int, c
 
 
 def test_natural_abilities_and_a_negative_bonus(capsys: pytest.CaptureFixture[str]) -> None:
-    # STR 17, SIZ 5, INT 16, POW 3, DEX 18 (worked in test_rq_derived): 15, 10, 10, 0, 25, 15, 0.
+    # STR 17, SIZ 5, INT 16, POW 3, DEX 18 (worked in tests/unit/runequest/sheet/test_derive.py): 15, 10, 10, 0, 25, 15, 0.
     # (17 + 5) / 2 = 11: none. STR 3 SIZ 3: -1D4.
     data = run_json(capsys, args(str_=17, siz=5, int_=16, pow_=3, dex=18))
     assert [data[k] for k in ("attack", "parry", "defense", "perception", "stealth", "manipulation", "knowledge")] == [

@@ -320,7 +320,7 @@ def test_the_result_does_not_depend_on_the_list_order_when_absorbs_differ(items:
     assert forward.blocked == backward.blocked and forward.half_blocked == backward.half_blocked
 
 
-# -- issue 15: what the seed leaves open -------------------------------------------------------
+# -- what the seed leaves open -------------------------------------------------------
 
 GLASS = Item(name="glass", kind=ItemKind.ARMOUR, cover=5, absorb=0, toughness=-2)
 FIST = Item(name="fist", kind=ItemKind.MELEE, sharpness=-5, reach=0, parry=2)

@@ -110,7 +110,7 @@ def test_damage_properties(item: Item, power: int) -> None:
             assert after <= before  # breaking never makes a bonus better
 
 
-# -- issue 15 ------------------------------------------------------------------------------
+# -- breaking, said in words; negative toughness -------------------------------------------
 
 CLUB = Item(name="club", kind=ItemKind.MELEE, reach=1, sharpness=-5, parry=3, toughness=2, special={"Stun": 0})
 

@@ -102,7 +102,7 @@ def test_a_piece_name_too_long_for_a_link_is_refused_when_typed():
     ("vest:", "Named pieces: piece 'vest' has no areas after its ':'"),
 ])
 def test_a_bad_piece_is_said_in_a_players_words(text, words):
-    # Issue 17: "unexpected 'n' at 28" read like a parser; the piece and what was expected instead.
+    # Not "unexpected 'n' at 28", which reads like a parser: the piece and what was expected instead.
     with pytest.raises(NotationError) as info:
         parse_pieces(text)
     message = str(info.value)

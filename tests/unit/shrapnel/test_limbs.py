@@ -24,7 +24,7 @@ from pyengine.shrapnel.state import LINK, VERSION, ShrapnelState, from_state, to
 from pyengine.shrapnel.tables import ShrapnelTable
 from pyengine.shrapnel.vocabulary import Area, Limb, Side, parse_cover
 
-#: 500 examples in the suite; ``STRIKE_RANK_FUZZ_EXAMPLES=10000`` runs the full fuzz (issue 16), as
+#: 500 examples in the suite; ``STRIKE_RANK_FUZZ_EXAMPLES=10000`` runs the full fuzz, as
 #: tests/unit/library/test_backup_fuzz.py does.
 FUZZ = settings(max_examples=int(os.environ.get("STRIKE_RANK_FUZZ_EXAMPLES", "500")), deadline=None,
                 suppress_health_check=[HealthCheck.too_slow])

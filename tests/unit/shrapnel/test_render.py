@@ -132,7 +132,7 @@ def test_the_result_card_for_the_worked_example(table: ShrapnelTable) -> None:
         next(c for c in classes(d) if c.startswith("shr-total-"))[10:]: d.find("dd").get("data-value")  # type: ignore[union-attr]
         for d in by_class(root, "shr-total")
     }
-    # Worked by hand in test_shrapnel_resolve: 32 hits, ♦2, 2 rounds at -75, injury -5, fatigue 20.
+    # Worked by hand in test_resolve.py: 32 hits, ♦2, 2 rounds at -75, injury -5, fatigue 20.
     assert totals == {
         "hits": "32",
         "bleeding": "2",

@@ -19,7 +19,7 @@ VEST = ArmourPiece(name="vest", areas=(Area.CHEST, Area.ABDOMEN))
 
 
 def test_kind_and_version() -> None:
-    assert (KIND, VERSION) == ("shrapnel", 2)  # 2 since issue 16: limbs, target (test_shrapnel_limbs.py)
+    assert (KIND, VERSION) == ("shrapnel", 2)  # 2: limbs, target (test_limbs.py)
 
 
 def test_the_state_is_plain_data() -> None:

@@ -246,7 +246,7 @@ def test_the_falls_the_prose_states_are_recorded_with_its_words(table: ShrapnelT
 
 
 def _plain(token: Token, side: str) -> str:
-    """A token as the seed's glyph-less text prints it (issue 3's reading, backwards)."""
+    """A token as the seed's glyph-less text prints it (the reading above, backwards)."""
     if isinstance(token, Hits):
         return f"+{token.hits}H"
     if isinstance(token, Stun):

@@ -1,4 +1,4 @@
-"""A fight of twelve combatants, six against six, over 30 rounds (issue 18: fights keep opening as they grow):
+"""A fight of twelve combatants, six against six, over 30 rounds (fights keep opening as they grow):
 tests/golden/fight-12x30.link holds it as a version 6 link, fight-12x30.final.json its final state.
 
 The statements are fight_3v3's (each able fighter attacks the first foe standing and parries him, the archers

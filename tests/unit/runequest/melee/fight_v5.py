@@ -1,4 +1,4 @@
-"""A fight played by the rounds' rules edition 3 (fight link version 5, issue 17): an archer, a slinger and
+"""A fight played by the rounds' rules edition 3 (fight link version 5): an archer, a slinger and
 a broo with a head butt; the archer's arrow impales, the slinger's stone does not stick, the bow and sling
 are ready again each round (RQ-110 to RQ-112), and the slinger leaves the fight after round 2.
 

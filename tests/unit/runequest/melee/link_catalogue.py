@@ -1,5 +1,5 @@
 """Writes pyengine/runequest/melee/catalogue.py: the weapons and shields a fight link of version 6 names by
-table id, frozen as the tables had them (issue 18).
+table id, frozen as the tables had them.
 
 ``python -m tests.unit.runequest.melee.link_catalogue`` prints the module; write it only on purpose, with a
 new fight link version: a link names what the catalogue of its own version says, whatever the tables say later.

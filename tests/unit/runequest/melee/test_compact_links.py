@@ -1,4 +1,4 @@
-"""Issue 18: fight links that stay short — version 6's compact form (:mod:`pyengine.runequest.melee.compact`),
+"""Fight links that stay short — version 6's compact form (:mod:`pyengine.runequest.melee.compact`),
 the "situation now" share, and a fight of twelve over 30 rounds that keeps opening."""
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ def mt(tables):
 
 
 def version_5(log: FightLog) -> str:
-    """The link version 5 wrote for this log (before issue 18)."""
+    """The link version 5 wrote for this log (before the compact form)."""
     return encode_link(KIND, to_state(log), version=5)
 
 

@@ -1,7 +1,7 @@
-"""Issue 15, melee rounds: what an independent reading of seed 003 ch. III-IV found wrong or missing.
+"""Melee rounds: what an independent reading of seed 003 ch. III-IV found wrong or missing.
 
 Each test quotes the seed's words it holds the engine to. Dice are scripted as in
-test_melee_rounds.py: the attack D100, the parry D100 (when one is held ready), the damage
+test_rounds.py: the attack D100, the parry D100 (when one is held ready), the damage
 dice, the D20 hit location (RQ-42).
 """
 

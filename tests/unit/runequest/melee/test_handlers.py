@@ -1,4 +1,4 @@
-"""The melee actions as handlers over a public round context (issue 14): one handler per kind of
+"""The melee actions as handlers over a public round context: one handler per kind of
 action, statement errors naming their field as data, the strike-rank working as a step, the
 export's format 2 beside format 1, and the package's lazy public API."""
 
@@ -149,7 +149,7 @@ def test_the_export_is_format_6_and_writes_each_working_as_a_step(log, mt):
                                 "rulings": first["working"]["rulings"], "value": first["sr"]}
     assert read_export(msgspec.json.encode({**data, "format": 2})) == log  # format 2 reads as it was
     # formats up to 3 are played by the rounds' first edition, as they were made; 4 and 5 by the second;
-    # 6 (issue 17) by the third
+    # 6 by the third
     today = {**data, "melee_rules": {}}
     assert read_export(msgspec.json.encode({**today, "format": 3})).melee_rules.played_by == 1
     assert read_export(msgspec.json.encode({**today, "format": 4})).melee_rules.played_by == 2

@@ -1,4 +1,4 @@
-"""A whole fight as one link: replaying it gives the same state (issue 6)."""
+"""A whole fight as one link: replaying it gives the same state."""
 
 from __future__ import annotations
 
@@ -42,7 +42,7 @@ def log(tables, mt):
 def test_a_3_against_3_fight_of_10_rounds_replays_identically_from_its_link(log, mt):
     link = to_link(log)
     golden_link = (GOLDEN / "fight-3v3.link").read_text().strip()
-    # the golden link is version 1; this version writes 6, compact (issue 18), with the same data once expanded
+    # the golden link is version 1; this version writes 6, compact, with the same data once expanded
     # for a fight that uses nothing versions 2 to 5 added — but for saying it reads an unconscious foe as
     # version 1 did (RQ-60)
     old, new = decode_link(golden_link), decode_link(link)

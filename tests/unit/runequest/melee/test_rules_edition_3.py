@@ -1,4 +1,4 @@
-"""Issue 17 in the melee engine: the rounds' rules edition 3 (a bow or sling ready again with the time
+"""The melee engine's rounds' rules edition 3 (a bow or sling ready again with the time
 left, RQ-110; natural weapons never drawn, RQ-111; what sticks when a launcher impales, RQ-112), who
 leaves the fight (link version 5), a fallen target's attacker turned on the next foe, an archer's
 default, armour said by location; every old edition plays as it did."""
@@ -53,7 +53,7 @@ def one_round(tables, mt, edition: int | None = None):
 
 
 def test_edition_3_is_todays_and_link_5_plays_by_it():
-    assert RULES_EDITION == 3 and VERSION == 6 and EDITION_OF_LINK[5] == EDITION_OF_LINK[6] == 3  # 6: issue 18
+    assert RULES_EDITION == 3 and VERSION == 6 and EDITION_OF_LINK[5] == EDITION_OF_LINK[6] == 3  # 6: the compact links
 
 
 def test_a_head_butt_is_never_drawn_today_and_was_in_edition_2(tables, mt):

@@ -53,7 +53,7 @@ def test_a_record_round_trips_through_json(tables: RuneQuestTables) -> None:
 
 
 def test_a_record_without_a_format_is_read_as_format_1() -> None:
-    # read as format 1 and upgraded to the format this code writes (issue 16: 2)
+    # read as format 1 and upgraded to the format this code writes (2)
     assert (
         load_adventurer(
             b'{"characteristics": {"STR": 10, "CON": 10, "SIZ": 10, "INT": 10, "POW": 10, "DEX": 10, "CHA": 10}}'

@@ -107,7 +107,7 @@ def test_the_adventurers_pack_counts_two(tables: RuneQuestTables) -> None:
 def test_coins_count_100_lunars_to_the_thing(tables: RuneQuestTables) -> None:
     # "Thus 100 L equals one 'thing'"; savings left behind weigh nothing (RQ-11).
     sheet = derive(adventurer(money=250), tables)
-    assert (sheet.enc, sheet.enc_shown) == ("5/2", "2.5")  # shown in decimals as the rules print them (issue 17)
+    assert (sheet.enc, sheet.enc_shown) == ("5/2", "2.5")  # shown in decimals as the rules print them
     stored = derive(Adventurer(characteristics=scores(), savings=5000), tables)
     assert stored.enc == "0"
 

@@ -45,7 +45,7 @@ def test_money_typed_is_never_more_than_a_record_holds():
 
 def test_a_shared_sheet_reopens_as_the_same_record():
     adventurer = typed_new({"STR": 12, "CON": 12, "SIZ": 17, "INT": 13, "POW": 18, "DEX": 11, "CHA": 10}, name="Ysolde")
-    link = encode_link("sheet", to_state(adventurer), version=VERSION)  # version 2 since issue 18
+    link = encode_link("sheet", to_state(adventurer), version=VERSION)
     shared = decode_link(link)
     assert from_state(shared.data, shared.version) == adventurer
 
@@ -64,7 +64,7 @@ DATA = st.recursive(LEAVES, lambda inner: st.lists(inner, max_size=3) | st.dicti
 @settings(max_examples=10_000, deadline=None)
 @given(DATA)
 def test_any_data_in_a_sheet_link_opens_or_says_why(data):
-    # Issue 9: every decoder fuzzed with at least 10,000 examples in the normal run.
+    # Every decoder is fuzzed with at least 10,000 examples in the normal run.
     try:
         from_state(data)
     except ShareLinkError:

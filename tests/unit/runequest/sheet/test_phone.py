@@ -1,4 +1,4 @@
-"""The sheet's engine and renderer for issue 17 ("The sheet"): ENC in decimals (RQ-131), armour
+"""The sheet's engine and renderer: ENC in decimals (RQ-131), armour
 by name, the sheet's own words for fields and rulings as links, labelled working, the weapon
 picker's 1H/2H, which way an experience roll must go, a noble's income as savings (RQ-130) and
 the starting kit's choices made on the sheet (RQ-23)."""
@@ -126,7 +126,7 @@ def test_notes_go_on_the_printed_sheet(tables):
 
 @pytest.mark.parametrize(("rolls", "background", "carried", "savings"), [
     ([90, 20], "poor_noble", 0, 100),  # a year's income, kept where it is collected (RQ-130)
-    ([100, 45], "very_rich_noble", 0, 900),  # the 900 L of issue 17: no longer 9 ENC carried
+    ([100, 45], "very_rich_noble", 0, 900),  # 900 L kept as savings, not 9 ENC carried
     ([10, 40], "peasant", 40, 0),
 ])
 def test_a_nobles_income_is_savings_and_anyone_elses_money_is_carried(tables, rolls, background, carried, savings):

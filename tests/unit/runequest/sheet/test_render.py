@@ -29,7 +29,7 @@ def test_the_sheet_shows_each_number_by_its_field_and_escapes_the_name(tables):
 
 def test_the_option_lists_name_every_choice_and_refuse_what_has_no_price(tables):
     weapons = render_weapon_options(tables)
-    assert '<optgroup label="Shields">' in weapons and '<option value="broadsword">broadsword (1H)</option>' in weapons  # marked 1H/2H (issue 17)
+    assert '<optgroup label="Shields">' in weapons and '<option value="broadsword">broadsword (1H)</option>' in weapons  # marked 1H/2H
     items = render_item_options(tables)
     assert re.search(r'<option value="dagger">dagger — \d+ L</option>', items)
     assert all("disabled" in o for o in re.findall(r"<option[^>]*>[^<]*price not in the rules", items))

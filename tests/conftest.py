@@ -1,11 +1,5 @@
-"""Shared test set-up: the repo root on sys.path (for build.py and tools/), property tests without deadlines."""
-
-import sys
-from pathlib import Path
-
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+"""Shared test set-up: property tests without deadlines. (The repository's root, for ``build``,
+``tools`` and ``tests.…`` imports, is on ``sys.path`` by pyproject.toml's pytest ``pythonpath``.)"""
 
 # Property tests check what is true, never how fast: no per-example deadline (the suite runs on
 # loaded 2-core machines, where a first example can take a quarter of a second; speed is the

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from library_fixtures import Ids
+from tests.unit.library.library_fixtures import Ids
 
 
 @pytest.fixture

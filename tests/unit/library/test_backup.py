@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from library_fixtures import RefusingStore, rurik, when
+from tests.unit.library.library_fixtures import RefusingStore, rurik, when
 
 from pyengine import __version__
 from pyengine.errors import RecordError

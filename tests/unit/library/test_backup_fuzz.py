@@ -12,7 +12,7 @@ import os
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from library_fixtures import Ids, rurik, when
+from tests.unit.library.library_fixtures import Ids, rurik, when
 
 from pyengine.errors import RecordError
 from pyengine.library import BOTH, DEVICE, FILE, apply_plan, export_backup, import_into_empty, plan_import, read_versions

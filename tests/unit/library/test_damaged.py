@@ -3,7 +3,7 @@ unreadable characters since 0.1.0): listed with their key and why, offered for e
 
 from __future__ import annotations
 
-from library_fixtures import rurik, when
+from tests.unit.library.library_fixtures import rurik, when
 
 from pyengine.gear.state import read_record as read_gear
 from pyengine.library import damaged_items, export_item, read_all, save

@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from library_fixtures import RefusingStore, when
+from tests.unit.library.library_fixtures import RefusingStore, when
 
 from pyengine.errors import ConflictError, RecordError, RulesError, StorageError
 from pyengine.library import (

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from library_fixtures import rurik, when
+from tests.unit.library.library_fixtures import rurik, when
 
 from pyengine.library import (
     damaged_items, import_into_empty, list_fights, list_parties, list_templates, members_of, read_backup,

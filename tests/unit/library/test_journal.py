@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 
 import pytest
-from library_fixtures import Ids, RefusingStore, rurik, when
+from tests.unit.library.library_fixtures import Ids, RefusingStore, rurik, when
 
 from pyengine.errors import StorageError
 from pyengine.library import (

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from library_fixtures import rurik, when
+from tests.unit.library.library_fixtures import rurik, when
 
 from pyengine.errors import RecordError, RulesError
 from pyengine.library import (

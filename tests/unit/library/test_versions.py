@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from library_fixtures import RefusingStore, rurik, when
+from tests.unit.library.library_fixtures import RefusingStore, rurik, when
 
 from pyengine.errors import ConflictError, RecordError, StorageError
 from pyengine.library import PREFIXES, history_key, read_versions, record_key, redo, restore, save, undo

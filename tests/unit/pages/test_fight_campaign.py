@@ -8,13 +8,12 @@ import ast
 from pathlib import Path
 
 import pytest
-from test_fight_page import world  # noqa: F401  (the fixture)
-from test_fight_writeback import hits, two_saved_and_a_broo
 
 from pyengine import library
 from pyengine.dice import ScriptedDice
 from pyengine.errors import StorageError
 from pyengine.storage.keys import CHARACTER_PREFIX, JOURNAL
+from tests.unit.pages.fight_writeback_world import hits, two_saved_and_a_broo
 
 ROOT = Path(__file__).resolve().parents[3]
 

@@ -10,13 +10,13 @@ from pathlib import Path
 
 import msgspec
 import pytest
-from test_fight_page import FightMode, world  # noqa: F401  (world: the fixture)
 
 from pyengine.pages.fight import FightDraft, FightPage, Written, draft_text, load_draft
 from pyengine.pages.fight.draft import FORMAT, read_draft
 from pyengine.runequest.melee.log import read_any
 from pyengine.storage.keys import FIGHT_DRAFT
 from pyengine.storage.store import MemoryStore
+from tests.unit.pages.fight_mode import FightMode
 
 GOLDEN = Path(__file__).resolve().parents[2] / "golden"
 EARLIER = sorted(GOLDEN.glob("fight-draft-format-1-*.json"))

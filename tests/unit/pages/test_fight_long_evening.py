@@ -8,7 +8,7 @@ import json
 
 import msgspec
 import pytest
-from page_dom import Page
+from tests.unit.pages.page_dom import Page
 
 from pyengine.cli import tables as source
 from pyengine.cli.tables import hit_locations, load_tables

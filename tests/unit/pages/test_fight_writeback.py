@@ -8,75 +8,14 @@ import json
 import re
 from pathlib import Path
 
-from test_fight_page import THREE, FightMode, hero, world  # noqa: F401  (world: the fixture)
 
 from pyengine import library
 from pyengine.dice import RandomDice, ScriptedDice
 from pyengine.storage.keys import CHARACTER_PREFIX, CURRENT_FIGHT, FIGHT_DRAFT
 from pyengine.storage.store import MemoryStore
 from pyengine.runequest.sheet.adventurer import load_adventurer
-
-GOLDEN = Path(__file__).resolve().parents[2] / "golden"
-
-
-class Clock:
-    """The glue's ``now`` and a new id each time, as the browser gives them."""
-
-    def __init__(self) -> None:
-        self.n = 0
-        self.ids = 0
-
-    def now(self) -> str:
-        self.n += 1
-        return f"2026-12-01T20:{self.n // 60:02d}:{self.n % 60:02d}.000Z"
-
-    def new_id(self) -> str:
-        self.ids += 1
-        return f"f{self.ids}"
-
-
-class Kept(FightMode):
-    def __init__(self, world, store=None, dice=None, link="", clock=None) -> None:  # noqa: F811
-        from pyengine.pages.fight import FightPage
-        from page_dom import Page
-
-        tables, locations, slots, _ = world
-        self.store = store if store is not None else MemoryStore()
-        self.clock = clock or Clock()
-        self.dom = Page.built("combat.html", slots)
-        self.measures = None
-        self.page = FightPage(tables, locations, self.store, dice or RandomDice(11), now=self.clock.now,
-                              new_id=self.clock.new_id)
-        self.dom.apply(self.page.open(self.dom.values("fa-form"), link))
-
-    def reload(self, world, dice=None) -> Kept:  # noqa: F811
-        return Kept(world, self.store, dice=dice, clock=self.clock)
-
-    def add_saved(self, ident: str, name: str, side: str) -> None:
-        self.dom.choose("fa-source", ident)
-        self.apply(self.page.on_source(self.dom.values("fa-form")))
-        self.dom.fill("fa-name", name)
-        self.dom.fill("fa-side", side)
-        before = len(self.combatants())
-        self.apply(self.page.on_add(self.dom.values("fa-form")))
-        assert len(self.combatants()) == before + 1, self.errors()
-        self.dom.choose("fa-source", "")
-        self.apply(self.page.on_source(self.dom.values("fa-form")))
-
-    def click(self, ident: str, **data: str):
-        return self.apply(self.page.on_writeback_click({"id": ident, **data}))
-
-
-def hits(sides: int, n: int) -> int:
-    """Every blow lands and no parry holds: 5 on the attack, 99 on a parry… the D100s alternate."""
-    if sides == 100:
-        return (5, 99)[n % 2]
-    return min(sides, 3)
-
-
-def golden_rurik() -> str:
-    return (GOLDEN / "adventurer-format-2.json").read_text(encoding="utf-8").strip()
-
+from tests.unit.pages.fight_mode import THREE, FightMode, hero
+from tests.unit.pages.fight_writeback_world import Clock, Kept, golden_rurik, hits, two_saved_and_a_broo
 
 # -- fights kept on the device --------------------------------------------------------------------
 
@@ -130,23 +69,6 @@ def test_a_full_device_says_the_fight_is_not_kept(world):  # noqa: F811
 
 
 # -- writing the results to the sheets ------------------------------------------------------------
-
-
-def two_saved_and_a_broo(world, dice=None):  # noqa: F811
-    store = MemoryStore({CHARACTER_PREFIX + "rurik": golden_rurik(), CHARACTER_PREFIX + "vasana": hero("Vasana")})
-    fm = Kept(world, store, dice=dice)
-    fm.add_saved("rurik", "Rurik", "Sartar")
-    fm.add_saved("vasana", "Vasana", "Sartar")
-    fm.dom.fill("fa-name", "Broo")
-    fm.dom.fill("fa-side", "Chaos")
-    fm.dom.fill("fa-hp", "30")  # he stands the first blows and strikes back hard (no blow goes at an ally now)
-    fm.dom.fill("fa-bonus", "+1D6")
-    fm.dom.fill("fa-dex", "19")  # and first
-    fm.dom.fill("fa-siz", "19")
-    fm.dom.choose("fa-w1", "broadsword")
-    fm.apply(fm.page.on_add(fm.dom.values("fa-form")))
-    assert len(fm.combatants()) == 3, fm.errors()
-    return fm
 
 
 def test_a_wounded_adventurer_enters_wounded_and_his_line_says_so(world):  # noqa: F811
@@ -415,11 +337,11 @@ def test_the_warm_up_imports_what_the_first_write_back_tap_needs(world, tmp_path
     kept.write_text(json.dumps(fm.store.items))
     code = """
 import json, sys
-sys.path[:0] = [{tests!r}, {root!r}]
+sys.path[:0] = [{root!r}]
 from pyengine.storage.store import MemoryStore
-from test_fight_writeback import Kept
-from test_fight_page import world as fixture
-fm = Kept(fixture.__wrapped__(), MemoryStore(json.loads(open({kept!r}).read())))
+from tests.unit.pages.fight_mode import fight_world
+from tests.unit.pages.test_fight_writeback import Kept
+fm = Kept(fight_world(), MemoryStore(json.loads(open({kept!r}).read())))
 {warm}
 before = set(sys.modules)
 fm.page.on_writeback_click({{"id": "fw-plan"}})

@@ -13,7 +13,6 @@ import os
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_gear_page import Browser, add_spear
 
 from pyengine.errors import RecordError
 from pyengine.gear.example import EXAMPLE
@@ -21,6 +20,7 @@ from pyengine.gear.state import to_record
 from pyengine.pages.gear import GearDraft, draft_text, form_values, load_draft, record_key
 from pyengine.storage.keys import FIGHT_DRAFT, GEAR_DRAFT
 from pyengine.storage.store import MemoryStore
+from tests.unit.pages.gear_browser import Browser, add_spear
 
 #: 500 examples in the suite; ``STRIKE_RANK_FUZZ_EXAMPLES=10000`` runs the full fuzz (issue 16), as
 #: tests/unit/library/test_backup_fuzz.py does.

@@ -13,7 +13,6 @@ import re
 
 import pytest
 
-from pyengine.cli.tables import load_tables
 from pyengine.dice import ScriptedDice
 from pyengine.errors import StorageError
 from pyengine.pages.index import StartPage
@@ -23,41 +22,7 @@ from pyengine.storage.store import MemoryStore
 from pyengine.runequest.sheet import Adventurer, Characteristics, Gear, WeaponSkill, dump_adventurer, load_adventurer
 from pyengine.runequest.sheet.render import EMPTY_SAVED
 from pyengine.share import encode_link
-
-# The seed's example: CON 12, SIZ 17, POW 18 -> 15 hit points; 14-15 HP -> chest 6, arms 4.
-YSOLDE = {"STR": "12", "CON": "12", "SIZ": "17", "INT": "13", "POW": "18", "DEX": "11", "CHA": "10"}
-#: What the page's other fields hold as it comes (dom.values of its forms).
-PICKERS = {"sheet-weapon": "broadsword", "sheet-hand": "right", "sheet-item": "dagger", "sheet-count": "1",
-           "sheet-train-weapon": ""}
-
-
-@pytest.fixture(scope="module")
-def tables():
-    return load_tables()
-
-
-def typed(name: str = "Ysolde", scores: dict[str, str] = YSOLDE, **more: str) -> dict[str, str]:
-    """The page's fields with an adventurer typed in (``more``: other fields by id, ``_`` for ``-``)."""
-    fields = {"sheet-name": name, "sheet-money": "", "sheet-notes": "", **PICKERS}
-    fields.update({f"sheet-{key}": value for key, value in scores.items()})
-    fields.update({key.replace("_", "-"): value for key, value in more.items()})
-    return fields
-
-
-def numbers(html: str) -> dict[str, str]:
-    """Every ``data-field`` value on the sheet, as the browser tests read them."""
-    return dict(re.findall(r'data-field="([^"]+)">([^<]*)<', html))
-
-
-def page_on(tables, store: MemoryStore | None = None, dice=None) -> SheetPage:
-    ids = iter(f"{n:012x}" for n in range(1, 1000))
-    return SheetPage(tables, store if store is not None else MemoryStore(), dice, new_id=lambda: next(ids))
-
-
-def opened(tables, store: MemoryStore, **values: str) -> tuple[SheetPage, object]:
-    page = page_on(tables, store)
-    return page, page.open(values.pop("fragment", ""), values.pop("wanted", None), {**typed("", {}), **values})
-
+from tests.unit.pages.sheet_fields import YSOLDE, numbers, opened, page_on, typed
 
 # -- test_sheet_page.py ----------------------------------------------------------------------
 

@@ -19,7 +19,7 @@ from pyengine.storage.store import MemoryStore
 from pyengine.runequest.advancement import creation
 from pyengine.runequest.sheet import Gear, dump_adventurer, load_adventurer
 from pyengine.runequest.sheet.render import WEAR_NOTE
-from tests.unit.pages.test_sheet_page import YSOLDE, numbers, opened, page_on, tables, typed  # noqa: F401
+from tests.unit.pages.sheet_fields import YSOLDE, numbers, opened, page_on, typed
 
 ROOT = Path(__file__).resolve().parents[3]
 

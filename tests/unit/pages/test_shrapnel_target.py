@@ -15,7 +15,7 @@ import re
 
 import msgspec
 import pytest
-from page_dom import Page
+from tests.unit.pages.page_dom import Page
 
 from pyengine.cli import tables as source
 from pyengine.cli.tables import ballistic, load_tables

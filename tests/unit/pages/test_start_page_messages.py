@@ -10,10 +10,10 @@ wiring; every row is checked here, through the controller, as the page's glue jo
 from __future__ import annotations
 
 import pytest
-from page_dom import Page
 
 from pyengine.pages.index import StartPage, prerender
 from pyengine.storage.store import MemoryStore
+from tests.unit.pages.page_dom import Page
 
 HUGE = "9" * 40
 

@@ -10,14 +10,14 @@ experience checks roll with the app's dice.)
 from __future__ import annotations
 
 import pytest
-from test_exchange_page import Exchange
-from test_fight_page import THREE, FightMode
 
 from pyengine.cli import tables as source
 from pyengine.cli.tables import hit_locations, load_tables
 from pyengine.pages import combat
 from pyengine.runequest.combat.inputs import read_typed_roll
 from pyengine.runequest.melee.build import melee_tables
+from tests.unit.pages.exchange_mode import Exchange
+from tests.unit.pages.fight_mode import THREE, FightMode
 
 
 @pytest.fixture(scope="module")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from rq_fixtures import real
+from tests.unit.runequest.rq_fixtures import real
 
 from pyengine.runequest.tables.catalogue import RuneQuestTables
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from shrapnel_fixtures import load_real
+from tests.unit.shrapnel.shrapnel_fixtures import load_real
 
 from pyengine.shrapnel.tables import ShrapnelTable
 

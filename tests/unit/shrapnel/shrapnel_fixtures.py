@@ -1,9 +1,14 @@
-"""Helpers for the shrapnel tests: where the table file is, loading it, small synthetic tables."""
+"""Helpers for the shrapnel tests: where the table file is, loading it, small synthetic tables, the command run."""
 
 from __future__ import annotations
 
+import argparse
+import json
 from pathlib import Path
 
+import pytest
+
+from pyengine.cli import shrapnel as cli
 from pyengine.shrapnel.tables import ShrapnelTable
 from pyengine.tables import decode_toml
 
@@ -25,3 +30,20 @@ def one_row_table(
     listed = ", ".join(f'"{a}"' for a in areas)
     text = f'die = 100\n[[rows]]\nrolls = "1-100"\nareas = [{listed}]\n{cells}'
     return decode_toml(ShrapnelTable, text, "synthetic.toml")
+
+
+def run(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="pyengine")
+    subparsers = parser.add_subparsers(dest="command", required=True)
+    cli.register(subparsers)
+    args = parser.parse_args(argv)
+    code: int = args.func(args)
+    return code
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]:
+    assert run(["shrapnel", *argv, "--json"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("\n") == 1  # one JSON object, one line
+    data: dict[str, object] = json.loads(out)
+    return data

@@ -1,6 +1,6 @@
 """The golden adventurer record of format 2 (tests/golden/adventurer-format-2.json), made from the
 format 1 one (0.1.0's own bytes, tests/golden/adventurer-format-1.json) by the changes a game
-master makes by hand. ``python tests/unit/runequest/campaign/campaign_golden.py`` prints it
+master makes by hand. ``python -m tests.unit.runequest.campaign.campaign_golden`` prints it
 (rewrite the file only on purpose)."""
 
 from __future__ import annotations
@@ -31,10 +31,7 @@ def format_2(tables) -> Adventurer:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    import sys
-
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    from rq_fixtures import real
+    from tests.unit.runequest.rq_fixtures import real
 
     from pyengine.runequest.sheet.adventurer import dump_adventurer
 

@@ -10,7 +10,7 @@ Points Than Available", "Healing Damage to a Hit Location" (ch. III); "Weapon Da
 from __future__ import annotations
 
 import pytest
-from campaign_world import rurik
+from tests.unit.runequest.campaign.campaign_world import rurik
 
 from pyengine.dice import NoRollLeft, ScriptedDice
 from pyengine.errors import RulesError

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import msgspec
 import pytest
-from campaign_world import answering, broo, fighter, play, rurik
+from tests.unit.runequest.campaign.campaign_world import answering, broo, fighter, play, rurik
 
 from pyengine.runequest.campaign import damage_weapon, take_damage
 from pyengine.runequest.melee.log import EXPORT_FORMAT, VERSION, FightLog, add_round, export_json, read_any, replay, to_link
@@ -103,10 +103,7 @@ def test_the_golden_wounded_fight_keeps_opening_and_replaying_identically(tables
 
 
 if __name__ == "__main__":  # pragma: no cover - rewrites the golden fixture (only on purpose)
-    import sys
-
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    from rq_fixtures import real
+    from tests.unit.runequest.rq_fixtures import real
 
     from pyengine.cli.tables import hit_locations
     from pyengine.runequest.melee.build import melee_tables

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import msgspec
 import pytest
-from campaign_golden import format_2
-from campaign_world import rurik
+from tests.unit.runequest.campaign.campaign_golden import format_2
+from tests.unit.runequest.campaign.campaign_world import rurik
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -136,8 +136,8 @@ BLOWS = st.lists(st.tuples(st.sampled_from(["head", "chest", "abdomen", "right_a
        st.dictionaries(st.sampled_from(["broadsword", "medium_shield@left"]), st.integers(0, 999), max_size=2),
        st.lists(st.tuples(st.integers(1, 33), st.text(min_size=1, max_size=30).filter(str.strip)), max_size=3))
 def test_any_valid_current_state_reads_back_equal(blows, ammunition, damage, spending):
-    from campaign_world import rurik as make
-    from rq_fixtures import real
+    from tests.unit.runequest.campaign.campaign_world import rurik as make
+    from tests.unit.runequest.rq_fixtures import real
 
     from pyengine.runequest.campaign import spend
 

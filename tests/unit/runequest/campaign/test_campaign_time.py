@@ -10,7 +10,7 @@ turns, he'll bleed to death"; "A full turn represents 5 minutes, or 25 melee rou
 from __future__ import annotations
 
 import pytest
-from campaign_world import rurik
+from tests.unit.runequest.campaign.campaign_world import rurik
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -76,7 +76,7 @@ def test_time_mends_no_weapon_and_finds_no_arrow(tables):
 @given(st.lists(st.tuples(st.sampled_from(LOCATIONS), st.integers(1, 5)), max_size=4),
        st.integers(0, 60), st.integers(0, 12))
 def test_never_below_0_damage_never_past_the_maxima(blows, days, weeks):
-    from rq_fixtures import real
+    from tests.unit.runequest.rq_fixtures import real
 
     tables = real()
     a = rurik()

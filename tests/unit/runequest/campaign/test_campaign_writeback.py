@@ -11,7 +11,7 @@ a given weapon or shield needs to be logged per scenario" (ch. IV, Learning by E
 from __future__ import annotations
 
 import pytest
-from campaign_world import answering, broo, fighter, play, rurik
+from tests.unit.runequest.campaign.campaign_world import answering, broo, fighter, play, rurik
 
 from pyengine.dice import ScriptedDice
 from pyengine.errors import RulesError

@@ -1,9 +1,9 @@
-"""A fight of twelve combatants, six against six, over 30 rounds (issue 18: fights keep opening as they grow):
+"""A fight of twelve combatants, six against six, over 30 rounds (fights keep opening as they grow):
 tests/golden/fight-12x30.link holds it as a version 6 link, fight-12x30.final.json its final state.
 
 The statements are fight_3v3's (each able fighter attacks the first foe standing and parries him, the archers
-shoot twice); the combatants are tough enough to fight all 30 rounds. ``python
-tests/unit/runequest/melee/fight_12x30.py`` writes both files (rewrite them only on purpose).
+shoot twice); the combatants are tough enough to fight all 30 rounds. ``python -m
+tests.unit.runequest.melee.fight_12x30`` writes both files (rewrite them only on purpose).
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from pyengine.runequest.melee.build import QuickWeapon, quick_combatant
 from pyengine.runequest.melee.log import FightLog, add_round
 from pyengine.runequest.melee.model import Fight, start
 from pyengine.runequest.melee.round import resolve_round
+from tests.unit.runequest.melee.fight_3v3 import statements
 
 ROUNDS = 30
 SEED = 1830
@@ -45,8 +46,6 @@ def combatants(tables):
 
 
 def make_log(tables, mt, rounds: int = ROUNDS) -> FightLog:
-    from fight_3v3 import statements  # tests/unit/runequest, on the path of tests and of the script below
-
     fight = Fight(combatants=combatants(tables))
     log, state, dice = FightLog(fight=fight), start(fight), RandomDice(SEED)
     for _ in range(rounds):
@@ -57,14 +56,11 @@ def make_log(tables, mt, rounds: int = ROUNDS) -> FightLog:
 
 
 if __name__ == "__main__":  # pragma: no cover - writes the golden fixture (only on purpose)
-    import sys
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[4]
-    sys.path.insert(0, str(root))
-    sys.path.insert(0, str(root / "tests" / "unit" / "runequest"))
     import msgspec
-    from rq_fixtures import real
+    from tests.unit.runequest.rq_fixtures import real
 
     from pyengine.cli.tables import hit_locations
     from pyengine.runequest.melee.build import melee_tables

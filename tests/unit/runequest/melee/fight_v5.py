@@ -1,8 +1,8 @@
-"""A fight played by the rounds' rules edition 3 (fight link version 5, issue 17): an archer, a slinger and
+"""A fight played by the rounds' rules edition 3 (fight link version 5): an archer, a slinger and
 a broo with a head butt; the archer's arrow impales, the slinger's stone does not stick, the bow and sling
 are ready again each round (RQ-110 to RQ-112), and the slinger leaves the fight after round 2.
 
-``python tests/unit/runequest/melee/fight_v5.py`` prints the link and the final state (tests/golden/
+``python -m tests.unit.runequest.melee.fight_v5`` prints the link and the final state (tests/golden/
 fight-v5.link and fight-v5.final.json are those; rewrite them only on purpose).
 """
 
@@ -52,14 +52,11 @@ def make_log(tables, mt) -> FightLog:
 
 
 if __name__ == "__main__":  # pragma: no cover - prints the golden fixture (only on purpose)
-    import sys
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[4]
-    sys.path.insert(0, str(root))
-    sys.path.insert(0, str(root / "tests" / "unit" / "runequest"))
     import msgspec
-    from rq_fixtures import real
+    from tests.unit.runequest.rq_fixtures import real
 
     from pyengine.cli.tables import hit_locations
     from pyengine.runequest.melee.build import melee_tables

@@ -1,7 +1,7 @@
 """Writes pyengine/runequest/melee/catalogue.py: the weapons and shields a fight link of version 6 names by
-table id, frozen as the tables had them (issue 18).
+table id, frozen as the tables had them.
 
-``python tests/unit/runequest/melee/link_catalogue.py`` prints the module; write it only on purpose, with a
+``python -m tests.unit.runequest.melee.link_catalogue`` prints the module; write it only on purpose, with a
 new fight link version: a link names what the catalogue of its own version says, whatever the tables say later.
 """
 
@@ -53,12 +53,9 @@ def module(tables) -> str:
 
 
 if __name__ == "__main__":  # pragma: no cover - writes the frozen catalogue (only on purpose)
-    import sys
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[4]
-    sys.path.insert(0, str(root))
-    sys.path.insert(0, str(root / "tests" / "unit" / "runequest"))
-    from rq_fixtures import real
+    from tests.unit.runequest.rq_fixtures import real
 
     (root / "pyengine" / "runequest" / "melee" / "catalogue.py").write_text(module(real()), encoding="utf-8")

@@ -1,10 +1,9 @@
-"""Issue 18: fight links that stay short — version 6's compact form (:mod:`pyengine.runequest.melee.compact`),
+"""Fight links that stay short — version 6's compact form (:mod:`pyengine.runequest.melee.compact`),
 the "situation now" share, and a fight of twelve over 30 rounds that keeps opening."""
 
 from __future__ import annotations
 
 import copy
-import sys
 import time
 from pathlib import Path
 
@@ -13,19 +12,18 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import fight_12x30  # noqa: E402
-import fight_v5  # noqa: E402
-import link_catalogue  # noqa: E402
-from fight_3v3 import make_log as make_3v3  # noqa: E402
+from tests.unit.runequest.melee import fight_12x30
+from tests.unit.runequest.melee import fight_v5
+from tests.unit.runequest.melee import link_catalogue
+from tests.unit.runequest.melee.fight_3v3 import make_log as make_3v3
 
-from pyengine.cli.tables import hit_locations  # noqa: E402
-from pyengine.errors import RulesError, ShareLinkError  # noqa: E402
-from pyengine.runequest.combat.model import Parry, Weapon  # noqa: E402
-from pyengine.runequest.melee import compact  # noqa: E402
-from pyengine.runequest.melee.build import melee_tables  # noqa: E402
-from pyengine.runequest.melee.catalogue import CATALOGUE  # noqa: E402
-from pyengine.runequest.melee.log import (  # noqa: E402
+from pyengine.cli.tables import hit_locations
+from pyengine.errors import RulesError, ShareLinkError
+from pyengine.runequest.combat.model import Parry, Weapon
+from pyengine.runequest.melee import compact
+from pyengine.runequest.melee.build import melee_tables
+from pyengine.runequest.melee.catalogue import CATALOGUE
+from pyengine.runequest.melee.log import (
     KIND,
     LINK,
     VERSION,
@@ -36,8 +34,8 @@ from pyengine.runequest.melee.log import (  # noqa: E402
     to_link,
     to_state,
 )
-from pyengine.runequest.melee.model import Arm, Fight, FightState, start  # noqa: E402
-from pyengine.share import MAX_TEXT, LinkKind, SharedState, decode_link, encode_link  # noqa: E402
+from pyengine.runequest.melee.model import Arm, Fight, FightState, start
+from pyengine.share import MAX_TEXT, LinkKind, SharedState, decode_link, encode_link
 
 GOLDEN = Path(__file__).resolve().parents[3] / "golden"
 FIGHTS = sorted(p.name for p in GOLDEN.glob("fight-*.link"))
@@ -49,7 +47,7 @@ def mt(tables):
 
 
 def version_5(log: FightLog) -> str:
-    """The link version 5 wrote for this log (before issue 18)."""
+    """The link version 5 wrote for this log (before the compact form)."""
     return encode_link(KIND, to_state(log), version=5)
 
 
@@ -222,7 +220,7 @@ _COMPACT = {}
 @given(st.lists(st.integers(0, 40), min_size=1, max_size=8), _JUNK)
 def test_any_part_of_a_compact_fight_replaced_by_junk_opens_and_replays_or_says_why(path, value):
     if not _COMPACT:
-        from rq_fixtures import real
+        from tests.unit.runequest.rq_fixtures import real
 
         tables = real()
         _COMPACT["mt"] = melee_tables(tables, hit_locations())

@@ -44,9 +44,11 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     bench = sub.add_parser("bench", help="build, then print the start-up benchmark table")
     bench.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
     bench.add_argument("--warm", type=int, default=5, help="warm loads per page (at least 5)")
-    bench.add_argument("--cold", type=int, default=None, help="first visits per page, each in a fresh profile (median; default 7, --phone too: single first visits vary by ±10%%)")
+    bench.add_argument("--cold", type=int, default=None,
+                       help="first visits per page, each in a fresh profile (median; default 7, --phone too: single first visits vary by ±10%%)")
     bench.add_argument("--phone", action="store_true",
-                       help="every measurement as a mid-range phone on 4G: 9 Mbit/s down, 1.5 up, 170 ms round trip, CPU 4× slower (measure/phone.py)")
+                       help="every measurement as a mid-range phone on 4G: 9 Mbit/s down, 1.5 up, 170 ms round trip, "
+                            "CPU 4× slower (measure/phone.py)")
     bench.add_argument("--encodings", default="br,gzip", choices=["br,gzip", "gzip", "none"],
                        help="the content codings the server sends, for every subject (default br,gzip as static hosts do; "
                             "none: every file as it is, uncompressed)")

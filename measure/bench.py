@@ -69,7 +69,7 @@ def shrapnel_actions(page) -> dict[str, float]:
 
 def sheet_actions(page) -> dict[str, float]:
     """Types a character, rolls a background, adds four weapons: each change derives the full sheet."""
-    for key, value in zip(("STR", "CON", "SIZ", "INT", "POW", "DEX", "CHA"), (12, 12, 17, 13, 18, 11, 10)):
+    for key, value in zip(("STR", "CON", "SIZ", "INT", "POW", "DEX", "CHA"), (12, 12, 17, 13, 18, 11, 10), strict=True):
         page.fill(f"#sheet-{key}", str(value))
     page.click("#sheet-roll-bg")
     for weapon in ("broadsword", "dagger", "short_spear_1h", "self_bow"):
@@ -249,7 +249,7 @@ def scale_actions(fought: dict[str, str], wounded: dict[str, str], party: str, r
             page.wait_for_function("() => performance.getEntriesByName('party week', 'measure').length > 0",
                                    timeout=READY_TIMEOUT_MS)
             weeks.append(measures(page, "party week")[0])
-        both = [a + b for a, b in zip(plans, confirms)]
+        both = [a + b for a, b in zip(plans, confirms, strict=True)]
         return {
             f"write-back of a 6-combatant fight: the plan (ms, median of {runs})": statistics.median(plans),
             f"write-back of a 6-combatant fight: confirm (ms, median of {runs})": statistics.median(confirms),

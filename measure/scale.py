@@ -30,8 +30,19 @@ import msgspec
 
 from pyengine import __version__
 from pyengine.dice import RandomDice
-from pyengine.library import export_backup, keep_fight, list_fights, list_templates, make_party, make_template
-from pyengine.library import read_all, save, save_party, save_template, storage_use
+from pyengine.library import (
+    export_backup,
+    keep_fight,
+    list_fights,
+    list_templates,
+    make_party,
+    make_template,
+    read_all,
+    save,
+    save_party,
+    save_template,
+    storage_use,
+)
 from pyengine.library.fights import leave_fight
 from pyengine.storage.keys import CHARACTER_PREFIX, FIGHT_DRAFT
 from pyengine.storage.store import MemoryStore

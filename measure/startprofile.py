@@ -117,9 +117,9 @@ def summary(runs):
         for name, t in r["mk"]:
             if name != "ready" and not name.endswith(":start"):
                 row["mark " + name] = t
-        for name, start, dur in r["ms"]:
+        for name, _start, dur in r["ms"]:
             row["measure " + name] = dur
-        for name, start, end in r["res"]:
+        for name, _start, end in r["res"]:
             if name.endswith((".whl", "core.js", "pyodide.asm.wasm", ".gz", "pyscript.json")) or name.startswith("core-"):
                 row["res " + name + " end"] = end
         if r["prof"]:
@@ -128,7 +128,8 @@ def summary(runs):
             row["py compiled n"] = p["compiled"]
             row["py unmarshal ms"] = p["unmarshal"] * 1000
             top = {k: v for k, v in p["imports"].items() if "." not in k or k.startswith(("app", "pyengine"))}
-            row["py imports (own+top) ms"] = sum(v for k, v in p["imports"].items() if k.split(".")[0] in ("app", "pyengine") and k.count(".") == 0) * 1000
+            row["py imports (own+top) ms"] = sum(v for k, v in p["imports"].items()
+                                                 if k.split(".")[0] in ("app", "pyengine") and k.count(".") == 0) * 1000
             row["_top"] = sorted(top.items(), key=lambda kv: -kv[1])[:12]
             row["_self"] = sorted(p["self"].items(), key=lambda kv: -kv[1])[:60]
             before = {k: v for k, v in p["self"].items() if p["at"].get(k, 0) < ready}

@@ -26,8 +26,8 @@ from pyengine.shrapnel import (
     resolve_critical,
 )
 from pyengine.shrapnel.armour import fold_armour
-from pyengine.shrapnel.vocabulary import Limb, parse_cover
 from pyengine.shrapnel.inputs import read_roll
+from pyengine.shrapnel.vocabulary import Limb, parse_cover
 
 # -- argument types: each raises ArgumentTypeError, which argparse turns into exit 2 --
 

@@ -9,7 +9,7 @@ percentile die, written ``D100`` as RuneQuest does.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from pyengine.errors import NotationError
 
@@ -29,8 +29,8 @@ class Term(NamedTuple):
     ``sides`` is ``None`` for a constant. ``sign`` is ``1`` or ``-1``.
     """
 
-    sign: int
-    count: int
+    sign: Literal[1, -1]
+    count: int  # type: ignore[assignment]  # the field shadows tuple.count, which nothing here calls
     sides: int | None = None
 
     @property
@@ -76,7 +76,7 @@ class _Parser:
         while self.peek().isspace():
             self.pos += 1
 
-    def sign(self) -> int | None:
+    def sign(self) -> Literal[1, -1] | None:
         ch = self.peek()
         if ch == "+":
             self.pos += 1
@@ -94,7 +94,7 @@ class _Parser:
             return None
         return int(self.text[start : self.pos]), start
 
-    def term(self, sign: int) -> Term:
+    def term(self, sign: Literal[1, -1]) -> Term:
         count = self.number()
         if self.peek() not in ("D", "d"):
             if count is None:
@@ -198,7 +198,8 @@ def explain_notation(exc: NotationError, field: str) -> str:
         return (f"{field}: {number} dice is more than can be rolled at once in {shown!r}; "
                 f"roll {MIN_COUNT} to {MAX_COUNT} dice, e.g. 3D6")
     if expected.startswith("a number of sides from"):
-        return f"{field}: a die with {number} side{'' if number == '1' else 's'} in {shown!r} is not one to roll; dice have {MIN_SIDES} to {MAX_SIDES} sides, e.g. D6 or D100"
+        return (f"{field}: a die with {number} side{'' if number == '1' else 's'} in {shown!r} is not one to roll; "
+                f"dice have {MIN_SIDES} to {MAX_SIDES} sides, e.g. D6 or D100")
     if expected == "a number of sides":
         return f"{field}: {shown!r} says D but not how many sides; put the sides after the D, e.g. 2D6"
     if expected.startswith("a number from"):

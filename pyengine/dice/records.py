@@ -14,7 +14,7 @@ from pyengine.dice.notation import Term, checked_terms, parse_terms
 from pyengine.tables import Record
 
 
-class RolledTerm(Record):
+class RolledTerm(Record, frozen=True):
     """One term of a rolled expression."""
 
     sign: Literal[1, -1]
@@ -33,7 +33,7 @@ class RolledTerm(Record):
         return str(Term(1, len(self.values), self.sides))
 
 
-class DiceRoll(Record):
+class DiceRoll(Record, frozen=True):
     """A rolled dice expression, keeping every die's value."""
 
     expression: str
@@ -68,7 +68,7 @@ class DiceRoll(Record):
         return tuple((t.sides, v) for t in self.terms if t.sides is not None for v in t.values)
 
 
-class RollMade(Record):
+class RollMade(Record, frozen=True):
     """One die rolled, and what for."""
 
     purpose: str
@@ -76,7 +76,7 @@ class RollMade(Record):
     value: int
 
 
-class NeededRoll(Record):
+class NeededRoll(Record, frozen=True):
     """The next roll a page must ask for."""
 
     sides: int

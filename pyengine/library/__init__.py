@@ -51,26 +51,62 @@ if TYPE_CHECKING:
     from pyengine.library.backup import Backup, export_backup, read_backup
     from pyengine.library.damaged import damaged_items
     from pyengine.library.deleted import DeletedRecord, delete, kept_aside, undelete
+    from pyengine.library.drafts import drop_draft, keep_draft, read_draft
     from pyengine.library.fights import (
-        FightEntry, FightListing, SavedFight, current_fight, default_name, delete_fight, fight_mode_keys, keep_fight,
-        keep_fight_apart, leave_fight, list_fights, load_fight, new_fight, open_fight, read_fight, rename_fight, resume,
-        secure_current, undo_delete,
+        FightEntry,
+        FightListing,
+        SavedFight,
+        current_fight,
+        default_name,
+        delete_fight,
+        fight_mode_keys,
+        keep_fight,
+        keep_fight_apart,
+        leave_fight,
+        list_fights,
+        load_fight,
+        new_fight,
+        open_fight,
+        read_fight,
+        rename_fight,
+        resume,
+        secure_current,
+        undo_delete,
     )
     from pyengine.library.history import Version
     from pyengine.library.journal import atomic, recover
-    from pyengine.library.drafts import drop_draft, keep_draft, read_draft
     from pyengine.library.kinds import PREFIXES, has_records, history_key, ident_of, parse_key, record_key
     from pyengine.library.merge import BOTH, DEVICE, FILE, Applied, Plan, PlanItem, apply_plan, import_into_empty, plan_import
     from pyengine.library.parties import (
-        Member, Party, list_parties, make_party, members_of, moved, read_party, save_party, with_member,
+        Member,
+        Party,
+        list_parties,
+        make_party,
+        members_of,
+        moved,
+        read_party,
+        save_party,
+        with_member,
         without_member,
     )
     from pyengine.library.records import (
-        Damaged, Entry, Listing, export_item, put_record, read_all, read_record, record_text,
+        Damaged,
+        Entry,
+        Listing,
+        export_item,
+        put_record,
+        read_all,
+        read_record,
+        record_text,
     )
     from pyengine.library.templates import Template, copy_names, list_templates, make_template, read_template, save_template
     from pyengine.library.usage import (
-        Usage, describe_estimate, describe_groups, describe_persistence, describe_usage, storage_use,
+        Usage,
+        describe_estimate,
+        describe_groups,
+        describe_persistence,
+        describe_usage,
+        storage_use,
     )
     from pyengine.library.versions import RecordVersions, Saved, read_versions, record_keys, redo, restore, save, undo
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import msgspec
 
-from pyengine.errors import ConflictError, RecordError, StorageError
+from pyengine.errors import ConflictError, RecordError
 from pyengine.library.journal import atomic
 from pyengine.library.kinds import check_kind, history_key, label, record_key
 from pyengine.library.records import read_struct, write_struct

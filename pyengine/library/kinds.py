@@ -11,9 +11,14 @@ from __future__ import annotations
 
 from pyengine.errors import RecordError
 from pyengine.storage.keys import (
-    APP_PREFIX, CHARACTER_PREFIX, FIGHT_PREFIX, GEAR_PREFIX, HISTORY_PREFIX, PARTY_PREFIX, TEMPLATE_PREFIX,
+    APP_PREFIX,
+    CHARACTER_PREFIX,
+    FIGHT_PREFIX,
+    GEAR_PREFIX,
+    HISTORY_PREFIX,
+    PARTY_PREFIX,
+    TEMPLATE_PREFIX,
 )
-
 from pyengine.storage.store import Store
 
 __all__ = ["APP_PREFIX", "NAMES", "PREFIXES", "check_kind", "has_records", "history_key", "ident_of", "label",

@@ -30,8 +30,8 @@ import msgspec
 
 from pyengine.errors import RecordError, StorageError
 from pyengine.library.backup import Backup, app_items, read_backup
-from pyengine.library.deleted import Bin, read_bin
 from pyengine.library.damaged import OWN_READERS
+from pyengine.library.deleted import Bin, read_bin
 from pyengine.library.history import History, Version, pack, read_history, unpack, write_history
 from pyengine.library.journal import atomic
 from pyengine.library.kinds import history_key, label, parse_key, record_key

@@ -22,9 +22,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from pyengine.errors import ConflictError, RecordError, StorageError
+from pyengine.errors import ConflictError, RecordError
 from pyengine.library.history import (
-    Current, History, Version, appended, describe, pack, read_history, unpack, write_history,
+    Current,
+    History,
+    Version,
+    appended,
+    describe,
+    pack,
+    read_history,
+    unpack,
+    write_history,
 )
 from pyengine.library.journal import atomic
 from pyengine.library.kinds import history_key, label, record_key

@@ -37,7 +37,14 @@ from pyengine.gear.sheet import SheetLine, sheet_line
 from pyengine.gear.state import BlockInputs, Entry, GearState
 from pyengine.library.drafts import keep_draft, read_draft
 from pyengine.pages.gear_draft import (
-    DAMAGED_DRAFT, DRAFT_IDS, DRAFT_TEXT, TICKS, GearDraft, draft_field, draft_text, load_draft,
+    DAMAGED_DRAFT,
+    DRAFT_IDS,
+    DRAFT_TEXT,
+    TICKS,
+    GearDraft,
+    draft_field,
+    draft_text,
+    load_draft,
 )
 from pyengine.pages.gear_form import BLOCK_IDS, ITEM_FIELD, WEAPON_FIELDS, GearForm, form_values
 from pyengine.pages.gear_records import PAGE, GearRecords, record_key

@@ -17,7 +17,6 @@ from pyengine.library.records import put_record, read_all, record_text
 from pyengine.pages.view import Update
 from pyengine.render.share import share_line
 
-
 PAGE = "./gear.html"
 
 def record_key(name: str) -> str:

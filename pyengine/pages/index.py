@@ -17,12 +17,12 @@ from pyengine import dice_roller
 from pyengine.dice import Dice, DiceExpr, DiceRoll, RandomDice, ScriptedDice, explain_notation
 from pyengine.errors import NotationError, RulesError, StorageError
 from pyengine.library.kinds import has_records, ident_of
-from pyengine.storage.keys import DICE_RECENT
 from pyengine.pages.recent import RecentLinks
-from pyengine.storage.store import Store
 from pyengine.pages.view import Update
 from pyengine.render.index import EMPTY_SAVED, damaged_row, saved_list, saved_row
 from pyengine.render.share import share_line
+from pyengine.storage.keys import DICE_RECENT
+from pyengine.storage.store import Store
 
 __all__ = ["EMPTY_SAVED", "HISTORY_LENGTH", "RollHistory", "StartPage", "prerender", "roll_history"]
 

@@ -8,8 +8,8 @@ imports nothing more for it.
 
 from __future__ import annotations
 
-from pyengine.storage.store import Store
 from pyengine.pages.view import Update
+from pyengine.storage.store import Store
 
 #: The notice above every page's content (web/shell.html) that says what did not finish.
 NOTICE = "save-recovered"

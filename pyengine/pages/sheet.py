@@ -48,8 +48,19 @@ from pyengine.runequest.sheet.adventurer import Adventurer, dump_adventurer, loa
 from pyengine.runequest.sheet.characteristics import Characteristics
 from pyengine.runequest.sheet.derive import DerivedSheet, derive
 from pyengine.runequest.sheet.render import (
-    CHARACTERISTICS, DEFENSE_BOX, EMPTY_SHEET, EXPERIENCE_USES, WEAR_NOTE, experience_box, render_experience_boxes,
-    render_item_options, render_quote, render_refusal, render_sheet, render_train_options, render_weapon_options,
+    CHARACTERISTICS,
+    DEFENSE_BOX,
+    EMPTY_SHEET,
+    EXPERIENCE_USES,
+    WEAR_NOTE,
+    experience_box,
+    render_experience_boxes,
+    render_item_options,
+    render_quote,
+    render_refusal,
+    render_sheet,
+    render_train_options,
+    render_weapon_options,
 )
 from pyengine.runequest.tables.catalogue import RuneQuestTables
 from pyengine.storage.store import Store

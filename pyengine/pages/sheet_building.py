@@ -20,9 +20,14 @@ from pyengine.runequest.sheet import inputs
 from pyengine.runequest.sheet.adventurer import Adventurer
 from pyengine.runequest.sheet.characteristics import roll_characteristics
 from pyengine.runequest.sheet.render import (
-    CHARACTERISTICS, DEFENSE_BOX, WEAR_NOTE, kit_pick_field, render_experience, render_quote, render_training_started,
+    CHARACTERISTICS,
+    DEFENSE_BOX,
+    WEAR_NOTE,
+    kit_pick_field,
+    render_experience,
+    render_quote,
+    render_training_started,
 )
-
 
 
 class Building:

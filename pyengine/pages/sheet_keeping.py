@@ -25,7 +25,6 @@ from pyengine.runequest.sheet import state
 from pyengine.runequest.sheet.adventurer import dump_adventurer, load_adventurer
 from pyengine.runequest.sheet.render import CHARACTERISTICS, render_saved_list
 
-
 #: The fields that make the record, as the draft keeps them while they do not yet.
 RECORD_FIELDS = ("sheet-name", *(f"sheet-{c}" for c in CHARACTERISTICS), "sheet-money", "sheet-savings",
                  "sheet-notes")

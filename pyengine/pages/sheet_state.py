@@ -15,7 +15,6 @@ from pyengine.errors import RulesError
 from pyengine.pages.view import Update
 from pyengine.render.sheet_state import render_working, weapon_name
 
-
 __all__ = ["BUTTONS", "FIELDS", "NowCard", "said_as", "weapon_name"]
 
 #: Each action of the card (its button id) -> {engine field: (the card's field id, its label)}.

@@ -21,7 +21,6 @@ from pyengine.errors import RulesError
 from pyengine.library.drafts import read_draft
 from pyengine.library.kinds import has_records
 from pyengine.pages.recent import shrapnel_results
-from pyengine.storage.store import Store
 from pyengine.pages.view import Update
 from pyengine.render.share import share_line
 from pyengine.render.targets import target_choices
@@ -32,6 +31,7 @@ from pyengine.shrapnel.resolve import ShrapnelResult, resolve
 from pyengine.shrapnel.state import LINK, target_name, to_state
 from pyengine.shrapnel.tables import ShrapnelTable
 from pyengine.shrapnel.vocabulary import Area, parse_severity
+from pyengine.storage.store import Store
 
 PAGE = "./shrapnel.html"
 #: Each area's "covered" checkbox.

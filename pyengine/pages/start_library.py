@@ -31,7 +31,6 @@ from pyengine.render.start_library import Notice
 from pyengine.storage.store import Store
 
 
-
 class DeviceLibrary:
     """What the device keeps, as the start page shows it, and the actions on it."""
 

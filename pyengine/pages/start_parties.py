@@ -17,7 +17,6 @@ from pyengine.pages.view import Update
 from pyengine.render import start_library as draw
 from pyengine.render.start_library import Notice
 
-
 #: How many records' readings (and hit points in words) a page keeps, to draw its cards again.
 MAX_REMEMBERED = 1000
 
@@ -196,7 +195,7 @@ class Parties:
         """Each member's record as time left it, saved (one unit with the others: ``store``)."""
         from pyengine.runequest.sheet.adventurer import dump_adventurer
 
-        for m, result in zip(ok, changed):
+        for m, result in zip(ok, changed, strict=True):
             try:
                 library.save(store, "character", m.ident, dump_adventurer(result.adventurer).decode(),
                              when=when, why=why)

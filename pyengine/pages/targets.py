@@ -24,11 +24,11 @@ from typing import Any, NamedTuple
 from pyengine.errors import RulesError
 from pyengine.library.drafts import read_draft
 from pyengine.library.records import read_all
-from pyengine.storage.store import Store
 from pyengine.runequest.vocabulary import LOCATION_BY_KEY, Location
 from pyengine.shrapnel.armour import MAX_NAME, ArmourPiece
 from pyengine.shrapnel.inputs import format_pieces
 from pyengine.shrapnel.vocabulary import Area, Limb
+from pyengine.storage.store import Store
 
 #: The tables a saved adventurer's worn pieces are read with (names, what each covers).
 ARMOUR_TABLES = ("runequest/helmets", "runequest/body_armour")

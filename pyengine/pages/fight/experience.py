@@ -8,11 +8,11 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from pyengine.errors import RulesError, StorageError
+from pyengine.library.records import record_text
 from pyengine.pages.view import Update
 from pyengine.render.fight import checks_html
 from pyengine.runequest.campaign.writeback import ExperienceRolled
 from pyengine.runequest.melee.render import render_notice
-from pyengine.library.records import record_text
 
 if TYPE_CHECKING:
     from pyengine.pages.fight import FightPage

@@ -42,8 +42,8 @@ if TYPE_CHECKING:
     )
     from pyengine.runequest.campaign.current import Current, Injury, Spending, StuckWeapon, Written
     from pyengine.runequest.campaign.entering import sheet_key, start_of
-    from pyengine.runequest.campaign.time import A_WEEK, elapsed, party_time_passes, time_passes
     from pyengine.runequest.campaign.health import LocationVitals, Vitals, frame_of, vitals
+    from pyengine.runequest.campaign.time import A_WEEK, elapsed, party_time_passes, time_passes
     from pyengine.runequest.campaign.writeback import (
         AdventurerPlan,
         ExperienceRolled,

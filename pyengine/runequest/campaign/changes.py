@@ -24,8 +24,8 @@ from pyengine.dice import Dice, RollMade
 from pyengine.errors import RulesError
 from pyengine.runequest.campaign import typed
 from pyengine.runequest.campaign.current import MAX_SPENT, Injury, Spending, StuckWeapon
-from pyengine.runequest.campaign.injuries import described, settled
 from pyengine.runequest.campaign.health import frame_of
+from pyengine.runequest.campaign.injuries import described, settled
 from pyengine.runequest.healing.injury import take_wound
 from pyengine.runequest.healing.model import DAMAGE_SECTION, Healing, Wounds
 from pyengine.runequest.healing.standing import condition_steps

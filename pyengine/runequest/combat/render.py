@@ -77,7 +77,8 @@ def render_result(result: ExchangeResult) -> str:
         effects.append(result.stuck_effect)
     effects.extend(f"attacker's fumble: {e}" for e in result.fumble_effects)
     effects.extend(f"defender's fumbled parry: {e}" for e in result.parry_fumble_effects)
-    rolls = el("ol", {"class": "cx-rolls"}, *(el("li", {"data-sides": str(r.sides), "data-value": str(r.value)}, f"{r.purpose}: {_roll_text(r)}") for r in result.rolls))
+    rolls = el("ol", {"class": "cx-rolls"}, *(el("li", {"data-sides": str(r.sides), "data-value": str(r.value)},
+                                                 f"{r.purpose}: {_roll_text(r)}") for r in result.rolls))
     working = el(
         "details",
         {"class": "working"},
@@ -118,7 +119,8 @@ def render_odds(odds: Odds) -> str:
             continue
         body.append(el("tr", {"data-outcome": key}, el("th", {"scope": "row"}, OUTCOME_WORDS[key]), el("td", None, _pct(value))))
     if not helpless or odds.kill != odds.outcomes["killed"]:  # else the same number twice
-        body.append(el("tr", {"class": "cx-odds-disable"}, el("th", {"scope": "row"}, "Location disabled"), el("td", None, _pct(float(odds.disable)))))
+        body.append(el("tr", {"class": "cx-odds-disable"}, el("th", {"scope": "row"}, "Location disabled"),
+                       el("td", None, _pct(float(odds.disable)))))
         body.append(el("tr", {"class": "cx-odds-kill"}, el("th", {"scope": "row"}, "Killed"), el("td", None, _pct(float(odds.kill)))))
     table.append(body)
     damage = el("ol", {"class": "cx-damage"})

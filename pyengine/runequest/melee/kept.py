@@ -9,10 +9,9 @@ reload grew Pyodide's memory by 15 % kept as objects (docs/architecture.md, "A l
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Iterable, Iterator, Sequence
 from typing import overload
-
-import zlib
 
 import msgspec
 

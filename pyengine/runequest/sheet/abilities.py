@@ -9,8 +9,8 @@ negative, or exactly zero" (seed ch. II). The table is
 from pyengine.runequest.sheet.characteristics import Characteristics, Scores
 from pyengine.runequest.tables.natural_abilities import TABLE_ID, NaturalAbilityTable
 from pyengine.runequest.vocabulary import Ability, Characteristic
-from pyengine.working import Step, cite
 from pyengine.worked import WorkedOut
+from pyengine.working import Step, cite
 
 
 class NaturalAbilities(Scores):

@@ -17,8 +17,8 @@ import msgspec
 
 from pyengine.errors import IllegalActionError, NotationError
 from pyengine.runequest.sheet.adventurer import Adventurer, Gear
-from pyengine.runequest.tables.catalogue import RuneQuestTables
 from pyengine.runequest.sheet.encumbrance import show_enc_decimal
+from pyengine.runequest.tables.catalogue import RuneQuestTables
 from pyengine.runequest.tables.enc import format_enc, parse_enc
 from pyengine.tables import Record
 from pyengine.working import Step

@@ -171,7 +171,8 @@ def render_sheet(sheet: DerivedSheet, name: str = "", notes: str = "", choices: 
 
     body = el("table", {"class": "rq-body"})
     body.append(el("caption", None, "Hit points and armour by location"))
-    body.append(el("thead", None, el("tr", None, el("th", {"scope": "col"}, "Location"), el("th", {"scope": "col"}, "Hit points"), el("th", {"scope": "col"}, "Armour"))))
+    body.append(el("thead", None, el("tr", None, el("th", {"scope": "col"}, "Location"), el("th", {"scope": "col"}, "Hit points"),
+                                     el("th", {"scope": "col"}, "Armour"))))
     rows = el("tbody")
     worn = {row.location: row for row in sheet.armour.locations}
     for location in SHEET_ORDER:
@@ -187,7 +188,8 @@ def render_sheet(sheet: DerivedSheet, name: str = "", notes: str = "", choices: 
             )
         )
     body.append(rows)
-    root.append(el("section", {"class": "rq-block rq-block-body"}, el("div", {"class": "table-wrap"}, body), _why(_steps(sheet, "locations", "armour"), sheet=sheet)))
+    root.append(el("section", {"class": "rq-block rq-block-body"}, el("div", {"class": "table-wrap"}, body),
+                   _why(_steps(sheet, "locations", "armour"), sheet=sheet)))
 
     root.append(_weapons(sheet))
     root.append(_gear(sheet, choices))
@@ -233,7 +235,8 @@ def _weapons(sheet: DerivedSheet) -> Element:
                 el("td", {"data-label": "Parry", "data-field": f"weapons[{line.index}].parry"}, parry),
                 el("td", {"data-label": "Damage", "class": "rq-damage"}, damage),
                 el("td", {"data-label": "HP"}, "—" if line.hp is None else str(line.hp)),
-                el("td", {"class": "rq-edit"}, el("button", {"type": "button", "data-remove-weapon": str(line.index), "aria-label": f"Remove {line.name}", "title": "Remove"}, "✕")),
+                el("td", {"class": "rq-edit"}, el("button", {"type": "button", "data-remove-weapon": str(line.index),
+                                                             "aria-label": f"Remove {line.name}", "title": "Remove"}, "✕")),
             )
         )
     table.append(body)
@@ -277,7 +280,8 @@ def _gear(sheet: DerivedSheet, choices: Sequence[KitChoice] = ()) -> Element:
                 el("td", None, str(line.count)),
                 el("td", None, line.enc_shown if line.enc_shown is not None else el("abbr", {"title": f"ENC {NOT_IN_RULES}"}, "?")),
                 el("td", None, *(wear or ())),
-                el("td", {"class": "rq-edit"}, el("button", {"type": "button", "data-remove-gear": str(line.index), "aria-label": f"Remove {line.name}", "title": "Remove"}, "✕")),
+                el("td", {"class": "rq-edit"}, el("button", {"type": "button", "data-remove-gear": str(line.index),
+                                                             "aria-label": f"Remove {line.name}", "title": "Remove"}, "✕")),
             )
         )
         if choice is not None:  # the picker on a row of its own, as wide as the list

@@ -24,6 +24,7 @@ from pyengine.runequest.melee.context import RoundContext
 from pyengine.runequest.melee.statement import Heal, Spell
 from pyengine.runequest.tables.strike_ranks import spell_sr
 
+
 def cast(r: RoundContext, t: Timed) -> None:
     action = t.action
     at = f" at {action.target}" if action.target else ""

@@ -9,6 +9,8 @@ written again. None of them is ever deleted or overwritten by the app;
 
 from __future__ import annotations
 
+from functools import partial
+
 from collections.abc import Mapping
 
 from pyengine.library.deleted import read_bin
@@ -49,9 +51,9 @@ def damaged_items(store: Store, readers: Mapping[str, Reader] | None = None, *, 
         elif parsed is not None and parsed[2]:
             kind, ident, _ = parsed
             source = f"earlier versions of {label(kind, ident)}"
-            history, reason = read_one(lambda t, source=source: read_history(t, source), text)
+            history, reason = read_one(partial(read_history, source=source), text)
             if not reason and unpack_versions:
-                reason = read_one(lambda packed, source=source: unpack(packed, source), history.versions)[1]
+                reason = read_one(partial(unpack, source=source), history.versions)[1]
             if reason:
                 out.append(Damaged(key=key, reason=reason, kind=kind, ident=ident))
         elif parsed is not None and parsed[0] in read:

@@ -15,10 +15,10 @@ from pyengine.cli.tables import hit_locations, load_tables
 from pyengine.dice import RandomDice
 from pyengine.html import to_html
 from pyengine.pages import combat
-from pyengine.pages import fight as fight_page
 from pyengine.pages.fight import rounds as fight_rounds
 from pyengine.pages.view import Update
 from pyengine.pages.fight import FightPage
+from pyengine.storage.keys import FIGHT_DRAFT
 from pyengine.storage.store import MemoryStore
 from pyengine.runequest.melee import render
 from pyengine.runequest.melee.kept import KeptRounds
@@ -112,12 +112,12 @@ def test_a_round_the_link_cannot_carry_is_refused_and_the_fight_stays(world, mon
     dom, page = fight_mode(world, long_evening_link())
     for _ in range(2):
         dom.apply(page.on_roll(dom.values("fd-list")))
-    link, draft = page.link(), page.store.get(fight_page.FIGHT_DRAFT)
+    link, draft = page.link(), page.store.get(FIGHT_DRAFT)
     update = page.on_roll(dom.values("fd-list"))
     assert "Round 4 was not added: a fight holds 3 rounds at most" in update.notices["fd-form-error"]
     assert "situation now" in update.notices["fd-form-error"]
     assert len(page.results) == 3 and page.link() == link
-    assert json.loads(page.store.get(fight_page.FIGHT_DRAFT))["link"] == json.loads(draft)["link"]
+    assert json.loads(page.store.get(FIGHT_DRAFT))["link"] == json.loads(draft)["link"]
 
 
 def test_the_linker_writes_to_links_links_for_every_golden_fight_as_it_grows():

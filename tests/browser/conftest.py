@@ -30,6 +30,7 @@ The product is phone-first: a test runs at the phone size unless it is about siz
 
 from __future__ import annotations
 
+import shutil
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
@@ -137,6 +138,15 @@ def site_url():
         pytest.fail("dist/ is not built: run `python3 build.py test` (it builds first)")
     with serving(builder.base.DIST) as url:
         yield url
+
+
+@pytest.fixture
+def second_site(tmp_path):
+    """A copy of dist/ served on its own, so a test can put a new build in its place."""
+    site = tmp_path / "site"
+    shutil.copytree(builder.base.DIST, site, symlinks=True)
+    with serving(site) as url:
+        yield site, url
 
 
 @dataclass

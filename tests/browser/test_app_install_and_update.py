@@ -3,9 +3,6 @@ and nothing saved on the device is lost across the update."""
 
 from __future__ import annotations
 
-import shutil
-
-import pytest
 from playwright.sync_api import expect
 
 import builder.app_files
@@ -13,7 +10,6 @@ import builder.base
 from pyengine.runequest.advancement.creation import typed_new
 from pyengine.runequest.sheet.adventurer import dump_adventurer
 from tests.browser.conftest import READY, READY_TIMEOUT_MS, Watch, open_ready
-from tools.serve import serving
 
 SCORES = {"STR": 12, "CON": 12, "SIZ": 17, "INT": 13, "POW": 18, "DEX": 11, "CHA": 10}
 
@@ -35,15 +31,6 @@ def test_chromium_finds_the_app_installable(browser_type, browser_type_launch_ar
     assert manifest["errors"] == []
     watch.assert_clean()
     context.close()
-
-
-@pytest.fixture
-def second_site(tmp_path):
-    """A copy of dist/ served on its own, so a test can put a new build in its place."""
-    site = tmp_path / "site"
-    shutil.copytree(builder.base.DIST, site, symlinks=True)
-    with serving(site) as url:
-        yield site, url
 
 
 def test_a_new_build_says_update_ready_and_keeps_saved_characters(browser, second_site, viewport):

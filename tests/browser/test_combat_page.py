@@ -11,22 +11,10 @@ from playwright.sync_api import expect
 from pyengine.cli.tables import COMBAT_TABLES, load_tables
 from pyengine.dice import ScriptedDice
 from pyengine.runequest.combat import Rules, next_roll, resolve_exchange
-from pyengine.runequest.combat.inputs import quick_attack, quick_defence, quick_parry
 from pyengine.runequest.combat.odds import exchange_odds
 from pyengine.runequest.combat.state import read_export
 from tests.browser.conftest import open_ready, store_items
-
-#: A short spear at 55% with +1D4 against a 12-HP defender in 2 points of armour, 5% Defense,
-#: parrying with a medium shield at 40%: the attack impales (10), the parry fails (71),
-#: the spear's die shows 4, the bonus 3, the D20 12 (chest).
-ROLLS = [10, 71, 4, 3, 12]
-
-
-def engine_exchange():
-    tables = load_tables()
-    attack = quick_attack(tables, "short_spear_1h", "55", "+1D4")
-    defence = quick_defence(tables, "12", "2", "5", quick_parry(tables, "medium_shield", "40"))
-    return attack, defence
+from tests.browser.examples import ROLLS, engine_exchange
 
 
 def fill(page) -> None:

@@ -19,10 +19,8 @@ from pyengine.runequest.melee.model import Fight, start
 from pyengine.runequest.melee.round import resolve_round
 from pyengine.runequest.melee.timing import schedule
 from tests.browser.conftest import READY, READY_TIMEOUT_MS, open_ready, store_items
-
-#: (name, side, weapon 1, weapon 2): the form's other fields keep their defaults
-#: (STR, CON, SIZ, DEX 12, 12 hit points, armour 2, attack 50%, parry 40%).
-THREE = (("Aldo", "A", "broadsword", "medium_shield"), ("Bera", "B", "short_spear_1h", ""), ("Cora", "B", "dagger", ""))
+from tests.browser.examples import THREE
+from tests.browser.flows import add, open_fight
 
 
 @pytest.fixture(scope="module")
@@ -51,24 +49,6 @@ def default_intents(fight: Fight) -> tuple[Intent, ...]:
         out.append(Intent(who=c.name, actions=(Strike(arm=c.arms[0].name, target=foe.name),),
                           parries=(ParryIntent(arm=parry.name),)))
     return tuple(out)
-
-
-def open_fight(context):
-    page = open_ready(context, "combat.html#fight")
-    expect(page.locator("#fight-mode")).to_be_visible()
-    expect(page.locator("#fa-add")).to_be_enabled()
-    return page
-
-
-def add(page, who=THREE) -> None:
-    before = page.locator("#fc-list .fc-item").count()
-    for n, (name, side, w1, w2) in enumerate(who, start=before + 1):
-        page.fill("#fa-name", name)
-        page.fill("#fa-side", side)
-        page.select_option("#fa-w1", w1)
-        page.select_option("#fa-w2", w2)
-        page.click("#fa-add")
-        expect(page.locator("#fc-list .fc-item")).to_have_count(n)
 
 
 def shown_state(page) -> dict[str, str]:

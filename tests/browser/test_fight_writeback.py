@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from pyengine.runequest.sheet.adventurer import load_adventurer
 from tests.browser.conftest import READY, READY_TIMEOUT_MS, open_ready, store_items
-from tests.browser.test_fight_page import add, open_fight
+from tests.browser.flows import add, open_fight
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 KEY = "strike-rank/character/"

@@ -12,33 +12,10 @@ from pyengine.gear.example import CHARACTER, ENTRIES
 from pyengine.gear.items import Item, ItemKind
 from pyengine.gear.sheet import sheet_line
 from tests.browser.conftest import BOTH_SIZES, open_ready
+from tests.browser.flows import add_spear, resolve
 
 SPEAR = Item(name="spear", kind=ItemKind.MELEE, reach=4, power=11, heft=9, sharpness=2, attack=1, parry=1, toughness=5)
 AXE = Item(name="axe", kind=ItemKind.MELEE, toughness=6, absorb=3)
-
-
-def add_spear(page) -> None:
-    page.click("#gear-add")
-    card = page.locator("#gear-items .gear-item").last
-    key = card.get_attribute("data-key")
-    page.fill(f"#gear-item-{key}-name", "spear")
-    page.select_option(f"#gear-item-{key}-kind", "melee")
-    for field, value in (("reach", "4"), ("power", "11"), ("heft", "9"), ("sharpness", "2"), ("attack", "1"),
-                         ("parry", "1"), ("toughness", "5"), ("skill", "3")):
-        page.fill(f"#gear-item-{key}-{field}", value)
-
-
-def resolve(page, sl: str, power: str, defending: str, weapon: bool = True) -> None:
-    page.fill("#gear-sl", sl)
-    page.fill("#gear-power", power)
-    page.select_option("#gear-defending", defending)
-    if weapon:
-        if not page.locator("#gear-weapon-box").evaluate("d => d.open"):
-            page.click("#gear-weapon-box summary")
-        page.fill("#gear-weapon-name", "axe")
-        page.fill("#gear-weapon-toughness", "6")
-        page.fill("#gear-weapon-absorb", "3")
-    page.click("#gear-resolve")
 
 
 def assert_block_shows(page, expected) -> None:

@@ -13,7 +13,6 @@ from playwright.sync_api import expect
 
 import builder.app_files
 from tests.browser.conftest import READY, READY_TIMEOUT_MS, Watch
-from tests.browser.test_app_install_and_update import second_site  # noqa: F401 - the fixture
 from measure.scale import edit_sheet, long_evening_link, play_rounds
 
 ROUNDS = 300

@@ -4,8 +4,6 @@ touch targets of at least 44 px, and text from users or links always shown as te
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import expect
 
@@ -16,12 +14,12 @@ from pyengine.runequest.advancement.creation import typed_new
 from pyengine.runequest.sheet.adventurer import Adventurer, WeaponSkill, dump_adventurer
 from pyengine.runequest.sheet.characteristics import Characteristics
 from pyengine.share import encode_link
+from tests.browser.audit import SHOTS, serious_findings
 from tests.browser.conftest import open_ready, store_items
 
 #: Every page, and the combat page's fight mode.
 PAGES = [page.file for page in builder.pages.PAGES] + ["combat.html#fight"]
 LAYOUTS = {"360x740": (360, 740), "390x844": (390, 844), "768x1024": (768, 1024), "1280x800": (1280, 800)}
-SHOTS = Path(__file__).resolve().parents[2] / "dist-screenshots"
 PAYLOADS = ['<img src=x onerror=alert(1)>', '"><script>alert(1)</script>', "javascript:alert(1)", "'; alert(1); '"]
 
 
@@ -42,16 +40,6 @@ def context_at(warm_profiles):
     yield make
     for context, watch in lent:
         warm_profiles.give_back(context, watch)
-
-
-def serious_findings(page, axe_source: str) -> list[str]:
-    page.evaluate(axe_source)  # not an inline <script>: the pages' policy refuses those
-    report = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
-    return [
-        f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:5]}"
-        for v in report["violations"]
-        if v["impact"] in {"serious", "critical"}
-    ]
 
 
 def show_a_result(page, file: str) -> None:

@@ -14,19 +14,7 @@ from pyengine.runequest.combat import resolve_exchange
 from pyengine.runequest.combat.inputs import quick_attack, quick_defence, quick_parry, sheet_attack, sheet_defence, sheet_of
 from pyengine.runequest.combat.next_blow import after_blow
 from tests.browser.conftest import open_ready, store_items
-
-
-def rurik_record() -> str:
-    from pyengine.runequest.sheet.adventurer import Adventurer, Gear, WeaponSkill, dump_adventurer
-    from pyengine.runequest.sheet.characteristics import Characteristics
-
-    hero = Adventurer(
-        name="Rurik",
-        characteristics=Characteristics(STR=15, CON=10, SIZ=15, INT=10, POW=10, DEX=10, CHA=10),
-        weapons=(WeaponSkill(weapon="broadsword", attack=30, parry=20), WeaponSkill(weapon="medium_shield", parry=20)),
-        gear=(Gear(ref="hauberk_ring_mail", worn=True), Gear(ref="open_helm", worn=True)),
-    )
-    return dump_adventurer(hero).decode()
+from tests.browser.examples import rurik_record
 
 
 def type_rolls(page, rolls) -> None:

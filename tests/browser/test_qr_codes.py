@@ -15,9 +15,8 @@ from playwright.sync_api import expect
 
 from pyengine.runequest.combat import state as exchange_state
 from tests.browser.conftest import open_ready, store_items
-from tests.browser.test_combat_page import ROLLS, engine_exchange
-from tests.browser.test_phone_misc import rurik_record
-from tests.unit.test_qr import zbarimg
+from tests.browser.examples import ROLLS, engine_exchange, rurik_record
+from tests.qr_reader import zbarimg
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 

@@ -9,15 +9,8 @@ import re
 from playwright.sync_api import expect
 
 from tests.browser.conftest import BOTH_SIZES, READY, READY_TIMEOUT_MS, open_ready
-
-# The seed's example: CON 12, SIZ 17, POW 18 -> 15 hit points; 14-15 HP -> chest 6, arms 4.
-YSOLDE = {"STR": "12", "CON": "12", "SIZ": "17", "INT": "13", "POW": "18", "DEX": "11", "CHA": "10"}
-
-
-def type_adventurer(page, name: str = "Ysolde", scores: dict[str, str] = YSOLDE) -> None:
-    page.fill("#sheet-name", name)
-    for key, value in scores.items():
-        page.fill(f"#sheet-{key}", value)
+from tests.browser.examples import YSOLDE
+from tests.browser.flows import type_adventurer
 
 
 def numbers(page) -> dict[str, str]:

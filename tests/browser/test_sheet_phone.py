@@ -10,7 +10,8 @@ from playwright.sync_api import expect
 from pyengine.runequest.sheet.adventurer import Adventurer, Gear, dump_adventurer
 from pyengine.runequest.sheet.characteristics import Characteristics
 from tests.browser.conftest import open_ready
-from tests.browser.test_sheet_page import YSOLDE, type_adventurer
+from tests.browser.examples import YSOLDE
+from tests.browser.flows import type_adventurer
 
 #: Words of the record and the code that a player must never read on the sheet.
 INTERNAL = re.compile(r"characteristics\.|weapons\[|gear\[|\benc:|runequest/|\[RQ-")

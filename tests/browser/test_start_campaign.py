@@ -17,8 +17,8 @@ from pyengine.dice import ScriptedDice
 from pyengine.storage.keys import CHARACTER_PREFIX
 from pyengine.pages.start_library import DeviceLibrary
 from pyengine.storage.store import MemoryStore
+from tests.browser.audit import SHOTS, serious_findings
 from tests.browser.conftest import READY, READY_TIMEOUT_MS, open_ready, store_items
-from tests.browser.test_pages_for_everyone import SHOTS, serious_findings
 
 GOLDEN = Path(__file__).parents[1] / "golden" / "adventurer-format-2.json"
 PREPARED = 'body[data-prepared="1"]'

@@ -12,7 +12,7 @@ import builder.app_files
 import builder.pages
 
 from tests.browser.conftest import BOTH_SIZES, READY, READY_TIMEOUT_MS, Watch, open_ready, wait_offline_ready
-from tests.browser.test_sheet_page import type_adventurer
+from tests.browser.flows import add, add_spear, resolve, type_adventurer
 
 #: Everything the page's controls need is loaded (dom.Preparation; docs/startup.md).
 PREPARED = 'body[data-prepared="1"]'
@@ -401,8 +401,6 @@ def shrapnel_flow(page) -> None:
 
 
 def combat_flow(page) -> None:
-    from tests.browser.test_fight_page import add
-
     page.click("#cx-odds")
     expect(page.locator("#cx-odds-out .cx-odds-table")).to_have_count(1)
     page.click("#cx-roll")
@@ -421,8 +419,6 @@ def sheet_flow(page) -> None:
 
 
 def gear_flow(page) -> None:
-    from tests.browser.test_gear_page import add_spear, resolve
-
     add_spear(page)
     resolve(page, "50", "11", "spear")
     expect(page.locator("#gear-block .gear-block-result")).to_have_count(1)

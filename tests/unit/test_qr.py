@@ -4,8 +4,6 @@ with a real decoder: Debian's zbarimg (zbar-tools, installed by ``build.py``'s s
 from __future__ import annotations
 
 import re
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -15,19 +13,10 @@ from pyengine import qr
 from pyengine.errors import ShareLinkError
 from pyengine.pages.widgets import QR_HIDE, QR_SHOW, qr_update, share_line
 from pyengine.share import decode_link
+from tests.qr_reader import zbarimg
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 ORIGIN = "https://strike-rank.example.org/app"  # what a page passes: its origin and path
-
-
-def zbarimg(image: Path) -> str:
-    """What Debian's zbarimg reads in an image (the test fails when it reads nothing)."""
-    tool = shutil.which("zbarimg")
-    assert tool, "zbarimg is missing: python3 build.py test installs it (apt-get install zbar-tools)"
-    done = subprocess.run([tool, "--quiet", "--raw", "-Sdisable", "-Sqrcode.enable", str(image)],
-                          capture_output=True, text=True, timeout=60)
-    assert done.returncode == 0, f"zbarimg read no code in {image.name}: {done.stderr}"
-    return done.stdout.removesuffix("\n")
 
 
 def golden_links() -> dict[str, str]:

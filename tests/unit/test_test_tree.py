@@ -21,20 +21,6 @@ TESTS = ROOT / "tests"
 UNIT = TESTS / "unit"
 PYENGINE = ROOT / "pyengine"
 
-#: Imports of test modules by the browser tests, which their own slice rewrites (module → what it imports).
-#: Each entry must still be there (a stale one fails below): take it out when the import goes.
-BROWSER_TODAY = {
-    "tests/browser/test_fight_writeback.py": {"tests.browser.test_fight_page"},
-    "tests/browser/test_long_evening.py": {"tests.browser.test_app_install_and_update"},
-    "tests/browser/test_qr_codes.py": {"tests.browser.test_combat_page", "tests.browser.test_phone_misc",
-                                       "tests.unit.test_qr"},
-    "tests/browser/test_sheet_phone.py": {"tests.browser.test_sheet_page"},
-    "tests/browser/test_start_campaign.py": {"tests.browser.test_pages_for_everyone"},
-    "tests/browser/test_start_up.py": {"tests.browser.test_sheet_page", "tests.browser.test_fight_page",
-                                       "tests.browser.test_gear_page"},
-}
-
-
 def sources() -> list[Path]:
     return sorted(p for p in TESTS.rglob("*.py") if "__pycache__" not in p.parts)
 
@@ -95,18 +81,9 @@ def test_modules_of_the_tests_are_imported_by_their_absolute_name():
 
 
 def test_no_module_imports_a_test_module():
-    wrong, used = [], {}
-    for path in sources():
-        allowed = BROWSER_TODAY.get(rel(path), set())
-        for line, name in imported(path):
-            last = name.split(".")[-1]
-            if last.startswith("test_") and name.split(".")[0] in {"tests", *helper_names()}:
-                if name in allowed:
-                    used.setdefault(rel(path), set()).add(name)
-                else:
-                    wrong.append(f"{rel(path)}:{line}: {name}")
+    wrong = sorted({f"{rel(path)}:{line}: {name}" for path in sources() for line, name in imported(path)
+                    if name.split(".")[-1].startswith("test_") and name.split(".")[0] in {"tests", *helper_names()}})
     assert not wrong, "move what is shared into a helper module or a conftest.py:\n" + "\n".join(wrong)
-    assert used == BROWSER_TODAY, "an import listed in BROWSER_TODAY is gone: take it out of the list"
 
 
 @pytest.mark.parametrize("folder", sorted({rel(p.parent) for p in UNIT.rglob("test_*.py")} - {"tests/unit"}))

@@ -1,0 +1,57 @@
+"""Page flows the browser tests share: typing an adventurer on the sheet page, opening fight
+mode and adding combatants, adding a spear and resolving a block on the gear page."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from tests.browser.conftest import open_ready
+from tests.browser.examples import THREE, YSOLDE
+
+
+def type_adventurer(page, name: str = "Ysolde", scores: dict[str, str] = YSOLDE) -> None:
+    page.fill("#sheet-name", name)
+    for key, value in scores.items():
+        page.fill(f"#sheet-{key}", value)
+
+
+def open_fight(context):
+    page = open_ready(context, "combat.html#fight")
+    expect(page.locator("#fight-mode")).to_be_visible()
+    expect(page.locator("#fa-add")).to_be_enabled()
+    return page
+
+
+def add(page, who=THREE) -> None:
+    before = page.locator("#fc-list .fc-item").count()
+    for n, (name, side, w1, w2) in enumerate(who, start=before + 1):
+        page.fill("#fa-name", name)
+        page.fill("#fa-side", side)
+        page.select_option("#fa-w1", w1)
+        page.select_option("#fa-w2", w2)
+        page.click("#fa-add")
+        expect(page.locator("#fc-list .fc-item")).to_have_count(n)
+
+
+def add_spear(page) -> None:
+    page.click("#gear-add")
+    card = page.locator("#gear-items .gear-item").last
+    key = card.get_attribute("data-key")
+    page.fill(f"#gear-item-{key}-name", "spear")
+    page.select_option(f"#gear-item-{key}-kind", "melee")
+    for field, value in (("reach", "4"), ("power", "11"), ("heft", "9"), ("sharpness", "2"), ("attack", "1"),
+                         ("parry", "1"), ("toughness", "5"), ("skill", "3")):
+        page.fill(f"#gear-item-{key}-{field}", value)
+
+
+def resolve(page, sl: str, power: str, defending: str, weapon: bool = True) -> None:
+    page.fill("#gear-sl", sl)
+    page.fill("#gear-power", power)
+    page.select_option("#gear-defending", defending)
+    if weapon:
+        if not page.locator("#gear-weapon-box").evaluate("d => d.open"):
+            page.click("#gear-weapon-box summary")
+        page.fill("#gear-weapon-name", "axe")
+        page.fill("#gear-weapon-toughness", "6")
+        page.fill("#gear-weapon-absorb", "3")
+    page.click("#gear-resolve")

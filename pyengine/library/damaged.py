@@ -9,9 +9,8 @@ written again. None of them is ever deleted or overwritten by the app;
 
 from __future__ import annotations
 
-from functools import partial
-
 from collections.abc import Mapping
+from functools import partial
 
 from pyengine.library.deleted import read_bin
 from pyengine.library.fights import read_fight

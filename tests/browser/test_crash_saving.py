@@ -65,9 +65,9 @@ ITEMS = "() => Object.fromEntries(Object.keys(localStorage).filter(k => k.starts
 
 def saved_before() -> dict[str, str]:
     """What the device keeps before the import: three adventurers with earlier versions, a party."""
+    from measure.scale import NAMES
     from pyengine.library import make_party, save, save_party
     from pyengine.storage.store import MemoryStore
-    from measure.scale import NAMES
 
     store = MemoryStore()
     ids = ["feedface0001", "feedface0002", "feedface0003"]

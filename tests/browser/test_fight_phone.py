@@ -142,7 +142,7 @@ def test_an_archer_and_a_slinger_keep_bow_and_sling_in_hand_over_three_rounds(ap
     for round_number in (2, 3, 4):
         page.click("#fd-roll")
         expect(page.locator("#fd-round")).to_have_text(str(round_number))
-        for k, name, weapon in ((0, "Yanioth", "self bow"), (1, "Slinger", "sling")):
+        for name, weapon in (("Yanioth", "self bow"), ("Slinger", "sling")):
             body = page.locator(f"#fs-out .fs-body[data-name={name}]")
             expect(body).to_contain_text(f"in hand: {weapon}")
             shot = page.locator(f"#fl-out > .fr-log > .fr-round .fr-event[data-who={name}] .fr-what").first

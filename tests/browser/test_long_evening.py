@@ -9,11 +9,12 @@ reads too) are printed; docs/architecture.md "A long evening" records them.
 from __future__ import annotations
 
 import json
+
 from playwright.sync_api import expect
 
 import builder.app_files
-from tests.browser.conftest import READY, READY_TIMEOUT_MS, Watch
 from measure.scale import edit_sheet, long_evening_link, play_rounds
+from tests.browser.conftest import READY, READY_TIMEOUT_MS, Watch
 
 ROUNDS = 300
 EDITS = 500

@@ -10,11 +10,11 @@ import json
 import msgspec
 from playwright.sync_api import expect
 
-from pyengine.storage.keys import CHARACTER_PREFIX, FIGHT_DRAFT, GEAR_DRAFT
 from pyengine.runequest.advancement.creation import typed_new
 from pyengine.runequest.melee.log import FightLog, to_link
 from pyengine.runequest.melee.model import Combatant, Fight
 from pyengine.runequest.sheet.adventurer import Gear, dump_adventurer
+from pyengine.storage.keys import CHARACTER_PREFIX, FIGHT_DRAFT, GEAR_DRAFT
 from tests.browser.conftest import READY, READY_TIMEOUT_MS, open_ready, store_items
 
 NAV = [("index.html", "Start"), ("sheet.html", "Sheet"), ("combat.html", "Combat"), ("shrapnel.html", "Shrapnel"),

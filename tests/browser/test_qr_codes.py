@@ -8,11 +8,11 @@ import re
 import time
 from pathlib import Path
 
-import builder.install
-import builder.pins
 import pytest
 from playwright.sync_api import expect
 
+import builder.install
+import builder.pins
 from pyengine.runequest.combat import state as exchange_state
 from tests.browser.conftest import open_ready, store_items
 from tests.browser.examples import ROLLS, engine_exchange, rurik_record

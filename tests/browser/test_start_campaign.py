@@ -14,8 +14,8 @@ import builder.install
 from pyengine import library
 from pyengine.cli.tables import hit_locations, load_tables
 from pyengine.dice import ScriptedDice
-from pyengine.storage.keys import CHARACTER_PREFIX
 from pyengine.pages.start_library import DeviceLibrary
+from pyengine.storage.keys import CHARACTER_PREFIX
 from pyengine.storage.store import MemoryStore
 from tests.browser.audit import SHOTS, serious_findings
 from tests.browser.conftest import READY, READY_TIMEOUT_MS, open_ready, store_items

@@ -10,7 +10,6 @@ from playwright.sync_api import expect
 
 import builder.app_files
 import builder.pages
-
 from tests.browser.conftest import BOTH_SIZES, READY, READY_TIMEOUT_MS, Watch, open_ready, wait_offline_ready
 from tests.browser.flows import add, add_spear, resolve, type_adventurer
 

@@ -7,9 +7,9 @@ import subprocess
 import sys
 
 import pytest
-from tests.unit.runequest.rq_fixtures import ROOT
 
 from pyengine import cli
+from tests.unit.runequest.rq_fixtures import ROOT
 
 KEYS = [
     "hit_points",

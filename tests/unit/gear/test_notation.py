@@ -28,7 +28,7 @@ def test_not_whole_numbers_name_the_field_the_text_and_where(text: str, pos: int
     with pytest.raises(NotationError) as info:
         parse_whole(text, "Abs of 'chainmail'")
     assert info.value.pos == pos
-    assert str(info.value).startswith(f"Abs of 'chainmail': unexpected ")
+    assert str(info.value).startswith("Abs of 'chainmail': unexpected ")
     assert repr(text) in str(info.value)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from tests.unit.library.library_fixtures import Ids
 
 

@@ -8,22 +8,38 @@ from __future__ import annotations
 import json
 
 import pytest
-from tests.unit.library.library_fixtures import RefusingStore, rurik, when
 
 from pyengine import __version__
 from pyengine.errors import RecordError
 from pyengine.gear.state import read_record as read_gear
 from pyengine.library import (
-    BOTH, DEVICE, FILE, apply_plan, export_backup, import_into_empty, keep_fight, plan_import, read_backup,
-    read_versions, save,
+    BOTH,
+    DEVICE,
+    FILE,
+    apply_plan,
+    export_backup,
+    import_into_empty,
+    keep_fight,
+    plan_import,
+    read_backup,
+    read_versions,
+    save,
 )
 from pyengine.library.deleted import delete, kept_aside
 from pyengine.library.merge import describe_plan
+from pyengine.runequest.sheet.adventurer import load_adventurer
 from pyengine.storage.keys import (
-    CHARACTER_PREFIX, CURRENT_FIGHT, FIGHT_DRAFT, FIGHT_PREFIX, GEAR_PREFIX, HISTORY_PREFIX, SET_ASIDE, SHEET_DRAFT,
+    CHARACTER_PREFIX,
+    CURRENT_FIGHT,
+    FIGHT_DRAFT,
+    FIGHT_PREFIX,
+    GEAR_PREFIX,
+    HISTORY_PREFIX,
+    SET_ASIDE,
+    SHEET_DRAFT,
 )
 from pyengine.storage.store import MemoryStore
-from pyengine.runequest.sheet.adventurer import load_adventurer
+from tests.unit.library.library_fixtures import RefusingStore, rurik, when
 
 READERS = {"character": load_adventurer, "gear": read_gear}
 NOW = "2025-03-01T23:10:00.000Z"

@@ -12,18 +12,26 @@ import os
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from tests.unit.library.library_fixtures import Ids, rurik, when
 
 from pyengine.errors import RecordError
-from pyengine.library import BOTH, DEVICE, FILE, apply_plan, export_backup, import_into_empty, plan_import, read_versions
-from pyengine.library import save
+from pyengine.library import BOTH, DEVICE, FILE, apply_plan, export_backup, import_into_empty, plan_import, read_versions, save
 from pyengine.library.history import Version, pack
+from pyengine.runequest.sheet.adventurer import load_adventurer
 from pyengine.storage.keys import (
-    CHARACTER_PREFIX, CURRENT_FIGHT, DELETED, FIGHT_DRAFT, FIGHT_PREFIX, GEAR_PREFIX, HISTORY_PREFIX, PARTY_PREFIX,
-    SET_ASIDE, SHEET_DRAFT, TEMPLATE_PREFIX,
+    CHARACTER_PREFIX,
+    CURRENT_FIGHT,
+    DELETED,
+    FIGHT_DRAFT,
+    FIGHT_PREFIX,
+    GEAR_PREFIX,
+    HISTORY_PREFIX,
+    PARTY_PREFIX,
+    SET_ASIDE,
+    SHEET_DRAFT,
+    TEMPLATE_PREFIX,
 )
 from pyengine.storage.store import MemoryStore
-from pyengine.runequest.sheet.adventurer import load_adventurer
+from tests.unit.library.library_fixtures import Ids, rurik, when
 
 EXAMPLES = int(os.environ.get("STRIKE_RANK_FUZZ_EXAMPLES", "500"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -3,16 +3,22 @@ unreadable characters since 0.1.0): listed with their key and why, offered for e
 
 from __future__ import annotations
 
-from tests.unit.library.library_fixtures import rurik, when
-
 from pyengine.gear.state import read_record as read_gear
 from pyengine.library import damaged_items, export_item, read_all, save
 from pyengine.pages.index import StartPage
+from pyengine.runequest.sheet.adventurer import load_adventurer
 from pyengine.storage.keys import (
-    CHARACTER_PREFIX, DELETED, FIGHT_PREFIX, GEAR_PREFIX, HISTORY_PREFIX, PARTY_PREFIX, SET_ASIDE, TEMPLATE_PREFIX,
+    CHARACTER_PREFIX,
+    DELETED,
+    FIGHT_PREFIX,
+    GEAR_PREFIX,
+    HISTORY_PREFIX,
+    PARTY_PREFIX,
+    SET_ASIDE,
+    TEMPLATE_PREFIX,
 )
 from pyengine.storage.store import MemoryStore
-from pyengine.runequest.sheet.adventurer import load_adventurer
+from tests.unit.library.library_fixtures import rurik, when
 
 READERS = {"character": load_adventurer, "gear": read_gear}
 

@@ -8,16 +8,26 @@ import json
 from pathlib import Path
 
 import pytest
-from tests.unit.library.library_fixtures import RefusingStore, when
 
 from pyengine.errors import ConflictError, RecordError, RulesError, StorageError
 from pyengine.library import (
-    current_fight, default_name, delete_fight, keep_fight, leave_fight, list_fights, load_fight, new_fight,
-    read_versions, rename_fight, resume, undo_delete,
+    current_fight,
+    default_name,
+    delete_fight,
+    keep_fight,
+    leave_fight,
+    list_fights,
+    load_fight,
+    new_fight,
+    read_versions,
+    rename_fight,
+    resume,
+    undo_delete,
 )
 from pyengine.library.deleted import KEEP, kept_aside
 from pyengine.storage.keys import CURRENT_FIGHT, DELETED, FIGHT_DRAFT, FIGHT_PREFIX
 from pyengine.storage.store import MemoryStore
+from tests.unit.library.library_fixtures import RefusingStore, when
 
 GOLDEN = Path(__file__).resolve().parents[2] / "golden"
 LINK = (GOLDEN / "fight-3v3.link").read_text(encoding="utf-8").strip()

@@ -7,16 +7,23 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.unit.library.library_fixtures import rurik, when
-
 from pyengine.library import (
-    damaged_items, import_into_empty, list_fights, list_parties, list_templates, members_of, read_backup,
-    read_versions, resume, undelete,
+    damaged_items,
+    import_into_empty,
+    list_fights,
+    list_parties,
+    list_templates,
+    members_of,
+    read_backup,
+    read_versions,
+    resume,
+    undelete,
 )
 from pyengine.library.deleted import kept_aside
+from pyengine.runequest.sheet.adventurer import load_adventurer
 from pyengine.storage.keys import CHARACTER_PREFIX, FIGHT_DRAFT
 from pyengine.storage.store import MemoryStore
-from pyengine.runequest.sheet.adventurer import load_adventurer
+from tests.unit.library.library_fixtures import rurik, when
 
 GOLDEN = Path(__file__).resolve().parents[2] / "golden"
 BACKUP = (GOLDEN / "backup-format-1.json").read_text(encoding="utf-8")

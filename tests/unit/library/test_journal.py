@@ -10,17 +10,26 @@ import json
 from pathlib import Path
 
 import pytest
-from tests.unit.library.library_fixtures import Ids, RefusingStore, rurik, when
 
 from pyengine.errors import StorageError
 from pyengine.library import (
-    FILE, apply_plan, atomic, export_backup, import_into_empty, keep_fight, plan_import, read_backup, recover, save,
+    FILE,
+    apply_plan,
+    atomic,
+    export_backup,
+    import_into_empty,
+    keep_fight,
+    plan_import,
+    read_backup,
+    recover,
+    save,
     undo,
 )
 from pyengine.library.deleted import delete, undelete
 from pyengine.library.journal import FRESH, pending, wait_before_recovering
 from pyengine.storage.keys import CHARACTER_PREFIX, FIGHT_DRAFT, HISTORY_PREFIX, JOURNAL, SHEET_DRAFT
 from pyengine.storage.store import Crashed, MemoryStore
+from tests.unit.library.library_fixtures import Ids, RefusingStore, rurik, when
 
 GOLDEN = Path(__file__).resolve().parents[2] / "golden"
 NOW = "2025-03-01T23:10:00.000Z"
@@ -205,7 +214,7 @@ def test_an_error_that_is_not_a_refusal_takes_the_save_back_and_a_refusal_leaves
         with atomic(store, "a bug half-way") as tx:
             tx.put("strike-rank/a", "2")
             tx.put("strike-rank/b", "3")
-            1 / 0
+            raise ZeroDivisionError("a bug half-way")
     assert store.items == {"strike-rank/a": "1"}
     with pytest.raises(StorageError):
         with atomic(store, "a refusal") as tx:

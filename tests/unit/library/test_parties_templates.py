@@ -6,16 +6,29 @@ from __future__ import annotations
 import json
 
 import pytest
-from tests.unit.library.library_fixtures import rurik, when
 
 from pyengine.errors import RecordError, RulesError
 from pyengine.library import (
-    copy_names, list_parties, list_templates, make_party, make_template, members_of, moved, read_party,
-    read_template, read_versions, save_party, save_template, undo, with_member, without_member,
+    copy_names,
+    list_parties,
+    list_templates,
+    make_party,
+    make_template,
+    members_of,
+    moved,
+    read_party,
+    read_template,
+    read_versions,
+    save_party,
+    save_template,
+    undo,
+    with_member,
+    without_member,
 )
+from pyengine.runequest.sheet.adventurer import load_adventurer
 from pyengine.storage.keys import CHARACTER_PREFIX, PARTY_PREFIX, TEMPLATE_PREFIX
 from pyengine.storage.store import MemoryStore
-from pyengine.runequest.sheet.adventurer import load_adventurer
+from tests.unit.library.library_fixtures import rurik, when
 
 FIELDS = {"fa-name": "Broo", "fa-side": "Chaos", "fa-str": "14", "fa-hp": "15", "fa-w1": "war_hammer"}
 

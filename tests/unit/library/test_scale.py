@@ -8,10 +8,10 @@ import json
 
 import pytest
 
+from measure.scale import measure, scale_store
 from pyengine.library import export_backup, import_into_empty, load_fight, read_versions, storage_use
 from pyengine.library.usage import LOCAL_STORAGE_CHARS
 from pyengine.storage.store import MemoryStore
-from measure.scale import measure, scale_store
 
 
 @pytest.fixture(scope="module")

@@ -3,11 +3,10 @@ says it, and what to say of the browser's estimate and of persistence refused.""
 
 from __future__ import annotations
 
-from tests.unit.library.library_fixtures import rurik, when
-
 from pyengine.library import describe_estimate, describe_groups, describe_persistence, describe_usage, save, storage_use
 from pyengine.storage.keys import CURRENT_FIGHT, DELETED, FIGHT_DRAFT, SET_ASIDE, SHEET_DRAFT
 from pyengine.storage.store import MemoryStore
+from tests.unit.library.library_fixtures import rurik, when
 
 
 def test_characters_are_counted_by_group_keys_included_and_earlier_versions_with_their_records():

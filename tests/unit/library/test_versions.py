@@ -4,11 +4,9 @@ storage loses nothing and says what did not fit."""
 
 from __future__ import annotations
 
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tests.unit.library.library_fixtures import RefusingStore, rurik, when
 
 from pyengine.errors import ConflictError, RecordError, StorageError
 from pyengine.library import PREFIXES, history_key, read_versions, record_key, redo, restore, save, undo
@@ -16,6 +14,7 @@ from pyengine.library.history import read_history, unpack
 from pyengine.library.versions import UNKNOWN_WHY
 from pyengine.storage.keys import CHARACTER_PREFIX, GEAR_PREFIX, HISTORY_PREFIX, SET_ASIDE
 from pyengine.storage.store import MemoryStore
+from tests.unit.library.library_fixtures import RefusingStore, rurik, when
 
 KEY = CHARACTER_PREFIX + "a1b2c3d4e5f6"
 HKEY = HISTORY_PREFIX + "character/a1b2c3d4e5f6"

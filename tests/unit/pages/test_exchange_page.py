@@ -11,27 +11,26 @@ import re
 import msgspec
 import pytest
 from msgspec.structs import replace
-from tests.unit.pages.page_dom import Page
 
 from pyengine.cli import tables as source
 from pyengine.cli.tables import COMBAT_TABLES, hit_locations, load_tables
 from pyengine.dice import RandomDice, ScriptedDice
 from pyengine.pages import combat
 from pyengine.pages.combat import link_mode
-from pyengine.pages.exchange import ExchangePage
-from pyengine.storage.keys import CHARACTER_PREFIX
-from pyengine.storage.store import MemoryStore
 from pyengine.runequest.combat import exchange as engine
 from pyengine.runequest.combat.exchange import next_roll, resolve_exchange
-from pyengine.runequest.combat.model import Rules
 from pyengine.runequest.combat.inputs import quick_attack, quick_defence, quick_parry, sheet_attack, sheet_defence, sheet_of
+from pyengine.runequest.combat.model import Rules
 from pyengine.runequest.combat.next_blow import after_blow
 from pyengine.runequest.combat.odds import exchange_odds
 from pyengine.runequest.combat.state import read_export, to_state
 from pyengine.runequest.sheet.adventurer import Adventurer, Gear, WeaponSkill, dump_adventurer
 from pyengine.runequest.sheet.characteristics import Characteristics
 from pyengine.share import encode_link
+from pyengine.storage.keys import CHARACTER_PREFIX
+from pyengine.storage.store import MemoryStore
 from tests.unit.pages.exchange_mode import Exchange
+from tests.unit.pages.page_dom import Page
 
 #: A short spear at 55% with +1D4 against a 12-HP defender in 2 points of armour, 5% Defense,
 #: parrying with a medium shield at 40%: the attack impales (10), the parry fails (71),

@@ -8,22 +8,22 @@ import json
 
 import msgspec
 import pytest
-from tests.unit.pages.page_dom import Page
 
+from measure.scale import long_evening_link
 from pyengine.cli import tables as source
 from pyengine.cli.tables import hit_locations, load_tables
 from pyengine.dice import RandomDice
 from pyengine.html import to_html
 from pyengine.pages import combat
+from pyengine.pages.fight import FightPage
 from pyengine.pages.fight import rounds as fight_rounds
 from pyengine.pages.view import Update
-from pyengine.pages.fight import FightPage
-from pyengine.storage.keys import FIGHT_DRAFT
-from pyengine.storage.store import MemoryStore
 from pyengine.runequest.melee import render
 from pyengine.runequest.melee.kept import KeptRounds
 from pyengine.runequest.melee.log import Linker, read_any, replay, to_link
-from measure.scale import long_evening_link
+from pyengine.storage.keys import FIGHT_DRAFT
+from pyengine.storage.store import MemoryStore
+from tests.unit.pages.page_dom import Page
 
 
 @pytest.fixture(scope="module")

@@ -12,10 +12,7 @@ from pathlib import Path
 import pytest
 
 from pyengine.dice import RandomDice, ScriptedDice
-from pyengine.pages import combat
-from pyengine.pages.fight import MAX_COMBATANTS, FightDraft, FightPage, load_draft
-from pyengine.storage.keys import CHARACTER_PREFIX, FIGHT_DRAFT
-from pyengine.storage.store import MemoryStore
+from pyengine.pages.fight import MAX_COMBATANTS, FightDraft, load_draft
 from pyengine.runequest.melee import log as fight_log
 from pyengine.runequest.melee.build import QuickWeapon, quick_combatant
 from pyengine.runequest.melee.intent import Intent, Move, ParryIntent, Spell, Strike
@@ -23,6 +20,8 @@ from pyengine.runequest.melee.model import Fight, MeleeRules, start
 from pyengine.runequest.melee.round import resolve_round
 from pyengine.runequest.melee.timing import schedule
 from pyengine.runequest.sheet.adventurer import load_adventurer
+from pyengine.storage.keys import CHARACTER_PREFIX, FIGHT_DRAFT
+from pyengine.storage.store import MemoryStore
 from tests.unit.pages.fight_mode import THREE, FightMode, hero
 
 GOLDEN = Path(__file__).resolve().parents[2] / "golden"

@@ -8,14 +8,12 @@ import json
 import re
 from pathlib import Path
 
-
 from pyengine import library
-from pyengine.dice import RandomDice, ScriptedDice
-from pyengine.storage.keys import CHARACTER_PREFIX, CURRENT_FIGHT, FIGHT_DRAFT
-from pyengine.storage.store import MemoryStore
+from pyengine.dice import ScriptedDice
 from pyengine.runequest.sheet.adventurer import load_adventurer
-from tests.unit.pages.fight_mode import THREE, FightMode, hero
-from tests.unit.pages.fight_writeback_world import Clock, Kept, golden_rurik, hits, two_saved_and_a_broo
+from pyengine.storage.keys import CHARACTER_PREFIX, CURRENT_FIGHT, FIGHT_DRAFT
+from tests.unit.pages.fight_mode import THREE
+from tests.unit.pages.fight_writeback_world import Kept, hits, two_saved_and_a_broo
 
 # -- fights kept on the device --------------------------------------------------------------------
 

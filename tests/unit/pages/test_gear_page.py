@@ -26,10 +26,10 @@ from pyengine.gear import Attack, Item, ItemKind, resolve_block, sheet_line
 from pyengine.gear.example import CHARACTER, ENTRIES, EXAMPLE
 from pyengine.gear.state import read_record, to_record
 from pyengine.pages.gear import GearPage, form_values, prerender, record_key
-from pyengine.storage.keys import GEAR_PREFIX
-from pyengine.storage.store import MemoryStore
 from pyengine.pages.view import Update
 from pyengine.share import encode_link
+from pyengine.storage.keys import GEAR_PREFIX
+from pyengine.storage.store import MemoryStore
 from tests.unit.pages.gear_browser import Browser, Fields, add_spear, options
 
 SPEAR = Item(name="spear", kind=ItemKind.MELEE, reach=4, power=11, heft=9, sharpness=2, attack=1, parry=1, toughness=5)

@@ -13,10 +13,10 @@ import pytest
 from pyengine import library
 from pyengine.cli.tables import hit_locations, load_tables
 from pyengine.dice import ScriptedDice
-from pyengine.storage.keys import CHARACTER_PREFIX, CURRENT_FIGHT, FIGHT_DRAFT
 from pyengine.pages.start_library import DeviceLibrary
-from pyengine.storage.store import MemoryStore
 from pyengine.runequest.sheet.adventurer import load_adventurer
+from pyengine.storage.keys import CHARACTER_PREFIX, CURRENT_FIGHT, FIGHT_DRAFT
+from pyengine.storage.store import MemoryStore
 
 GOLDEN = Path(__file__).parents[2] / "golden" / "adventurer-format-2.json"
 

@@ -9,11 +9,11 @@ import pytest
 
 from pyengine.dice import ScriptedDice
 from pyengine.pages.index import EMPTY_SAVED, StartPage
-from pyengine.storage.keys import CHARACTER_PREFIX, DICE_RECENT
-from pyengine.storage.store import MemoryStore
 from pyengine.pages.view import Update
 from pyengine.runequest.sheet.adventurer import Adventurer, dump_adventurer
 from pyengine.runequest.sheet.characteristics import Characteristics
+from pyengine.storage.keys import CHARACTER_PREFIX, DICE_RECENT
+from pyengine.storage.store import MemoryStore
 
 SCORES = Characteristics(STR=12, CON=12, SIZ=17, INT=13, POW=18, DEX=11, CHA=10)
 

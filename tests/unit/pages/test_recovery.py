@@ -10,8 +10,8 @@ import pytest
 
 from pyengine.cli.tables import load_tables
 from pyengine.pages import recovery
-from pyengine.storage.keys import CHARACTER_PREFIX, JOURNAL, SHEET_DRAFT
 from pyengine.pages.sheet import SheetPage
+from pyengine.storage.keys import CHARACTER_PREFIX, JOURNAL, SHEET_DRAFT
 from pyengine.storage.store import Crashed, MemoryStore
 
 ROOT = Path(__file__).resolve().parents[3]

@@ -16,12 +16,12 @@ import pytest
 from pyengine.dice import ScriptedDice
 from pyengine.errors import StorageError
 from pyengine.pages.index import StartPage
-from pyengine.storage.keys import CHARACTER_PREFIX, SHEET_DRAFT
 from pyengine.pages.sheet import EMPTY_SHEET, FIELDS, NEEDS_RECORD, RECORD_FIELDS, SheetPage
-from pyengine.storage.store import MemoryStore
 from pyengine.runequest.sheet import Adventurer, Characteristics, Gear, WeaponSkill, dump_adventurer, load_adventurer
 from pyengine.runequest.sheet.render import EMPTY_SAVED
 from pyengine.share import encode_link
+from pyengine.storage.keys import CHARACTER_PREFIX, SHEET_DRAFT
+from pyengine.storage.store import MemoryStore
 from tests.unit.pages.sheet_fields import YSOLDE, numbers, opened, page_on, typed
 
 # -- test_sheet_page.py ----------------------------------------------------------------------

@@ -14,11 +14,11 @@ import msgspec
 
 import builder.rulings
 from pyengine.pages import sheet as sheet_page
-from pyengine.storage.keys import CHARACTER_PREFIX, SHEET_DRAFT
-from pyengine.storage.store import MemoryStore
 from pyengine.runequest.advancement import creation
 from pyengine.runequest.sheet import Gear, dump_adventurer, load_adventurer
 from pyengine.runequest.sheet.render import WEAR_NOTE
+from pyengine.storage.keys import CHARACTER_PREFIX, SHEET_DRAFT
+from pyengine.storage.store import MemoryStore
 from tests.unit.pages.sheet_fields import YSOLDE, numbers, opened, page_on, typed
 
 ROOT = Path(__file__).resolve().parents[3]

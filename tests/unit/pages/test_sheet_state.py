@@ -12,10 +12,10 @@ import pytest
 
 from pyengine.cli.tables import load_tables
 from pyengine.library.versions import read_versions
-from pyengine.storage.keys import CHARACTER_PREFIX, SHEET_DRAFT
 from pyengine.pages.sheet import SheetPage
-from pyengine.storage.store import MemoryStore
 from pyengine.runequest.sheet import dump_adventurer, load_adventurer
+from pyengine.storage.keys import CHARACTER_PREFIX, SHEET_DRAFT
+from pyengine.storage.store import MemoryStore
 
 # CON 12, SIZ 17, POW 18 -> 15 hit points; legs 5, chest 6.
 YSOLDE = {"STR": "12", "CON": "12", "SIZ": "17", "INT": "13", "POW": "18", "DEX": "11", "CHA": "10"}

@@ -18,13 +18,13 @@ import pytest
 
 from pyengine.cli.tables import ballistic
 from pyengine.dice import ScriptedDice
-from pyengine.storage.keys import SHRAPNEL_RECENT
 from pyengine.pages.recent import shrapnel_results
 from pyengine.pages.shrapnel import COVER_IDS, ShrapnelPage, prerender
-from pyengine.storage.store import MemoryStore
 from pyengine.share import encode_link
 from pyengine.shrapnel import ArmourPiece, resolve_critical
 from pyengine.shrapnel.vocabulary import Area
+from pyengine.storage.keys import SHRAPNEL_RECENT
+from pyengine.storage.store import MemoryStore
 
 TABLE = ballistic()
 HUGE = "9" * 40

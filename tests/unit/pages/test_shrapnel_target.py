@@ -15,13 +15,10 @@ import re
 
 import msgspec
 import pytest
-from tests.unit.pages.page_dom import Page
 
 from pyengine.cli import tables as source
 from pyengine.cli.tables import ballistic, load_tables
-from pyengine.storage.keys import CHARACTER_PREFIX, FIGHT_DRAFT
 from pyengine.pages.shrapnel import ShrapnelPage, prerender
-from pyengine.storage.store import MemoryStore
 from pyengine.pages.targets import ARMOUR_TABLES, location_cover
 from pyengine.runequest.advancement.creation import typed_new
 from pyengine.runequest.melee.log import FightLog, to_link
@@ -31,6 +28,9 @@ from pyengine.runequest.vocabulary import Location
 from pyengine.shrapnel import resolve_critical
 from pyengine.shrapnel.armour import ArmourPiece
 from pyengine.shrapnel.vocabulary import Area, Limb
+from pyengine.storage.keys import CHARACTER_PREFIX, FIGHT_DRAFT
+from pyengine.storage.store import MemoryStore
+from tests.unit.pages.page_dom import Page
 
 TABLE = ballistic()
 RQ = load_tables()

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from tests.unit.runequest.rq_fixtures import real
 
 from pyengine.runequest.tables.catalogue import RuneQuestTables
+from tests.unit.runequest.rq_fixtures import real
 
 
 @pytest.fixture(scope="session")

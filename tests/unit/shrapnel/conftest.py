@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from tests.unit.shrapnel.shrapnel_fixtures import load_real
 
 from pyengine.shrapnel.tables import ShrapnelTable
+from tests.unit.shrapnel.shrapnel_fixtures import load_real
 
 
 @pytest.fixture(scope="session")

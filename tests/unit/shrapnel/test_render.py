@@ -5,7 +5,6 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 import pytest
-from tests.unit.shrapnel.shrapnel_fixtures import one_row_table
 
 from pyengine.errors import RulesError
 from pyengine.shrapnel.armour import ArmourPiece
@@ -13,6 +12,7 @@ from pyengine.shrapnel.render import LEGEND, render_legend, render_result, rende
 from pyengine.shrapnel.resolve import resolve
 from pyengine.shrapnel.tables import ShrapnelTable
 from pyengine.shrapnel.vocabulary import Area
+from tests.unit.shrapnel.shrapnel_fixtures import one_row_table
 
 GLYPHS = set("♦✹✳◷⇘☠⚒")  # and "—", which the prose uses as a dash too
 VEST = ArmourPiece(name="vest", areas=(Area.CHEST, Area.ABDOMEN))

@@ -13,7 +13,6 @@ import msgspec
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from tests.unit.shrapnel.shrapnel_fixtures import one_row_table
 
 from pyengine.errors import IllegalActionError, NotationError, RollError, RulesError
 from pyengine.shrapnel.armour import ArmourPiece
@@ -21,6 +20,7 @@ from pyengine.shrapnel.notation import Breakage
 from pyengine.shrapnel.resolve import REASON_STATED, BreakageCheck, ShrapnelResult, resolve
 from pyengine.shrapnel.tables import ShrapnelTable
 from pyengine.shrapnel.vocabulary import Area, Fate, Severity, Side
+from tests.unit.shrapnel.shrapnel_fixtures import one_row_table
 
 VEST = ArmourPiece(name="vest", areas=(Area.CHEST, Area.ABDOMEN))
 HELMET = ArmourPiece(name="helmet", areas=(Area.HEAD,))

@@ -8,9 +8,9 @@ import msgspec
 import pytest
 
 from pyengine.errors import RollError, ShareLinkError
+from pyengine.share import encode_link
 from pyengine.shrapnel.armour import ArmourPiece
 from pyengine.shrapnel.resolve import resolve
-from pyengine.share import encode_link
 from pyengine.shrapnel.state import KIND, LINK, VERSION, ShrapnelState, from_state, to_state
 from pyengine.shrapnel.tables import ShrapnelTable
 from pyengine.shrapnel.vocabulary import Area, Severity

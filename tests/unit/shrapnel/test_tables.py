@@ -11,7 +11,6 @@ import re
 from pathlib import Path
 
 import pytest
-from tests.unit.shrapnel.shrapnel_fixtures import ROOT, SOURCE, TABLE_FILE, load_real
 
 from pyengine.errors import TableDataError
 from pyengine.shrapnel import TABLE_ID
@@ -31,6 +30,7 @@ from pyengine.shrapnel.notation import (
 from pyengine.shrapnel.tables import ShrapnelTable
 from pyengine.shrapnel.vocabulary import Area, Fate, Severity
 from pyengine.tables import decode_toml, encode_table, load_table, schema_for
+from tests.unit.shrapnel.shrapnel_fixtures import ROOT, SOURCE, TABLE_FILE, load_real
 
 SEED = ROOT.parent / "shared" / "seeds" / "001_b0369711278cac51.txt"
 

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from tests.unit.runequest.rq_fixtures import adventurer
 
 from pyengine.dice import ScriptedDice
 from pyengine.runequest.advancement import charisma
 from pyengine.runequest.tables.catalogue import RuneQuestTables
+from tests.unit.runequest.rq_fixtures import adventurer
 
 
 @pytest.mark.parametrize(("gained", "points"), [(0, 0), (24, 0), (25, 1), (74, 2), (100, 4), (150, 4)])

@@ -7,7 +7,6 @@ import msgspec
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from tests.unit.runequest.rq_fixtures import adventurer, real
 
 from pyengine.dice import RandomDice, ScriptedDice
 from pyengine.errors import IllegalActionError, RollError
@@ -17,6 +16,7 @@ from pyengine.runequest.sheet.characteristics import check_range, roll_character
 from pyengine.runequest.sheet.derive import derive
 from pyengine.runequest.sheet.equipment import buy
 from pyengine.runequest.tables.catalogue import RuneQuestTables
+from tests.unit.runequest.rq_fixtures import adventurer, real
 
 
 def test_characteristics_are_3d6_each_in_the_seeds_order(tables: RuneQuestTables) -> None:

@@ -7,7 +7,6 @@ import msgspec
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from tests.unit.runequest.rq_fixtures import adventurer, real
 
 from pyengine.dice import ScriptedDice
 from pyengine.errors import IllegalActionError, RollError
@@ -21,6 +20,7 @@ from pyengine.runequest.sheet.adventurer import WeaponSkill
 from pyengine.runequest.sheet.derive import derive
 from pyengine.runequest.tables.catalogue import RuneQuestTables
 from pyengine.runequest.vocabulary import Hand, Use
+from tests.unit.runequest.rq_fixtures import adventurer, real
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,6 @@ from fractions import Fraction
 
 import msgspec
 import pytest
-from tests.unit.runequest.rq_fixtures import adventurer
 
 from pyengine.errors import IllegalActionError
 from pyengine.runequest.advancement.guild_credit import credit_limit, repay, take_cash
@@ -25,6 +24,7 @@ from pyengine.runequest.sheet.adventurer import Adventurer, WeaponSkill
 from pyengine.runequest.sheet.derive import derive
 from pyengine.runequest.tables.catalogue import RuneQuestTables
 from pyengine.runequest.vocabulary import Hand
+from tests.unit.runequest.rq_fixtures import adventurer
 
 
 def rich(**kw: object) -> Adventurer:

@@ -31,8 +31,7 @@ def format_2(tables) -> Adventurer:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    from tests.unit.runequest.rq_fixtures import real
-
     from pyengine.runequest.sheet.adventurer import dump_adventurer
+    from tests.unit.runequest.rq_fixtures import real
 
     print(dump_adventurer(format_2(real())).decode())

@@ -10,7 +10,6 @@ Points Than Available", "Healing Damage to a Hit Location" (ch. III); "Weapon Da
 from __future__ import annotations
 
 import pytest
-from tests.unit.runequest.campaign.campaign_world import rurik
 
 from pyengine.dice import NoRollLeft, ScriptedDice
 from pyengine.errors import RulesError
@@ -24,6 +23,7 @@ from pyengine.runequest.campaign import (
     take_damage,
 )
 from pyengine.runequest.sheet.derive import derive
+from tests.unit.runequest.campaign.campaign_world import rurik
 
 
 def texts(changed):

@@ -9,14 +9,14 @@ from pathlib import Path
 
 import msgspec
 import pytest
-from tests.unit.runequest.campaign.campaign_world import answering, broo, fighter, play, rurik
 
 from pyengine.runequest.campaign import damage_weapon, take_damage
+from pyengine.runequest.melee import compact
 from pyengine.runequest.melee.log import EXPORT_FORMAT, VERSION, FightLog, add_round, export_json, read_any, replay, to_link
 from pyengine.runequest.melee.model import Combatant, Fight, FightState, Start, start
 from pyengine.runequest.melee.statement import Intent, Strike
-from pyengine.runequest.melee import compact
 from pyengine.share import decode_link
+from tests.unit.runequest.campaign.campaign_world import answering, broo, fighter, play, rurik
 
 GOLDEN = Path(__file__).resolve().parents[3] / "golden"
 
@@ -103,10 +103,9 @@ def test_the_golden_wounded_fight_keeps_opening_and_replaying_identically(tables
 
 
 if __name__ == "__main__":  # pragma: no cover - rewrites the golden fixture (only on purpose)
-    from tests.unit.runequest.rq_fixtures import real
-
     from pyengine.cli.tables import hit_locations
     from pyengine.runequest.melee.build import melee_tables
+    from tests.unit.runequest.rq_fixtures import real
 
     t = real()
     log, state = wounded_fight(t, melee_tables(t, hit_locations()))

@@ -15,8 +15,6 @@ from pathlib import Path
 
 import msgspec
 import pytest
-from tests.unit.runequest.campaign.campaign_golden import format_2
-from tests.unit.runequest.campaign.campaign_world import rurik
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -25,6 +23,8 @@ from pyengine.runequest.campaign import Current, Injury, frame_of, take_damage, 
 from pyengine.runequest.healing import Wounds
 from pyengine.runequest.sheet.adventurer import FORMAT, MIGRATIONS, Adventurer, dump_adventurer, load_adventurer
 from pyengine.runequest.sheet.derive import derive
+from tests.unit.runequest.campaign.campaign_golden import format_2
+from tests.unit.runequest.campaign.campaign_world import rurik
 
 GOLDEN = Path(__file__).resolve().parents[3] / "golden"
 #: The fuzz runs' length: 500 in the suite; ``STRIKE_RANK_FUZZ_EXAMPLES=10000`` for the long run (issue 16,
@@ -136,10 +136,9 @@ BLOWS = st.lists(st.tuples(st.sampled_from(["head", "chest", "abdomen", "right_a
        st.dictionaries(st.sampled_from(["broadsword", "medium_shield@left"]), st.integers(0, 999), max_size=2),
        st.lists(st.tuples(st.integers(1, 33), st.text(min_size=1, max_size=30).filter(str.strip)), max_size=3))
 def test_any_valid_current_state_reads_back_equal(blows, ammunition, damage, spending):
+    from pyengine.runequest.campaign import spend
     from tests.unit.runequest.campaign.campaign_world import rurik as make
     from tests.unit.runequest.rq_fixtures import real
-
-    from pyengine.runequest.campaign import spend
 
     tables = real()
     a = make()

@@ -10,7 +10,6 @@ turns, he'll bleed to death"; "A full turn represents 5 minutes, or 25 melee rou
 from __future__ import annotations
 
 import pytest
-from tests.unit.runequest.campaign.campaign_world import rurik
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -27,6 +26,7 @@ from pyengine.runequest.campaign import (
     vitals,
 )
 from pyengine.runequest.healing import Elapsed
+from tests.unit.runequest.campaign.campaign_world import rurik
 
 LOCATIONS = ["head", "chest", "abdomen", "right_arm", "left_arm", "right_leg", "left_leg"]
 

@@ -11,7 +11,6 @@ a given weapon or shield needs to be logged per scenario" (ch. IV, Learning by E
 from __future__ import annotations
 
 import pytest
-from tests.unit.runequest.campaign.campaign_world import answering, broo, fighter, play, rurik
 
 from pyengine.dice import ScriptedDice
 from pyengine.errors import RulesError
@@ -28,6 +27,7 @@ from pyengine.runequest.campaign import (
 )
 from pyengine.runequest.melee.model import Fight, start
 from pyengine.runequest.melee.statement import Intent, ParryIntent, Ready, Shoot, Strike
+from tests.unit.runequest.campaign.campaign_world import answering, broo, fighter, play, rurik
 
 ID = "rurik-1"
 

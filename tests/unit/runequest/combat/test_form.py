@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 
 import pytest
-from tests.unit.runequest.rq_fixtures import scores
 
 from pyengine.cli.tables import COMBAT_TABLES
 from pyengine.dice import RandomDice, ScriptedDice
@@ -28,6 +27,7 @@ from pyengine.runequest.combat.odds import exchange_odds
 from pyengine.runequest.combat.render import render_needed, render_odds, render_options, render_result
 from pyengine.runequest.sheet.adventurer import Adventurer, Gear, WeaponSkill, dump_adventurer
 from pyengine.runequest.tables.catalogue import RuneQuestTables
+from tests.unit.runequest.rq_fixtures import scores
 
 
 def test_quick_stat_block(tables: RuneQuestTables) -> None:

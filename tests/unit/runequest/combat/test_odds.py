@@ -30,7 +30,11 @@ from pyengine.runequest.combat.odds import wide_open_distribution
 LOCS = dict(head=3, chest=4, abdomen=3, right_arm=2, left_arm=2, right_leg=3, left_leg=3)
 
 
-def brute_force(attack: Attack, defence: Defence, rules: Rules = Rules()) -> tuple[dict[str, Fraction], dict[int, Fraction], Fraction, Fraction]:
+#: The rules with no option chosen (a Rules is frozen, so one serves every call).
+NO_OPTIONS = Rules()
+
+
+def brute_force(attack: Attack, defence: Defence, rules: Rules = NO_OPTIONS) -> tuple[dict[str, Fraction], dict[int, Fraction], Fraction, Fraction]:
     """Runs the engine on every sequence of rolls, each weighted by its chance.
 
     The attacker's own fumble table is given a fixed 01: what it says falls on the
@@ -62,7 +66,7 @@ def brute_force(attack: Attack, defence: Defence, rules: Rules = Rules()) -> tup
     return dict(outcomes), dict(damage), disable, kill
 
 
-def assert_same(attack: Attack, defence: Defence, rules: Rules = Rules()) -> None:
+def assert_same(attack: Attack, defence: Defence, rules: Rules = NO_OPTIONS) -> None:
     odds = exchange_odds(attack, defence, rules=rules, **COMBAT_TABLES)
     outcomes, damage, disable, kill = brute_force(attack, defence, rules)
     assert {k: v for k, v in odds.outcomes.items() if v} == outcomes

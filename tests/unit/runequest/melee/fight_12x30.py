@@ -60,11 +60,11 @@ if __name__ == "__main__":  # pragma: no cover - writes the golden fixture (only
 
     root = Path(__file__).resolve().parents[4]
     import msgspec
-    from tests.unit.runequest.rq_fixtures import real
 
     from pyengine.cli.tables import hit_locations
     from pyengine.runequest.melee.build import melee_tables
     from pyengine.runequest.melee.log import replay, to_link
+    from tests.unit.runequest.rq_fixtures import real
 
     tables = real()
     mt = melee_tables(tables, hit_locations())

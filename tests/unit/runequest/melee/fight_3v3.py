@@ -89,11 +89,10 @@ def make_log(tables, mt, seed: int = 1974, melee_rules: MeleeRules = MADE_WITH) 
 
 
 if __name__ == "__main__":
-    from tests.unit.runequest.rq_fixtures import real
-
     from pyengine.cli.tables import hit_locations as default_locations
     from pyengine.runequest.melee.build import melee_tables
     from pyengine.runequest.melee.log import to_link
+    from tests.unit.runequest.rq_fixtures import real
 
     t = real()
     print(to_link(make_log(t, melee_tables(t, default_locations()))))

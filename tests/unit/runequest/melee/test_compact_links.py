@@ -12,11 +12,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.unit.runequest.melee import fight_12x30
-from tests.unit.runequest.melee import fight_v5
-from tests.unit.runequest.melee import link_catalogue
-from tests.unit.runequest.melee.fight_3v3 import make_log as make_3v3
-
 from pyengine.cli.tables import hit_locations
 from pyengine.errors import RulesError, ShareLinkError
 from pyengine.runequest.combat.model import Parry, Weapon
@@ -36,6 +31,8 @@ from pyengine.runequest.melee.log import (
 )
 from pyengine.runequest.melee.model import Arm, Fight, FightState, start
 from pyengine.share import MAX_TEXT, LinkKind, SharedState, decode_link, encode_link
+from tests.unit.runequest.melee import fight_12x30, fight_v5, link_catalogue
+from tests.unit.runequest.melee.fight_3v3 import make_log as make_3v3
 
 GOLDEN = Path(__file__).resolve().parents[3] / "golden"
 FIGHTS = sorted(p.name for p in GOLDEN.glob("fight-*.link"))

@@ -21,7 +21,7 @@ from pyengine.runequest.melee.build import QuickWeapon, combatant_from_sheet, me
 from pyengine.runequest.melee.defaults import next_intents
 from pyengine.runequest.melee.intent import check_intents
 from pyengine.runequest.melee.log import FightLog, read_any, to_link
-from pyengine.runequest.melee.model import MeleeRules, Arm, Body, Combatant, Fight, start
+from pyengine.runequest.melee.model import Arm, Body, Combatant, Fight, MeleeRules, start
 from pyengine.runequest.melee.round import resolve_round
 from pyengine.runequest.melee.statement import (
     Grapple,

@@ -11,7 +11,6 @@ from pathlib import Path
 
 import msgspec
 import pytest
-from tests.unit.runequest.melee.fight_3v3 import make_log
 
 from pyengine.cli.tables import hit_locations as default_locations
 from pyengine.errors import IllegalActionError, ShareLinkError
@@ -35,6 +34,7 @@ from pyengine.runequest.melee.statement import (
     Spell,
     Strike,
 )
+from tests.unit.runequest.melee.fight_3v3 import make_log
 
 GOLDEN = Path(__file__).resolve().parents[3] / "golden"
 LOCS = {"right_leg": 5, "left_leg": 5, "abdomen": 5, "chest": 6, "right_arm": 4, "left_arm": 4, "head": 5}

@@ -6,7 +6,6 @@ from pathlib import Path
 
 import msgspec
 import pytest
-from tests.unit.runequest.melee.fight_3v3 import ROUNDS, make_log
 
 from pyengine.cli.tables import hit_locations as default_locations
 from pyengine.dice import ScriptedDice
@@ -25,6 +24,7 @@ from pyengine.runequest.melee.log import (
 )
 from pyengine.runequest.melee.model import FightState, MeleeRules
 from pyengine.share import MAX_TEXT, decode_link, encode_link
+from tests.unit.runequest.melee.fight_3v3 import ROUNDS, make_log
 
 GOLDEN = Path(__file__).resolve().parents[3] / "golden"
 

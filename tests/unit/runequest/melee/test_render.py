@@ -91,7 +91,7 @@ def test_everyones_state_shows_hit_points_by_location_in_text(world):
                 assert "✕" in cell.text
         text = "".join(body.iter("ul").__next__().itertext())
         assert "in hand:" in text
-        for key, rounds in (b.bleeding.items() if b.condition != "dead" else ()):
+        for rounds in (b.bleeding.values() if b.condition != "dead" else ()):
             assert f"dies in {rounds} round" in text
         assert render.CONDITION_WORDS[b.condition] in "".join(body.find("h3").itertext())
 

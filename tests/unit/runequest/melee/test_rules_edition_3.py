@@ -10,8 +10,6 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from tests.unit.runequest.melee.fight_v5 import Impaling, combatants, make_log
-
 from pyengine.cli.tables import hit_locations
 from pyengine.errors import IllegalActionError, ShareLinkError
 from pyengine.runequest.melee import render
@@ -34,6 +32,7 @@ from pyengine.runequest.melee.log import (
 from pyengine.runequest.melee.model import RULES_EDITION, Fight, FightState, MeleeRules, start
 from pyengine.runequest.melee.round import resolve_round
 from pyengine.share import decode_link, encode_link
+from tests.unit.runequest.melee.fight_v5 import Impaling, combatants, make_log
 
 GOLDEN = Path(__file__).resolve().parents[3] / "golden"
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import msgspec
 import pytest
-from tests.unit.runequest.rq_fixtures import adventurer
 
 from pyengine.errors import RecordError
 from pyengine.runequest.sheet.adventurer import (
@@ -20,6 +19,7 @@ from pyengine.runequest.sheet.adventurer import (
 from pyengine.runequest.sheet.derive import DerivedSheet, derive, problems
 from pyengine.runequest.tables.catalogue import RuneQuestTables
 from pyengine.runequest.vocabulary import Hand
+from tests.unit.runequest.rq_fixtures import adventurer
 
 
 def full() -> Adventurer:

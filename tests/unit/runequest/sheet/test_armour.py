@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from tests.unit.runequest.rq_fixtures import adventurer
-
 from pyengine.runequest.sheet.adventurer import Gear
 from pyengine.runequest.sheet.derive import derive
 from pyengine.runequest.tables.catalogue import RuneQuestTables
 from pyengine.runequest.vocabulary import Location
+from tests.unit.runequest.rq_fixtures import adventurer
 
 
 def test_a_hauberk_and_trews_overlap_and_add(tables: RuneQuestTables) -> None:

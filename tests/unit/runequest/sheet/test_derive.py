@@ -12,7 +12,6 @@ import math
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from tests.unit.runequest.rq_fixtures import adventurer, real, scores
 
 from pyengine.runequest.sheet.abilities import natural_abilities
 from pyengine.runequest.sheet.characteristics import Characteristics
@@ -23,6 +22,7 @@ from pyengine.runequest.sheet.hit_points import condition, hit_points, location_
 from pyengine.runequest.tables.catalogue import RuneQuestTables
 from pyengine.runequest.tables.strike_ranks import dex_sr, siz_sr, spell_sr
 from pyengine.runequest.vocabulary import Ability, Characteristic
+from tests.unit.runequest.rq_fixtures import adventurer, real, scores
 
 # -- hit points -------------------------------------------------------------------------------
 

@@ -4,11 +4,11 @@ once per hand, weapons and gear removed, armour worn; a bad one names its field 
 from __future__ import annotations
 
 import pytest
-from tests.unit.runequest.rq_fixtures import adventurer
 
 from pyengine.errors import IllegalActionError
 from pyengine.runequest.sheet import Gear, WeaponSkill, add_weapon, remove_gear, remove_weapon, wear
 from pyengine.runequest.vocabulary import Hand
+from tests.unit.runequest.rq_fixtures import adventurer
 
 
 def test_a_weapon_is_added_once_per_hand():

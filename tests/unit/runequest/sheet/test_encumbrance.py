@@ -7,13 +7,13 @@ from fractions import Fraction
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from tests.unit.runequest.rq_fixtures import adventurer, scores
 
 from pyengine.errors import NotationError
 from pyengine.runequest.sheet.adventurer import Adventurer, Gear
 from pyengine.runequest.sheet.derive import derive
 from pyengine.runequest.tables.catalogue import RuneQuestTables
 from pyengine.runequest.tables.enc import format_enc, parse_enc, show_enc
+from tests.unit.runequest.rq_fixtures import adventurer, scores
 
 
 @pytest.mark.parametrize(

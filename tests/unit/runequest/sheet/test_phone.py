@@ -10,21 +10,29 @@ from fractions import Fraction
 
 import msgspec
 import pytest
-from tests.unit.runequest.rq_fixtures import adventurer
 
 from pyengine.dice import ScriptedDice
 from pyengine.errors import IllegalActionError
 from pyengine.runequest.advancement.background import roll_background
 from pyengine.runequest.advancement.creation import (
-    TO_CHOOSE, apply_background, choose_kit_item, kit_choices, starting_kit,
+    TO_CHOOSE,
+    apply_background,
+    choose_kit_item,
+    kit_choices,
+    starting_kit,
 )
 from pyengine.runequest.advancement.experience import AdventureResult, ExperienceCheck
 from pyengine.runequest.sheet.adventurer import Gear, WeaponSkill
 from pyengine.runequest.sheet.derive import derive
 from pyengine.runequest.sheet.encumbrance import show_enc_decimal
 from pyengine.runequest.sheet.render import (
-    field_label, kit_pick_field, render_experience, render_sheet, render_weapon_options,
+    field_label,
+    kit_pick_field,
+    render_experience,
+    render_sheet,
+    render_weapon_options,
 )
+from tests.unit.runequest.rq_fixtures import adventurer
 
 INTERNAL = re.compile(r"characteristics\.|weapons\[|gear\[|\benc:|runequest/")
 

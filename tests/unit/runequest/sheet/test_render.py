@@ -5,16 +5,24 @@ from __future__ import annotations
 
 import re
 
-from tests.unit.runequest.rq_fixtures import adventurer
-
 from pyengine.dice import ScriptedDice
 from pyengine.runequest.advancement import after_adventure, quote_weapon_training, start_training
 from pyengine.runequest.advancement.experience import FieldUse
 from pyengine.runequest.sheet import Gear, WeaponSkill, derive
 from pyengine.runequest.sheet.render import (
-    EMPTY_SAVED, render_experience, render_experience_boxes, render_item_options, render_quote, render_refusal,
-    render_saved_list, render_sheet, render_train_options, render_training_started, render_weapon_options,
+    EMPTY_SAVED,
+    render_experience,
+    render_experience_boxes,
+    render_item_options,
+    render_quote,
+    render_refusal,
+    render_saved_list,
+    render_sheet,
+    render_train_options,
+    render_training_started,
+    render_weapon_options,
 )
+from tests.unit.runequest.rq_fixtures import adventurer
 
 HOSTILE = "<b>&\"'"
 

@@ -4,7 +4,6 @@ strike ranks, damage bonus. Expectations are the seed's words, quoted, worked by
 from __future__ import annotations
 
 import pytest
-from tests.unit.runequest.rq_fixtures import adventurer
 
 from pyengine.runequest.sheet.adventurer import Gear, WeaponSkill
 from pyengine.runequest.sheet.derive import DerivedSheet, derive
@@ -12,6 +11,7 @@ from pyengine.runequest.sheet.render import render_sheet
 from pyengine.runequest.sheet.weapons import WeaponLine
 from pyengine.runequest.tables.catalogue import RuneQuestTables
 from pyengine.runequest.vocabulary import Hand
+from tests.unit.runequest.rq_fixtures import adventurer
 
 
 def line(sheet: DerivedSheet, key: str) -> WeaponLine:

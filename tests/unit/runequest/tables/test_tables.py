@@ -11,7 +11,6 @@ from fractions import Fraction
 
 import msgspec
 import pytest
-from tests.unit.runequest.rq_fixtures import TABLES, load_real, table_text, texts
 
 from pyengine.dice import DiceExpr
 from pyengine.errors import RollError, TableDataError
@@ -20,6 +19,7 @@ from pyengine.runequest.tables.catalogue import TABLE_IDS, RuneQuestTables
 from pyengine.runequest.tables.catalogue import TABLES as ATTRS
 from pyengine.runequest.tables.weapon_training import SkillKind
 from pyengine.tables import decode_toml, encode_table, schema_for
+from tests.unit.runequest.rq_fixtures import TABLES, load_real, table_text, texts
 
 
 def test_every_runequest_table_file_has_a_catalogue_entry_and_the_bundle_loads_them_all() -> None:

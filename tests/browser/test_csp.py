@@ -1,4 +1,4 @@
-"""The content security policy holds what a bug in escaping would let into a page (issue 20,
+"""The content security policy holds what a bug in escaping would let into a page (see
 docs/security.md): an inline script or event handler is refused and reported, and Python put into
 the page (a ``<script type="py">``, a ``<py-script>``, a ``py-click`` attribute) is not run.
 

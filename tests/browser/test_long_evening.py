@@ -1,4 +1,4 @@
-"""A long evening without a reload (issue 20): 300 rounds of a six-combatant fight in one page with
+"""A long evening without a reload: 300 rounds of a six-combatant fight in one page with
 the app's dice, and 500 edits on the sheet page; memory stays put, each round stays quick, the
 fight's link still opens, and a new build arriving mid-fight is announced and keeps the fight.
 

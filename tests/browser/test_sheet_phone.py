@@ -1,5 +1,5 @@
-"""The sheet at the table on a phone (issue 17, "The sheet"): each test is one of the issue's
-items, at 390×844 (the ``app`` fixture's size), and failed on the build before it."""
+"""The sheet at the table on a phone: each test is one thing a game master met there, at
+390×844 (the ``app`` fixture's size), and failed on the build before it."""
 
 from __future__ import annotations
 

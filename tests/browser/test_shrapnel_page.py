@@ -95,7 +95,7 @@ def test_bad_input_is_explained_next_to_each_field_and_kept(app):
     page.click("#shr-resolve")
     expect(page.locator("#shr-severity-error")).to_contain_text("choose A, B, C, D or E")
     expect(page.locator("#shr-roll-error")).to_contain_text("'101'")
-    expect(page.locator("#shr-pieces-error")).to_contain_text("'tail' in piece 'vest' is not an area")  # issue 17: the piece named
+    expect(page.locator("#shr-pieces-error")).to_contain_text("'tail' in piece 'vest' is not an area")  # the piece named
     expect(page.locator("#shr-roll")).to_have_value("101")
     expect(page.locator("#shr-pieces")).to_have_value("vest: chest + tail")
     expect(page.locator("#shr-result")).to_be_empty()

@@ -1,4 +1,4 @@
-"""The whole evening of issue 16 ("Done when"), played through the pages as a game master
+"""The whole evening, played through the pages as a game master
 plays it, at the phone's size, with dice the test types in:
 
 two adventurers made and saved on the sheet page (one an archer, her arrows counted); a party of

@@ -1,6 +1,6 @@
 """Every decoder of outside data, fuzzed with 10,000 examples each in the normal test run:
 whatever a link, a file or a device's storage holds, it opens or says why — with the
-engine's own error, never anything else (issue 9)."""
+engine's own error, never anything else."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The page glue (``web/app/``) only reads the DOM, calls a controller and writes what it
-returns (issue 14): it builds no HTML and holds no rules, and it stays small.
+returns: it builds no HTML and holds no rules, and it stays small.
 
 Read from the code (no glue is run; it needs the browser):
 

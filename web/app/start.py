@@ -165,7 +165,7 @@ class Preparation:
 async def _as_it_was(work, then: dict[str, str]) -> None:
     """Runs ``work`` (a handler's coroutine) reading the fields as they were when its event
     happened (``then``): a weapon chosen and added, then another chosen at once, adds the first
-    even when the page was busy and the handler ran after the second choice (issue 16)."""
+    even when the page was busy and the handler ran after the second choice."""
     with dom.as_it_was(then):
         await work
 

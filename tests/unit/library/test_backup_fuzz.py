@@ -3,7 +3,7 @@ loses nothing of either side; anything that is not a backup gets a clear ``backu
 error, never another exception.
 
 The suite runs 500 examples each; ``STRIKE_RANK_FUZZ_EXAMPLES=10000`` runs the full fuzz
-(issue 16: 10,000 examples each, run by hand before a release)."""
+(10,000 examples each, run by hand before a release)."""
 
 from __future__ import annotations
 

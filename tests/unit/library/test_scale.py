@@ -1,4 +1,4 @@
-"""The scale case of issue 16 (measure/scale.py: 200 adventurers of 20 versions, 30 templates,
+"""The scale case (measure/scale.py: 200 adventurers of 20 versions, 30 templates,
 50 fights of 20 rounds) fits the device's storage with room to spare, lists whole, and comes
 back exactly from its backup. Times are the bench's business (measure/scale.py prints them)."""
 

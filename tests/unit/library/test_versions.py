@@ -271,7 +271,7 @@ def test_nothing_saved_is_ever_lost(actions):
             assert ever <= {v.text for v in versions.earlier} | {versions.current.text}
 
 
-# -- a save adds its version to the packed ones without reading them all (issue 16's scale bars) --
+# -- a save adds its version to the packed ones without reading them all (the scale bars) --
 
 #: Texts as a record may hold them: quotes, backslashes, other scripts, and the very bytes the
 #: packed list is made of.

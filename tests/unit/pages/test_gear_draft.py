@@ -22,7 +22,7 @@ from pyengine.storage.keys import FIGHT_DRAFT, GEAR_DRAFT
 from pyengine.storage.store import MemoryStore
 from tests.unit.pages.gear_browser import Browser, add_spear
 
-#: 500 examples in the suite; ``STRIKE_RANK_FUZZ_EXAMPLES=10000`` runs the full fuzz (issue 16), as
+#: 500 examples in the suite; ``STRIKE_RANK_FUZZ_EXAMPLES=10000`` runs the full fuzz, as
 #: tests/unit/library/test_backup_fuzz.py does.
 FUZZ = settings(max_examples=int(os.environ.get("STRIKE_RANK_FUZZ_EXAMPLES", "500")), deadline=None,
                 suppress_health_check=[HealthCheck.too_slow])

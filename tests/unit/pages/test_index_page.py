@@ -99,7 +99,7 @@ def test_with_nothing_saved_the_list_says_so():
     assert StartPage(MemoryStore()).render()["saved-list"] == EMPTY_SAVED
 
 
-# -- issue 17: one-tap dice, the latest rolls kept, errors in a player's words -------------
+# -- one-tap dice, the latest rolls kept, errors in a player's words -------------
 
 
 def test_a_one_tap_die_is_rolled_and_put_in_the_field():

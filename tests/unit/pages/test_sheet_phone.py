@@ -1,4 +1,4 @@
-"""The sheet page's controller for issue 17 ("The sheet"), in CPython: savings typed and kept
+"""The sheet page's controller at the table, in CPython: savings typed and kept
 (old drafts too), the note where armour is bought, the kit's choices made from the sheet, the
 share box and the conflict brought into view from the bar, and the rulings page the ruling
 links open (build.py writes it from docs/rulings.md). Each test names the browser test in

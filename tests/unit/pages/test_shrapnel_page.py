@@ -199,7 +199,7 @@ def test_every_problem_at_once_each_beside_its_field_and_nothing_typed_is_touche
     page = ShrapnelPage(TABLE, MemoryStore())
     update = page.on_submit(fields("", "101", (), "vest: chest + tail"))
     assert update.notices == {"shr-severity-error": "severity: choose A, B, C, D or E"}
-    assert "'101'" in update.errors["shr-roll"] and "'tail' in piece 'vest' is not an area" in update.errors["shr-pieces"]  # issue 17: the piece, not the whole text
+    assert "'101'" in update.errors["shr-roll"] and "'tail' in piece 'vest' is not an area" in update.errors["shr-pieces"]  # the piece, not the whole text
     assert update.values == {} and update.html == {} and update.address is None
     assert page.cell == ""
 
@@ -209,7 +209,7 @@ def test_every_problem_at_once_each_beside_its_field_and_nothing_typed_is_touche
     ("shr-roll", "0", "shrapnel roll: '0'"),
     ("shr-roll", "abc", "shrapnel roll: 'abc'"),
     ("shr-roll", HUGE[:5], "shrapnel roll"),  # the field takes 5 characters
-    ("shr-pieces", "vest chest", "Named pieces: 'vest chest' has no ':'"),  # issue 17: the field as the page names it
+    ("shr-pieces", "vest chest", "Named pieces: 'vest chest' has no ':'"),  # the field as the page names it
     ("shr-pieces", "x" * 60 + ": chest", "armour piece"),
     ("shr-pieces", "vest: chest; Vest: head", "two pieces are named 'Vest'"),
 ])

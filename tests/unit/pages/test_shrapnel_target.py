@@ -1,4 +1,4 @@
-"""Shrapnel against someone real (issue 16): on shrapnel.html the "Target" choice lists the
+"""Shrapnel against someone real: on shrapnel.html the "Target" choice lists the
 adventurers saved on this device and the fighters of the fight in progress; picking one fills
 the areas and the typed pieces from the armour they wear by hit location (each worn piece its
 own piece, by name), says what was taken, and leaves everything editable; the result names the

@@ -1,4 +1,4 @@
-"""Changes by hand to a saved adventurer, each with its working (issue 16: "the game master can apply
+"""Changes by hand to a saved adventurer, each with its working ("the game master can apply
 damage or healing by hand too, each change with its working").
 
 The rules are the seed's, through healing's functions: "Points Equaled or Exceeded in Any One

@@ -1,4 +1,4 @@
-"""A fight that starts from saved adventurers starts from their current state (issue 16: "a wounded
+"""A fight that starts from saved adventurers starts from their current state ("a wounded
 adventurer enters wounded, not from full hit points"), and its link carries that state (fight
 link version 4, export format 5; RQ-103).
 """
@@ -79,11 +79,11 @@ def test_the_fight_link_is_version_4_and_replays_the_wounded_start(tables, mt):
     assert state.bodies["Rurik"].wounds == {"chest": 5} and state.bodies["Rurik"].damage_taken == 5
     link = to_link(log)
     shared = decode_link(link)
-    assert (shared.kind, shared.version) == ("fight", VERSION) == ("fight", 6)  # the start came in 4; 6 since issue 18
+    assert (shared.kind, shared.version) == ("fight", VERSION) == ("fight", 6)  # the start came in 4
     assert compact.expand(shared.data)["fight"]["combatants"][0]["start"]["wounds"] == {"chest": 3}
     assert read_any(link) == log and replay(read_any(link), mt).state == state
     data = msgspec.json.decode(export_json(log, replay(log, mt)))
-    assert data["format"] == EXPORT_FORMAT == 6  # 5 brought the start; 6 since issue 17
+    assert data["format"] == EXPORT_FORMAT == 6  # 5 brought the start
     assert read_any(msgspec.json.encode(data).decode()) == log
 
 

@@ -1,4 +1,4 @@
-"""The adventurer record, format 2: the current state beside the sheet (issue 16).
+"""The adventurer record, format 2: the current state beside the sheet.
 
 "A saved adventurer keeps, beside the sheet, its current state: damage taken per hit location and
 in total, each wound as its own entry (location, points, what caused it, in which fight and
@@ -27,8 +27,7 @@ from tests.unit.runequest.campaign.campaign_golden import format_2
 from tests.unit.runequest.campaign.campaign_world import rurik
 
 GOLDEN = Path(__file__).resolve().parents[3] / "golden"
-#: The fuzz runs' length: 500 in the suite; ``STRIKE_RANK_FUZZ_EXAMPLES=10000`` for the long run (issue 16,
-#: as tests/unit/library/test_backup_fuzz.py).
+#: The fuzz runs' length: 500 in the suite; ``STRIKE_RANK_FUZZ_EXAMPLES=10000`` for the long run (as tests/unit/library/test_backup_fuzz.py).
 FUZZ = settings(max_examples=int(os.environ.get("STRIKE_RANK_FUZZ_EXAMPLES", "500")), deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 

@@ -1,4 +1,4 @@
-"""Time passes for one adventurer or a party (issue 16: ""N days pass" / "a week passes" for one
+"""Time passes for one adventurer or a party (""N days pass" / "a week passes" for one
 adventurer or the whole party applies the seed's healing ... with working ... Never below 0 damage,
 never past maxima").
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
+import os
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from builder.base import CACHE
@@ -45,13 +47,15 @@ def precompress(site: Path, pins: Pins | None = None, cache: Path = CACHE / "pre
     ``PRECOMPRESS_MIN_BYTES``, and the sibling at most ``PRECOMPRESS_MAX_RATIO`` of it), which
     ``tools/serve.py`` sends to a client that accepts the coding. Runs after the service
     worker is written, so its pre-cache list holds only the originals. Compressed bytes are
-    kept in ``cache`` by content hash (brotli's best quality takes ~45 s for Pyodide's wasm).
+    kept in ``cache`` by content hash (brotli's best quality takes ~45 s for Pyodide's wasm and
+    ~50 s for the snapshot), and on a first build the files are compressed side by side, the
+    biggest first, one per core (brotli and zlib let go of the GIL while they work).
     Returns the siblings' bytes by suffix."""
     brotli = ensure_build_tool((pins or read_pins()).brotli)
     version = (pins or read_pins()).brotli.version
-    written = {".br": 0, ".gz": 0}
-    for path in sorted(p for p in site.rglob("*") if p.is_file()):
-        if path.stat().st_size < PRECOMPRESS_MIN_BYTES or path.suffix in written and path.with_suffix("").is_file():
+    jobs = []
+    for path in sorted((p for p in site.rglob("*") if p.is_file()), key=lambda p: (-p.stat().st_size, p)):
+        if path.stat().st_size < PRECOMPRESS_MIN_BYTES or path.suffix in (".br", ".gz") and path.with_suffix("").is_file():
             continue
         data = path.read_bytes()
         if len(gzip_bytes(data[: 1 << 20])) > PRECOMPRESS_MAX_RATIO * min(len(data), 1 << 20):
@@ -60,18 +64,26 @@ def precompress(site: Path, pins: Pins | None = None, cache: Path = CACHE / "pre
         chosen = brotli_settings(path)
         settings = hashlib.sha256(json.dumps([chosen, GZIP_LEVEL, version]).encode()).hexdigest()[:8]
         coders = {".br": lambda data, chosen=chosen: brotli.compress(data, **chosen), ".gz": gzip_bytes}
-        for suffix, coder in coders.items():
-            kept = cache / f"{key}-{settings}{suffix}"
-            if kept.exists():
-                packed = kept.read_bytes()
-            else:
-                packed = coder(data)
-                if len(data) > 1 << 20:  # only big files are worth keeping between builds
-                    cache.mkdir(parents=True, exist_ok=True)
-                    kept.with_suffix(".tmp").write_bytes(packed)
-                    kept.with_suffix(".tmp").replace(kept)
-            if len(packed) <= PRECOMPRESS_MAX_RATIO * len(data):
-                path.with_name(path.name + suffix).write_bytes(packed)
-                written[suffix] += len(packed)
-    return written
+        jobs += [(path, data, suffix, coder, cache / f"{key}-{settings}{suffix}") for suffix, coder in coders.items()]
 
+    def sibling(job) -> tuple[str, int]:
+        path, data, suffix, coder, kept = job
+        if kept.exists():
+            packed = kept.read_bytes()
+        else:
+            packed = coder(data)
+            if len(data) > 1 << 20:  # only big files are worth keeping between builds
+                cache.mkdir(parents=True, exist_ok=True)
+                tmp = kept.with_name(kept.name + ".tmp")
+                tmp.write_bytes(packed)
+                tmp.replace(kept)
+        if len(packed) > PRECOMPRESS_MAX_RATIO * len(data):
+            return suffix, 0
+        path.with_name(path.name + suffix).write_bytes(packed)
+        return suffix, len(packed)
+
+    written = {".br": 0, ".gz": 0}
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        for suffix, size in pool.map(sibling, jobs):
+            written[suffix] += size
+    return written

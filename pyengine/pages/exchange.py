@@ -17,14 +17,14 @@ from collections.abc import Mapping
 from functools import partial
 
 from pyengine.dice import Dice, NeededRoll, TypedRolls
-from pyengine.errors import FieldError, RulesError
+from pyengine.errors import RulesError
 from pyengine.pages.combat import CombatPage, Measured, adventurer_options, saved_adventurers, unmeasured
 from pyengine.pages.exchange_bout import ATTACK_FIELDS, DEFENCE_FIELDS, Bout, Side
 from pyengine.pages.exchange_form import Blow, ExchangeForm
+from pyengine.pages.typed_dice import enter_typed_roll
 from pyengine.pages.view import Update
 from pyengine.pages.widgets import data_url, share_line
 from pyengine.runequest.combat.exchange import resolve_exchange
-from pyengine.runequest.combat.inputs import read_typed_roll
 from pyengine.runequest.combat.model import Attack, Defence, ExchangeResult, Rules
 from pyengine.runequest.combat.next_blow import after_blow
 from pyengine.runequest.combat.odds import exchange_odds
@@ -141,15 +141,7 @@ class ExchangePage(CombatPage):
         """The roll typed in ``cx-typed``, checked (once) against the die it is for."""
         if self.typing is None or self.typing_for is None:
             return Update()
-        cleared = Update(errors={"cx-typed": ""})
-        try:
-            value = read_typed_roll(values.get("cx-typed", ""), "cx-typed", "the roll", 1000)
-            got = self.typing.enter(value)
-        except FieldError as exc:
-            return cleared | Update(errors={"cx-typed": str(exc)})
-        except RulesError as exc:  # a roll the die cannot show: the engine says which die and why
-            return cleared | Update(errors={"cx-typed": f"the roll: {exc}"})
-        return cleared | Update(values={"cx-typed": ""}) | self._asked(got)
+        return enter_typed_roll(self.typing, values, "cx-typed", "the roll", 1000, self._asked, refused="the roll: ")
 
     def on_again(self) -> Update:
         """The next blow of this fight: the defender keeps his wounds, both weapons their damage."""

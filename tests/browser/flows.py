@@ -6,7 +6,8 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from tests.browser.conftest import open_ready
-from tests.browser.examples import THREE, YSOLDE
+from tests.browser.examples import YSOLDE
+from tests.worked_examples import THREE
 
 
 def type_adventurer(page, name: str = "Ysolde", scores: dict[str, str] = YSOLDE) -> None:

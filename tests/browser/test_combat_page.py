@@ -14,7 +14,7 @@ from pyengine.runequest.combat import Rules, next_roll, resolve_exchange
 from pyengine.runequest.combat.odds import exchange_odds
 from pyengine.runequest.combat.state import read_export
 from tests.browser.conftest import open_ready, store_items
-from tests.browser.examples import ROLLS, engine_exchange
+from tests.worked_examples import ROLLS, engine_exchange
 
 
 def fill(page) -> None:
@@ -40,7 +40,7 @@ def test_typed_rolls_give_the_engines_result_and_the_link_replays_it(app):
     # Intent: the page asks for each roll, naming the die and what it is for; once all are in
     # it shows exactly what the engine resolves from them, and its link reopens the same.
     context, watch = app
-    attack, defence = engine_exchange()
+    attack, defence = engine_exchange(load_tables())
     expected = resolve_exchange(attack, defence, dice=ScriptedDice(ROLLS), **COMBAT_TABLES)
     assert expected.outcome == "impale"
     page = open_ready(context, "combat.html")
@@ -74,7 +74,7 @@ def test_typed_rolls_give_the_engines_result_and_the_link_replays_it(app):
 def test_the_odds_before_rolling_are_the_engines(app):
     # Intent: "Show the odds" gives the engine's exact chances, rounded to 0.1%.
     context, watch = app
-    attack, defence = engine_exchange()
+    attack, defence = engine_exchange(load_tables())
     odds = exchange_odds(attack, defence, rules=Rules(), **COMBAT_TABLES)
     page = open_ready(context, "combat.html")
     fill(page)
@@ -150,7 +150,7 @@ def test_the_next_blow_of_the_same_fight_carries_the_wounds(app):
     from pyengine.runequest.combat.next_blow import after_blow
 
     context, watch = app
-    attack, defence = engine_exchange()
+    attack, defence = engine_exchange(load_tables())
     first_rolls = [30, 71, 2, 1, 13]  # a plain hit to the right arm
     second_rolls = [30, 71, 4, 3, 14]  # the same arm again
     first = resolve_exchange(attack, defence, dice=ScriptedDice(first_rolls), **COMBAT_TABLES)

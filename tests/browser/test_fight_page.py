@@ -13,14 +13,13 @@ from pyengine.cli.tables import hit_locations as default_locations
 from pyengine.cli.tables import load_tables
 from pyengine.dice import ScriptedDice
 from pyengine.runequest.melee import log as fight_log
-from pyengine.runequest.melee.build import QuickWeapon, melee_tables, quick_combatant
-from pyengine.runequest.melee.intent import Intent, ParryIntent, Strike
-from pyengine.runequest.melee.model import Fight, start
+from pyengine.runequest.melee.build import melee_tables
+from pyengine.runequest.melee.model import start
 from pyengine.runequest.melee.round import resolve_round
 from pyengine.runequest.melee.timing import schedule
 from tests.browser.conftest import READY, READY_TIMEOUT_MS, open_ready, store_items
-from tests.browser.examples import THREE
 from tests.browser.flows import add, open_fight
+from tests.worked_examples import THREE, default_intents, engine_fight
 
 
 @pytest.fixture(scope="module")
@@ -28,27 +27,6 @@ def engine():
     tables = load_tables()
     return tables, melee_tables(tables, default_locations())
 
-
-def engine_fight(tables, who=THREE) -> Fight:
-    out = []
-    for name, side, w1, w2 in who:
-        weapons = [QuickWeapon(weapon=w1, attack=50, parry=40)]
-        if w2:
-            weapons.append(QuickWeapon(weapon=w2, parry=40))
-        out.append(quick_combatant(tables, name=name, side=side, STR=12, CON=12, SIZ=12, DEX=12, hit_points=12,
-                                   weapons=weapons, armour=2))
-    return Fight(combatants=tuple(out))
-
-
-def default_intents(fight: Fight) -> tuple[Intent, ...]:
-    """What the page declares by default: the first foe, the weapon in hand; parry with a shield or it."""
-    out = []
-    for c in fight.combatants:
-        foe = next(o for o in fight.combatants if o.side != c.side)
-        parry = next((a for a in c.arms if a.parry is not None and a.parry.kind == "shield"), c.arms[0])
-        out.append(Intent(who=c.name, actions=(Strike(arm=c.arms[0].name, target=foe.name),),
-                          parries=(ParryIntent(arm=parry.name),)))
-    return tuple(out)
 
 
 def shown_state(page) -> dict[str, str]:

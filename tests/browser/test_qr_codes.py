@@ -13,10 +13,12 @@ from playwright.sync_api import expect
 
 import builder.install
 import builder.pins
+from pyengine.cli.tables import load_tables
 from pyengine.runequest.combat import state as exchange_state
 from tests.browser.conftest import open_ready, store_items
-from tests.browser.examples import ROLLS, engine_exchange, rurik_record
+from tests.browser.examples import rurik_record
 from tests.qr_reader import zbarimg
+from tests.worked_examples import ROLLS, engine_exchange
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 
@@ -47,7 +49,7 @@ def open_sheet(context):
 
 
 def open_exchange(context):
-    attack, defence = engine_exchange()
+    attack, defence = engine_exchange(load_tables())
     return open_ready(context, "combat.html#" + exchange_state.LINK.link(exchange_state.to_state(attack, defence, ROLLS)))
 
 

@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING
 
 from pyengine.dice import Dice, NeededRoll, TypedRolls
 from pyengine.errors import RulesError, ShareLinkError
+from pyengine.pages.typed_dice import enter_typed_roll
 from pyengine.pages.view import Update
 from pyengine.render.fight import log_html
-from pyengine.runequest.combat.inputs import read_typed_roll
 from pyengine.runequest.combat.render import render_needed
 from pyengine.runequest.melee.intent import Intent
 from pyengine.runequest.melee.log import MAX_ROUNDS, add_round, undo
@@ -83,13 +83,7 @@ class Rounds:
         """The roll typed in ``fd-typed``, checked against the die it is for."""
         if self.typing is None or self.rolls is None:
             return Update()
-        cleared = Update(errors={"fd-typed": ""})
-        try:
-            value = read_typed_roll(values.get("fd-typed", ""), "fd-typed", "roll", 100)
-            got = self.rolls.enter(value)
-        except RulesError as exc:
-            return cleared | Update(errors={"fd-typed": str(exc)})
-        return cleared | Update(values={"fd-typed": ""}) | self._ask(got)
+        return enter_typed_roll(self.rolls, values, "fd-typed", "roll", 100, self._ask)
 
     def on_cancel(self) -> Update:
         """"Stop": no more dice typed for this round."""

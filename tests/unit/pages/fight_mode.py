@@ -16,10 +16,7 @@ from pyengine.runequest.sheet.adventurer import Adventurer, Gear, WeaponSkill, d
 from pyengine.runequest.sheet.characteristics import Characteristics
 from pyengine.storage.store import MemoryStore
 from tests.unit.pages.page_dom import Page
-
-#: (name, side, weapon 1, weapon 2): the form's other fields keep their defaults
-#: (STR, CON, SIZ, DEX 12, 12 hit points, armour 2, attack 50%, parry 40%).
-THREE = (("Aldo", "A", "broadsword", "medium_shield"), ("Bera", "B", "short_spear_1h", ""), ("Cora", "B", "dagger", ""))
+from tests.worked_examples import THREE
 
 
 def fight_world():

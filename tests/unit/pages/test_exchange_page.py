@@ -31,11 +31,8 @@ from pyengine.storage.keys import CHARACTER_PREFIX
 from pyengine.storage.store import MemoryStore
 from tests.unit.pages.exchange_mode import Exchange
 from tests.unit.pages.page_dom import Page
+from tests.worked_examples import ROLLS, engine_exchange
 
-#: A short spear at 55% with +1D4 against a 12-HP defender in 2 points of armour, 5% Defense,
-#: parrying with a medium shield at 40%: the attack impales (10), the parry fails (71),
-#: the spear's die shows 4, the bonus 3, the D20 12 (chest).
-ROLLS = [10, 71, 4, 3, 12]
 HUGE = "9" * 40
 
 
@@ -43,12 +40,6 @@ HUGE = "9" * 40
 def world():
     tables = load_tables()
     return tables, hit_locations(), combat.prerender(source)
-
-
-def engine_exchange(tables):
-    attack = quick_attack(tables, "short_spear_1h", "55", "+1D4")
-    defence = quick_defence(tables, "12", "2", "5", quick_parry(tables, "medium_shield", "40"))
-    return attack, defence
 
 
 def rurik() -> str:

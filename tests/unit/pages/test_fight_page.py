@@ -14,40 +14,19 @@ import pytest
 from pyengine.dice import RandomDice, ScriptedDice
 from pyengine.pages.fight import MAX_COMBATANTS, FightDraft, load_draft
 from pyengine.runequest.melee import log as fight_log
-from pyengine.runequest.melee.build import QuickWeapon, quick_combatant
 from pyengine.runequest.melee.intent import Intent, Move, ParryIntent, Spell, Strike
-from pyengine.runequest.melee.model import Fight, MeleeRules, start
+from pyengine.runequest.melee.model import MeleeRules, start
 from pyengine.runequest.melee.round import resolve_round
 from pyengine.runequest.melee.timing import schedule
 from pyengine.runequest.sheet.adventurer import load_adventurer
 from pyengine.storage.keys import CHARACTER_PREFIX, FIGHT_DRAFT
 from pyengine.storage.store import MemoryStore
-from tests.unit.pages.fight_mode import THREE, FightMode, hero
+from tests.unit.pages.fight_mode import FightMode, hero
+from tests.worked_examples import THREE, default_intents, engine_fight
 
 GOLDEN = Path(__file__).resolve().parents[2] / "golden"
 HOSTILE = '<img src=x onerror=alert(1)>'
 
-
-def engine_fight(tables, who=THREE) -> Fight:
-    out = []
-    for name, side, w1, w2 in who:
-        weapons = [QuickWeapon(weapon=w1, attack=50, parry=40)]
-        if w2:
-            weapons.append(QuickWeapon(weapon=w2, parry=40))
-        out.append(quick_combatant(tables, name=name, side=side, STR=12, CON=12, SIZ=12, DEX=12, hit_points=12,
-                                   weapons=weapons, armour=2))
-    return Fight(combatants=tuple(out))
-
-
-def default_intents(fight: Fight) -> tuple[Intent, ...]:
-    """What the page declares by default: the first foe, the weapon in hand; parry with a shield or it."""
-    out = []
-    for c in fight.combatants:
-        foe = next(o for o in fight.combatants if o.side != c.side)
-        parry = next((a for a in c.arms if a.parry is not None and a.parry.kind == "shield"), c.arms[0])
-        out.append(Intent(who=c.name, actions=(Strike(arm=c.arms[0].name, target=foe.name),),
-                          parries=(ParryIntent(arm=parry.name),)))
-    return tuple(out)
 
 
 def typed_value(sides: int, n: int) -> int:

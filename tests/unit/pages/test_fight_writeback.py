@@ -12,8 +12,8 @@ from pyengine import library
 from pyengine.dice import ScriptedDice
 from pyengine.runequest.sheet.adventurer import load_adventurer
 from pyengine.storage.keys import CHARACTER_PREFIX, CURRENT_FIGHT, FIGHT_DRAFT
-from tests.unit.pages.fight_mode import THREE
 from tests.unit.pages.fight_writeback_world import Kept, hits, two_saved_and_a_broo
+from tests.worked_examples import THREE
 
 # -- fights kept on the device --------------------------------------------------------------------
 

@@ -17,7 +17,8 @@ from pyengine.pages import combat
 from pyengine.runequest.combat.inputs import read_typed_roll
 from pyengine.runequest.melee.build import melee_tables
 from tests.unit.pages.exchange_mode import Exchange
-from tests.unit.pages.fight_mode import THREE, FightMode
+from tests.unit.pages.fight_mode import FightMode
+from tests.worked_examples import THREE
 
 
 @pytest.fixture(scope="module")

@@ -418,22 +418,26 @@ class _Ran:
 
 @pytest.mark.parametrize(("browser", "cpython"), [(0, 0), (1, 0), (0, 1)])
 def test_the_whole_suite_runs_in_two_halves_that_cover_every_test(monkeypatch, capsys, browser, cpython):
-    # Intent: `build.py test` with no arguments runs the browser tests and every other test side
-    # by side, and fails when either half fails; with arguments, one pytest run as asked.
+    # Intent: `build.py test` with no arguments runs the CPython tests beside the build and then
+    # the browser and build tests (which need dist/) in three workers; between them every
+    # folder of tests/; it fails when either half fails. With arguments: one pytest run as asked.
     ran = _Ran(browser, cpython, single=5)
     monkeypatch.setattr(builder.commands, "setup", lambda browser: PINS)
-    monkeypatch.setattr(builder.commands, "build_site", lambda pins: None)
+    monkeypatch.setattr(builder.commands, "build_site", lambda pins: ran.commands.append(["built"]))
     monkeypatch.setattr(builder.commands.subprocess, "run", ran.run)
     monkeypatch.setattr(builder.commands.subprocess, "Popen", ran.popen)
     status = builder.commands.cmd_test(build.parse_args(["test"]))
     assert (status == 0) == (browser == cpython == 0)
-    tails = sorted(c[c.index("pytest") + 1:] for c in ran.commands)
-    assert tails == sorted([["tests/browser", "--browser", "chromium"], ["tests", "--ignore=tests/browser"]])
+    tails = [c[c.index("pytest") + 1:] if "pytest" in c else c for c in ran.commands]
+    assert tails == [["tests", "--ignore=tests/browser", "--ignore=tests/build"], ["built"],
+                     ["tests/browser", "tests/build", "--browser", "chromium", "-n", "3", "--dist", "loadscope"]]
+    folders = {p.relative_to(ROOT / "tests").parts[0] for p in (ROOT / "tests").rglob("test_*.py") if p.parent != ROOT / "tests"}
+    assert folders == {"unit", "browser", "build"}, "a new folder of tests: which half runs it?"
     assert "CPython report" in capsys.readouterr().out
 
     ran.commands.clear()
     assert builder.commands.cmd_test(build.parse_args(["test", "-k", "dice"])) == 5
-    (command,) = ran.commands
+    command, = (c for c in ran.commands if c != ["built"])
     assert command[command.index("pytest") + 1:] == ["--browser", "chromium", "-k", "dice"]
 
 

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from contextlib import AbstractContextManager, nullcontext
+from functools import partial
 from typing import Any
 
 from pyengine.dice import Dice, RandomDice
 from pyengine.errors import RulesError
+from pyengine.library.records import read_all
 from pyengine.runequest.combat.inputs import parry_choices, sheet_of, weapon_choices
 from pyengine.runequest.combat.render import render_options
 from pyengine.runequest.sheet.adventurer import Adventurer
@@ -22,7 +24,6 @@ from pyengine.runequest.sheet.derive import DerivedSheet
 from pyengine.runequest.tables.catalogue import RuneQuestTables
 from pyengine.runequest.tables.hit_locations import HitLocationTable
 from pyengine.share import decode_link
-from pyengine.storage.keys import CHARACTER_PREFIX
 from pyengine.storage.store import Store
 
 #: ``measured(name)``: a context in which the page times a stage (the browser's
@@ -38,15 +39,8 @@ def unmeasured(name: str) -> AbstractContextManager[Any]:
 def saved_adventurers(store: Store, tables: RuneQuestTables) -> dict[str, tuple[Adventurer, DerivedSheet]]:
     """The device's saved adventurers (the sheet page's records) that can fight, by id; a
     record this page cannot read stays where it is, unlisted."""
-    out = {}
-    for key in store.keys():
-        if not key.startswith(CHARACTER_PREFIX):
-            continue
-        try:
-            out[key.removeprefix(CHARACTER_PREFIX)] = sheet_of(store.get(key) or "", tables)
-        except Exception:  # a record or sheet this page cannot use: left as it is
-            continue
-    return out
+    listing = read_all(store, "character", partial(sheet_of, tables=tables))
+    return {entry.ident: entry.value for entry in listing.entries}
 
 
 def adventurer_options(saved: Mapping[str, tuple[Adventurer, DerivedSheet]], selected: str | None = None) -> str:

@@ -197,18 +197,19 @@ def cpython_odds_ms(runs: int = 20) -> float:
     """The same exact odds in CPython (target: under 50 ms)."""
     import time
 
-    from pyengine.cli.tables import COMBAT_TABLES, load_tables
+    from pyengine.cli.tables import combat_tables, load_tables
     from pyengine.runequest.combat.inputs import quick_attack, quick_defence, quick_parry
     from pyengine.runequest.combat.odds import exchange_odds
 
     tables = load_tables()
     attack = quick_attack(tables, "short_spear_1h", "50", "+1D6")
     defence = quick_defence(tables, "12", "0", "0", quick_parry(tables, "medium_shield", "40"))
-    exchange_odds(attack, defence, **COMBAT_TABLES)
+    against = combat_tables()
+    exchange_odds(attack, defence, **against)
     times = []
     for _ in range(runs):
         start = time.perf_counter()
-        exchange_odds(attack, defence, **COMBAT_TABLES)
+        exchange_odds(attack, defence, **against)
         times.append((time.perf_counter() - start) * 1000)
     return round(statistics.median(times), 2)
 
@@ -270,7 +271,8 @@ def scale_case() -> dict:
     from pyengine import __version__
     from pyengine.cli.tables import hit_locations, load_tables
     from pyengine.dice import RandomDice
-    from pyengine.library import export_backup, list_parties
+    from pyengine.library.backup import export_backup
+    from pyengine.library.parties import list_parties
     from pyengine.pages.fight import FightPage
     from pyengine.pages.index import StartPage
     from pyengine.pages.start_library import DeviceLibrary

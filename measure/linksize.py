@@ -24,13 +24,14 @@ from typing import Any
 import msgspec
 
 from pyengine import dice_roller
-from pyengine.cli.tables import COMBAT_TABLES, hit_locations, load_tables
+from pyengine.cli.tables import combat_tables, hit_locations, load_tables
 from pyengine.dice import ScriptedDice
 from pyengine.gear import state as gear_state
 from pyengine.gear.items import Character, Item, ItemKind
-from pyengine.runequest.combat import Attack, Defence, Parry, resolve_exchange
 from pyengine.runequest.combat import state as exchange_state
+from pyengine.runequest.combat.exchange import resolve_exchange
 from pyengine.runequest.combat.from_sheet import weapon_for
+from pyengine.runequest.combat.model import Attack, Defence, Parry
 from pyengine.runequest.melee.build import melee_tables
 from pyengine.runequest.melee.log import KIND, FightLog, read_any, replay, situation_now, to_link, to_state
 from pyengine.runequest.sheet import state as sheet_state
@@ -70,7 +71,7 @@ def _exchange() -> str:
                       armour={k: 3 for k in LOCATION_KEYS.values()}, name="Broo",
                       parry=Parry(kind="shield", chance=45, name="medium shield", absorbs=12))
     dice = ScriptedDice([30, 70, 5, 3, 12])
-    result = resolve_exchange(attack, defence, dice=dice, **COMBAT_TABLES)
+    result = resolve_exchange(attack, defence, dice=dice, **combat_tables())
     return exchange_state.to_link(attack, defence, result.roll_values)
 
 

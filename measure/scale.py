@@ -30,20 +30,13 @@ import msgspec
 
 from pyengine import __version__
 from pyengine.dice import RandomDice
-from pyengine.library import (
-    export_backup,
-    keep_fight,
-    list_fights,
-    list_templates,
-    make_party,
-    make_template,
-    read_all,
-    save,
-    save_party,
-    save_template,
-    storage_use,
-)
-from pyengine.library.fights import leave_fight
+from pyengine.library.backup import export_backup
+from pyengine.library.fights import keep_fight, leave_fight, list_fights
+from pyengine.library.parties import make_party, save_party
+from pyengine.library.records import read_all
+from pyengine.library.templates import list_templates, make_template, save_template
+from pyengine.library.usage import storage_use
+from pyengine.library.versions import save
 from pyengine.storage.keys import CHARACTER_PREFIX, FIGHT_DRAFT
 from pyengine.storage.store import MemoryStore
 from tools import chromium
@@ -212,7 +205,7 @@ def party_fight(store: MemoryStore, rounds: int = 5, seed: int = 6) -> MemorySto
     against three, ``rounds`` rounds fought with the app's dice, as fight mode keeps it: the
     write-back case (and, written back, the wounded party for "a week passes")."""
     from pyengine.cli.tables import hit_locations, load_tables
-    from pyengine.library import list_parties
+    from pyengine.library.parties import list_parties
     from pyengine.pages.fight import FightPage
     from pyengine.runequest.sheet.adventurer import load_adventurer
 

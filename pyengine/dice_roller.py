@@ -13,6 +13,7 @@ from typing import Annotated
 import msgspec
 
 from pyengine.dice import DiceExpr, DiceRoll, ScriptedDice, typed_die
+from pyengine.dice.exact import distribution, mean
 from pyengine.errors import RollError, RulesError, ShareLinkError
 from pyengine.html import el, to_html
 from pyengine.share import LinkKind
@@ -138,7 +139,7 @@ def render_roll(roll: DiceRoll, *, own_dice: bool) -> str:
     expr = DiceExpr.parse(roll.expression)
     odds: list = []
     try:
-        dist = expr.distribution()
+        dist = distribution(expr)
     except RulesError:  # too many dice for exact odds on a phone; the roll itself stands
         pass
     else:
@@ -174,7 +175,7 @@ def render_roll(roll: DiceRoll, *, own_dice: bool) -> str:
         el(
             "dl", {"class": "facts"},
             el("dt", None, "Range"), el("dd", None, f"{expr.minimum} to {expr.maximum}"),
-            el("dt", None, "Average"), el("dd", None, _number(expr.mean)),
+            el("dt", None, "Average"), el("dd", None, _number(mean(expr))),
             *odds,
         ),
         el("details", {"class": "working"}, el("summary", None, "Working"), el("ol", None, *working)),

@@ -2,8 +2,8 @@
 
 Pure: text in, a :class:`QrCode` out (its module matrix, the mode, the error-correction
 level, the version), and :func:`svg` draws it. The encoding is segno's (a pure-Python
-encoder vendored from PyPI); the page loads it only when a code is asked for, so this
-module imports it only inside :func:`encode`.
+encoder vendored from PyPI); the page loads it only when a code is asked for, and imports
+this module only then (:func:`pyengine.pages.widgets.qr_update`).
 
 The level is M (15 % of the code may be lost) unless a higher level fits in the same
 version: a code no bigger, that reads better off a scratched or glaring screen.
@@ -11,7 +11,12 @@ version: a code no bigger, that reads better off a scratched or glaring screen.
 
 from __future__ import annotations
 
+import struct
+import zlib
 from dataclasses import dataclass
+
+import segno
+from segno import DataOverflowError
 
 from pyengine.errors import ShareLinkError
 from pyengine.html import el, to_xml
@@ -52,9 +57,6 @@ def encode(text: str) -> QrCode:
 
     :raises ShareLinkError: text too long for any QR code at level M.
     """
-    import segno
-    from segno import DataOverflowError
-
     try:
         code = segno.make(text, error=LEVEL.lower(), boost_error=True, micro=False)
     except DataOverflowError:
@@ -106,9 +108,6 @@ def svg(code: QrCode, label: str = "") -> str:
 
 def png(code: QrCode, scale: int = 8) -> bytes:
     """The same code as a PNG (8-bit grey, zlib only), ``scale`` pixels per module."""
-    import struct
-    import zlib
-
     side = code.modules + 2 * QUIET_ZONE
     light = bytes([255]) * (QUIET_ZONE * scale)
     blank = b"\x00" + bytes([255]) * (side * scale)

@@ -18,10 +18,12 @@ import importlib
 import json
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pyengine
 from pyengine.dice import DiceExpr, DiceRoll, RandomDice, ScriptedDice, typed_die
+from pyengine.dice.exact import mean
 from pyengine.errors import InputFileError, RollError, RulesError, ShareLinkError
 from pyengine.share import decode_link
 
@@ -70,9 +72,7 @@ def _run_link_decode(args: argparse.Namespace) -> int:
 
 
 def _run_link_qr(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
-    from pyengine import qr
+    from pyengine import qr  # segno, the QR encoder, loads for "link qr" only, not at every command's start
 
     link = args.link.strip()
     if "://" not in link:
@@ -158,7 +158,7 @@ def _run_roll(args: argparse.Namespace) -> int:
                 "total": roll.total,
                 "minimum": expr.minimum,
                 "maximum": expr.maximum,
-                "mean": float(expr.mean),
+                "mean": float(mean(expr)),
             }
         )
     else:

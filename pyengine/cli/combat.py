@@ -22,10 +22,13 @@ from typing import Any
 
 import msgspec
 
+from pyengine.cli.tables import combat_tables, fumbles, hit_locations, strike_ranks
 from pyengine.dice import typed_die
+from pyengine.errors import ShareLinkError
 from pyengine.runequest.combat.d100 import read_d100, shown, thresholds
 from pyengine.runequest.combat.model import ExchangeResult
 from pyengine.runequest.combat.state import read_any, replay
+from pyengine.share import decode_link
 
 CHANCE_MIN, CHANCE_MAX = -100, 300
 
@@ -105,9 +108,7 @@ def _run_replay(args: argparse.Namespace) -> int:
     if _kind(text) == "fight":
         return _replay_fight(text, args.json)
     state = read_any(text)
-    from pyengine.cli.tables import COMBAT_TABLES
-
-    result = replay(state, **COMBAT_TABLES)
+    result = replay(state, **combat_tables())
     if args.json:
         print(json.dumps(result_json(result)))
     else:
@@ -119,9 +120,6 @@ def _run_replay(args: argparse.Namespace) -> int:
 
 def _kind(text: str) -> str:
     """The kind a link or export says it is (``""`` when it cannot tell: the exchange reader explains)."""
-    from pyengine.errors import ShareLinkError
-    from pyengine.share import decode_link
-
     stripped = text.strip()
     if stripped.startswith("{"):
         try:
@@ -136,7 +134,7 @@ def _kind(text: str) -> str:
 
 
 def _replay_fight(text: str, as_json: bool) -> int:
-    from pyengine.cli.tables import fumbles, hit_locations, strike_ranks
+    # the melee rules load for a fight's replay only, not at every command's start
     from pyengine.runequest.melee import log
     from pyengine.runequest.melee.round import MeleeTables
 

@@ -17,7 +17,9 @@ from typing import Any, TypeVar
 import msgspec
 
 from pyengine.errors import InputFileError, RulesError
-from pyengine.gear import COLUMNS, Attack, BlockResult, Character, Item, SheetLine, resolve_block, sheet_line
+from pyengine.gear.blocking import Attack, BlockResult, resolve_block
+from pyengine.gear.items import COLUMNS, Character, Item
+from pyengine.gear.sheet import SheetLine, sheet_line
 from pyengine.tables import Record
 
 T = TypeVar("T")

@@ -19,7 +19,10 @@ from pyengine.cli.tables import load_tables
 from pyengine.dice import Dice, RandomDice, RollMade, ScriptedDice
 from pyengine.errors import RollError
 from pyengine.runequest.combat.wounds import wound_steps
-from pyengine.runequest.healing import Elapsed, Frame, Healing, Wounds, heal, pass_time, take_wound
+from pyengine.runequest.healing.elapse import pass_time
+from pyengine.runequest.healing.injury import take_wound
+from pyengine.runequest.healing.model import Elapsed, Frame, Healing, Wounds
+from pyengine.runequest.healing.treatment import heal
 from pyengine.runequest.sheet.hit_points import location_hit_points
 from pyengine.runequest.vocabulary import LOCATION_KEYS, SHEET_ORDER, LocationKey
 from pyengine.working import Step

@@ -22,8 +22,9 @@ from pyengine.cli.healing import frame_for, located, roll_list, whole, wounds_js
 from pyengine.cli.tables import hit_locations, load_tables
 from pyengine.dice import Dice, RandomDice, ScriptedDice
 from pyengine.errors import RollError
-from pyengine.runequest.movement import chase, day_of_travel, fall, full_turn, journey
-from pyengine.runequest.movement.scenario import KINDS, PACES
+from pyengine.runequest.movement.daily import day_of_travel, journey
+from pyengine.runequest.movement.falling import fall
+from pyengine.runequest.movement.scenario import KINDS, PACES, chase, full_turn
 from pyengine.runequest.vocabulary import LocationKey
 from pyengine.working import Step
 

@@ -15,19 +15,11 @@ from typing import Any
 
 from pyengine.cli.tables import ballistic
 from pyengine.errors import RulesError
-from pyengine.shrapnel import (
-    Area,
-    ArmourItem,
-    ArmourPiece,
-    Severity,
-    ShrapnelResult,
-    parse_area,
-    parse_severity,
-    resolve_critical,
-)
-from pyengine.shrapnel.armour import fold_armour
+from pyengine.shrapnel.armour import ArmourItem, ArmourPiece, fold_armour
 from pyengine.shrapnel.inputs import read_roll
-from pyengine.shrapnel.vocabulary import Limb, parse_cover
+from pyengine.shrapnel.resolve import ShrapnelResult
+from pyengine.shrapnel.resolve import resolve as resolve_critical
+from pyengine.shrapnel.vocabulary import Area, Limb, Severity, parse_area, parse_cover, parse_severity
 
 # -- argument types: each raises ArgumentTypeError, which argparse turns into exit 2 --
 

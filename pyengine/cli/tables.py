@@ -75,9 +75,6 @@ def ballistic() -> ShrapnelTable:
     return table
 
 
-def __getattr__(name: str) -> Any:
-    """``COMBAT_TABLES``: the keyword arguments an exchange's resolver and odds take (``fumbles=``,
-    ``locations=``), read when first asked for."""
-    if name == "COMBAT_TABLES":
-        return {"fumbles": fumbles(), "locations": hit_locations()}
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+def combat_tables() -> dict[str, Any]:
+    """The keyword arguments an exchange's resolver and its odds take (``fumbles=``, ``locations=``)."""
+    return {"fumbles": fumbles(), "locations": hit_locations()}

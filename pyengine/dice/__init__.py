@@ -7,13 +7,13 @@ physical dice (:mod:`.sources`). A resolver keeps each roll once, with what it w
 dice run out, :class:`NoRollLeft` carries the :class:`NeededRoll` a page asks for next, and
 :class:`TypedRolls` (:mod:`.typed`) asks for a resolution's dice one at a time.
 
-:mod:`.notation` reads and prints the notation, :mod:`.expr` holds expressions with their
-exact distributions, and :mod:`.records` what rolling leaves (:class:`DiceRoll`, :class:`RollMade`).
+:mod:`.notation` reads and prints the notation, :mod:`.expr` holds expressions, :mod:`.exact`
+their exact averages and distributions, and :mod:`.records` what rolling leaves (:class:`DiceRoll`, :class:`RollMade`).
 """
 
 from __future__ import annotations
 
-from pyengine.dice.expr import MAX_DISTRIBUTION_WORK, DiceExpr
+from pyengine.dice.expr import DiceExpr
 from pyengine.dice.log import NoRollLeft, RollLog
 from pyengine.dice.notation import (
     KIND,
@@ -33,7 +33,7 @@ from pyengine.dice.sources import RandomDice, ScriptedDice
 from pyengine.dice.typed import PERCENTILE_HUNDRED, TypedRolls, typed_die
 
 __all__ = [
-    "KIND", "MAX_CONSTANT", "MAX_COUNT", "MAX_DISTRIBUTION_WORK", "MAX_SIDES", "MAX_TERMS", "MAX_TEXT", "MIN_COUNT",
+    "KIND", "MAX_CONSTANT", "MAX_COUNT", "MAX_SIDES", "MAX_TERMS", "MAX_TEXT", "MIN_COUNT",
     "MIN_SIDES", "PERCENTILE_HUNDRED", "Dice", "DiceExpr", "DiceRoll", "NeededRoll", "NoRollLeft", "RanOut",
     "RandomDice", "RollLog", "RollMade", "RolledTerm", "ScriptedDice", "Term", "TypedRolls", "explain_notation",
     "typed_die",

@@ -1,5 +1,5 @@
-"""Dice expressions: signed terms, each some dice or a constant; their range, their exact
-average and distribution, and rolling them.
+"""Dice expressions: signed terms, each some dice or a constant; their range, and rolling them.
+Their exact average and distribution are :mod:`.exact`'s (rolling needs no fractions).
 
 :meth:`DiceExpr.parse` and ``str(expr)`` are a parser/printer pair (:mod:`.notation`).
 """
@@ -7,19 +7,10 @@ average and distribution, and rolling them.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import accumulate
-from typing import TYPE_CHECKING
 
 from pyengine.dice.notation import Term, checked_terms, parse_terms, print_terms
 from pyengine.dice.protocol import Dice
 from pyengine.dice.records import DiceRoll, RolledTerm
-from pyengine.errors import RulesError
-
-if TYPE_CHECKING:  # imported where used: rolling dice needs no fractions (start-up, docs/startup.md)
-    from fractions import Fraction
-
-#: :meth:`DiceExpr.distribution` works out at most this many (dice x possible totals).
-MAX_DISTRIBUTION_WORK = 2_000_000
 
 
 class DiceExpr:
@@ -81,46 +72,6 @@ class DiceExpr:
         """The highest total the expression can give."""
         return sum(_term_max(t) for t in self.terms)
 
-    @property
-    def mean(self) -> Fraction:
-        """The exact average total."""
-        from fractions import Fraction
-
-        total = Fraction(0)
-        for term in self.terms:
-            if term.sides is None:
-                total += term.sign * term.count
-            else:
-                total += Fraction(term.sign * term.count * (term.sides + 1), 2)
-        return total
-
-    def distribution(self) -> dict[int, Fraction]:
-        """The exact chance of every possible total, lowest total first.
-
-        :raises RulesError: the expression is too big to work out exactly
-            (more than :data:`MAX_DISTRIBUTION_WORK` dice x possible totals).
-        """
-        low = self.minimum
-        outcomes = self.maximum - low + 1
-        dice = sum(t.count for t in self.terms if t.sides is not None)
-        if dice * outcomes > MAX_DISTRIBUTION_WORK:
-            raise RulesError(
-                f"dice distribution: {str(self)!r} is too big to work out exactly "
-                f"({dice} dice x {outcomes} possible totals; at most {MAX_DISTRIBUTION_WORK})"
-            )
-        from fractions import Fraction
-
-        # ways[i]: in how many ways the dice so far sum to (their minimum + i).
-        ways = [1]
-        denominator = 1
-        for term in self.terms:
-            if term.sides is None:
-                continue
-            for _ in range(term.count):
-                ways = _add_die(ways, term.sides)
-            denominator *= term.sides**term.count
-        return {low + i: Fraction(w, denominator) for i, w in enumerate(ways) if w}
-
     def roll(self, dice: Dice) -> DiceRoll:
         """Rolls the expression: one ``dice.roll(sides)`` per die, terms left to right.
 
@@ -151,12 +102,3 @@ def _term_max(term: Term) -> int:
     if term.sides is None:
         return term.sign * term.count
     return term.count * term.sides if term.sign > 0 else -term.count
-
-
-def _add_die(ways: list[int], sides: int) -> list[int]:
-    # Convolve with one fair die: each new count is a window sum of `sides` old
-    # counts, read off prefix sums. A negative die has the same shape, mirrored
-    # around the shifted minimum, so the same step serves both signs.
-    prefix = [0, *accumulate(ways)]
-    n = len(ways)
-    return [prefix[min(k + 1, n)] - prefix[max(0, k - sides + 1)] for k in range(n + sides - 1)]

@@ -22,29 +22,10 @@ The page's side (never imported by the rules):
 * :mod:`pyengine.pages.gear` -- the page's controller; :mod:`pyengine.cli.gear` --
   ``python -m pyengine gear line|block``.
 
-The rule set's API is exported here, each name imported when first used (so importing
-this package costs nothing)::
-
-    from pyengine.gear import Attack, resolve_block, sheet_line
+The package exports nothing: a caller imports each name from the module that defines it
+(``from pyengine.gear.blocking import Attack, resolve_block``), so importing one module
+imports only what that module needs.
 
 Rulings (``GEAR-n``) are in ``docs/rulings.md``; every result's working cites them, as
 data (:attr:`pyengine.working.Step.rulings`) and in its text.
 """
-
-from pyengine.lazy import lazy_api
-
-#: Each module of the API and the names it gives, under their own names.
-_NAMES: dict[str, tuple[str, ...]] = {
-    "items": ("Character", "Item", "ItemKind", "COLUMNS", "Column", "check_names"),
-    "sheet": ("sheet_line", "SheetLine"),
-    "toughness": ("damage_item", "damage_from", "Damage"),
-    "blocking": ("Attack", "Defence", "resolve_block", "line_up", "BlockResult", "ItemPart", "Role", "Rule"),
-    "organizing": ("organize", "split", "combine", "overlap", "Area", "Organized"),
-    "notation": ("parse_areas", "format_areas", "parse_specials", "format_specials"),
-    "rulings": ("RULINGS",),
-}
-#: Public name -> its module in this package (``module:name`` where the name there differs).
-_API: dict[str, str] = {name: module for module, names in _NAMES.items() for name in names}
-
-__all__ = list(_API)
-__getattr__, __dir__ = lazy_api(__name__, _API)

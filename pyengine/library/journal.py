@@ -28,6 +28,7 @@ from __future__ import annotations
 import contextlib
 import json
 from collections.abc import Iterable, Iterator
+from datetime import datetime
 from typing import Any
 
 from pyengine.errors import RulesError, StorageError
@@ -210,8 +211,6 @@ def wait_before_recovering(store: Store, now: str) -> float:
         return 0.0
     if journal is None or not journal.when:
         return 0.0
-    from datetime import datetime
-
     try:
         age = (datetime.fromisoformat(now) - datetime.fromisoformat(journal.when)).total_seconds()
     except (ValueError, TypeError):  # a time that does not read, or one without its zone

@@ -347,6 +347,7 @@ class GearPage:
 
 def prerender(source) -> dict[str, str]:
     """The worked example, before Python is up (it needs no table)."""
+    # only the build prerenders the example; the page's start needs it not
     from pyengine.gear.example import EXAMPLE
 
     lines = [(e, sheet_line(EXAMPLE.character, e.item, skill=e.skill)) for e in EXAMPLE.entries]

@@ -109,6 +109,7 @@ class StartPage:
         ident = ident_of(key, "character")
         if ident is None:
             return Update()
+        # only for a damaged record's export; the start page's start needs it not
         from pyengine.library.records import export_item
 
         return Update(download=export_item(self.store, key) or (f"damaged-{ident}.json", ""))

@@ -18,6 +18,7 @@ NOTICE = "save-recovered"
 def wait_before(store: Store, now: str) -> float:
     """Seconds to wait before :func:`recover` (``now``: ISO text): a journal begun less than
     3 seconds ago may be another tab's save, still being written."""
+    # the journal loads only when a save did not finish, not at every page's start
     from pyengine.library.journal import wait_before_recovering
 
     return wait_before_recovering(store, now)
@@ -25,6 +26,7 @@ def wait_before(store: Store, now: str) -> float:
 
 def recover(store: Store) -> Update:
     """The unfinished save taken back; the page says what did not finish (nothing: every save did)."""
+    # the journal loads only when a save did not finish, not at every page's start
     from pyengine.library.journal import recover as take_back
 
     return Update(notices={NOTICE: take_back(store)})

@@ -329,6 +329,7 @@ class SheetPage:
         assert self.kept is not None
         if not any(g.ref is None and g.name.endswith(TO_CHOOSE) for g in self.kept.gear):
             return ()
+        # advancement loads on a kit still to choose, or after ready (preload), not at the sheet's start
         from pyengine.runequest.advancement.creation import kit_choices
 
         return kit_choices(self.kept, self.tables)
@@ -374,12 +375,12 @@ class SheetPage:
 def preload() -> None:
     """Imports what the buttons need beyond showing a sheet (the page does it just after it
     is ready; each action imports what it uses too, so a click that comes first works)."""
+    # the buttons' rules, just after the page is ready rather than at its start
     import pyengine.runequest.advancement.background  # noqa: F401
     import pyengine.runequest.advancement.creation  # noqa: F401
     import pyengine.runequest.advancement.experience  # noqa: F401
     import pyengine.runequest.advancement.training  # noqa: F401
     import pyengine.runequest.sheet.edits  # noqa: F401
-    import pyengine.runequest.sheet.equipment  # noqa: F401
 
 
 def prerender(source) -> dict[str, str]:

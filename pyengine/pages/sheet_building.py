@@ -19,6 +19,7 @@ from pyengine.pages.view import Update
 from pyengine.runequest.sheet import inputs
 from pyengine.runequest.sheet.adventurer import Adventurer
 from pyengine.runequest.sheet.characteristics import roll_characteristics
+from pyengine.runequest.sheet.equipment import buy
 from pyengine.runequest.sheet.render import (
     CHARACTERISTICS,
     DEFENSE_BOX,
@@ -61,6 +62,7 @@ class Building:
 
     def on_roll_background(self, values: Mapping[str, str]) -> Update:
         """The background rolled: class, money, the starting kit and pack."""
+        # on the first such click or after ready (pages.sheet.preload), not at the sheet's start
         from pyengine.runequest.advancement.background import roll_background
         from pyengine.runequest.advancement.creation import apply_background
 
@@ -76,6 +78,7 @@ class Building:
 
     def on_add_weapon(self, values: Mapping[str, str]) -> Update:
         """The chosen weapon or shield (``sheet-weapon``) added in the chosen hand (``sheet-hand``)."""
+        # on the first such click or after ready (pages.sheet.preload), not at the sheet's start
         from pyengine.runequest.sheet.edits import add_weapon
 
         assert self.page.adventurer is not None
@@ -87,8 +90,6 @@ class Building:
 
     def on_buy(self, values: Mapping[str, str]) -> Update:
         """``sheet-count`` of the item ``sheet-item`` bought at its price."""
-        from pyengine.runequest.sheet.equipment import buy
-
         assert self.page.adventurer is not None
         try:
             count = inputs.read_whole("how many", values.get("sheet-count", ""), 1, 1000)
@@ -109,6 +110,7 @@ class Building:
     def on_sheet_click(self, data: Mapping[str, str], values: Mapping[str, str] | None = None) -> Update:
         """A control on the sheet: remove a weapon or a gear line, put armour on or off.
         A click on anything else, or on a read-only sheet, changes nothing."""
+        # on the first such click or after ready (pages.sheet.preload), not at the sheet's start
         from pyengine.runequest.sheet.edits import remove_gear, remove_weapon, wear
 
         adventurer = self.page.adventurer
@@ -135,6 +137,7 @@ class Building:
     def on_kit_pick(self, line: str, values: Mapping[str, str]) -> Update:
         """A choice of the starting kit made: what the picker of gear line ``line`` shows
         (:func:`~pyengine.runequest.sheet.render.kit_pick_field`) taken (RQ-23)."""
+        # on the first such click or after ready (pages.sheet.preload), not at the sheet's start
         from pyengine.runequest.advancement.creation import choose_kit_item
 
         assert self.page.adventurer is not None
@@ -151,6 +154,7 @@ class Building:
 
     def on_quote(self, values: Mapping[str, str]) -> Update:
         """A course in the weapon chosen in ``sheet-train-weapon`` (``<weapon>@<hand>``) priced."""
+        # on the first such click or after ready (pages.sheet.preload), not at the sheet's start
         from pyengine.runequest.advancement.training import quote_weapon_training
 
         assert self.page.adventurer is not None
@@ -166,6 +170,7 @@ class Building:
 
     def on_train(self, values: Mapping[str, str]) -> Update:
         """The course last quoted paid for and started."""
+        # on the first such click or after ready (pages.sheet.preload), not at the sheet's start
         from pyengine.runequest.advancement.training import start_training
 
         assert self.page.adventurer is not None
@@ -182,6 +187,7 @@ class Building:
     def on_experience(self, values: Mapping[str, str]) -> Update:
         """One experience check for each weapon use ticked, and Defense if ticked; the
         boxes come back unticked."""
+        # on the first such click or after ready (pages.sheet.preload), not at the sheet's start
         from pyengine.runequest.advancement.experience import FieldUse, after_adventure
 
         assert self.page.adventurer is not None

@@ -75,6 +75,7 @@ class NowCard:
 
     def on_take_damage(self, values: Mapping[str, str]) -> Update:
         """Damage past armour to a location (``state-dmg-points``, ``-location``, ``-cause``)."""
+        # the campaign's rules load on the first change by hand, not at the sheet's start
         from pyengine.runequest.campaign.changes import take_damage
 
         points, where = values.get("state-dmg-points", ""), values.get("state-dmg-location", "")
@@ -87,6 +88,7 @@ class NowCard:
 
     def on_heal(self, values: Mapping[str, str]) -> Update:
         """A Healing spell, a salve or a potion (``state-heal-points``, ``-how``, ``-location``)."""
+        # the campaign's rules load on the first change by hand, not at the sheet's start
         from pyengine.runequest.campaign.changes import give_healing
 
         points, how = values.get("state-heal-points", ""), values.get("state-heal-how", "spell")
@@ -101,6 +103,7 @@ class NowCard:
 
     def on_pull_out(self, location: str, values: Mapping[str, str]) -> Update:
         """The weapon stuck in ``location`` taken out."""
+        # the campaign's rules load on the first change by hand, not at the sheet's start
         from pyengine.runequest.campaign.changes import pull_out
 
         return self._by_hand("sheet-pull-out", values, lambda: pull_out(self.page.adventurer, location=location),
@@ -108,6 +111,7 @@ class NowCard:
 
     def on_set_ammo(self, values: Mapping[str, str]) -> Update:
         """Missiles left for a missile weapon (``state-ammo-weapon``, ``state-ammo-count``; empty: not counted)."""
+        # the campaign's rules load on the first change by hand, not at the sheet's start
         from pyengine.runequest.campaign.changes import set_ammunition
 
         weapon, count = values.get("state-ammo-weapon", ""), values.get("state-ammo-count", "")
@@ -118,6 +122,7 @@ class NowCard:
 
     def on_damage_weapon(self, values: Mapping[str, str]) -> Update:
         """Damage to a weapon or shield (``state-wpn-weapon``, ``state-wpn-points``; ``state-wpn-broken``: broken)."""
+        # the campaign's rules load on the first change by hand, not at the sheet's start
         from pyengine.runequest.campaign.changes import damage_weapon
 
         weapon, points = values.get("state-wpn-weapon", ""), values.get("state-wpn-points", "").strip() or "0"
@@ -129,6 +134,7 @@ class NowCard:
 
     def on_repair_weapon(self, values: Mapping[str, str]) -> Update:
         """A weapon or shield repaired (``state-wpn-weapon``)."""
+        # the campaign's rules load on the first change by hand, not at the sheet's start
         from pyengine.runequest.campaign.changes import repair_weapon
 
         weapon = values.get("state-wpn-weapon", "")
@@ -138,6 +144,7 @@ class NowCard:
 
     def on_spend(self, values: Mapping[str, str]) -> Update:
         """Money spent (``state-spend-lunars``, ``state-spend-what``, ``state-spend-source``)."""
+        # the campaign's rules load on the first change by hand, not at the sheet's start
         from pyengine.runequest.campaign.changes import spend
 
         lunars, what = values.get("state-spend-lunars", ""), values.get("state-spend-what", "")
@@ -149,6 +156,7 @@ class NowCard:
 
     def on_time_passes(self, values: Mapping[str, str]) -> Update:
         """``state-days`` days pass for him: his clocks, then natural healing."""
+        # the campaign's rules load on the first change by hand, not at the sheet's start
         from pyengine.runequest.campaign.time import elapsed, time_passes
 
         days = values.get("state-days", "")
@@ -159,6 +167,7 @@ class NowCard:
 
     def on_a_week(self, values: Mapping[str, str]) -> Update:
         """A week passes for him."""
+        # the campaign's rules load on the first change by hand, not at the sheet's start
         from pyengine.runequest.campaign.time import A_WEEK, time_passes
 
         return self._by_hand("sheet-a-week", values,

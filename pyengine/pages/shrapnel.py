@@ -147,6 +147,7 @@ class ShrapnelPage:
     def target_tables(self) -> tuple[str, ...]:
         """The tables the targets need (the armour tables' ids), or none when there is no one
         to offer: no adventurer saved and no fight in progress on this device."""
+        # the targets load just after the page is ready (its "Target" choices), not at its start
         from pyengine.pages.targets import ARMOUR_TABLES
 
         store = self.store
@@ -156,6 +157,7 @@ class ShrapnelPage:
     def on_targets(self, blobs: Mapping[str, bytes]) -> Update:
         """The "Target" choices, once the tables :meth:`target_tables` asked for are here
         (``blobs``: their msgpack by id): the saved adventurers by name, then the fight's fighters."""
+        # the targets load just after the page is ready, not at its start
         from pyengine.pages import targets
 
         self.targets = {}
@@ -177,6 +179,7 @@ class ShrapnelPage:
         target = self.targets.get(values.get("shr-target", ""))
         if target is None:
             return Update(text={"shr-target-taken": ""})
+        # the targets load just after the page is ready, not at its start
         from pyengine.pages.targets import typed
 
         return Update(

@@ -19,11 +19,14 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Mapping
 
-from pyengine import library
 from pyengine.dice import Dice, RandomDice
 from pyengine.errors import RulesError
-from pyengine.library.backup import app_items
-from pyengine.library.merge import describe_plan
+from pyengine.library.backup import app_items, export_backup
+from pyengine.library.fights import delete_fight, list_fights, load_fight, resume, undo_delete
+from pyengine.library.kinds import has_records
+from pyengine.library.merge import apply_plan, describe_plan, import_into_empty, plan_import
+from pyengine.library.records import record_text
+from pyengine.library.usage import describe_estimate, describe_persistence, describe_usage, storage_use
 from pyengine.pages.start_parties import Parties, _adventurer
 from pyengine.pages.view import Update
 from pyengine.render import start_library as draw
@@ -55,7 +58,7 @@ class DeviceLibrary:
 
     def needs_tables(self) -> bool:
         """A party is shown (its members' hit points need the tables) and they are not loaded."""
-        return self.tables is None and library.has_records(self.store, "party")
+        return self.tables is None and has_records(self.store, "party")
 
     def use_tables(self, tables, locations=None) -> Update:
         """The RuneQuest tables (and hit locations) are loaded: the parties' hit points can be shown."""
@@ -71,17 +74,17 @@ class DeviceLibrary:
         now = self.now()
         try:
             if ident := data.get("resume"):
-                library.resume(self.store, ident, now=now, new_id=self.new_id)
+                resume(self.store, ident, now=now, new_id=self.new_id)
                 return Update(navigate="./combat.html#fight")
             if ident := data.get("export"):
-                fight = library.load_fight(self.store, ident)
+                fight = load_fight(self.store, ident)
                 return Update(download=(f"fight-{ident}.json", self._export(ident, fight)))
             if ident := data.get("delete"):
-                fight = library.load_fight(self.store, ident)
-                library.delete_fight(self.store, ident, now=now, new_id=self.new_id)
+                fight = load_fight(self.store, ident)
+                delete_fight(self.store, ident, now=now, new_id=self.new_id)
                 self.fight_notice = draw.deleted(fight.name, ident)
             elif ident := data.get("undo-delete"):
-                back = library.undo_delete(self.store, ident)
+                back = undo_delete(self.store, ident)
                 self.fight_notice = draw.notice(f"Put back ({back.kind} {back.ident}).")
             else:
                 return Update()
@@ -92,7 +95,8 @@ class DeviceLibrary:
     def _export(self, ident: str, fight) -> str:
         """The fight's JSON export as fight mode makes it (with the tables), else its saved record."""
         if self.tables is None or self.locations is None or not fight.link:
-            return library.record_text(self.store, "fight", ident) or ""
+            return record_text(self.store, "fight", ident) or ""
+        # the melee rules load for a fight's export only, not when the library is drawn
         from pyengine.runequest.melee.build import melee_tables
         from pyengine.runequest.melee.log import export_json, read_any, replay
 
@@ -100,7 +104,7 @@ class DeviceLibrary:
         return export_json(log, replay(log, melee_tables(self.tables, self.locations))).decode()
 
     def render_fights(self) -> str:
-        return draw.fights_list(library.list_fights(self.store), self.fight_notice)
+        return draw.fights_list(list_fights(self.store), self.fight_notice)
 
     # -- parties (pages.start_parties) ----------------------------------------------------
 
@@ -122,7 +126,7 @@ class DeviceLibrary:
 
     def on_export_backup(self) -> Update:
         """"Export everything": the backup file."""
-        return Update(download=library.export_backup(self.store, now=self.now(), app=self.app))
+        return Update(download=export_backup(self.store, now=self.now(), app=self.app))
 
     def on_backup_file(self, text: str) -> Update:
         """A backup file chosen: into an empty device it goes as it is; else what importing it
@@ -130,10 +134,10 @@ class DeviceLibrary:
         self.plan = None
         try:
             if not app_items(self.store):
-                applied = library.import_into_empty(self.store, text, now=self.now())
+                applied = import_into_empty(self.store, text, now=self.now())
                 self.backup_notice = draw.applied(applied)
                 return self._everything()
-            self.plan = library.plan_import(self.store, text, {"character": _adventurer})
+            self.plan = plan_import(self.store, text, {"character": _adventurer})
         except RulesError as exc:
             self.backup_notice = draw.notice(f"That file was not imported: {exc}", alert=True)
             return Update(html={"backup-out": self.render_backup()})
@@ -151,7 +155,7 @@ class DeviceLibrary:
         choices = {item.key: values[f"bk-{n}"] for n, item in enumerate(self.plan.items)
                    if item.status == "changed" and values.get(f"bk-{n}")}
         try:
-            applied = library.apply_plan(self.store, self.plan, choices, now=self.now(), new_id=self.new_id)
+            applied = apply_plan(self.store, self.plan, choices, now=self.now(), new_id=self.new_id)
         except RulesError as exc:
             self.backup_notice = draw.notice(str(exc), alert=True)
             return Update(html={"backup-out": self.render_backup()})
@@ -171,12 +175,12 @@ class DeviceLibrary:
 
     def on_storage(self, persisted: bool | None, usage: float | None, quota: float | None) -> Update:
         """What the browser said of keeping the site's storage and of its estimate."""
-        self.device = " ".join(s for s in (library.describe_persistence(persisted),
-                                           library.describe_estimate(usage, quota)) if s)
+        self.device = " ".join(s for s in (describe_persistence(persisted),
+                                   describe_estimate(usage, quota)) if s)
         return Update(html={"device-out": self.render_device()})
 
     def render_device(self) -> str:
-        used = library.describe_usage(library.storage_use(self.store))
+        used = describe_usage(storage_use(self.store))
         return draw.device(used, self.device)
 
     def render(self) -> dict[str, str]:

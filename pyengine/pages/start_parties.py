@@ -11,8 +11,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pyengine import library
 from pyengine.errors import RecordError, RulesError, StorageError
+from pyengine.library.fights import new_fight, open_fight
+from pyengine.library.journal import atomic
+from pyengine.library.parties import list_parties, make_party, members_of, read_party, save_party, without_member
+from pyengine.library.records import read_all, record_text
+from pyengine.library.versions import record_keys, save, undo
 from pyengine.pages.view import Update
 from pyengine.render import start_library as draw
 from pyengine.render.start_library import Notice
@@ -22,6 +26,7 @@ MAX_REMEMBERED = 1000
 
 
 def _adventurer(text: str):
+    # the sheet's rules load with a character to read, not with the device library
     from pyengine.runequest.sheet.adventurer import load_adventurer
 
     return load_adventurer(text)
@@ -52,7 +57,7 @@ class Parties:
 
     def saved(self) -> list[tuple[str, str]]:
         """(id, name) of each readable saved adventurer, by name."""
-        listing = library.read_all(self.lib.store, "character", self._adventurer)
+        listing = read_all(self.lib.store, "character", self._adventurer)
         out = [(e.ident, e.value.name or "(no name)") for e in listing.entries]
         return sorted(out, key=lambda r: (r[1].casefold(), r[0]))
 
@@ -66,21 +71,21 @@ class Parties:
         try:
             if not members:
                 raise RulesError("party: tick at least one adventurer", field="name")
-            party = library.make_party(values.get("party-name", ""), members)
-            library.save_party(self.lib.store, party, when=self.lib.now(), new_id=self.lib.new_id, why="party made")
+            party = make_party(values.get("party-name", ""), members)
+            save_party(self.lib.store, party, when=self.lib.now(), new_id=self.lib.new_id, why="party made")
         except RulesError as exc:
             return Update(errors={"party-name": str(exc)}, focus="party-name")
         return Update(errors={"party-name": ""}, values={"party-name": ""},
                       html={"party-list": self.render_parties(), "party-new": self.render_pick()})
 
     def _party(self, ident: str):
-        text = library.record_text(self.lib.store, "party", ident)
+        text = record_text(self.lib.store, "party", ident)
         if text is None:
             raise RecordError(f"party {ident!r}: it is not on this device")
-        return library.read_party(text)
+        return read_party(text)
 
     def _save_party(self, ident: str, party, why: str) -> None:
-        library.save_party(self.lib.store, party, when=self.lib.now(), new_id=self.lib.new_id, ident=ident, why=why)
+        save_party(self.lib.store, party, when=self.lib.now(), new_id=self.lib.new_id, ident=ident, why=why)
 
     def on_party_click(self, data: Mapping[str, str], values: Mapping[str, str]) -> Update:
         """A button on a party's card (``data-party`` its id): ``data-do`` is ``rename``,
@@ -92,10 +97,10 @@ class Parties:
             party = self._party(ident)
             if do == "rename":
                 name = values.get(f"party-rename-{ident}", "")
-                self._save_party(ident, library.make_party(name, party.members), f"renamed {name.strip()!r}")
+                self._save_party(ident, make_party(name, party.members), f"renamed {name.strip()!r}")
                 self.party_notice[ident] = f"Renamed {name.strip()!r}."
             elif do == "remove":
-                self._save_party(ident, library.without_member(party, data.get("member", "")), "member removed")
+                self._save_party(ident, without_member(party, data.get("member", "")), "member removed")
             elif do == "fight":
                 return self._start_fight(ident, party)
             elif do in ("week", "days"):
@@ -120,14 +125,14 @@ class Parties:
         """The party's card, drawn again only when the party, one of its members' records, its
         notice or the tables (the vitals wait for them) changed since it was last drawn."""
         notice = self.party_notice.get(ident)
-        key = (party, self.lib.tables is None, tuple(library.record_text(self.lib.store, "character", m) for m in party.members))
+        key = (party, self.lib.tables is None, tuple(record_text(self.lib.store, "character", m) for m in party.members))
         drawn = self._cards.get(ident)
         if drawn is None or drawn[0] != key or drawn[1] is not notice:
             drawn = self._cards[ident] = (key, notice, self._party_card(ident, party, notice))
         return drawn[2]
 
     def _members(self, party) -> tuple[Any, ...]:
-        return library.members_of(self.lib.store, party, self._adventurer)
+        return members_of(self.lib.store, party, self._adventurer)
 
     def _adventurer(self, text: str):
         """The adventurer a record's text reads as (read once per text).
@@ -146,9 +151,10 @@ class Parties:
         own :class:`~pyengine.pages.fight.FightPage`), the fight kept, then fight mode opened."""
         if self.lib.tables is None or self.lib.locations is None:
             raise RulesError("the rules tables are still loading; try again in a moment", field="party")
+        # fight mode loads when a party's fight starts, not with the device library
         from pyengine.pages.fight import FightPage
 
-        library.new_fight(self.lib.store, now=self.lib.now(), new_id=self.lib.new_id)  # the fight there was is kept
+        new_fight(self.lib.store, now=self.lib.now(), new_id=self.lib.new_id)  # the fight there was is kept
         page = FightPage(self.lib.tables, self.lib.locations, self.lib.store, self.lib.dice)
         page.open({})
         names: list[str] = []
@@ -170,14 +176,15 @@ class Parties:
         # Nothing was typed in fight mode's add form here: its draft says so (an empty "add"), so
         # the page keeps its own fields (STR, CON, … as it comes) rather than blanking them.
         page.draft.add = {}
-        library.open_fight(self.lib.store, page.draft_text(), sides={side: names}, name=f"{party.name}'s fight",
-                           why=f"starting {party.name}'s fight", when=self.lib.now(), now=self.lib.now(), new_id=self.lib.new_id)
+        open_fight(self.lib.store, page.draft_text(), sides={side: names}, name=f"{party.name}'s fight",
+                   why=f"starting {party.name}'s fight", when=self.lib.now(), now=self.lib.now(), new_id=self.lib.new_id)
         return Update(navigate="./combat.html#fight")
 
     def _time_passes(self, ident: str, party, days: str | None) -> None:
         if self.lib.tables is None:
             raise RulesError("the rules tables are still loading; try again in a moment", field="party")
-        from pyengine.runequest.campaign import A_WEEK, elapsed, party_time_passes
+        # the campaign's time loads when time passes, not with the device library
+        from pyengine.runequest.campaign.time import A_WEEK, elapsed, party_time_passes
 
         how_long = A_WEEK if days is None else elapsed(days=days)
         why = "a week passes" if days is None else f"{how_long.days} day{'s' if how_long.days != 1 else ''} pass"
@@ -185,20 +192,21 @@ class Parties:
         changed = party_time_passes([m.value for m in ok], self.lib.tables, how_long, self.lib.dice)
         when = self.lib.now()
         saved, shown = [], []
-        with library.atomic(self.lib.store, f"{why} for party {party.name!r}", when=when,
-                            keys=library.record_keys("character", [m.ident for m in ok])) as store:
+        with atomic(self.lib.store, f"{why} for party {party.name!r}", when=when,
+                    keys=record_keys("character", [m.ident for m in ok])) as store:
             self._each_saved(store, ok, changed, why, when, saved, shown)
         self.time_undo[ident] = saved
         self.party_notice[ident] = draw.time_passed(why, ident, shown, bool(saved))
 
     def _each_saved(self, store, ok, changed, why: str, when: str, saved: list, shown: list) -> None:
         """Each member's record as time left it, saved (one unit with the others: ``store``)."""
+        # the sheet's rules load with a character to read, not with the device library
         from pyengine.runequest.sheet.adventurer import dump_adventurer
 
         for m, result in zip(ok, changed, strict=True):
             try:
-                library.save(store, "character", m.ident, dump_adventurer(result.adventurer).decode(),
-                             when=when, why=why)
+                save(store, "character", m.ident, dump_adventurer(result.adventurer).decode(),
+                     when=when, why=why)
                 saved.append(m.ident)
                 shown.append(draw.member_changed(m.value.name or m.ident, self._vitals(m.value, short=True),
                                                  self._vitals(result.adventurer, short=True), result.steps))
@@ -207,10 +215,10 @@ class Parties:
 
     def _undo_time(self, ident: str) -> None:
         members = self.time_undo.pop(ident, [])
-        with library.atomic(self.lib.store, "undoing time passing for a party", when=self.lib.now(),
-                            keys=library.record_keys("character", members)) as store:
+        with atomic(self.lib.store, "undoing time passing for a party", when=self.lib.now(),
+                    keys=record_keys("character", members)) as store:
             for m in members:
-                library.undo(store, "character", m, when=self.lib.now())
+                undo(store, "character", m, when=self.lib.now())
         self.party_notice[ident] = f"Undone for {len(members)} member{'s' if len(members) != 1 else ''}."
 
     def _vitals(self, adventurer, short: bool = False) -> str:
@@ -221,7 +229,8 @@ class Parties:
         if known is not None and known[0] is adventurer:
             v = known[1]
         else:
-            from pyengine.runequest.campaign import frame_of, vitals
+            # hit points in words load with a party shown, not with the device library
+            from pyengine.runequest.campaign.health import frame_of, vitals
 
             v = vitals(adventurer.current, frame_of(adventurer, self.lib.tables))
             if len(self._said) >= MAX_REMEMBERED:
@@ -238,7 +247,7 @@ class Parties:
         return draw.party_card(ident, party, members, notice)
 
     def render_parties(self) -> str:
-        listing = library.list_parties(self.lib.store)
+        listing = list_parties(self.lib.store)
         cards = [self._card(entry.ident, entry.value) for entry in listing.entries]
         for gone in set(self._cards) - {entry.ident for entry in listing.entries}:
             del self._cards[gone]

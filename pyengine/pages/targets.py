@@ -29,6 +29,7 @@ from pyengine.shrapnel.armour import MAX_NAME, ArmourPiece
 from pyengine.shrapnel.inputs import format_pieces
 from pyengine.shrapnel.vocabulary import Area, Limb
 from pyengine.storage.store import Store
+from pyengine.tables import load_table
 
 #: The tables a saved adventurer's worn pieces are read with (names, what each covers).
 ARMOUR_TABLES = ("runequest/helmets", "runequest/body_armour")
@@ -77,8 +78,8 @@ def armour_catalogue(blobs: Mapping[str, bytes]) -> dict[str, Any]:
 
     :raises TableDataError: a table that does not decode (named).
     """
+    # the armour tables' schema loads with someone to offer, not at the shrapnel page's start
     from pyengine.runequest.tables.armour import ArmourTable
-    from pyengine.tables import load_table
 
     out = {}
     for table_id in ARMOUR_TABLES:
@@ -137,6 +138,7 @@ def _said(name: str, taken: list[str], left: list[str], source: str) -> str:
 def saved_adventurers(store: Store) -> dict[str, Any]:
     """The device's saved adventurers that read, by id (as the combat page lists them: a record
     that cannot be read stays where it is, unlisted)."""
+    # the sheet's rules load with someone saved, not at the shrapnel page's start
     from pyengine.runequest.sheet.adventurer import load_adventurer
 
     return {e.ident: e.value for e in read_all(store, "character", load_adventurer).entries}
@@ -162,6 +164,7 @@ def fight_combatants(store: Store) -> tuple[Any, ...]:
     link = draft.get("link") if isinstance(draft, dict) else None
     if not isinstance(link, str) or not link:
         return ()
+    # the melee log loads only with a fight in progress to read
     from pyengine.runequest.melee.log import read_any
 
     try:

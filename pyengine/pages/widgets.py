@@ -28,6 +28,7 @@ def qr_update(data: Mapping[str, str], url: str) -> Update:
     if data.get("qr-open") == "1":
         return Update(hidden={box: True}, text={button: QR_SHOW},
                       attributes={button: {"aria-expanded": "false", "data-qr-open": None}})
+    # the QR encoder loads on the first "Show as QR code", not at the page's start
     from pyengine import qr
 
     kind = KIND_NAMES.get(box.removesuffix("-qr"), "Link")

@@ -19,33 +19,15 @@ The page's side (never imported by the rules):
 * :mod:`pyengine.pages.shrapnel` -- the page's controller; :mod:`pyengine.cli.shrapnel` --
   ``python -m pyengine shrapnel``.
 
-The rule set's API is exported here, each name imported when first used (so importing
-this package costs nothing)::
+The package exports nothing but the table's id: a caller imports each name from its
+module::
 
-    from pyengine.shrapnel import resolve_critical
-    result = resolve_critical(table, 78, "C", [ArmourPiece(name="vest", areas=("chest", "abdomen"))])
+    from pyengine.shrapnel.resolve import resolve
+    result = resolve(table, 78, "C", [ArmourPiece(name="vest", areas=("chest", "abdomen"))])
 
-(``resolve_critical`` is :func:`pyengine.shrapnel.resolve.resolve`: the name ``resolve``
-is its module's.) Rulings (``SHR-n``) are in ``docs/rulings.md``.
+Rulings (``SHR-n``) are in ``docs/rulings.md``.
 """
 
-from pyengine.lazy import lazy_api
 
 #: The table's id (:data:`pyengine.shrapnel.tables.SCHEMAS`).
 TABLE_ID = "shrapnel/ballistic"
-
-#: Each module of the API and the names it gives, under their own names.
-_NAMES: dict[str, tuple[str, ...]] = {
-    "resolve": ("check_roll", "ShrapnelResult", "AreaStruck", "Totals", "BreakageCheck"),
-    "armour": ("ArmourPiece", "ArmourItem", "armour_pieces", "fold_armour"),
-    "vocabulary": ("Area", "Severity", "Side", "Fate", "parse_area", "parse_severity"),
-    "tables": ("ShrapnelTable", "StatedEffect"),
-    "notation": ("parse_effects", "format_effects"),
-}
-#: Public name -> its module in this package (``module:name`` where the name there differs).
-_API: dict[str, str] = {name: module for module, names in _NAMES.items() for name in names} | {
-    "resolve_critical": "resolve:resolve",  # ``resolve`` is its module's name
-}
-
-__all__ = ["TABLE_ID", *_API]
-__getattr__, __dir__ = lazy_api(__name__, _API)

@@ -8,9 +8,10 @@ from pathlib import Path
 import msgspec
 from playwright.sync_api import expect
 
-from pyengine.cli.tables import COMBAT_TABLES, load_tables
+from pyengine.cli.tables import combat_tables, load_tables
 from pyengine.dice import ScriptedDice
-from pyengine.runequest.combat import Rules, next_roll, resolve_exchange
+from pyengine.runequest.combat.exchange import next_roll, resolve_exchange
+from pyengine.runequest.combat.model import Rules
 from pyengine.runequest.combat.odds import exchange_odds
 from pyengine.runequest.combat.state import read_export
 from tests.browser.conftest import open_ready, store_items
@@ -41,13 +42,13 @@ def test_typed_rolls_give_the_engines_result_and_the_link_replays_it(app):
     # it shows exactly what the engine resolves from them, and its link reopens the same.
     context, watch = app
     attack, defence = engine_exchange(load_tables())
-    expected = resolve_exchange(attack, defence, dice=ScriptedDice(ROLLS), **COMBAT_TABLES)
+    expected = resolve_exchange(attack, defence, dice=ScriptedDice(ROLLS), **combat_tables())
     assert expected.outcome == "impale"
     page = open_ready(context, "combat.html")
     fill(page)
     page.click("#cx-start")
     for i, roll in enumerate(ROLLS):
-        needed = next_roll(attack, defence, ROLLS[:i], **COMBAT_TABLES)
+        needed = next_roll(attack, defence, ROLLS[:i], **combat_tables())
         assert needed is not None
         expect(page.locator("#cx-ask .cx-ask")).to_have_attribute("data-sides", str(needed.sides))
         expect(page.locator("#cx-ask .cx-ask")).to_contain_text(needed.purpose)
@@ -75,7 +76,7 @@ def test_the_odds_before_rolling_are_the_engines(app):
     # Intent: "Show the odds" gives the engine's exact chances, rounded to 0.1%.
     context, watch = app
     attack, defence = engine_exchange(load_tables())
-    odds = exchange_odds(attack, defence, rules=Rules(), **COMBAT_TABLES)
+    odds = exchange_odds(attack, defence, rules=Rules(), **combat_tables())
     page = open_ready(context, "combat.html")
     fill(page)
     page.click("#cx-odds")
@@ -126,7 +127,7 @@ def test_saved_characters_fight_with_their_own_numbers(app):
     attack = sheet_attack(tables, sheet, 0, name="Rurik")
     defence = sheet_defence(tables, sheet, 1, "", name="Rurik")
     rolls = [20, 80, 5, 2, 12]
-    expected = resolve_exchange(attack, defence, dice=ScriptedDice(rolls), **COMBAT_TABLES)
+    expected = resolve_exchange(attack, defence, dice=ScriptedDice(rolls), **combat_tables())
 
     store_items(context, {"strike-rank/character/rurik": record})
     page = open_ready(context, "combat.html")
@@ -153,9 +154,9 @@ def test_the_next_blow_of_the_same_fight_carries_the_wounds(app):
     attack, defence = engine_exchange(load_tables())
     first_rolls = [30, 71, 2, 1, 13]  # a plain hit to the right arm
     second_rolls = [30, 71, 4, 3, 14]  # the same arm again
-    first = resolve_exchange(attack, defence, dice=ScriptedDice(first_rolls), **COMBAT_TABLES)
+    first = resolve_exchange(attack, defence, dice=ScriptedDice(first_rolls), **combat_tables())
     attack2, defence2 = after_blow(attack, defence, first)
-    second = resolve_exchange(attack2, defence2, dice=ScriptedDice(second_rolls), **COMBAT_TABLES)
+    second = resolve_exchange(attack2, defence2, dice=ScriptedDice(second_rolls), **combat_tables())
     assert second.hit_points_after < first.hit_points_after
     page = open_ready(context, "combat.html")
     fill(page)

@@ -28,7 +28,7 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
-from pyengine.library import export_backup
+from pyengine.library.backup import export_backup
 from tests.browser.conftest import READY, READY_TIMEOUT_MS
 from tools import chromium
 
@@ -66,7 +66,8 @@ ITEMS = "() => Object.fromEntries(Object.keys(localStorage).filter(k => k.starts
 def saved_before() -> dict[str, str]:
     """What the device keeps before the import: three adventurers with earlier versions, a party."""
     from measure.scale import NAMES
-    from pyengine.library import make_party, save, save_party
+    from pyengine.library.parties import make_party, save_party
+    from pyengine.library.versions import save
     from pyengine.storage.store import MemoryStore
 
     store = MemoryStore()

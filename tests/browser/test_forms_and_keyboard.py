@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from pyengine.cli.tables import COMBAT_TABLES
+from pyengine.cli.tables import combat_tables
 from tests.browser.conftest import open_ready
 from tools import chromium
 
@@ -331,14 +331,14 @@ def test_keyboard_alone_types_each_roll_and_opens_the_link(phone):
 
     rolls = [10, 71, 4, 3, 12]
     attack, defence = combat_engine()
-    expected = resolve_exchange(attack, defence, dice=ScriptedDice(rolls), **COMBAT_TABLES)
+    expected = resolve_exchange(attack, defence, dice=ScriptedDice(rolls), **combat_tables())
     context, watch = phone
     page = open_ready(context, "combat.html")
     fill_combat_by_keyboard(page)
     tab_to(page, "#cx-start")
     page.keyboard.press("Enter")
     for i, roll in enumerate(rolls):
-        needed = next_roll(attack, defence, rolls[:i], **COMBAT_TABLES)
+        needed = next_roll(attack, defence, rolls[:i], **combat_tables())
         expect(page.locator("#cx-ask .cx-ask")).to_contain_text(needed.purpose)
         expect(page.locator("#cx-typed")).to_be_focused()
         page.keyboard.type(str(roll))

@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 import builder.install
 import builder.pages
-from pyengine.cli.tables import COMBAT_TABLES
+from pyengine.cli.tables import combat_tables
 from pyengine.runequest.advancement.creation import typed_new
 from pyengine.runequest.sheet.adventurer import Adventurer, WeaponSkill, dump_adventurer
 from pyengine.runequest.sheet.characteristics import Characteristics
@@ -265,7 +265,7 @@ def hostile_exchange(payload: str) -> dict:
     attack = replace(attack, weapon=replace(attack.weapon, name=f"{payload}'s weapon"))
     parry = replace(quick_parry(tables, "medium_shield", "40"), name=f"{payload}'s shield")
     defence = quick_defence(tables, "30", "2", "5", parry, name=f"{payload}, defending")
-    result = resolve_exchange(attack, defence, dice=ScriptedDice([10, 71, 4, 3, 12]), **COMBAT_TABLES)
+    result = resolve_exchange(attack, defence, dice=ScriptedDice([10, 71, 4, 3, 12]), **combat_tables())
     return to_state(attack, defence, result.roll_values)
 
 

@@ -8,9 +8,9 @@ import json
 
 from playwright.sync_api import expect
 
-from pyengine.cli.tables import COMBAT_TABLES, load_tables
+from pyengine.cli.tables import combat_tables, load_tables
 from pyengine.dice import ScriptedDice
-from pyengine.runequest.combat import resolve_exchange
+from pyengine.runequest.combat.exchange import resolve_exchange
 from pyengine.runequest.combat.inputs import quick_attack, quick_defence, quick_parry, sheet_attack, sheet_defence, sheet_of
 from pyengine.runequest.combat.next_blow import after_blow
 from tests.browser.conftest import open_ready, store_items
@@ -55,7 +55,7 @@ def test_exchange_a_saved_adventurer_shows_the_numbers_the_engine_uses(app):
     page.select_option("#def-parry", "1")
     expect(page.locator("#def-parry-chance")).to_have_value(str(defence.parry.chance))
     rolls = [20, 80, 5, 2, 12]
-    expected = resolve_exchange(attack, defence, dice=ScriptedDice(rolls), **COMBAT_TABLES)
+    expected = resolve_exchange(attack, defence, dice=ScriptedDice(rolls), **combat_tables())
     page.fill("#def-defense", "")
     type_rolls(page, rolls)
     assert_shows(page, expected)
@@ -70,14 +70,14 @@ def test_exchange_swap_attacker_and_defender_keeps_the_wounds(app):
     a_attack = quick_attack(tables, "short_spear_1h", "55", "+1D4")
     b_defence = quick_defence(tables, "12", "2", "5", quick_parry(tables, "medium_shield", "40"))
     first_rolls = [30, 71, 2, 1, 13]
-    first = resolve_exchange(a_attack, b_defence, dice=ScriptedDice(first_rolls), **COMBAT_TABLES)
+    first = resolve_exchange(a_attack, b_defence, dice=ScriptedDice(first_rolls), **combat_tables())
     a_attack2, b_wounded = after_blow(a_attack, b_defence, first)
     b_attack = quick_attack(tables, "broadsword", "45", "")
     a_defence = quick_defence(tables, "11", "3", "0", None)
     back_rolls = [10, 5, 15]
-    back = resolve_exchange(b_attack, a_defence, dice=ScriptedDice(back_rolls), **COMBAT_TABLES)
+    back = resolve_exchange(b_attack, a_defence, dice=ScriptedDice(back_rolls), **combat_tables())
     third_rolls = [30, 71, 4, 3, 14]
-    third = resolve_exchange(a_attack2, b_wounded, dice=ScriptedDice(third_rolls), **COMBAT_TABLES)
+    third = resolve_exchange(a_attack2, b_wounded, dice=ScriptedDice(third_rolls), **combat_tables())
 
     page = open_ready(context, "combat.html")
     page.select_option("#att-weapon", "short_spear_1h")

@@ -11,9 +11,9 @@ from pathlib import Path
 from playwright.sync_api import expect
 
 import builder.install
-from pyengine import library
 from pyengine.cli.tables import hit_locations, load_tables
 from pyengine.dice import ScriptedDice
+from pyengine.library.kinds import record_key
 from pyengine.pages.start_library import DeviceLibrary
 from pyengine.storage.keys import CHARACTER_PREFIX
 from pyengine.storage.store import MemoryStore
@@ -38,7 +38,7 @@ def seeded() -> dict[str, str]:
     lib = DeviceLibrary(store, now=lambda: f"2026-11-30T20:{next(ticks):02d}:00.000Z",
                         new_id=lambda: f"f{next(ids)}", dice=ScriptedDice([1] * 20))
     lib.use_tables(load_tables(), hit_locations())
-    store.put(library.record_key("party", "tmp"), json.dumps({"format": 1, "name": "Broo hunters", "members": ["aaa"]}))
+    store.put(record_key("party", "tmp"), json.dumps({"format": 1, "name": "Broo hunters", "members": ["aaa"]}))
     lib.on_party_click({"party": "tmp", "do": "fight"}, {})
     for key in [k for k in store.keys() if "/party/" in k or k.endswith("history/party/tmp")]:
         store.remove(key)

@@ -26,6 +26,7 @@ from pyengine.dice import (
     Term,
     TypedRolls,
 )
+from pyengine.dice.exact import distribution, mean
 from pyengine.dice_roller import parse_typed_rolls
 from pyengine.errors import NotationError, RollError, RulesError
 
@@ -248,7 +249,7 @@ def brute_force(expr: DiceExpr) -> dict[int, Fraction]:
 
 
 @pytest.mark.parametrize(
-    ("text", "minimum", "maximum", "mean"),
+    ("text", "minimum", "maximum", "average"),
     [
         ("3D6", 3, 18, Fraction(21, 2)),
         ("1D8+1", 2, 9, Fraction(11, 2)),
@@ -260,14 +261,14 @@ def brute_force(expr: DiceExpr) -> dict[int, Fraction]:
         ("2D6-3", -1, 9, Fraction(4)),
     ],
 )
-def test_minimum_maximum_mean(text: str, minimum: int, maximum: int, mean: Fraction) -> None:
+def test_minimum_maximum_mean(text: str, minimum: int, maximum: int, average: Fraction) -> None:
     expr = DiceExpr.parse(text)
-    assert (expr.minimum, expr.maximum, expr.mean) == (minimum, maximum, mean)
-    assert isinstance(expr.mean, Fraction)
+    assert (expr.minimum, expr.maximum, mean(expr)) == (minimum, maximum, average)
+    assert isinstance(mean(expr), Fraction)
 
 
 def test_distribution_of_2d6() -> None:
-    dist = DiceExpr.parse("2D6").distribution()
+    dist = distribution(DiceExpr.parse("2D6"))
     assert list(dist) == list(range(2, 13))
     assert dist[7] == Fraction(1, 6)
     assert dist[2] == dist[12] == Fraction(1, 36)
@@ -275,28 +276,28 @@ def test_distribution_of_2d6() -> None:
 
 
 def test_distribution_of_a_constant() -> None:
-    assert DiceExpr.parse("3").distribution() == {3: Fraction(1)}
+    assert distribution(DiceExpr.parse("3")) == {3: Fraction(1)}
 
 
 @given(small_expressions)
 @settings(deadline=None)
 def test_distribution_matches_brute_force(expr: DiceExpr) -> None:
-    assert expr.distribution() == brute_force(expr)
+    assert distribution(expr) == brute_force(expr)
 
 
 @given(st.lists(terms(max_count=12, max_sides=20), min_size=1, max_size=4).map(DiceExpr))
 @settings(deadline=None, max_examples=60)
 def test_distribution_agrees_with_minimum_maximum_mean(expr: DiceExpr) -> None:
-    dist = expr.distribution()
+    dist = distribution(expr)
     assert sum(dist.values()) == 1
     assert min(dist) == expr.minimum
     assert max(dist) == expr.maximum
-    assert sum(total * p for total, p in dist.items()) == expr.mean
+    assert sum(total * p for total, p in dist.items()) == mean(expr)
     assert all(p > 0 for p in dist.values())
 
 
 def test_distribution_of_a_big_expression_is_exact() -> None:
-    dist = DiceExpr.parse("10D10+3D6").distribution()
+    dist = distribution(DiceExpr.parse("10D10+3D6"))
     assert sum(dist.values()) == 1
     assert min(dist) == 13 and max(dist) == 118
     assert dist[13] == Fraction(1, 10**10 * 6**3)
@@ -306,7 +307,7 @@ def test_distribution_of_a_big_expression_is_exact() -> None:
 
 def test_distribution_too_big_to_work_out_is_a_rules_error() -> None:
     with pytest.raises(RulesError, match=r"'100D1000' is too big to work out exactly"):
-        DiceExpr.parse("100D1000").distribution()
+        distribution(DiceExpr.parse("100D1000"))
 
 
 # -- dice sources ---------------------------------------------------------------

@@ -13,10 +13,11 @@ from typing import Any
 import msgspec
 import pytest
 
-from pyengine.cli.tables import COMBAT_TABLES
+from pyengine.cli.tables import combat_tables
 from pyengine.dice import ScriptedDice
-from pyengine.runequest.combat import Attack, Defence, Parry, resolve_exchange
+from pyengine.runequest.combat.exchange import resolve_exchange
 from pyengine.runequest.combat.from_sheet import weapon_for
+from pyengine.runequest.combat.model import Attack, Defence, Parry
 from pyengine.runequest.sheet.hit_points import location_hit_points
 from pyengine.runequest.tables.catalogue import TABLE_IDS, RuneQuestTables
 from pyengine.runequest.vocabulary import LOCATION_KEYS
@@ -125,7 +126,7 @@ def _run_exchange(case: dict[str, Any]) -> None:
     defence = _defence(_pairs(case["defence"], where))
     rolls = [int(r) for r in case["rolls"].split()]
     dice = ScriptedDice(rolls)
-    result = resolve_exchange(attack, defence, dice=dice, **COMBAT_TABLES)
+    result = resolve_exchange(attack, defence, dice=dice, **combat_tables())
     assert not dice.remaining, f"{where}: rolls left over: {dice.remaining} ({result.headline})"
     for path, expected in _pairs(case["expect"], where).items():
         actual = _shown(_get(result, path))

@@ -1,7 +1,7 @@
 """Imports go one way (docs/architecture.md): the core knows no rule set; the rules never
 need their pages, renderers, input readers or the command line; nothing imports the
 command line but ``python -m pyengine``; and no module imports itself back, however
-far round, lazy (function-level) imports included."""
+far round, function-level imports included."""
 
 from __future__ import annotations
 

@@ -3,6 +3,7 @@ offered only where the browser has ``navigator.share``."""
 
 from __future__ import annotations
 
+from pyodide.ffi import to_js
 from pyscript import document, window
 
 
@@ -16,8 +17,6 @@ async def share(button) -> bool:
     if not button.hasAttribute("data-share"):
         return False
     target = button.getAttribute("data-share")
-    from pyodide.ffi import to_js
-
     from pyengine.pages.share_sheet import REFUSED, TITLE
 
     summary = document.getElementById(str(button.getAttribute("data-summary") or ""))

@@ -7,7 +7,7 @@ import asyncio
 import contextlib
 
 from pyodide.ffi import create_once_callable, create_proxy
-from pyscript import document, window
+from pyscript import document, fetch, window
 
 import pyengine
 from app import dom, share_sheet
@@ -47,8 +47,6 @@ def measured(name: str):
 async def runequest_tables():
     """The RuneQuest tables and the hit locations, fetched (the service worker keeps them) and
     decoded; the decoding measured as "table decode"."""
-    from pyscript import fetch
-
     from pyengine.runequest.tables.catalogue import HIT_LOCATIONS, TABLE_IDS, RuneQuestTables
     from pyengine.runequest.tables.hit_locations import HitLocationTable
     from pyengine.tables import load_table

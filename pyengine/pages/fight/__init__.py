@@ -145,6 +145,7 @@ class FightPage:
     def campaign(self) -> CampaignService:
         """The one service the write-back and the experience checks write the sheets through."""
         if self._campaign is None:
+            # the campaign service loads when first used (warm_up), not at fight mode's start
             from pyengine.pages.fight.campaign import CampaignService
 
             self._campaign = CampaignService(self.core.store, self.core.tables)
@@ -153,6 +154,7 @@ class FightPage:
     @property
     def experience(self) -> Experience:
         if self._experience is None:
+            # loads when first used (warm_up), not at fight mode's start
             from pyengine.pages.fight.experience import Experience
 
             self._experience = Experience(self)
@@ -161,6 +163,7 @@ class FightPage:
     @property
     def writeback(self) -> WriteBackCard:
         if self._writeback is None:
+            # loads when first used (warm_up), not at fight mode's start
             from pyengine.pages.fight.writeback import WriteBackCard
 
             self._writeback = WriteBackCard(self)

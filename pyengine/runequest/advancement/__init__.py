@@ -12,26 +12,7 @@ Each function takes the saved record (:class:`pyengine.runequest.sheet.Adventure
 the tables, and returns the changed record with its working; rolls come from injected
 dice. The sheet page shows all of it (:mod:`pyengine.pages.sheet`).
 
-The names in :data:`API` are what a caller uses (``from pyengine.runequest.advancement
-import after_adventure``). Each is imported from its module the first time it is asked
-for (PEP 562), so importing one module does not import them all.
+The package exports nothing: a caller imports each name from its module
+(``from pyengine.runequest.advancement.experience import after_adventure``), so importing
+one module does not import them all.
 """
-
-from __future__ import annotations
-
-from pyengine.lazy import lazy_api
-
-_MODULES = {
-    "background": ("BackgroundResult", "roll_background"),
-    "creation": ("apply_background", "roll_new", "starting_kit", "typed_new"),
-    "training": ("TrainingChange", "TrainingQuote", "break_training", "cha_discount", "quote_characteristic_training",
-                 "quote_weapon_training", "start_training", "train_weeks"),
-    "experience": ("AdventureResult", "ExperienceCheck", "FieldUse", "after_adventure", "experience_chance"),
-    "guild_credit": ("CreditChange", "credit_left", "credit_limit", "repay", "take_cash"),
-    "charisma": ("apply_change", "disastrous_expedition", "led_expedition", "main_weapon", "oratory", "showy_magic"),
-}
-#: The package's public names, and the module of this package each comes from.
-API = {name: module for module, names in _MODULES.items() for name in names}
-__all__ = sorted(API)
-
-__getattr__, __dir__ = lazy_api(__name__, API)

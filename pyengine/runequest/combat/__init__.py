@@ -24,49 +24,7 @@ protection → wounds → result.
 ``render``         the page's HTML (a face of the page)
 =================  ==========================================================================
 
-The names below are the rule set's public API. They are loaded when first asked for
-(PEP 562), so importing one combat module does not import them all.
+The package exports nothing: a caller imports each name from its module
+(``from pyengine.runequest.combat.exchange import resolve_exchange``), so importing one
+combat module does not import them all.
 """
-
-from __future__ import annotations
-
-from typing import TYPE_CHECKING
-
-from pyengine.lazy import lazy_api
-
-if TYPE_CHECKING:
-    from pyengine.dice import NeededRoll, NoRollLeft, RollMade
-    from pyengine.runequest.combat.d100 import D100, Thresholds, read_d100, thresholds
-    from pyengine.runequest.combat.exchange import next_roll, resolve_exchange
-    from pyengine.runequest.combat.from_sheet import attack_from_sheet, defence_from_sheet, weapon_for
-    from pyengine.runequest.combat.model import (
-        OUTCOMES,
-        RULES,
-        Attack,
-        Defence,
-        ExchangeResult,
-        Outcome,
-        Parry,
-        Rules,
-        Weapon,
-        WeaponHarm,
-    )
-    from pyengine.runequest.combat.next_blow import after_blow
-    from pyengine.runequest.combat.odds import Odds, exchange_odds
-    from pyengine.runequest.combat.wounds import Wound, apply_wound
-
-#: Each public name, and the module it lives in.
-_HOMES = {
-    **dict.fromkeys(("Attack", "Defence", "ExchangeResult", "OUTCOMES", "Outcome", "Parry", "RULES", "Rules", "Weapon",
-                     "WeaponHarm"), "pyengine.runequest.combat.model"),
-    **dict.fromkeys(("D100", "Thresholds", "read_d100", "thresholds"), "pyengine.runequest.combat.d100"),
-    **dict.fromkeys(("next_roll", "resolve_exchange"), "pyengine.runequest.combat.exchange"),
-    **dict.fromkeys(("Odds", "exchange_odds"), "pyengine.runequest.combat.odds"),
-    **dict.fromkeys(("Wound", "apply_wound"), "pyengine.runequest.combat.wounds"),
-    **dict.fromkeys(("attack_from_sheet", "defence_from_sheet", "weapon_for"), "pyengine.runequest.combat.from_sheet"),
-    "after_blow": "pyengine.runequest.combat.next_blow",
-    **dict.fromkeys(("NeededRoll", "NoRollLeft", "RollMade"), "pyengine.dice"),
-}
-
-__all__ = sorted(_HOMES)
-__getattr__, __dir__ = lazy_api(__name__, _HOMES)

@@ -22,7 +22,7 @@ from pyengine.runequest.combat.from_sheet import (
     weapon_for,
 )
 from pyengine.runequest.combat.model import Attack, Defence, Parry
-from pyengine.runequest.sheet.adventurer import Adventurer
+from pyengine.runequest.sheet.adventurer import Adventurer, load_adventurer
 from pyengine.runequest.sheet.derive import DerivedSheet, derive
 from pyengine.runequest.sheet.hit_points import location_hit_points
 from pyengine.runequest.tables.catalogue import RuneQuestTables
@@ -221,8 +221,6 @@ def sheet_of(record: str | bytes, tables: RuneQuestTables) -> tuple[Adventurer, 
 
     :raises RulesError: a record that cannot be read.
     """
-    from pyengine.runequest.sheet.adventurer import load_adventurer
-
     adventurer = load_adventurer(record)
     return adventurer, derive(adventurer, tables)
 

@@ -3,7 +3,7 @@
 Every die is enumerated exactly, with :class:`~fractions.Fraction`: the attack d100
 and the parry d100 are read face by face and grouped by what they decide; the
 fumble table's parry column gives the chance of a "wide open" blow (RQ-40); the
-damage is :meth:`DiceExpr.distribution` of the weapon plus the bonus; the D20
+damage is :func:`~pyengine.dice.exact.distribution` of the weapon plus the bonus; the D20
 gives each location, or the protection a blow strikes instead (:mod:`.barrier`). Each group is decided by the same stage functions as
 :func:`~pyengine.runequest.combat.exchange.resolve_exchange` (:mod:`.chance`,
 :mod:`.parry`, :mod:`.fumbles`, :mod:`.damage`, :mod:`.protection`, :mod:`.wounds`),
@@ -17,6 +17,7 @@ from collections import Counter
 from fractions import Fraction
 from typing import Any
 
+from pyengine.dice.exact import distribution
 from pyengine.runequest.combat.barrier import landing
 from pyengine.runequest.combat.chance import effective_chance
 from pyengine.runequest.combat.d100 import D100, Thresholds, read_d100, thresholds
@@ -158,9 +159,9 @@ def exchange_odds(
     wide = wide_open_distribution(fumbles)
 
     dice = damage_dice(attack)
-    rolled = dice.weapon.distribution()
+    rolled = distribution(dice.weapon)
     if dice.bonus is not None:
-        rolled = _convolve(rolled, dice.bonus.distribution())
+        rolled = _convolve(rolled, distribution(dice.bonus))
     by_kind = {kind: _tally((damage_total(kind, dice, v), p) for v, p in rolled.items()) for kind in _DAMAGE_KINDS}
 
     hp_left = defence.hit_points - defence.damage_taken

@@ -19,27 +19,3 @@ state and its working.
 The melee round's Heal action (:mod:`pyengine.runequest.melee.actions.spell`) uses :func:`heal`
 on its combatant's body, so no healing rule is written twice. Rulings: RQ-53, RQ-90 to RQ-93.
 """
-
-from __future__ import annotations
-
-from typing import TYPE_CHECKING
-
-from pyengine.lazy import lazy_api
-
-if TYPE_CHECKING:
-    from pyengine.runequest.healing.elapse import count_down, pass_time
-    from pyengine.runequest.healing.injury import take_wound
-    from pyengine.runequest.healing.model import Elapsed, Frame, Healed, Healing, HitPoints, Wounds
-    from pyengine.runequest.healing.standing import condition_of
-    from pyengine.runequest.healing.treatment import heal
-
-_HOMES = {
-    **dict.fromkeys(("Elapsed", "Frame", "Healed", "Healing", "HitPoints", "Wounds"), "model"),
-    **dict.fromkeys(("count_down", "pass_time"), "elapse"),
-    "heal": "treatment",
-    "take_wound": "injury",
-    "condition_of": "standing",
-}
-
-__all__ = sorted(_HOMES)
-__getattr__, __dir__ = lazy_api(__name__, _HOMES)

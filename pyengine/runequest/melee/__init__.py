@@ -24,59 +24,7 @@ Module map:
 * :mod:`.kept` — :class:`KeptRounds`, the rounds as resolved, the earlier ones kept packed (a long evening);
 * :mod:`.inputs`, :mod:`.render` — the fight page's form reading and HTML.
 
-The names below are imported when first asked for (PEP 562), so importing one melee
+The package exports nothing: a caller imports each name from its module
+(``from pyengine.runequest.melee.round import resolve_round``), so importing one melee
 module does not import them all.
 """
-
-from __future__ import annotations
-
-from pyengine.lazy import lazy_api
-
-#: The melee rule set's public API: name -> the module (in this package) that defines it.
-API = {
-    "Arm": "model",
-    "Body": "model",
-    "Combatant": "model",
-    "Fight": "model",
-    "FightState": "model",
-    "MeleeRules": "model",
-    "Start": "model",
-    "start": "model",
-    "QuickWeapon": "build",
-    "combatant_from_sheet": "build",
-    "melee_tables": "build",
-    "quick_combatant": "build",
-    "Intent": "statement",
-    "ParryIntent": "statement",
-    "Strike": "statement",
-    "Shoot": "statement",
-    "Ready": "statement",
-    "PickUp": "statement",
-    "Sheathe": "statement",
-    "Move": "statement",
-    "Spell": "statement",
-    "Heal": "statement",
-    "Grapple": "statement",
-    "Extract": "statement",
-    "PullOut": "statement",
-    "AnyAction": "statement",
-    "engagements": "statement",
-    "check_intents": "intent",
-    "Timed": "clock",
-    "schedule": "timing",
-    "Event": "context",
-    "MeleeTables": "context",
-    "RoundContext": "context",
-    "RoundResult": "round",
-    "describe": "round",
-    "resolve_round": "round",
-    "next_intents": "defaults",
-    "engaged_after": "defaults",
-    "field_uses": "experience",
-    "FightLog": "log",
-    "Replayed": "log",
-    "replay": "log",
-}
-
-__all__ = sorted(API)
-__getattr__, __dir__ = lazy_api(__name__, API)

@@ -10,23 +10,3 @@ Runequestions" sidebar on falling damage). Melee movement is the melee round's
 ``falling``        :func:`fall`: a D6 for every 3 m, or a fall from a horse (RQ-96)
 =================  ==========================================================================
 """
-
-from __future__ import annotations
-
-from typing import TYPE_CHECKING
-
-from pyengine.lazy import lazy_api
-
-if TYPE_CHECKING:
-    from pyengine.runequest.movement.daily import DayOfTravel, Journey, day_of_travel, journey
-    from pyengine.runequest.movement.falling import Fall, fall
-    from pyengine.runequest.movement.scenario import Distance, chase, full_turn
-
-_HOMES = {
-    **dict.fromkeys(("DayOfTravel", "Journey", "day_of_travel", "journey"), "daily"),
-    **dict.fromkeys(("Distance", "chase", "full_turn"), "scenario"),
-    **dict.fromkeys(("Fall", "fall"), "falling"),
-}
-
-__all__ = sorted(_HOMES)
-__getattr__, __dir__ = lazy_api(__name__, _HOMES)

@@ -24,46 +24,7 @@ page), :mod:`.state` (the share link, :data:`pyengine.runequest.sheet.state.LINK
 :mod:`pyengine.runequest.advancement`; the tables' schemas :mod:`pyengine.runequest.tables`;
 the page itself :mod:`pyengine.pages.sheet`.
 
-The names in :data:`API` are what a caller uses (``from pyengine.runequest.sheet import
-Adventurer, derive``). Each is imported from its module the first time it is asked for
-(PEP 562), so importing one module of the sheet does not import them all.
+The package exports nothing: a caller imports each name from its module
+(``from pyengine.runequest.sheet.derive import derive``), so importing one module of the
+sheet does not import them all.
 """
-
-from __future__ import annotations
-
-import sys
-import types
-
-from pyengine.lazy import lazy_api
-
-_MODULES = {
-    "adventurer": ("Adventurer", "Course", "Gear", "GuildCredit", "WeaponSkill", "dump_adventurer", "load_adventurer"),
-    "characteristics": ("Characteristics", "RolledCharacteristics", "range_problems", "roll_characteristics",
-                        "training_limit"),
-    "abilities": ("NaturalAbilities",),
-    "hit_points": ("LocationHitPoints", "location_hit_points"),
-    "armour": ("ArmourWorn",),
-    "weapons": ("WeaponLine",),
-    "equipment": ("GearLine", "Purchase", "buy"),
-    "derive": ("DerivedSheet", "Problem", "derive", "problems"),
-    "edits": ("add_weapon", "remove_gear", "remove_weapon", "wear"),
-}
-#: The package's public names, and the module of this package each comes from.
-API = {name: module for module, names in _MODULES.items() for name in names}
-__all__ = sorted(API)
-__getattr__, __dir__ = lazy_api(__name__, API)
-
-
-class _Package(types.ModuleType):
-    """This package as a module object. :func:`derive` has the name of its module, and the
-    import system makes each imported module an attribute of its package: here the
-    package's ``derive`` stays the function (the module is ``sys.modules``' and
-    ``from pyengine.runequest.sheet.derive import ...``'s)."""
-
-    def __setattr__(self, name: str, value: object) -> None:
-        if name in API and isinstance(value, types.ModuleType):
-            return
-        super().__setattr__(name, value)
-
-
-sys.modules[__name__].__class__ = _Package

@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 
 from pyengine.cli import main
-from pyengine.cli.tables import COMBAT_TABLES
+from pyengine.cli.tables import combat_tables
 from pyengine.dice import RandomDice, ScriptedDice
-from pyengine.runequest.combat import Attack, Defence, Parry, Weapon, resolve_exchange
+from pyengine.runequest.combat.exchange import resolve_exchange
+from pyengine.runequest.combat.model import Attack, Defence, Parry, Weapon
 from pyengine.runequest.combat.state import ExchangeState, export_json, to_link
 from pyengine.share import decode_link, encode_link
 
@@ -84,7 +85,7 @@ def exchange() -> tuple[Attack, Defence]:
 @pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
 def test_replay_a_link_gives_the_same_result(capsys: pytest.CaptureFixture[str], seed: int) -> None:
     attack, defence = exchange()
-    result = resolve_exchange(attack, defence, dice=RandomDice(seed), **COMBAT_TABLES)
+    result = resolve_exchange(attack, defence, dice=RandomDice(seed), **combat_tables())
     link = "https://example.org/dir/combat.html#" + to_link(attack, defence, result.roll_values)
     data = run_json(capsys, "replay", link)
     assert data["headline"] == result.headline and data["outcome"] == result.outcome
@@ -93,7 +94,7 @@ def test_replay_a_link_gives_the_same_result(capsys: pytest.CaptureFixture[str],
 
 def test_replay_a_json_export(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     attack, defence = exchange()
-    result = resolve_exchange(attack, defence, dice=RandomDice(7), **COMBAT_TABLES)
+    result = resolve_exchange(attack, defence, dice=RandomDice(7), **combat_tables())
     path = tmp_path / "exchange.json"
     path.write_bytes(export_json(ExchangeState(attack=attack, defence=defence, rolls=tuple(result.roll_values)), result))
     data = run_json(capsys, "replay", str(path))
@@ -121,7 +122,7 @@ def test_a_version_1_link_still_replays(capsys: pytest.CaptureFixture[str]) -> N
     assert decode_link(old).version == 1
     replayed = run_json(capsys, "replay", old)
     assert replayed["outcome"] == resolve_exchange(attack, defence, dice=ScriptedDice([30, 70, 3, 2, 12]),
-                                                   **COMBAT_TABLES).outcome
+                                                   **combat_tables()).outcome
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,8 @@ from hypothesis import strategies as st
 
 from pyengine.errors import IllegalActionError
 from pyengine.gear.blocking import Attack, Defence, Role, Rule, line_up, resolve_block
-from pyengine.gear.items import Item, ItemKind
+from pyengine.gear.items import Character, Item, ItemKind
+from pyengine.gear.sheet import sheet_line
 
 SHIELD = Item(name="shield", kind=ItemKind.MELEE, cover=4, absorb=6, toughness=2, parry=4, reach=1)
 LEATHER = Item(name="leather", kind=ItemKind.ARMOUR, cover=4, absorb=2, toughness=0)
@@ -359,3 +360,9 @@ def test_a_fist_with_no_toughness_listed_hits_chainmail_too_hard() -> None:
     assert result.weapon_damage is not None and result.weapon_damage.damage == 6
     assert result.weapon_broke and result.weapon_damage.halved == (("parry", 2, 1),)
     assert any("GEAR-13" in s.rulings for s in result.working if s.field == "hit_too_hard")
+
+
+def test_a_sheet_line_and_a_block_from_the_modules_that_define_them():
+    sword = Item(name="sword", kind=ItemKind.MELEE, reach=3, toughness=8, cover=2, absorb=4)
+    assert sheet_line(Character(reach=2), sword).rch == 5
+    assert resolve_block(Attack(success_level=1, power=6), [sword], "sword").power_left == 2

@@ -12,21 +12,11 @@ import pytest
 from pyengine import __version__
 from pyengine.errors import RecordError
 from pyengine.gear.state import read_record as read_gear
-from pyengine.library import (
-    BOTH,
-    DEVICE,
-    FILE,
-    apply_plan,
-    export_backup,
-    import_into_empty,
-    keep_fight,
-    plan_import,
-    read_backup,
-    read_versions,
-    save,
-)
+from pyengine.library.backup import export_backup, read_backup
 from pyengine.library.deleted import delete, kept_aside
-from pyengine.library.merge import describe_plan
+from pyengine.library.fights import keep_fight
+from pyengine.library.merge import BOTH, DEVICE, FILE, apply_plan, describe_plan, import_into_empty, plan_import
+from pyengine.library.versions import read_versions, save
 from pyengine.runequest.sheet.adventurer import load_adventurer
 from pyengine.storage.keys import (
     CHARACTER_PREFIX,

@@ -14,8 +14,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pyengine.errors import RecordError
-from pyengine.library import BOTH, DEVICE, FILE, apply_plan, export_backup, import_into_empty, plan_import, read_versions, save
+from pyengine.library.backup import export_backup
 from pyengine.library.history import Version, pack
+from pyengine.library.merge import BOTH, DEVICE, FILE, apply_plan, import_into_empty, plan_import
+from pyengine.library.versions import read_versions, save
 from pyengine.runequest.sheet.adventurer import load_adventurer
 from pyengine.storage.keys import (
     CHARACTER_PREFIX,

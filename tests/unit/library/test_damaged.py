@@ -4,7 +4,9 @@ unreadable characters since 0.1.0): listed with their key and why, offered for e
 from __future__ import annotations
 
 from pyengine.gear.state import read_record as read_gear
-from pyengine.library import damaged_items, export_item, read_all, save
+from pyengine.library.damaged import damaged_items
+from pyengine.library.records import export_item, read_all
+from pyengine.library.versions import save
 from pyengine.pages.index import StartPage
 from pyengine.runequest.sheet.adventurer import load_adventurer
 from pyengine.storage.keys import (

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from pyengine.errors import ConflictError, RecordError, RulesError, StorageError
-from pyengine.library import (
+from pyengine.library.deleted import KEEP, kept_aside
+from pyengine.library.fights import (
     current_fight,
     default_name,
     delete_fight,
@@ -19,12 +20,11 @@ from pyengine.library import (
     list_fights,
     load_fight,
     new_fight,
-    read_versions,
     rename_fight,
     resume,
     undo_delete,
 )
-from pyengine.library.deleted import KEEP, kept_aside
+from pyengine.library.versions import read_versions
 from pyengine.storage.keys import CURRENT_FIGHT, DELETED, FIGHT_DRAFT, FIGHT_PREFIX
 from pyengine.storage.store import MemoryStore
 from tests.unit.library.library_fixtures import RefusingStore, when

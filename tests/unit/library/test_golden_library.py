@@ -7,19 +7,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from pyengine.library import (
-    damaged_items,
-    import_into_empty,
-    list_fights,
-    list_parties,
-    list_templates,
-    members_of,
-    read_backup,
-    read_versions,
-    resume,
-    undelete,
-)
-from pyengine.library.deleted import kept_aside
+from pyengine.library.backup import read_backup
+from pyengine.library.damaged import damaged_items
+from pyengine.library.deleted import kept_aside, undelete
+from pyengine.library.fights import list_fights, resume
+from pyengine.library.merge import import_into_empty
+from pyengine.library.parties import list_parties, members_of
+from pyengine.library.templates import list_templates
+from pyengine.library.versions import read_versions
 from pyengine.runequest.sheet.adventurer import load_adventurer
 from pyengine.storage.keys import CHARACTER_PREFIX, FIGHT_DRAFT
 from pyengine.storage.store import MemoryStore

@@ -12,21 +12,12 @@ from pathlib import Path
 import pytest
 
 from pyengine.errors import StorageError
-from pyengine.library import (
-    FILE,
-    apply_plan,
-    atomic,
-    export_backup,
-    import_into_empty,
-    keep_fight,
-    plan_import,
-    read_backup,
-    recover,
-    save,
-    undo,
-)
+from pyengine.library.backup import export_backup, read_backup
 from pyengine.library.deleted import delete, undelete
-from pyengine.library.journal import FRESH, pending, wait_before_recovering
+from pyengine.library.fights import keep_fight
+from pyengine.library.journal import FRESH, atomic, pending, recover, wait_before_recovering
+from pyengine.library.merge import FILE, apply_plan, import_into_empty, plan_import
+from pyengine.library.versions import save, undo
 from pyengine.storage.keys import CHARACTER_PREFIX, FIGHT_DRAFT, HISTORY_PREFIX, JOURNAL, SHEET_DRAFT
 from pyengine.storage.store import Crashed, MemoryStore
 from tests.unit.library.library_fixtures import Ids, RefusingStore, rurik, when
@@ -143,7 +134,7 @@ def test_several_adventurers_written_back_together_are_all_written_or_none():
 
 
 def test_announced_keys_are_journaled_once_at_the_first_change_and_a_save_that_changes_none_writes_no_journal():
-    from pyengine.library import record_keys
+    from pyengine.library.versions import record_keys
 
     class Counting(MemoryStore):
         def __init__(self, items):

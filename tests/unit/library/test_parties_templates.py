@@ -8,23 +8,18 @@ import json
 import pytest
 
 from pyengine.errors import RecordError, RulesError
-from pyengine.library import (
-    copy_names,
+from pyengine.library.parties import (
     list_parties,
-    list_templates,
     make_party,
-    make_template,
     members_of,
     moved,
     read_party,
-    read_template,
-    read_versions,
     save_party,
-    save_template,
-    undo,
     with_member,
     without_member,
 )
+from pyengine.library.templates import copy_names, list_templates, make_template, read_template, save_template
+from pyengine.library.versions import read_versions, undo
 from pyengine.runequest.sheet.adventurer import load_adventurer
 from pyengine.storage.keys import CHARACTER_PREFIX, PARTY_PREFIX, TEMPLATE_PREFIX
 from pyengine.storage.store import MemoryStore

@@ -9,8 +9,11 @@ import json
 import pytest
 
 from measure.scale import measure, scale_store
-from pyengine.library import export_backup, import_into_empty, load_fight, read_versions, storage_use
-from pyengine.library.usage import LOCAL_STORAGE_CHARS
+from pyengine.library.backup import export_backup
+from pyengine.library.fights import load_fight
+from pyengine.library.merge import import_into_empty
+from pyengine.library.usage import LOCAL_STORAGE_CHARS, storage_use
+from pyengine.library.versions import read_versions
 from pyengine.storage.store import MemoryStore
 
 

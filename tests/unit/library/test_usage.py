@@ -3,7 +3,8 @@ says it, and what to say of the browser's estimate and of persistence refused.""
 
 from __future__ import annotations
 
-from pyengine.library import describe_estimate, describe_groups, describe_persistence, describe_usage, save, storage_use
+from pyengine.library.usage import describe_estimate, describe_groups, describe_persistence, describe_usage, storage_use
+from pyengine.library.versions import save
 from pyengine.storage.keys import CURRENT_FIGHT, DELETED, FIGHT_DRAFT, SET_ASIDE, SHEET_DRAFT
 from pyengine.storage.store import MemoryStore
 from tests.unit.library.library_fixtures import rurik, when

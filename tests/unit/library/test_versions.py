@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pyengine.errors import ConflictError, RecordError, StorageError
-from pyengine.library import PREFIXES, history_key, read_versions, record_key, redo, restore, save, undo
 from pyengine.library.history import read_history, unpack
-from pyengine.library.versions import UNKNOWN_WHY
+from pyengine.library.kinds import PREFIXES, history_key, record_key
+from pyengine.library.versions import UNKNOWN_WHY, read_versions, redo, restore, save, undo
 from pyengine.storage.keys import CHARACTER_PREFIX, GEAR_PREFIX, HISTORY_PREFIX, SET_ASIDE
 from pyengine.storage.store import MemoryStore
 from tests.unit.library.library_fixtures import RefusingStore, rurik, when

@@ -13,7 +13,7 @@ import pytest
 from msgspec.structs import replace
 
 from pyengine.cli import tables as source
-from pyengine.cli.tables import COMBAT_TABLES, hit_locations, load_tables
+from pyengine.cli.tables import combat_tables, hit_locations, load_tables
 from pyengine.dice import RandomDice, ScriptedDice
 from pyengine.pages import combat
 from pyengine.pages.combat import link_mode
@@ -57,13 +57,13 @@ def test_typed_rolls_give_the_engines_result_and_the_link_and_export_replay_it(w
     # stays on the roll field).
     tables = world[0]
     attack, defence = engine_exchange(tables)
-    expected = resolve_exchange(attack, defence, dice=ScriptedDice(ROLLS), **COMBAT_TABLES)
+    expected = resolve_exchange(attack, defence, dice=ScriptedDice(ROLLS), **combat_tables())
     assert expected.outcome == "impale"
     ex = Exchange(world)
     ex.fill()
     ex.do("on_start")
     for i, roll in enumerate(ROLLS):
-        needed = next_roll(attack, defence, ROLLS[:i], **COMBAT_TABLES)
+        needed = next_roll(attack, defence, ROLLS[:i], **combat_tables())
         ask = ex.dom.select("cx-ask", under="cx-ask")[0]
         assert ask.attrs["data-sides"] == str(needed.sides) and needed.purpose in ask.text()
         assert ex.dom.focused == "cx-typed"
@@ -95,7 +95,7 @@ def test_the_odds_before_rolling_are_the_engines(world):
     # Browser: test_combat_page (odds), test_forms_and_keyboard (the chance less Defense).
     tables = world[0]
     attack, defence = engine_exchange(tables)
-    odds = exchange_odds(attack, defence, rules=Rules(), **COMBAT_TABLES)
+    odds = exchange_odds(attack, defence, rules=Rules(), **combat_tables())
     ex = Exchange(world, dice=RandomDice(7))
     ex.fill()
     ex.do("on_odds")
@@ -110,7 +110,7 @@ def test_the_odds_before_rolling_are_the_engines(world):
 def test_the_apps_dice_are_the_injected_ones_and_a_link_replays_them(world):
     tables = world[0]
     attack, defence = engine_exchange(tables)
-    expected = resolve_exchange(attack, defence, dice=ScriptedDice(ROLLS), **COMBAT_TABLES)
+    expected = resolve_exchange(attack, defence, dice=ScriptedDice(ROLLS), **combat_tables())
     ex = Exchange(world, dice=ScriptedDice(ROLLS))
     ex.fill()
     ex.do("on_roll")
@@ -203,7 +203,7 @@ def test_saved_adventurers_fight_with_their_own_numbers_and_stay_as_saved(world)
     attack = sheet_attack(tables, sheet, 0, name="Rurik")
     defence = sheet_defence(tables, sheet, 1, "", name="Rurik")
     rolls = [20, 80, 5, 2, 12]
-    expected = resolve_exchange(attack, defence, dice=ScriptedDice(rolls), **COMBAT_TABLES)
+    expected = resolve_exchange(attack, defence, dice=ScriptedDice(rolls), **combat_tables())
     store = MemoryStore({CHARACTER_PREFIX + "rurik": record, CHARACTER_PREFIX + "junk": "{not json", "other": "x"})
     ex = Exchange(world, store=store)
     options = [(n.attrs["value"], n.text()) for n in ex.dom["att-char"].walk() if n.tag == "option"]
@@ -232,9 +232,9 @@ def test_the_next_blow_of_the_same_fight_carries_the_wounds(world):
     attack, defence = engine_exchange(tables)
     first_rolls = [30, 71, 2, 1, 13]  # a plain hit to the right arm
     second_rolls = [30, 71, 4, 3, 14]  # the same arm again
-    first = resolve_exchange(attack, defence, dice=ScriptedDice(first_rolls), **COMBAT_TABLES)
+    first = resolve_exchange(attack, defence, dice=ScriptedDice(first_rolls), **combat_tables())
     attack2, defence2 = after_blow(attack, defence, first)
-    second = resolve_exchange(attack2, defence2, dice=ScriptedDice(second_rolls), **COMBAT_TABLES)
+    second = resolve_exchange(attack2, defence2, dice=ScriptedDice(second_rolls), **combat_tables())
     assert second.hit_points_after < first.hit_points_after
     ex = Exchange(world)
     ex.fill()
@@ -302,7 +302,7 @@ def test_names_typed_saved_or_linked_are_shown_as_text(world, payload):
     attack = replace(attack, weapon=replace(attack.weapon, name=f"{payload}'s weapon"))
     parry = replace(quick_parry(tables, "medium_shield", "40"), name=f"{payload}'s shield")
     defence = quick_defence(tables, "30", "2", "5", parry, name=f"{payload}, defending")
-    result = resolve_exchange(attack, defence, dice=ScriptedDice(ROLLS), **COMBAT_TABLES)
+    result = resolve_exchange(attack, defence, dice=ScriptedDice(ROLLS), **combat_tables())
     linked = Exchange(world, fragment="#" + encode_link("exchange", to_state(attack, defence, result.roll_values), version=1))
     assert f"{payload}, defending" in linked.dom.select("cx-headline", under="cx-result")[0].text()
     for name in (f"{payload}, attacking", f"{payload}'s weapon", f"{payload}'s shield"):
@@ -421,7 +421,7 @@ def test_swapping_attacker_and_defender_carries_the_wounds_of_this_fight(world):
     tables = world[0]
     a_attack, b_defence = engine_exchange(tables)
     first_rolls = [30, 71, 2, 1, 13]  # A's plain hit to B's right arm
-    first = resolve_exchange(a_attack, b_defence, dice=ScriptedDice(first_rolls), **COMBAT_TABLES)
+    first = resolve_exchange(a_attack, b_defence, dice=ScriptedDice(first_rolls), **combat_tables())
     a_attack2, b_wounded = after_blow(a_attack, b_defence, first)
     ex = Exchange(world)
     ex.fill()
@@ -440,7 +440,7 @@ def test_swapping_attacker_and_defender_carries_the_wounds_of_this_fight(world):
     b_attack = quick_attack(tables, "broadsword", "45", "")
     a_defence = quick_defence(tables, "11", "3", "0", None)
     back_rolls = [10, 5, 15]  # B hits A
-    back = resolve_exchange(b_attack, a_defence, dice=ScriptedDice(back_rolls), **COMBAT_TABLES)
+    back = resolve_exchange(b_attack, a_defence, dice=ScriptedDice(back_rolls), **combat_tables())
     ex.type_rolls(back_rolls)
     ex.assert_shows(back)
     _, a_wounded = after_blow(b_attack, a_defence, back)
@@ -450,7 +450,7 @@ def test_swapping_attacker_and_defender_carries_the_wounds_of_this_fight(world):
     text = ex.dom.text("cx-fight")
     assert f"{b_wounded.hit_points - b_wounded.damage_taken} of 12" in text and f"{11 - a_wounded.damage_taken} of 11" in text
     third_rolls = [30, 71, 4, 3, 14]
-    third = resolve_exchange(a_attack2, b_wounded, dice=ScriptedDice(third_rolls), **COMBAT_TABLES)
+    third = resolve_exchange(a_attack2, b_wounded, dice=ScriptedDice(third_rolls), **combat_tables())
     ex.type_rolls(third_rolls)
     ex.assert_shows(third)
     assert third.hit_points_after < first.hit_points_after

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from pyengine import library
 from pyengine.dice import ScriptedDice
 from pyengine.errors import StorageError
+from pyengine.library.versions import read_versions
 from pyengine.storage.keys import CHARACTER_PREFIX, JOURNAL
 from tests.unit.pages.fight_writeback_world import hits, two_saved_and_a_broo
 
@@ -68,7 +68,7 @@ def test_the_experience_checks_go_through_the_same_service(world):  # noqa: F811
     assert {key: v for key, v in fm.store.items.items() if "vasana" in key} == before
     del fm.store.put
     fm.apply(fm.page.on_marks_click({"apply": str(k)}))
-    assert library.read_versions(fm.store, "character", "vasana").current.why.startswith("experience checks from")
+    assert read_versions(fm.store, "character", "vasana").current.why.startswith("experience checks from")
 
 
 def test_a_fights_experience_is_marked_in_one_place():

@@ -8,8 +8,10 @@ import json
 import re
 from pathlib import Path
 
-from pyengine import library
 from pyengine.dice import ScriptedDice
+from pyengine.library.fights import current_fight, list_fights, load_fight
+from pyengine.library.templates import list_templates
+from pyengine.library.versions import read_versions
 from pyengine.runequest.sheet.adventurer import load_adventurer
 from pyengine.storage.keys import CHARACTER_PREFIX, CURRENT_FIGHT, FIGHT_DRAFT
 from tests.unit.pages.fight_writeback_world import Kept, hits, two_saved_and_a_broo
@@ -20,23 +22,23 @@ from tests.worked_examples import THREE
 
 def test_every_change_keeps_the_fight_among_the_saved_fights_and_a_reload_resumes(world):  # noqa: F811
     fm = Kept(world)
-    assert library.list_fights(fm.store).entries == ()
+    assert list_fights(fm.store).entries == ()
     fm.add(THREE[:1])
-    listing = library.list_fights(fm.store).entries
+    listing = list_fights(fm.store).entries
     assert [(e.ident, e.rounds, e.current) for e in listing] == [("f1", 0, True)]
     fm.add(THREE[1:])
     fm.roll()
-    entry = library.list_fights(fm.store).entries[0]
+    entry = list_fights(fm.store).entries[0]
     assert entry.ident == "f1" and entry.rounds == 1 and entry.name == "A against B"
     assert [(s.side, s.names) for s in entry.sides] == [("A", ("Aldo",)), ("B", ("Bera", "Cora"))]
-    saved = library.load_fight(fm.store, "f1")
+    saved = load_fight(fm.store, "f1")
     assert saved.draft_text() == fm.store.get(FIGHT_DRAFT)
     # A reload resumes where it was: the same fight, the same saved fight.
     again = fm.reload(world)
     assert again.page.link() == fm.page.link() and len(again.page.results) == 1
     again.apply(again.page.on_undo())
-    assert library.load_fight(again.store, "f1").rounds == 0
-    assert library.current_fight(again.store) == "f1"
+    assert load_fight(again.store, "f1").rounds == 0
+    assert current_fight(again.store) == "f1"
 
 
 def test_a_new_fight_or_a_link_keeps_the_old_one_and_starts_another(world):  # noqa: F811
@@ -46,16 +48,16 @@ def test_a_new_fight_or_a_link_keeps_the_old_one_and_starts_another(world):  # n
     link = fm.page.link()
     fm.apply(fm.page.on_new())
     assert fm.store.get(CURRENT_FIGHT) is None
-    assert [e.rounds for e in library.list_fights(fm.store).entries] == [1]
+    assert [e.rounds for e in list_fights(fm.store).entries] == [1]
     fm.add(THREE[:2])
-    assert sorted(e.ident for e in library.list_fights(fm.store).entries) == ["f1", "f2"]
+    assert sorted(e.ident for e in list_fights(fm.store).entries) == ["f1", "f2"]
     # A link replaces the fight: f2 stays as it was, the linked fight is kept anew.
     f2 = fm.store.get("strike-rank/fight/f2")
     fm.dom.fill("fi-text", link)
     fm.apply(fm.page.on_import(fm.dom.values("fight-mode")))
     assert fm.store.get("strike-rank/fight/f2") == f2
-    assert library.current_fight(fm.store) == "f3"
-    assert library.load_fight(fm.store, "f3").rounds == 1
+    assert current_fight(fm.store) == "f3"
+    assert load_fight(fm.store, "f3").rounds == 1
 
 
 def test_a_full_device_says_the_fight_is_not_kept(world):  # noqa: F811
@@ -97,13 +99,13 @@ def test_the_plan_shows_each_saved_adventurer_and_nothing_is_written_until_confi
     fm.click("fw-confirm")
     assert "Written to the sheets of Rurik, Vasana" in fm.dom.text("fw-out")
     for ident in ("rurik", "vasana"):
-        versions = library.read_versions(fm.store, "character", ident)
+        versions = read_versions(fm.store, "character", ident)
         assert versions.current.why == "written back from fight 'Sartar against Chaos', round 1"
         assert versions.earlier[-1].text == records[CHARACTER_PREFIX + ident]
     name = wounded[0]
     saved = load_adventurer(fm.store.get(CHARACTER_PREFIX + name.lower()))
     assert any(i.fight == "Sartar against Chaos" and i.round == 1 for i in saved.current.injuries)
-    assert saved.current.written(library.current_fight(fm.store)).round == 1
+    assert saved.current.written(current_fight(fm.store)).round == 1
     # The same round again writes nothing.
     fm.click("fw-plan")
     assert fm.dom.find("fw-confirm") is None
@@ -181,7 +183,7 @@ def test_two_tabs_on_one_fight_never_write_over_each_other(world):  # noqa: F811
     assert first.store.get(FIGHT_DRAFT) == theirs
     said = second.dom.text("fl-link-error")
     assert "this tab's fight is kept apart" in said and "'A against B (second tab)'" in said
-    entries = {e.name: e for e in library.list_fights(first.store).entries}
+    entries = {e.name: e for e in list_fights(first.store).entries}
     assert set(entries) == {"A against B", "A against B (second tab)"}
     assert entries["A against B"].current and entries["A against B"].rounds == 1
     apart = entries["A against B (second tab)"]
@@ -189,9 +191,9 @@ def test_two_tabs_on_one_fight_never_write_over_each_other(world):  # noqa: F811
     # Both go on: each keeps its own, neither writes over the other.
     first.roll()
     second.roll()
-    after = {e.name: e.rounds for e in library.list_fights(first.store).entries}
+    after = {e.name: e.rounds for e in list_fights(first.store).entries}
     assert after == {"A against B": 2, "A against B (second tab)": 1}
-    assert library.load_fight(first.store, apart.ident).link == second.page.link()
+    assert load_fight(first.store, apart.ident).link == second.page.link()
     assert first.store.get(FIGHT_DRAFT) != theirs and json.loads(first.store.get(FIGHT_DRAFT))["link"] == first.page.link()
     # The tab kept apart, reloaded, shows fight mode's fight; its own is on the start page to resume.
     assert first.reload(world).page.link() == first.page.link()
@@ -208,7 +210,7 @@ def test_a_sheet_changed_meanwhile_names_him_and_writes_none(world):  # noqa: F8
     fm.click("fw-confirm")
     assert fm.dom.text("fw-out").startswith("Vasana's sheet changed since these results were worked out")
     assert {k: v for k, v in fm.store.items.items() if k.startswith(CHARACTER_PREFIX)} == records
-    assert library.read_versions(fm.store, "character", "rurik").earlier == ()
+    assert read_versions(fm.store, "character", "rurik").earlier == ()
 
 
 def test_the_experience_apply_goes_through_the_library_and_is_not_rolled_again(world):  # noqa: F811
@@ -218,7 +220,7 @@ def test_the_experience_apply_goes_through_the_library_and_is_not_rolled_again(w
     button = next(n for n in marks["Vasana"].walk() if "fx-apply" in n.attrs.get("class", ""))
     before = fm.store.get(CHARACTER_PREFIX + "vasana")
     fm.apply(fm.page.on_marks_click({"apply": button.attrs["data-apply"]}))
-    versions = library.read_versions(fm.store, "character", "vasana")
+    versions = read_versions(fm.store, "character", "vasana")
     assert versions.current.why == "experience checks from fight 'Sartar against Chaos'"
     assert versions.earlier[-1].text == before
     fm.click("fw-plan")
@@ -238,7 +240,7 @@ def test_a_quick_stat_block_kept_as_a_template_adds_three_broos_in_a_few_taps(wo
     fm.dom.choose("fa-w1", "short_spear_1h")
     fm.apply(fm.page.on_keep_template(fm.dom.values("fa-form")))
     assert fm.dom.text("fa-keep-said") == "Kept 'Broo' as a template."
-    [entry] = library.list_templates(fm.store).entries
+    [entry] = list_templates(fm.store).entries
     assert entry.value.name == "Broo" and entry.value.fields["fa-str"] == "15" and "fa-name" not in entry.value.fields
     assert fm.dom.value("ft-template") == entry.ident
     # A reload lists it; choose it, say 3, add.
@@ -254,12 +256,12 @@ def test_a_quick_stat_block_kept_as_a_template_adds_three_broos_in_a_few_taps(wo
     again.dom.fill("ft-count", "2")
     again.apply(again.page.on_from_template(again.dom.values("ft-box")))
     assert [c.name for c in again.page.fight.combatants][-2:] == ["Broo 4", "Broo 5"]
-    assert library.load_fight(again.store, library.current_fight(again.store)).rounds == 0
+    assert load_fight(again.store, current_fight(again.store)).rounds == 0
     # Kept again under the same name: replaced, not doubled.
     fm.dom.fill("fa-str", "16")
     fm.apply(fm.page.on_keep_template(fm.dom.values("fa-form")))
     assert fm.dom.text("fa-keep-said") == "Kept 'Broo' as a template (the one of that name replaced)."
-    [entry] = library.list_templates(fm.store).entries
+    [entry] = list_templates(fm.store).entries
     assert entry.value.fields["fa-str"] == "16"
 
 
@@ -268,7 +270,7 @@ def test_templates_refuse_what_does_not_fit_beside_the_field(world):  # noqa: F8
     fm.dom.fill("fa-name", "Broo")
     fm.dom.fill("fa-str", "0")
     fm.apply(fm.page.on_keep_template(fm.dom.values("fa-form")))
-    assert "STR" in fm.dom.error("fa-str") and library.list_templates(fm.store).entries == ()
+    assert "STR" in fm.dom.error("fa-str") and list_templates(fm.store).entries == ()
     fm.apply(fm.page.on_from_template(fm.dom.values("ft-box")))
     assert fm.dom.error("ft-template").startswith("template: choose one")
     fm.dom.fill("fa-str", "12")

@@ -22,8 +22,10 @@ from html.parser import HTMLParser
 import msgspec
 import pytest
 
-from pyengine.gear import Attack, Item, ItemKind, resolve_block, sheet_line
+from pyengine.gear.blocking import Attack, resolve_block
 from pyengine.gear.example import CHARACTER, ENTRIES, EXAMPLE
+from pyengine.gear.items import Item, ItemKind
+from pyengine.gear.sheet import sheet_line
 from pyengine.gear.state import read_record, to_record
 from pyengine.pages.gear import GearPage, form_values, prerender, record_key
 from pyengine.pages.view import Update

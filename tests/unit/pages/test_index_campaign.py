@@ -10,9 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from pyengine import library
 from pyengine.cli.tables import hit_locations, load_tables
 from pyengine.dice import ScriptedDice
+from pyengine.library.fights import list_fights, load_fight
+from pyengine.library.kinds import record_key
+from pyengine.library.parties import list_parties
+from pyengine.library.versions import read_versions
 from pyengine.pages.start_library import DeviceLibrary
 from pyengine.runequest.sheet.adventurer import load_adventurer
 from pyengine.storage.keys import CHARACTER_PREFIX, CURRENT_FIGHT, FIGHT_DRAFT
@@ -62,9 +65,9 @@ def with_two() -> MemoryStore:
 def a_fight(store, tables) -> str:
     """A fight kept on the device, as fight mode would keep it (its draft)."""
     lib = device(store, tables)
-    store.put(library.record_key("party", "p0"), json.dumps({"format": 1, "name": "Sartar", "members": ["aaa"]}))
+    store.put(record_key("party", "p0"), json.dumps({"format": 1, "name": "Sartar", "members": ["aaa"]}))
     lib.on_party_click({"party": "p0", "do": "fight"}, {})
-    store.remove(library.record_key("party", "p0"))
+    store.remove(record_key("party", "p0"))
     return store.get(CURRENT_FIGHT)
 
 
@@ -83,7 +86,7 @@ def test_fights_are_listed_with_resume_share_export_and_delete_with_undo(tables)
     assert name == f"fight-{ident}.json" and json.loads(text)["kind"]
     html = lib.on_fights_click({"delete": ident}).html["fights-list"]
     assert "Deleted" in html and f'data-undo-delete="{ident}"' in html and "No fights are kept" in html
-    assert store.get(library.record_key("fight", ident)) is None
+    assert store.get(record_key("fight", ident)) is None
     html = lib.on_fights_click({"undo-delete": ident}).html["fights-list"]
     assert f'data-resume="{ident}"' in html
 
@@ -107,7 +110,7 @@ def test_a_party_is_made_from_saved_adventurers_renamed_and_trimmed(tables):
     assert "The ford" in html and "Rurik" in html and "Vasana" in html
     # his current state against his maximum: the golden record carries 5 points of damage
     assert re.search(r"Rurik</a>: \d+ of \d+ hit points, fighting", html)
-    (entry,) = library.list_parties(store).entries
+    (entry,) = list_parties(store).entries
     pid = entry.ident
     html = lib.on_party_click({"party": pid, "do": "rename"}, {f"party-rename-{pid}": "Ford crossers"}).html["party-list"]
     assert "Ford crossers" in html
@@ -118,14 +121,14 @@ def test_a_party_is_made_from_saved_adventurers_renamed_and_trimmed(tables):
 def test_a_missing_or_damaged_member_is_shown_as_such(tables):
     store = with_two()
     store.put(CHARACTER_PREFIX + "bad", "{not json")
-    store.put(library.record_key("party", "p1"), json.dumps({"format": 1, "name": "P", "members": ["aaa", "gone", "bad"]}))
+    store.put(record_key("party", "p1"), json.dumps({"format": 1, "name": "P", "members": ["aaa", "gone", "bad"]}))
     html = device(store, tables).render()["party-list"]
     assert "gone: his record is no longer on this device" in html and "bad: his record is damaged" in html
 
 
 def test_hit_points_wait_for_the_tables():
     store = with_two()
-    store.put(library.record_key("party", "p1"), json.dumps({"format": 1, "name": "P", "members": ["aaa"]}))
+    store.put(record_key("party", "p1"), json.dumps({"format": 1, "name": "P", "members": ["aaa"]}))
     lib = device(store)
     assert "hit points: loading" in lib.render()["party-list"]
     assert "still loading" in drawn(lib.on_party_click({"party": "p1", "do": "week"}, {}))
@@ -134,7 +137,7 @@ def test_hit_points_wait_for_the_tables():
 def test_starting_a_fight_with_the_party_adds_them_as_fight_mode_does(tables):
     store = with_two()
     store.put(FIGHT_DRAFT, json.dumps({"add": {}, "declare": {}, "applied": [], "link": ""}))
-    store.put(library.record_key("party", "p1"), json.dumps({"format": 1, "name": "The ford", "members": ["aaa", "bbb", "gone"]}))
+    store.put(record_key("party", "p1"), json.dumps({"format": 1, "name": "The ford", "members": ["aaa", "bbb", "gone"]}))
     update = device(store, tables).on_party_click({"party": "p1", "do": "fight"}, {})
     assert update.navigate == "./combat.html#fight"
     from pyengine.runequest.melee.log import read_any
@@ -142,7 +145,7 @@ def test_starting_a_fight_with_the_party_adds_them_as_fight_mode_does(tables):
     log = read_any(json.loads(store.get(FIGHT_DRAFT))["link"])
     assert [(c.name, c.side, c.character) for c in log.fight.combatants] == [
         ("Rurik", "The ford", "aaa"), ("Vasana", "The ford", "bbb")]
-    (entry,) = library.list_fights(store).entries
+    (entry,) = list_fights(store).entries
     assert entry.current and entry.name == "The ford's fight"
 
 
@@ -152,11 +155,11 @@ def test_a_party_fight_leaves_fight_modes_add_form_as_the_page_has_it(tables):
     from pyengine.pages.fight import FightPage
 
     store = with_two()
-    store.put(library.record_key("party", "p1"), json.dumps({"format": 1, "name": "The ford", "members": ["aaa"]}))
+    store.put(record_key("party", "p1"), json.dumps({"format": 1, "name": "The ford", "members": ["aaa"]}))
     device(store, tables).on_party_click({"party": "p1", "do": "fight"}, {})
     assert json.loads(store.get(FIGHT_DRAFT))["add"] == {}
-    (entry,) = library.list_fights(store).entries
-    assert library.load_fight(store, entry.ident).draft["add"] == {}
+    (entry,) = list_fights(store).entries
+    assert load_fight(store, entry.ident).draft["add"] == {}
     page = FightPage(*tables, store)
     shown = page.open({"fa-source": "", "fa-str": "12", "fa-hp": "12"})
     assert {k: v for k, v in shown.values.items() if k != "fa-source"} == {}
@@ -165,7 +168,7 @@ def test_a_party_fight_leaves_fight_modes_add_form_as_the_page_has_it(tables):
 
 def test_a_week_passes_for_the_party_each_saved_as_a_version_with_undo(tables):
     store = with_two()
-    store.put(library.record_key("party", "p1"), json.dumps({"format": 1, "name": "P", "members": ["aaa", "bbb"]}))
+    store.put(record_key("party", "p1"), json.dumps({"format": 1, "name": "P", "members": ["aaa", "bbb"]}))
     lib = device(store, tables)
     before = load_adventurer(store.get(CHARACTER_PREFIX + "aaa")).current.wounds.damage_taken
     html = drawn(lib.on_party_click({"party": "p1", "do": "week"}, {}))
@@ -174,7 +177,7 @@ def test_a_week_passes_for_the_party_each_saved_as_a_version_with_undo(tables):
     assert "<strong>Vasana</strong>" in html and "1 point per game week" in html
     after = load_adventurer(store.get(CHARACTER_PREFIX + "aaa")).current.wounds.damage_taken
     assert after < before
-    versions = library.read_versions(store, "character", "aaa")
+    versions = read_versions(store, "character", "aaa")
     assert versions.current.why == "a week passes"
     html = drawn(lib.on_party_click({"party": "p1", "do": "undo-time"}, {}))
     assert "Undone for 2 members" in html
@@ -186,16 +189,17 @@ def test_the_cards_drawn_again_read_only_the_records_that_changed(tables, monkey
     # passes for one party, the cards are drawn again reading and working out only the records
     # that changed, not every member of every party; what they show is as a new page shows it.
     from pyengine.pages import start_parties
+    from pyengine.runequest.campaign import health
 
     store = with_two()
-    store.put(library.record_key("party", "p1"), json.dumps({"format": 1, "name": "P", "members": ["aaa"]}))
-    store.put(library.record_key("party", "p2"), json.dumps({"format": 1, "name": "Q", "members": ["bbb"]}))
+    store.put(record_key("party", "p1"), json.dumps({"format": 1, "name": "P", "members": ["aaa"]}))
+    store.put(record_key("party", "p2"), json.dumps({"format": 1, "name": "Q", "members": ["bbb"]}))
     lib = device(store, tables)
     lib.open()
     read, frames = [], []
-    real_read, real_frame = start_parties._adventurer, __import__("pyengine.runequest.campaign", fromlist=["x"]).frame_of
+    real_read, real_frame = start_parties._adventurer, health.frame_of
     monkeypatch.setattr(start_parties, "_adventurer", lambda text: read.append(text) or real_read(text))
-    monkeypatch.setattr("pyengine.runequest.campaign.frame_of", lambda *a: frames.append(a) or real_frame(*a))
+    monkeypatch.setattr(health, "frame_of", lambda *a: frames.append(a) or real_frame(*a))
     lib.on_party_click({"party": "p1", "do": "week"}, {})
     assert read == [store.get(CHARACTER_PREFIX + "aaa")]  # Rurik, healed; Vasana's card not read again
     assert len(frames) == 2  # Rurik after the week: in the notice, and on his card
@@ -208,22 +212,22 @@ def test_the_fights_list_reads_each_fight_once_and_links_it(tables):
     # each again for its link); the link is the saved fight's.
     store = with_two()
     a_fight(store, tables)
-    (entry,) = library.list_fights(store).entries
-    assert entry.link and entry.link == library.load_fight(store, entry.ident).link
+    (entry,) = list_fights(store).entries
+    assert entry.link and entry.link == load_fight(store, entry.ident).link
     reads = []
     real_get = store.get
     store.get = lambda key: reads.append(key) or real_get(key)
     html = device(store, tables).render_fights()
-    assert reads.count(library.record_key("fight", entry.ident)) == 1
+    assert reads.count(record_key("fight", entry.ident)) == 1
     assert f'href="./combat.html#{entry.link}"' in html
 
 
 def test_n_days_pass_and_a_bad_count_is_named(tables):
     store = with_two()
-    store.put(library.record_key("party", "p1"), json.dumps({"format": 1, "name": "P", "members": ["aaa"]}))
+    store.put(record_key("party", "p1"), json.dumps({"format": 1, "name": "P", "members": ["aaa"]}))
     lib = device(store, tables)
     assert "3 days pass:" in drawn(lib.on_party_click({"party": "p1", "do": "days"}, {"party-days-p1": "3"}))
-    assert library.read_versions(store, "character", "aaa").current.why == "3 days pass"
+    assert read_versions(store, "character", "aaa").current.why == "3 days pass"
     html = drawn(lib.on_party_click({"party": "p1", "do": "days"}, {"party-days-p1": "x"}))
     assert "days" in html and "&#x27;x&#x27;" in html or "'x'" in html
 
@@ -297,7 +301,7 @@ def test_time_passing_draws_again_only_the_cards_of_parties_sharing_a_member(tab
     store = with_two()
     store.put(CHARACTER_PREFIX + "ccc", record("Kallai"))
     for pid, name, members in (("p1", "P", ["aaa"]), ("p2", "Q", ["aaa", "bbb"]), ("p3", "R", ["ccc"])):
-        store.put(library.record_key("party", pid), json.dumps({"format": 1, "name": name, "members": members}))
+        store.put(record_key("party", pid), json.dumps({"format": 1, "name": name, "members": members}))
     lib = device(store, tables)
     lib.open()
     for do in ("week", "undo-time"):

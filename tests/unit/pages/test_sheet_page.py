@@ -17,7 +17,8 @@ from pyengine.dice import ScriptedDice
 from pyengine.errors import StorageError
 from pyengine.pages.index import StartPage
 from pyengine.pages.sheet import EMPTY_SHEET, FIELDS, NEEDS_RECORD, RECORD_FIELDS, SheetPage
-from pyengine.runequest.sheet import Adventurer, Characteristics, Gear, WeaponSkill, dump_adventurer, load_adventurer
+from pyengine.runequest.sheet.adventurer import Adventurer, Gear, WeaponSkill, dump_adventurer, load_adventurer
+from pyengine.runequest.sheet.characteristics import Characteristics
 from pyengine.runequest.sheet.render import EMPTY_SAVED
 from pyengine.share import encode_link
 from pyengine.storage.keys import CHARACTER_PREFIX, SHEET_DRAFT

@@ -15,7 +15,7 @@ import msgspec
 import builder.rulings
 from pyengine.pages import sheet as sheet_page
 from pyengine.runequest.advancement import creation
-from pyengine.runequest.sheet import Gear, dump_adventurer, load_adventurer
+from pyengine.runequest.sheet.adventurer import Gear, dump_adventurer, load_adventurer
 from pyengine.runequest.sheet.render import WEAR_NOTE
 from pyengine.storage.keys import CHARACTER_PREFIX, SHEET_DRAFT
 from pyengine.storage.store import MemoryStore

@@ -13,7 +13,7 @@ import pytest
 from pyengine.cli.tables import load_tables
 from pyengine.library.versions import read_versions
 from pyengine.pages.sheet import SheetPage
-from pyengine.runequest.sheet import dump_adventurer, load_adventurer
+from pyengine.runequest.sheet.adventurer import dump_adventurer, load_adventurer
 from pyengine.storage.keys import CHARACTER_PREFIX, SHEET_DRAFT
 from pyengine.storage.store import MemoryStore
 

@@ -21,7 +21,8 @@ from pyengine.dice import ScriptedDice
 from pyengine.pages.recent import shrapnel_results
 from pyengine.pages.shrapnel import COVER_IDS, ShrapnelPage, prerender
 from pyengine.share import encode_link
-from pyengine.shrapnel import ArmourPiece, resolve_critical
+from pyengine.shrapnel.armour import ArmourPiece
+from pyengine.shrapnel.resolve import resolve as resolve_critical
 from pyengine.shrapnel.vocabulary import Area
 from pyengine.storage.keys import SHRAPNEL_RECENT
 from pyengine.storage.store import MemoryStore

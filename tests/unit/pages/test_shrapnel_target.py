@@ -25,8 +25,8 @@ from pyengine.runequest.melee.log import FightLog, to_link
 from pyengine.runequest.melee.model import Combatant, Fight
 from pyengine.runequest.sheet.adventurer import Gear, dump_adventurer
 from pyengine.runequest.vocabulary import Location
-from pyengine.shrapnel import resolve_critical
 from pyengine.shrapnel.armour import ArmourPiece
+from pyengine.shrapnel.resolve import resolve as resolve_critical
 from pyengine.shrapnel.vocabulary import Area, Limb
 from pyengine.storage.keys import CHARACTER_PREFIX, FIGHT_DRAFT
 from pyengine.storage.store import MemoryStore

@@ -412,3 +412,7 @@ def test_each_step_of_the_working_names_its_source_and_its_rulings_as_data(table
             cited.update(step.rulings)
     # SHR-7: no cell has two stuns; SHR-10 is how the table was transcribed, cited by SHR-12.
     assert cited == {f"SHR-{n}" for n in (1, 2, 3, 4, 5, 6, 8, 9, 11, 12)}
+
+
+def test_the_resolver_works_out_a_critical_from_the_real_table(table):
+    assert resolve(table, 78, "C", ["chest"]).totals.hits == 32

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import msgspec
 
-from pyengine.runequest.campaign import Written, damage_weapon, set_ammunition, spend, take_damage
+from pyengine.runequest.campaign.changes import damage_weapon, set_ammunition, spend, take_damage
+from pyengine.runequest.campaign.current import Written
 from pyengine.runequest.sheet.adventurer import Adventurer, WeaponSkill, load_adventurer
 
 GOLDEN = Path(__file__).resolve().parents[3] / "golden"

@@ -13,7 +13,7 @@ import pytest
 
 from pyengine.dice import NoRollLeft, ScriptedDice
 from pyengine.errors import RulesError
-from pyengine.runequest.campaign import (
+from pyengine.runequest.campaign.changes import (
     damage_weapon,
     give_healing,
     pull_out,

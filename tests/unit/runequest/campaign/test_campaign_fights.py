@@ -10,7 +10,7 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from pyengine.runequest.campaign import damage_weapon, take_damage
+from pyengine.runequest.campaign.changes import damage_weapon, take_damage
 from pyengine.runequest.melee import compact
 from pyengine.runequest.melee.log import EXPORT_FORMAT, VERSION, FightLog, add_round, export_json, read_any, replay, to_link
 from pyengine.runequest.melee.model import Combatant, Fight, FightState, Start, start

@@ -19,8 +19,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pyengine.errors import RecordError, RulesError
-from pyengine.runequest.campaign import Current, Injury, frame_of, take_damage, vitals
-from pyengine.runequest.healing import Wounds
+from pyengine.runequest.campaign.changes import take_damage
+from pyengine.runequest.campaign.current import Current, Injury
+from pyengine.runequest.campaign.health import frame_of, vitals
+from pyengine.runequest.healing.model import Wounds
 from pyengine.runequest.sheet.adventurer import FORMAT, MIGRATIONS, Adventurer, dump_adventurer, load_adventurer
 from pyengine.runequest.sheet.derive import derive
 from tests.unit.runequest.campaign.campaign_golden import format_2
@@ -135,7 +137,7 @@ BLOWS = st.lists(st.tuples(st.sampled_from(["head", "chest", "abdomen", "right_a
        st.dictionaries(st.sampled_from(["broadsword", "medium_shield@left"]), st.integers(0, 999), max_size=2),
        st.lists(st.tuples(st.integers(1, 33), st.text(min_size=1, max_size=30).filter(str.strip)), max_size=3))
 def test_any_valid_current_state_reads_back_equal(blows, ammunition, damage, spending):
-    from pyengine.runequest.campaign import spend
+    from pyengine.runequest.campaign.changes import spend
     from tests.unit.runequest.campaign.campaign_world import rurik as make
     from tests.unit.runequest.rq_fixtures import real
 

@@ -14,18 +14,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pyengine.errors import RulesError
-from pyengine.runequest.campaign import (
-    A_WEEK,
-    damage_weapon,
-    elapsed,
-    frame_of,
-    party_time_passes,
-    set_ammunition,
-    take_damage,
-    time_passes,
-    vitals,
-)
-from pyengine.runequest.healing import Elapsed
+from pyengine.runequest.campaign.changes import damage_weapon, set_ammunition, take_damage
+from pyengine.runequest.campaign.health import frame_of, vitals
+from pyengine.runequest.campaign.time import A_WEEK, elapsed, party_time_passes, time_passes
+from pyengine.runequest.healing.model import Elapsed
 from tests.unit.runequest.campaign.campaign_world import rurik
 
 LOCATIONS = ["head", "chest", "abdomen", "right_arm", "left_arm", "right_leg", "left_leg"]

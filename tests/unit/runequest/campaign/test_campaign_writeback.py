@@ -14,16 +14,14 @@ import pytest
 
 from pyengine.dice import ScriptedDice
 from pyengine.errors import RulesError
-from pyengine.runequest.campaign import (
+from pyengine.runequest.campaign.changes import damage_weapon, set_ammunition, take_damage
+from pyengine.runequest.campaign.writeback import (
     ExperienceRolled,
     apply_write_back,
-    damage_weapon,
     experience_marked,
     experience_rolled,
     plan_write_back,
     roll_experience,
-    set_ammunition,
-    take_damage,
 )
 from pyengine.runequest.melee.model import Fight, start
 from pyengine.runequest.melee.statement import Intent, ParryIntent, Ready, Shoot, Strike

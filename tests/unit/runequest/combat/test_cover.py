@@ -16,11 +16,13 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from pyengine.cli.tables import COMBAT_TABLES
+from pyengine.cli.tables import combat_tables
 from pyengine.dice import ScriptedDice
 from pyengine.errors import RulesError
-from pyengine.runequest.combat import Attack, Defence, Parry, Weapon, exchange_odds, resolve_exchange
 from pyengine.runequest.combat.barrier import landing_roll
+from pyengine.runequest.combat.exchange import resolve_exchange
+from pyengine.runequest.combat.model import Attack, Defence, Parry, Weapon
+from pyengine.runequest.combat.odds import exchange_odds
 from pyengine.runequest.combat.render import render_result
 from pyengine.runequest.vocabulary import Location
 
@@ -38,7 +40,7 @@ def defender(**changes: object) -> Defence:
 
 def exchange(attack: Attack, defence: Defence, rolls: list[int]):
     dice = ScriptedDice(rolls)
-    result = resolve_exchange(attack, defence, dice=dice, **COMBAT_TABLES)
+    result = resolve_exchange(attack, defence, dice=dice, **combat_tables())
     assert dice.remaining == (), f"rolls left over: {dice.remaining}"
     return result
 
@@ -99,7 +101,7 @@ def test_the_same_rule_applies_to_melee_over_a_barrier() -> None:
     ],
 )
 def test_a_critical_is_moved_to_the_nearest_exposed_roll(exposed, roll, landed) -> None:
-    locations = COMBAT_TABLES["locations"]
+    locations = combat_tables()["locations"]
     keys = frozenset(exposed)
     assert landing_roll(locations, roll, keys) == landed
 
@@ -140,7 +142,7 @@ def test_a_totally_helpless_man_behind_cover() -> None:
 def test_the_odds_behind_an_arrow_slit() -> None:
     # 2 of the D20's 20 show the head: of the blows that land and are not critical, 18 in 20 hit the wall.
     attack = Attack(weapon=BOW, chance=60, distance=30)
-    odds = exchange_odds(attack, defender(exposed=SLIT), **COMBAT_TABLES)
+    odds = exchange_odds(attack, defender(exposed=SLIT), **combat_tables())
     assert odds.total == 1
     assert odds.outcomes["cover"] > 0 and float(odds.outcomes["cover"]) == pytest.approx(
         (60 - 3) / 100 * 18 / 20, rel=1e-9)

@@ -6,21 +6,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pyengine.cli.tables import COMBAT_TABLES
-from pyengine.dice import RandomDice, ScriptedDice
+from pyengine.cli.tables import combat_tables
+from pyengine.dice import NoRollLeft, RandomDice, ScriptedDice
 from pyengine.errors import IllegalActionError, RollError
-from pyengine.runequest.combat import (
-    Attack,
-    Defence,
-    NoRollLeft,
-    Parry,
-    Rules,
-    Weapon,
-    next_roll,
-    resolve_exchange,
-)
 from pyengine.runequest.combat.d100 import critical_max, fumble_min, impale_max, read_d100, thresholds
 from pyengine.runequest.combat.damage import half_bonus
+from pyengine.runequest.combat.exchange import next_roll, resolve_exchange
+from pyengine.runequest.combat.model import Attack, Defence, Parry, Rules, Weapon
 from pyengine.runequest.combat.wounds import apply_wound
 from pyengine.runequest.vocabulary import Location
 
@@ -81,7 +73,7 @@ def test_a_roll_off_the_d100_is_refused() -> None:
 
 
 def test_every_roll_is_kept_with_its_purpose() -> None:
-    r = resolve_exchange(Attack(weapon=SWORD, chance=60, damage_bonus="+1D4"), defender(parry=SHIELD), dice=ScriptedDice([30, 70, 5, 3, 13]), **COMBAT_TABLES)
+    r = resolve_exchange(Attack(weapon=SWORD, chance=60, damage_bonus="+1D4"), defender(parry=SHIELD), dice=ScriptedDice([30, 70, 5, 3, 13]), **combat_tables())
     assert [(x.sides, x.value) for x in r.rolls] == [(100, 30), (100, 70), (8, 5), (4, 3), (20, 13)]
     purposes = [x.purpose for x in r.rolls]
     assert purposes[0].startswith("attack roll") and purposes[1].startswith("parry roll")
@@ -95,83 +87,83 @@ def test_every_roll_is_kept_with_its_purpose() -> None:
 def test_a_random_exchange_replays_exactly_from_its_rolls(seed: int, chance: int, shield: bool, spear: bool) -> None:
     attack = Attack(weapon=SPEAR if spear else SWORD, chance=chance, damage_bonus="+1D4")
     defence = defender(parry=SHIELD if shield else PARRY_SWORD, armour={"chest": 3, "head": 2})
-    first = resolve_exchange(attack, defence, dice=RandomDice(seed), **COMBAT_TABLES)
-    again = resolve_exchange(attack, defence, dice=ScriptedDice(first.roll_values), **COMBAT_TABLES)
+    first = resolve_exchange(attack, defence, dice=RandomDice(seed), **combat_tables())
+    again = resolve_exchange(attack, defence, dice=ScriptedDice(first.roll_values), **combat_tables())
     assert again == first
     # and the next roll after all of them is none
-    assert next_roll(attack, defence, first.roll_values, **COMBAT_TABLES) is None
+    assert next_roll(attack, defence, first.roll_values, **combat_tables()) is None
     # each prefix asks for exactly the roll that was made next
     for i, made in enumerate(first.rolls):
-        needed = next_roll(attack, defence, first.roll_values[:i], **COMBAT_TABLES)
+        needed = next_roll(attack, defence, first.roll_values[:i], **combat_tables())
         assert needed is not None and (needed.sides, needed.purpose, needed.index) == (made.sides, made.purpose, i)
 
 
 def test_next_roll_names_the_die_and_what_it_is_for() -> None:
     attack = Attack(weapon=SWORD, chance=60)
-    needed = next_roll(attack, defender(parry=SHIELD), [30], **COMBAT_TABLES)
+    needed = next_roll(attack, defender(parry=SHIELD), [30], **combat_tables())
     assert needed is not None and needed.sides == 100 and "parry" in needed.purpose
-    needed = next_roll(attack, defender(parry=SHIELD), [30, 80], **COMBAT_TABLES)
+    needed = next_roll(attack, defender(parry=SHIELD), [30, 80], **combat_tables())
     assert needed is not None and needed.sides == 8 and "damage" in needed.purpose
 
 
 def test_a_typed_roll_off_its_die_names_the_roll() -> None:
     with pytest.raises(RollError, match="hit location"):
-        next_roll(Attack(weapon=SWORD, chance=60), defender(), [30, 5, 21], **COMBAT_TABLES)
+        next_roll(Attack(weapon=SWORD, chance=60), defender(), [30, 5, 21], **combat_tables())
 
 
 def test_rolls_left_over_are_refused() -> None:
     with pytest.raises(RollError, match="left over"):
-        next_roll(Attack(weapon=SWORD, chance=60), defender(), [70, 5], **COMBAT_TABLES)
+        next_roll(Attack(weapon=SWORD, chance=60), defender(), [70, 5], **combat_tables())
 
 
 def test_scripted_dice_running_out_says_which_roll() -> None:
     with pytest.raises(NoRollLeft, match="hit location"):
-        resolve_exchange(Attack(weapon=SWORD, chance=60), defender(), dice=ScriptedDice([30, 5]), **COMBAT_TABLES)
+        resolve_exchange(Attack(weapon=SWORD, chance=60), defender(), dice=ScriptedDice([30, 5]), **combat_tables())
 
 
 def test_a_miss_rolls_nothing_more_without_a_parry() -> None:
-    r = resolve_exchange(Attack(weapon=SWORD, chance=60), defender(), dice=ScriptedDice([70]), **COMBAT_TABLES)
+    r = resolve_exchange(Attack(weapon=SWORD, chance=60), defender(), dice=ScriptedDice([70]), **combat_tables())
     assert r.outcome == "missed" and len(r.rolls) == 1
 
 
 def test_a_miss_against_a_weapon_parry_damages_the_attacking_weapon() -> None:
     # "Weapons take damage when they ... (2) fail to successfully attack against a successful weapon parry"
     r = resolve_exchange(
-        Attack(weapon=SWORD, chance=60, weapon_damage=15), defender(parry=PARRY_SWORD, damage_bonus="+1D4"), dice=ScriptedDice([70, 20, 4, 2]), **COMBAT_TABLES)
+        Attack(weapon=SWORD, chance=60, weapon_damage=15), defender(parry=PARRY_SWORD, damage_bonus="+1D4"), dice=ScriptedDice([70, 20, 4, 2]), **combat_tables())
     harm = r.weapon_harm[0]
     assert harm.whose == "attacker" and harm.damage == 7 and harm.after == 22 and harm.broken
 
 
 def test_a_dagger_parry_does_not_damage_the_attacking_weapon() -> None:
     dagger = Parry(kind="weapon", chance=50, name="dagger", hp=12, damage="1D4+2", short_stabbing=True)
-    r = resolve_exchange(Attack(weapon=SWORD, chance=60), defender(parry=dagger), dice=ScriptedDice([70, 20]), **COMBAT_TABLES)
+    r = resolve_exchange(Attack(weapon=SWORD, chance=60), defender(parry=dagger), dice=ScriptedDice([70, 20]), **combat_tables())
     assert r.weapon_harm == () and len(r.rolls) == 2
 
 
 def test_critical_parry_with_a_shield_blocks_everything() -> None:
     # "a parrying shield will block the incoming blow perfectly"
-    r = resolve_exchange(Attack(weapon=SPEAR, chance=60), defender(parry=SHIELD), dice=ScriptedDice([10, 2, 6]), **COMBAT_TABLES)
+    r = resolve_exchange(Attack(weapon=SPEAR, chance=60), defender(parry=SHIELD), dice=ScriptedDice([10, 2, 6]), **combat_tables())
     assert r.parry_critical and r.parried and r.stuck is None and r.outcome == "parried"
 
 
 def test_without_the_optional_rules_a_low_parry_is_ordinary() -> None:
     rules = Rules(parry_criticals=False)
-    r = resolve_exchange(Attack(weapon=SPEAR, chance=60), defender(parry=SHIELD), dice=ScriptedDice([10, 2, 6, 10]), rules=rules, **COMBAT_TABLES)
+    r = resolve_exchange(Attack(weapon=SPEAR, chance=60), defender(parry=SHIELD), dice=ScriptedDice([10, 2, 6, 10]), rules=rules, **combat_tables())
     assert not r.parry_critical and r.stuck == "shield"
-    r = resolve_exchange(Attack(weapon=SWORD, chance=60), defender(parry=SHIELD), dice=ScriptedDice([30, 100, 4, 10]), rules=rules, **COMBAT_TABLES)
+    r = resolve_exchange(Attack(weapon=SWORD, chance=60), defender(parry=SHIELD), dice=ScriptedDice([30, 100, 4, 10]), rules=rules, **combat_tables())
     assert not r.parry_fumble and r.outcome == "hit"
 
 
 def test_a_fumbled_parry_wide_open_lets_a_missed_blow_hit() -> None:
     # parry 50%: fumbles on 98-00; table 96 (parry column): "wide open: the foe hits, critical hit"
     r = resolve_exchange(
-        Attack(weapon=SWORD, chance=60), defender(parry=SHIELD, armour={"abdomen": 4}), dice=ScriptedDice([70, 99, 96, 5, 10]), **COMBAT_TABLES)
+        Attack(weapon=SWORD, chance=60), defender(parry=SHIELD, armour={"abdomen": 4}), dice=ScriptedDice([70, 99, 96, 5, 10]), **combat_tables())
     assert r.parry_fumble and r.wide_open == "critical" and r.hit and r.critical
     assert r.armour_absorbed == 0 and r.location_damage == 6
 
 
 def test_fumble_99_rolls_twice_more_and_a_repeat_is_rolled_again() -> None:
-    r = resolve_exchange(Attack(weapon=SWORD, chance=60), defender(), dice=ScriptedDice([100, 99, 99, 7, 12]), **COMBAT_TABLES)
+    r = resolve_exchange(Attack(weapon=SWORD, chance=60), defender(), dice=ScriptedDice([100, 99, 99, 7, 12]), **combat_tables())
     assert r.fumble and len(r.fumble_effects) == 2
     assert r.fumble_effects[0] == "lose next attack"
 
@@ -183,21 +175,21 @@ def test_the_thrown_bonus_is_half_each_die() -> None:
 
 
 def test_projectiles_get_no_bonus_and_ground_fighters_none() -> None:
-    r = resolve_exchange(Attack(weapon=BOW, chance=60, damage_bonus="+1D6", distance=50), defender(), dice=ScriptedDice([30, 4, 10]), **COMBAT_TABLES)
+    r = resolve_exchange(Attack(weapon=BOW, chance=60, damage_bonus="+1D6", distance=50), defender(), dice=ScriptedDice([30, 4, 10]), **combat_tables())
     assert r.damage == 5 and len(r.rolls) == 3
-    r = resolve_exchange(Attack(weapon=SWORD, chance=60, damage_bonus="+1D6", on_ground=True), defender(), dice=ScriptedDice([20, 4, 10]), **COMBAT_TABLES)
+    r = resolve_exchange(Attack(weapon=SWORD, chance=60, damage_bonus="+1D6", on_ground=True), defender(), dice=ScriptedDice([20, 4, 10]), **combat_tables())
     assert r.chance == 30 and r.damage == 5
 
 
 def test_a_natural_weapon_keeps_its_bonus_on_the_ground() -> None:
     fist = Weapon(name="fist", damage="1D3", kind="natural")
-    r = resolve_exchange(Attack(weapon=fist, chance=60, damage_bonus="+1D4", on_ground=True), defender(), dice=ScriptedDice([20, 2, 3, 10]), **COMBAT_TABLES)
+    r = resolve_exchange(Attack(weapon=fist, chance=60, damage_bonus="+1D4", on_ground=True), defender(), dice=ScriptedDice([20, 2, 3, 10]), **combat_tables())
     assert r.damage == 5
 
 
 def test_advantage_adds_20_and_defense_comes_off_last() -> None:
     r = resolve_exchange(
-        Attack(weapon=SWORD, chance=45, target_helpless=True, unfamiliar=True), defender(defense=10), dice=ScriptedDice([97]), **COMBAT_TABLES)
+        Attack(weapon=SWORD, chance=45, target_helpless=True, unfamiliar=True), defender(defense=10), dice=ScriptedDice([97]), **combat_tables())
     # 45 × ½ = 22.5 → 23, + 20 = 43, − 10 = 33
     assert r.chance == 33
 
@@ -212,16 +204,16 @@ def test_advantage_adds_20_and_defense_comes_off_last() -> None:
 )
 def test_attacks_that_cannot_be_made_are_refused(attack: Attack, message: str) -> None:
     with pytest.raises(IllegalActionError, match=message):
-        resolve_exchange(attack, defender(), dice=ScriptedDice([1]), **COMBAT_TABLES)
+        resolve_exchange(attack, defender(), dice=ScriptedDice([1]), **combat_tables())
 
 
 def test_a_weapon_cannot_parry_a_missile() -> None:
     with pytest.raises(IllegalActionError, match="only a shield"):
-        resolve_exchange(Attack(weapon=BOW, chance=50, distance=10), defender(parry=PARRY_SWORD), dice=ScriptedDice([1]), **COMBAT_TABLES)
+        resolve_exchange(Attack(weapon=BOW, chance=50, distance=10), defender(parry=PARRY_SWORD), dice=ScriptedDice([1]), **combat_tables())
 
 
 def test_long_range_is_a_quarter() -> None:
-    r = resolve_exchange(Attack(weapon=BOW, chance=80, distance=200), defender(), dice=ScriptedDice([97]), **COMBAT_TABLES)
+    r = resolve_exchange(Attack(weapon=BOW, chance=80, distance=200), defender(), dice=ScriptedDice([97]), **combat_tables())
     assert r.chance == 20
 
 
@@ -267,14 +259,14 @@ def test_the_next_blow_of_a_fight_carries_wounds_and_weapon_damage() -> None:
 
     attack = Attack(weapon=SWORD, chance=60)
     defence = defender(parry=PARRY_SWORD)
-    first = resolve_exchange(attack, defence, dice=ScriptedDice([30, 40, 7]), **COMBAT_TABLES)  # parried: the sword takes 8
+    first = resolve_exchange(attack, defence, dice=ScriptedDice([30, 40, 7]), **combat_tables())  # parried: the sword takes 8
     attack2, defence2 = after_blow(attack, defence, first)
     assert defence2.parry is not None and defence2.parry.damage_taken == 8
-    hit = resolve_exchange(attack2, defence2, dice=ScriptedDice([30, 90, 5, 13]), **COMBAT_TABLES)  # 6 to the right arm
+    hit = resolve_exchange(attack2, defence2, dice=ScriptedDice([30, 90, 5, 13]), **combat_tables())  # 6 to the right arm
     attack3, defence3 = after_blow(attack2, defence2, hit)
     assert defence3.wounds == {"right_arm": 6} and defence3.damage_taken == 6
     assert defence.wounds == {} and defence.damage_taken == 0  # the first copy is untouched
-    third = resolve_exchange(attack3, defence3, dice=ScriptedDice([30, 90, 1, 13]), **COMBAT_TABLES)
+    third = resolve_exchange(attack3, defence3, dice=ScriptedDice([30, 90, 1, 13]), **combat_tables())
     # the arm held 4 and has taken 6: 2 more is not 6 beyond what it can hold (0 left), 8 total off... 2 off here
     assert third.hit_points_after == 14 - 6 - 2
 
@@ -295,7 +287,7 @@ def test_every_step_cites_real_rulings() -> None:
 
     doc = (Path(__file__).resolve().parents[4] / "docs" / "rulings.md").read_text(encoding="utf-8")
     for seed in range(40):
-        r = resolve_exchange(Attack(weapon=SPEAR, chance=70, damage_bonus="+1D4"), defender(parry=SHIELD), dice=RandomDice(seed), **COMBAT_TABLES)
+        r = resolve_exchange(Attack(weapon=SPEAR, chance=70, damage_bonus="+1D4"), defender(parry=SHIELD), dice=RandomDice(seed), **combat_tables())
         for step in r.working:
             assert step.field and step.text
             for ruling in step.rulings:

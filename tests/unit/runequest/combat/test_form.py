@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from pyengine.cli.tables import COMBAT_TABLES
+from pyengine.cli.tables import combat_tables
 from pyengine.dice import RandomDice, ScriptedDice
 from pyengine.errors import FieldError
 from pyengine.runequest.combat.exchange import next_roll, resolve_exchange
@@ -38,7 +38,7 @@ def test_quick_stat_block(tables: RuneQuestTables) -> None:
     assert defence.locations == dict(head=5, chest=6, abdomen=5, right_arm=4, left_arm=4, right_leg=5, left_leg=5)
     assert defence.armour["chest"] == 3 and defence.defense == 10
     assert defence.parry is not None and defence.parry.absorbs == 12
-    r = resolve_exchange(attack, defence, dice=ScriptedDice([35, 90, 4, 2, 12]), **COMBAT_TABLES)
+    r = resolve_exchange(attack, defence, dice=ScriptedDice([35, 90, 4, 2, 12]), **combat_tables())
     assert r.chance == 35 and r.location_damage == 7 - 3
 
 
@@ -101,20 +101,20 @@ def test_a_saved_adventurer_fights(tables: RuneQuestTables) -> None:
     assert attack.chance == sheet.weapons[0].attack and attack.damage_bonus == sheet.damage_bonus == "+1D4"
     defence = sheet_defence(tables, sheet, 1, "", name="Rurik")
     assert defence.parry is not None and defence.parry.kind == "shield" and defence.armour["chest"] == 4
-    result = resolve_exchange(attack, defence, dice=RandomDice(5), **COMBAT_TABLES)
+    result = resolve_exchange(attack, defence, dice=RandomDice(5), **combat_tables())
     assert result.rolls
 
 
 def test_renderers_escape_names_and_show_everything(tables: RuneQuestTables) -> None:
     attack = quick_attack(tables, "short_spear_1h", "60", "+1D4", name="<b>Bad</b>")
     defence = quick_defence(tables, "12", "1", "0", quick_parry(tables, "broadsword", "30"), name="<i>x</i>")
-    result = resolve_exchange(attack, defence, dice=ScriptedDice([70, 10, 3]), **COMBAT_TABLES)
+    result = resolve_exchange(attack, defence, dice=ScriptedDice([70, 10, 3]), **combat_tables())
     html = render_result(result)
     assert "<b>Bad</b>" not in html and "&lt;b&gt;Bad&lt;/b&gt;" in html
     assert 'data-outcome="missed"' in html and html.count("<li") >= len(result.rolls)
-    odds_html = render_odds(exchange_odds(attack, defence, **COMBAT_TABLES))
+    odds_html = render_odds(exchange_odds(attack, defence, **combat_tables()))
     assert 'data-outcome="impale"' in odds_html and "Killed" in odds_html
-    needed = next_roll(attack, defence, [70], **COMBAT_TABLES)
+    needed = next_roll(attack, defence, [70], **combat_tables())
     assert needed is not None and "parry" in render_needed(needed, [70])
     assert "Every roll is in" in render_needed(None, [1])
     assert render_options([('a"', "b>")], none="none") == '<option value="">none</option><option value="a&quot;">b&gt;</option>'

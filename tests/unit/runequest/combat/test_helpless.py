@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import pytest
 
-from pyengine.cli.tables import COMBAT_TABLES
+from pyengine.cli.tables import combat_tables
 from pyengine.dice import NoRollLeft, ScriptedDice
 from pyengine.errors import IllegalActionError
-from pyengine.runequest.combat import Attack, Defence, Parry, Weapon, exchange_odds, resolve_exchange
+from pyengine.runequest.combat.exchange import resolve_exchange
+from pyengine.runequest.combat.model import Attack, Defence, Parry, Weapon
+from pyengine.runequest.combat.odds import exchange_odds
 from pyengine.runequest.combat.render import render_odds, render_result
 
 LOCS = dict(head=5, chest=6, abdomen=5, right_arm=4, left_arm=4, right_leg=5, left_leg=5)
@@ -28,7 +30,7 @@ def defender(**changes: object) -> Defence:
 
 def exchange(attack: Attack, defence: Defence, rolls: list[int]):
     dice = ScriptedDice(rolls)
-    result = resolve_exchange(attack, defence, dice=dice, **COMBAT_TABLES)
+    result = resolve_exchange(attack, defence, dice=dice, **combat_tables())
     assert dice.remaining == (), f"rolls left over: {dice.remaining}"
     return result
 
@@ -90,12 +92,12 @@ def test_any_weapon_means_a_missile_too() -> None:
 def test_a_dodging_target_is_not_totally_helpless() -> None:
     with pytest.raises(IllegalActionError, match="totally helpless"):
         resolve_exchange(Attack(weapon=BOW, chance=30, target_dodging=True, target_totally_helpless=True), defender(),
-                         dice=ScriptedDice([50]), **COMBAT_TABLES)
+                         dice=ScriptedDice([50]), **combat_tables())
 
 
 def test_the_odds_are_the_fumble_chance_and_the_rest_kills() -> None:
     attack = Attack(weapon=SWORD, chance=40, target_totally_helpless=True)
-    odds = exchange_odds(attack, defender(parry=Parry(kind="shield", chance=60, absorbs=12)), **COMBAT_TABLES)
+    odds = exchange_odds(attack, defender(parry=Parry(kind="shield", chance=60, absorbs=12)), **combat_tables())
     assert float(odds.outcomes["fumble"]) == pytest.approx(0.04)
     assert float(odds.outcomes["killed"]) == pytest.approx(0.96) and odds.kill == odds.outcomes["killed"]
     assert odds.total == 1
@@ -110,12 +112,12 @@ def test_the_result_card_says_killed_outright() -> None:
 
 
 def test_the_only_roll_asked_is_the_attack() -> None:
-    from pyengine.runequest.combat import next_roll
+    from pyengine.runequest.combat.exchange import next_roll
 
     attack = Attack(weapon=SWORD, chance=40, target_totally_helpless=True)
-    assert next_roll(attack, defender(), [12], **COMBAT_TABLES) is None
+    assert next_roll(attack, defender(), [12], **combat_tables()) is None
     with pytest.raises(NoRollLeft):
-        resolve_exchange(attack, defender(), dice=ScriptedDice([]), **COMBAT_TABLES)
+        resolve_exchange(attack, defender(), dice=ScriptedDice([]), **combat_tables())
 
 
 def test_the_card_shows_what_the_roll_was_read_against_not_a_chance_it_did_not_use() -> None:
@@ -129,7 +131,7 @@ def test_the_card_shows_what_the_roll_was_read_against_not_a_chance_it_did_not_u
 
 def test_the_odds_say_killed_once_and_what_the_roll_is_read_for() -> None:
     attack = Attack(weapon=SWORD, chance=40, target_totally_helpless=True)
-    html = render_odds(exchange_odds(attack, defender(), **COMBAT_TABLES))
+    html = render_odds(exchange_odds(attack, defender(), **combat_tables()))
     assert html.count(">96.0%<") == 1  # "Killed outright", not again as "Killed"
     assert "Before rolling: totally helpless, killed by any roll but a fumble" in html
     assert 'class="cx-odds-kill"' not in html

@@ -9,23 +9,13 @@ from fractions import Fraction
 
 import pytest
 
-from pyengine.cli.tables import COMBAT_TABLES
+from pyengine.cli.tables import combat_tables
 from pyengine.cli.tables import fumbles as default_fumbles
-from pyengine.dice import ScriptedDice
-from pyengine.runequest.combat import (
-    OUTCOMES,
-    Attack,
-    Defence,
-    ExchangeResult,
-    NoRollLeft,
-    Parry,
-    Rules,
-    Weapon,
-    exchange_odds,
-    resolve_exchange,
-)
+from pyengine.dice import NoRollLeft, ScriptedDice
+from pyengine.runequest.combat.exchange import resolve_exchange
 from pyengine.runequest.combat.fumbles import WIDE_OPEN_ORDER, wide_open_kind
-from pyengine.runequest.combat.odds import wide_open_distribution
+from pyengine.runequest.combat.model import OUTCOMES, Attack, Defence, ExchangeResult, Parry, Rules, Weapon
+from pyengine.runequest.combat.odds import exchange_odds, wide_open_distribution
 
 LOCS = dict(head=3, chest=4, abdomen=3, right_arm=2, left_arm=2, right_leg=3, left_leg=3)
 
@@ -48,7 +38,7 @@ def brute_force(attack: Attack, defence: Defence, rules: Rules = NO_OPTIONS) -> 
     while stack:
         prefix, weight = stack.pop()
         try:
-            r: ExchangeResult = resolve_exchange(attack, defence, dice=ScriptedDice(prefix), rules=rules, **COMBAT_TABLES)
+            r: ExchangeResult = resolve_exchange(attack, defence, dice=ScriptedDice(prefix), rules=rules, **combat_tables())
         except NoRollLeft as exc:
             needed = exc.needed
             if needed.purpose.startswith(f"fumble table ({attack.name}'s"):
@@ -67,7 +57,7 @@ def brute_force(attack: Attack, defence: Defence, rules: Rules = NO_OPTIONS) -> 
 
 
 def assert_same(attack: Attack, defence: Defence, rules: Rules = NO_OPTIONS) -> None:
-    odds = exchange_odds(attack, defence, rules=rules, **COMBAT_TABLES)
+    odds = exchange_odds(attack, defence, rules=rules, **combat_tables())
     outcomes, damage, disable, kill = brute_force(attack, defence, rules)
     assert {k: v for k, v in odds.outcomes.items() if v} == outcomes
     assert {k: v for k, v in odds.damage.items() if v} == damage
@@ -96,9 +86,9 @@ def test_attacker_fumble_table_never_changes_the_blow() -> None:
     # The brute force gives the attacker's table a fixed 01; every other entry gives the same blow.
     attack = Attack(weapon=Weapon(name="sword", damage="1D8+1"), chance=60)
     defence = Defence(hit_points=14, locations=dict(LOCS, head=5))
-    base = resolve_exchange(attack, defence, dice=ScriptedDice([100, 1]), **COMBAT_TABLES)
+    base = resolve_exchange(attack, defence, dice=ScriptedDice([100, 1]), **combat_tables())
     for roll in range(1, 99):
-        r = resolve_exchange(attack, defence, dice=ScriptedDice([100, roll]), **COMBAT_TABLES)
+        r = resolve_exchange(attack, defence, dice=ScriptedDice([100, roll]), **combat_tables())
         assert (r.outcome, r.location_damage, r.condition) == (base.outcome, base.location_damage, base.condition)
 
 
@@ -127,7 +117,7 @@ def test_a_fumbled_parry_wide_open_is_counted() -> None:
     attack = Attack(weapon=Weapon(name="sword", damage="1D8+1"), chance=5)
     shield = Parry(kind="shield", chance=95, name="large shield", absorbs=16)
     defence = Defence(hit_points=14, locations=dict(LOCS, head=5), parry=shield)
-    odds = exchange_odds(attack, defence, **COMBAT_TABLES)
+    odds = exchange_odds(attack, defence, **combat_tables())
     wide = wide_open_distribution(default_fumbles())
     open_p = 1 - wide[None]
     # attack rolls 06-95 miss (90) unless the parry's 00 leaves him wide open
@@ -141,9 +131,9 @@ def test_every_outcome_is_reported_and_fast() -> None:
     attack = Attack(weapon=spear, chance=75, damage_bonus="+1D6")
     shield = Parry(kind="shield", chance=60, name="medium shield", absorbs=12)
     defence = Defence(hit_points=14, locations=dict(LOCS, head=5), armour={"chest": 5}, parry=shield)
-    exchange_odds(attack, defence, **COMBAT_TABLES)
+    exchange_odds(attack, defence, **combat_tables())
     start = time.perf_counter()
-    odds = exchange_odds(attack, defence, **COMBAT_TABLES)
+    odds = exchange_odds(attack, defence, **combat_tables())
     elapsed = time.perf_counter() - start
     assert set(odds.outcomes) == set(OUTCOMES)
     # every outcome but those of cover and a totally helpless target, which this blow has not (RQ-60, RQ-61)
@@ -157,7 +147,7 @@ def test_every_outcome_is_reported_and_fast() -> None:
 def test_odds_add_up_whatever_the_chance(chance: int) -> None:
     attack = Attack(weapon=Weapon(name="sword", damage="1D8+1"), chance=chance)
     parry = Parry(kind="weapon", chance=40, name="sword", hp=20, damage="1D8+1")
-    odds = exchange_odds(attack, Defence(hit_points=10, locations=LOCS, parry=parry), **COMBAT_TABLES)
+    odds = exchange_odds(attack, Defence(hit_points=10, locations=LOCS, parry=parry), **combat_tables())
     assert odds.total == 1 and sum(odds.damage.values()) == 1
 
 
@@ -168,7 +158,7 @@ def test_cover_matches_brute_force() -> None:
     attack = Attack(weapon=bow, chance=45, distance=20)
     defence = Defence(hit_points=8, locations=LOCS, armour={"head": 1}, exposed=("head", "right_arm", "left_arm"))
     assert_same(attack, defence)
-    assert exchange_odds(attack, defence, **COMBAT_TABLES).outcomes["cover"] > 0
+    assert exchange_odds(attack, defence, **combat_tables()).outcomes["cover"] > 0
 
 
 def test_a_totally_helpless_target_matches_brute_force() -> None:

@@ -14,10 +14,12 @@ from fractions import Fraction
 import pytest
 
 from pyengine.cli import main
-from pyengine.cli.tables import COMBAT_TABLES
+from pyengine.cli.tables import combat_tables
 from pyengine.cli.tables import hit_locations as default_locations
 from pyengine.dice import ScriptedDice
-from pyengine.runequest.combat import Attack, Defence, Parry, Weapon, exchange_odds, resolve_exchange
+from pyengine.runequest.combat.exchange import resolve_exchange
+from pyengine.runequest.combat.model import Attack, Defence, Parry, Weapon
+from pyengine.runequest.combat.odds import exchange_odds
 from pyengine.runequest.combat.state import from_state, read_export, to_link, to_state
 from pyengine.runequest.melee.build import melee_tables
 from pyengine.runequest.melee.intent import Intent, ParryIntent, Strike
@@ -88,13 +90,13 @@ def test_the_exchange_takes_the_whole_skill_for_the_fumble_range():
     attack = Attack(weapon=SWORD, chance=50, skill=100)
     parry = Parry(kind="weapon", chance=50, name="sword", hp=20, damage="1D8")
     defence = Defence(hit_points=12, locations=LOCS, parry=parry, parry_skill=100)
-    r = resolve_exchange(attack, defence, dice=ScriptedDice([98, 98]), **COMBAT_TABLES)
+    r = resolve_exchange(attack, defence, dice=ScriptedDice([98, 98]), **combat_tables())
     assert (r.chance, r.thresholds.fumble_min, r.fumble, r.parry_fumble) == (50, 100, False, False)
     assert r.outcome == "missed"
     # critical and impale still read the chance he rolls against ("5% or less of what he needs")
     assert r.thresholds.critical_max == 2
     assert any("whole skill 100%" in step.text and "RQ-50" in step.rulings for step in r.working)
-    odds = exchange_odds(attack, defence, **COMBAT_TABLES)
+    odds = exchange_odds(attack, defence, **combat_tables())
     assert odds.thresholds.fumble_min == 100 and odds.outcomes["fumble"] == Fraction(1, 100)
 
 

@@ -12,7 +12,10 @@ import pytest
 
 from pyengine.dice import ScriptedDice
 from pyengine.errors import RulesError
-from pyengine.runequest.healing import Elapsed, Frame, Healing, Wounds, heal, pass_time, take_wound
+from pyengine.runequest.healing.elapse import pass_time
+from pyengine.runequest.healing.injury import take_wound
+from pyengine.runequest.healing.model import Elapsed, Frame, Healing, Wounds
+from pyengine.runequest.healing.treatment import heal
 
 #: "a character with total Hit Points of 14 would have 5 points in his abdomen, 4 in each arm,
 #: 5 in his head, and 6 in his chest, plus (from the leg row) 5 in each leg"

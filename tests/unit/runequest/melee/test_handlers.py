@@ -14,7 +14,6 @@ import pytest
 
 from pyengine.cli.tables import hit_locations as default_locations
 from pyengine.errors import IllegalActionError, ShareLinkError
-from pyengine.runequest import melee
 from pyengine.runequest.combat.model import Parry, Weapon
 from pyengine.runequest.melee.actions import HANDLERS
 from pyengine.runequest.melee.build import QuickWeapon, melee_tables, quick_combatant
@@ -178,14 +177,8 @@ def test_a_format_1_export_still_reads_and_replays_to_the_golden_state(log, mt):
             assert {**a, "working": a["working"]["text"] if a["working"] else ""} == b
 
 
-def test_the_package_exports_its_api_lazily():
-    for name in melee.API:
-        assert getattr(melee, name) is not None, name
-    assert melee.resolve_round.__module__ == "pyengine.runequest.melee.round"
-    assert {"Fight", "Intent", "Strike", "resolve_round", "replay"} <= set(dir(melee))
-    with pytest.raises(AttributeError):
-        melee.nothing_here  # noqa: B018
-    code = ("import sys, pyengine.runequest.melee.model as m; from pyengine.runequest import melee; melee.Fight; "
+def test_the_fights_model_imports_neither_the_round_nor_the_log():
+    code = ("import sys, pyengine.runequest.melee.model; "
             "print(sorted(n for n in sys.modules if n.startswith('pyengine.runequest.melee.')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert "pyengine.runequest.melee.round" not in out and "pyengine.runequest.melee.log" not in out

@@ -8,8 +8,10 @@ import pytest
 from pyengine.cli.tables import hit_locations
 from pyengine.dice import ScriptedDice
 from pyengine.errors import RulesError
-from pyengine.runequest.healing import Frame
-from pyengine.runequest.movement import chase, day_of_travel, fall, full_turn, journey
+from pyengine.runequest.healing.model import Frame
+from pyengine.runequest.movement.daily import day_of_travel, journey
+from pyengine.runequest.movement.falling import fall
+from pyengine.runequest.movement.scenario import chase, full_turn
 
 FOURTEEN = Frame(hit_points=14, locations={"right_leg": 5, "left_leg": 5, "abdomen": 5, "chest": 6,
                                            "right_arm": 4, "left_arm": 4, "head": 5})

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from pyengine.errors import IllegalActionError
-from pyengine.runequest.sheet import Gear, WeaponSkill, add_weapon, remove_gear, remove_weapon, wear
+from pyengine.runequest.sheet.adventurer import Gear, WeaponSkill
+from pyengine.runequest.sheet.edits import add_weapon, remove_gear, remove_weapon, wear
 from pyengine.runequest.vocabulary import Hand
 from tests.unit.runequest.rq_fixtures import adventurer
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 import re
 
 from pyengine.dice import ScriptedDice
-from pyengine.runequest.advancement import after_adventure, quote_weapon_training, start_training
-from pyengine.runequest.advancement.experience import FieldUse
-from pyengine.runequest.sheet import Gear, WeaponSkill, derive
+from pyengine.runequest.advancement.experience import FieldUse, after_adventure
+from pyengine.runequest.advancement.training import quote_weapon_training, start_training
+from pyengine.runequest.sheet.adventurer import Gear, WeaponSkill
+from pyengine.runequest.sheet.derive import derive
 from pyengine.runequest.sheet.render import (
     EMPTY_SAVED,
     render_experience,

@@ -15,7 +15,8 @@ from __future__ import annotations
 from pyscript import window
 
 from app import dom, start
-from pyengine.storage.keys import CHARACTER_PREFIX
+from app.browser_store import BrowserStore
+from pyengine.pages.at_start import keeps_adventurers
 
 tables = None  # RuneQuestTables, once loaded
 locations = None  # HitLocationTable, once loaded
@@ -80,13 +81,8 @@ async def load_engine() -> None:
 engine = start.Preparation(load_engine)
 
 
-def handler(name: str):
-    """A listener that calls the exchange glue's function ``name`` (once the engine is loaded)."""
-    return engine.listener(lambda event: getattr(exchange(), name)(event))
-
-
 async def setup() -> None:
-    if link_needs_engine() or any(k.startswith(CHARACTER_PREFIX) for k in dom.BrowserStore().keys()):
+    if link_needs_engine() or keeps_adventurers(BrowserStore()):
         await engine.begin()
     open_link()
     listeners = (
@@ -101,12 +97,10 @@ async def setup() -> None:
         ("cx-form", "input", "on_form_change"),
         ("cx-result", "click", "on_result_click"),
     )
-    for element_id, kind, name in listeners:
-        dom.element(element_id).addEventListener(kind, handler(name))
+    start.listen(listeners, lambda name: engine.calls(exchange, name))
     dom.element("cx-form").addEventListener("submit", start.prevent_default)
     window.addEventListener("hashchange", engine.listener(open_link))
-    for button in ("cx-odds", "cx-roll", "cx-start"):
-        dom.element(button).disabled = False
+    start.enable("cx-odds", "cx-roll", "cx-start")
 
 
 async def main() -> None:

@@ -1,9 +1,10 @@
-"""The one seam between the pages and the browser: fields, storage, and writing
-what a controller says (:func:`apply`).
+"""The seam between the pages and the browser's document: reading fields, and writing what a
+controller says (:func:`apply`).
 
 Every page's glue reads fields with :func:`values`, calls its controller
 (``pyengine.pages``) and writes the :class:`~pyengine.pages.view.Update` it gets back
-with :func:`apply`; storage reaches the controllers as a :class:`BrowserStore`.
+with :func:`apply`. Storage reaches the controllers as an :class:`app.browser_store.BrowserStore`;
+a share line's buttons are :func:`app.share_line.copy_link`'s.
 """
 
 from __future__ import annotations
@@ -14,9 +15,6 @@ import contextvars
 from pyodide.ffi import create_once_callable, jsnull, to_js
 from pyscript import document, window
 
-from app import share_sheet
-from pyengine.errors import StorageError
-
 
 def element(element_id: str):
     """The element with this id (a JS proxy)."""
@@ -26,12 +24,6 @@ def element(element_id: str):
 def missing(value: object) -> bool:
     """True for JS ``null``/``undefined`` (Pyodide gives ``jsnull`` for null, not None)."""
     return value is None or value is jsnull
-
-
-def stored(storage, key: str) -> str | None:
-    """A Web Storage item as text, or None when there is none."""
-    item = storage.getItem(key)
-    return None if missing(item) else str(item)
 
 
 def value(element_id: str) -> str:
@@ -162,8 +154,8 @@ def apply(update) -> None:
             node.focus()  # in the tap's own answer: a phone opens its keyboard only then
             focus = None
     if focus or update.scroll:
-        # A region is focused and scrolled to just after the answer: in it, either made the browser
-        # lay the page out at once (3.5 ms of "Write the results to the sheets"), not once as it draws.
+        # A region is focused and scrolled to just after the answer: in it, either would make the
+        # browser lay the page out at once, before it draws, rather than once as it draws.
         window.setTimeout(create_once_callable(lambda: _focus_and_scroll(focus, update.scroll)), 0)
     if update.print:
         window.print()
@@ -171,41 +163,9 @@ def apply(update) -> None:
         window.location.href = update.navigate
 
 
-class BrowserStore:
-    """The browser's ``localStorage`` (or ``sessionStorage``) as a controller's
-    :class:`~pyengine.storage.store.Store`."""
-
-    def __init__(self, storage=None) -> None:
-        self.storage = window.localStorage if storage is None else storage
-
-    def get(self, key: str) -> str | None:
-        return stored(self.storage, key)
-
-    def put(self, key: str, text: str) -> None:
-        try:
-            self.storage.setItem(key, text)
-        except Exception as exc:  # QuotaExceededError, SecurityError: the browser's to refuse
-            said = str(exc)
-            name = "QuotaExceededError" if "Quota" in said else (said.split(":")[0] or type(exc).__name__)
-            why = "the device's storage is full" if "Quota" in name else "the browser refused to store it"
-            raise StorageError(f"{why} ({name}); nothing was overwritten") from None
-
-    def remove(self, key: str) -> None:
-        self.storage.removeItem(key)
-
-    def keys(self) -> list[str]:
-        # One call for them all (key(i) one at a time was 2 ms of a listing of 521 keys); an item
-        # named like a member of Storage ("length") is not among Object.keys: then one at a time.
-        keys = window.Object.keys(self.storage).to_py()
-        length = int(self.storage.length)
-        if len(keys) == length:
-            return [str(key) for key in keys]
-        return [str(self.storage.key(i)) for i in range(length)]
-
-
 def _let_go_of_focus_in(update) -> None:
     """A control about to be drawn again (the button just tapped) lets go of the focus first: taken
-    out with the focus in it, after other writes, it made the browser restyle the page (3 ms of Confirm)."""
+    out with the focus in it, after other writes, it makes the browser restyle the whole page."""
     active = document.activeElement
     if missing(active) or active is document.body:
         return
@@ -239,45 +199,6 @@ def field_error(field_id: str, message: str | None) -> None:
         field.removeAttribute("aria-invalid")
         note.textContent = ""
         note.hidden = True
-
-
-qr_encoder = None  # loading the vendored QR encoder: begun when a code is first asked for
-
-
-def load_qr_encoder():
-    """Installs segno (once) from the site's own lock file: vendored, cached by the service
-    worker, checked by its sha256; the awaitable that is done when it is."""
-    global qr_encoder
-    if qr_encoder is None:
-        import pyodide_js
-
-        qr_encoder = pyodide_js.loadPackage("segno")
-    return qr_encoder
-
-
-async def copy_link(button) -> bool:
-    """Handles a share line's buttons: copies the link Copy link names, or shows (hides) the
-    QR code of the link Show as QR code names (``widgets.qr_update``, once the encoder is
-    loaded); False when ``button`` is neither.
-
-    Where the browser refuses the clipboard, says how to copy the link by hand.
-    """
-    if not missing(button.getAttribute("data-qr")):
-        await load_qr_encoder()
-        from pyengine.pages.widgets import qr_update
-
-        apply(qr_update(data_of_element(button), str(element(str(button.getAttribute("data-qr"))).href)))
-        return True
-    target = button.getAttribute("data-copy")
-    if missing(target):
-        return await share_sheet.share(button)
-    status = element(f"{button.id}-status")
-    try:
-        await window.navigator.clipboard.writeText(str(element(str(target)).href))
-        status.textContent = "Copied."
-    except Exception:  # the clipboard is the browser's to refuse
-        status.textContent = "This browser refused the clipboard: long-press or right-click the link to copy it."
-    return True
 
 
 def show_link_error(element_id: str, message: str | None) -> None:

@@ -8,6 +8,8 @@ reads the exchange's fields (``dom.values``) and writes the controller's updates
 from __future__ import annotations
 
 from app import dom, start
+from app.browser_store import BrowserStore
+from app.share_sheet import copy_link
 from pyengine.pages.exchange import ExchangePage
 
 page: ExchangePage | None = None
@@ -16,7 +18,7 @@ page: ExchangePage | None = None
 def begin(tables, locations) -> None:
     """Makes the controller with the page's tables; the device's saved adventurers are listed."""
     global page
-    page = ExchangePage(tables, locations, dom.BrowserStore(), measured=start.measured)
+    page = ExchangePage(tables, locations, BrowserStore(), measured=start.measured)
     dom.apply(page.start())
 
 
@@ -63,5 +65,5 @@ def on_typed_key(event) -> None:
 
 
 async def on_result_click(event) -> None:
-    if not await dom.copy_link(event.target):
+    if not await copy_link(event.target):
         dom.apply(page.on_result_click(dom.data_of(event), fields()))

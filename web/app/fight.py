@@ -12,6 +12,8 @@ from pyodide.ffi import create_once_callable, create_proxy
 from pyscript import window
 
 from app import dom, start
+from app.browser_store import BrowserStore
+from app.share_sheet import copy_link
 from pyengine.pages.fight import FightPage
 
 page: FightPage | None = None
@@ -42,7 +44,7 @@ def on_typed_key(event) -> None:
 
 
 async def on_links_click(event) -> None:
-    if not await dom.copy_link(event.target):
+    if not await copy_link(event.target):
         dom.apply(page.on_links_click(dom.data_of(event)))
 
 
@@ -95,9 +97,8 @@ def open_fight(tables, locations, link: str = "") -> None:
     back) and wires its controls; a link replaces the fight with the one it carries."""
     global page
     if page is None:
-        page = FightPage(tables, locations, dom.BrowserStore(), measured=start.measured, now=dom.now)
-        for element_id, kind, handler in LISTENERS:
-            dom.element(element_id).addEventListener(kind, create_proxy(handler))
+        page = FightPage(tables, locations, BrowserStore(), measured=start.measured, now=dom.now)
+        start.listen(LISTENERS, create_proxy)
         # An earlier round's fold opened: "toggle" does not bubble, so it is caught on its way down.
         dom.element("fl-out").addEventListener("toggle", create_proxy(on_log_toggle), True)
     dom.apply(page.open(dom.values("fa-form"), link))

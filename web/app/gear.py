@@ -13,7 +13,8 @@ from __future__ import annotations
 from pyscript import window
 
 from app import dom, start
-from pyengine.storage.keys import GEAR_DRAFT, GEAR_PREFIX
+from app.browser_store import BrowserStore
+from pyengine.pages.at_start import keeps_work
 
 FORMS = ("gear-form", "gear-org-form", "gear-block-form", "gear-save-form")
 
@@ -36,14 +37,9 @@ def something_to_show() -> bool:
     """A link, saved records or a draft to show, or fields typed before Python was up."""
     return (
         len(str(window.location.hash)) > 1
-        or any(key == GEAR_DRAFT or key.startswith(GEAR_PREFIX) for key in dom.BrowserStore().keys())
+        or keeps_work(BrowserStore(), "gear", "gear")
         or not start.untouched([dom.element(form_id) for form_id in FORMS])
     )
-
-
-def handler(name: str):
-    """A listener that calls the forms' glue function ``name`` (once the engine is loaded)."""
-    return engine.listener(lambda event: getattr(form(), name)(event))
 
 
 async def setup() -> None:
@@ -64,14 +60,12 @@ async def setup() -> None:
     ]
     for form_id in FORMS:
         dom.element(form_id).addEventListener("submit", start.prevent_default)
-        dom.element(form_id).addEventListener("input", handler("on_input"))
-    for element_id, kind, name in listen:
-        dom.element(element_id).addEventListener(kind, handler(name))
-    window.addEventListener("hashchange", handler("open_link"))
+        dom.element(form_id).addEventListener("input", engine.calls(form, "on_input"))
+    start.listen(listen, lambda name: engine.calls(form, name))
+    window.addEventListener("hashchange", engine.calls(form, "open_link"))
     if something_to_show():
         await engine.begin()
-    for button in ("gear-add", "gear-work-out", "gear-organize", "gear-resolve", "gear-save", "gear-export", "gear-import"):
-        dom.element(button).disabled = False
+    start.enable("gear-add", "gear-work-out", "gear-organize", "gear-resolve", "gear-save", "gear-export", "gear-import")
 
 
 async def main() -> None:

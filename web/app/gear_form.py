@@ -12,6 +12,8 @@ from __future__ import annotations
 from pyscript import window
 
 from app import dom, start
+from app.browser_store import BrowserStore
+from app.share_sheet import copy_link
 from pyengine.pages.gear import GearPage
 
 FORMS = ("gear-form", "gear-org-form", "gear-block-form", "gear-save-form")
@@ -67,7 +69,7 @@ def on_resolve(event) -> None:
 
 
 async def on_share_click(event) -> None:
-    await dom.copy_link(event.target)
+    await copy_link(event.target)
 
 
 async def on_import(event) -> None:
@@ -87,6 +89,6 @@ def begin() -> None:
     """Makes the controller; shows what the address, the draft or the fields typed before
     Python was up ask for, and the saved records."""
     global page
-    page = GearPage(dom.BrowserStore())
+    page = GearPage(BrowserStore())
     typed = not start.untouched([dom.element(form_id) for form_id in FORMS])
     dom.apply(page.start(str(window.location.hash), fields(), typed=typed))

@@ -15,7 +15,9 @@ from pyscript import window
 
 import pyengine
 from app import dom, scan, start
-from pyengine.storage.keys import CHARACTER_PREFIX
+from app.browser_store import BrowserStore
+from app.share_sheet import copy_link
+from pyengine.pages.at_start import keeps_adventurers
 
 controller = None
 library = None  # the DeviceLibrary, once prepared
@@ -27,7 +29,7 @@ def page():
     if controller is None:
         from pyengine.pages.index import StartPage
 
-        controller = StartPage(dom.BrowserStore())
+        controller = StartPage(BrowserStore())
     return controller
 
 
@@ -41,7 +43,7 @@ def on_quick(event) -> None:
 
 
 async def on_result_click(event) -> None:
-    await dom.copy_link(event.target)
+    await copy_link(event.target)
 
 
 def on_saved_click(event) -> None:
@@ -81,7 +83,7 @@ async def prepare() -> None:
     dom.apply(page().show_history())
     from pyengine.pages.start_library import DeviceLibrary
 
-    library = DeviceLibrary(dom.BrowserStore(), now=dom.now, app=pyengine.__version__)
+    library = DeviceLibrary(BrowserStore(), now=dom.now, app=pyengine.__version__)
     dom.apply(library.open())
     window.performance.mark("listed")  # the saved adventurers, fights and parties drawn (the bench's scale case)
     if library.needs_tables():
@@ -134,18 +136,15 @@ LISTENERS = (
 
 
 async def setup() -> None:
-    storage = dom.BrowserStore()
-    if len(str(window.location.hash)) > 1 or any(k.startswith(CHARACTER_PREFIX) for k in storage.keys()):
+    if len(str(window.location.hash)) > 1 or keeps_adventurers(BrowserStore()):
         dom.apply(page().open(str(window.location.hash)))
     dom.element("dice-form").addEventListener("submit", create_proxy(on_roll))
     dom.element("dice-quick").addEventListener("click", create_proxy(on_quick))
     dom.element("dice-result").addEventListener("click", create_proxy(on_result_click))
     dom.element("saved-list").addEventListener("click", create_proxy(on_saved_click))
     dom.element("party-form").addEventListener("submit", start.prevent_default)
-    for element_id, kind, handler in LISTENERS:
-        dom.element(element_id).addEventListener(kind, prepared.listener(handler))
-    for element_id in ("dice-roll", "dice-quick", "party-make", "backup-export"):
-        dom.element(element_id).disabled = False
+    start.listen(LISTENERS, prepared.listener)
+    start.enable("dice-roll", "dice-quick", "party-make", "backup-export")
     scan.listen()
 
 

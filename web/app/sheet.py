@@ -15,7 +15,8 @@ from __future__ import annotations
 from pyscript import document, window
 
 from app import dom, start
-from pyengine.storage.keys import CHARACTER_PREFIX, SHEET_DRAFT
+from app.browser_store import BrowserStore
+from pyengine.pages.at_start import keeps_work
 
 
 def form():
@@ -42,28 +43,22 @@ async def load_controls() -> None:
 
 def something_to_show() -> bool:
     """A link, a saved character or a draft to open, or fields typed before Python was up."""
-    keys = dom.BrowserStore().keys()
     return (
         len(str(window.location.hash)) > 1
         or bool(str(window.location.search))
-        or any(key == SHEET_DRAFT or key.startswith(CHARACTER_PREFIX) for key in keys)
+        or keeps_work(BrowserStore(), "sheet", "character")
         or not start.untouched(document.querySelectorAll("form.sheet-form"))
     )
-
-
-def handler(name: str):
-    """A listener that calls the form glue's function ``name`` (once the engine is loaded)."""
-    return engine.listener(lambda event: getattr(form(), name)(event))
 
 
 async def setup() -> None:
     if something_to_show():
         await engine.begin()
     for sheet_form in document.querySelectorAll("form.sheet-form"):
-        sheet_form.addEventListener("input", handler("on_input"))
+        sheet_form.addEventListener("input", engine.calls(form, "on_input"))
         sheet_form.addEventListener("submit", start.prevent_default)
-    document.querySelector("main").addEventListener("click", handler("on_click"))
-    dom.element("sheet-import").addEventListener("change", handler("on_import"))
+    document.querySelector("main").addEventListener("click", engine.calls(form, "on_click"))
+    dom.element("sheet-import").addEventListener("change", engine.calls(form, "on_import"))
     dom.element("sheet-roll-chars").disabled = False
 
 

@@ -14,6 +14,8 @@ import asyncio
 from pyscript import fetch, window
 
 from app import dom, start
+from app.browser_store import BrowserStore
+from app.share_sheet import copy_link
 from pyengine.pages.sheet import SheetPage
 from pyengine.runequest.tables.catalogue import TABLE_IDS, RuneQuestTables
 
@@ -30,7 +32,7 @@ def on_input(event) -> None:
 
 
 async def on_click(event) -> None:
-    if await dom.copy_link(event.target):
+    if await copy_link(event.target):
         return
     dom.apply(controller.on_click(dom.data_of(event), fields()))
 
@@ -58,6 +60,6 @@ async def begin() -> None:
     """Decodes the tables (prefetched while Python started), then opens what the address,
     the draft or the typed fields ask for."""
     global controller
-    controller = SheetPage(await load_tables(), dom.BrowserStore(), measure=start.measured, now=dom.now)
+    controller = SheetPage(await load_tables(), BrowserStore(), measure=start.measured, now=dom.now)
     wanted = window.URLSearchParams.new(window.location.search).get("open")
     dom.apply(controller.open(str(window.location.hash), None if dom.missing(wanted) else str(wanted), fields()))

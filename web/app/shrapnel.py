@@ -17,6 +17,7 @@ from __future__ import annotations
 from pyscript import fetch, window
 
 from app import dom, start
+from app.browser_store import BrowserStore
 from pyengine.storage.keys import SHRAPNEL_RECENT
 
 TABLE_URL = "./tables/shrapnel/ballistic.msgpack"
@@ -44,13 +45,8 @@ async def load_later() -> None:
     await form().list_targets()
 
 
-def handler(name: str):
-    """A listener that calls the form glue's function ``name`` (once the engine is loaded)."""
-    return engine.listener(lambda event: getattr(form(), name)(event))
-
-
 async def setup() -> None:
-    recent = dom.BrowserStore(window.sessionStorage)
+    recent = BrowserStore(window.sessionStorage)
     if len(str(window.location.hash)) > 1:
         await engine.begin()
         form().open_link()
@@ -65,12 +61,10 @@ async def setup() -> None:
         ("shr-result", "click", "on_result_click"),
         ("shr-target", "change", "on_target"),
     )
-    for element_id, kind, name in listeners:
-        dom.element(element_id).addEventListener(kind, handler(name))
+    start.listen(listeners, lambda name: engine.calls(form, name))
     dom.element("shr-form").addEventListener("submit", start.prevent_default)
-    window.addEventListener("hashchange", handler("open_link"))
-    dom.element("shr-resolve").disabled = False
-    dom.element("shr-roll-d100").disabled = False
+    window.addEventListener("hashchange", engine.calls(form, "open_link"))
+    start.enable("shr-resolve", "shr-roll-d100")
 
 
 async def main() -> None:

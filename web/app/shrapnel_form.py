@@ -12,6 +12,8 @@ from __future__ import annotations
 from pyscript import fetch, window
 
 from app import dom, start
+from app.browser_store import BrowserStore
+from app.share_sheet import copy_link
 from pyengine.pages.shrapnel import ShrapnelPage
 from pyengine.shrapnel.tables import ShrapnelTable
 from pyengine.tables import load_table
@@ -24,7 +26,7 @@ def begin(data: bytes, source: str) -> None:
     global page
     with start.measured("table decode"):
         table = load_table(ShrapnelTable, data, source)
-    page = ShrapnelPage(table, dom.BrowserStore(window.sessionStorage), store=dom.BrowserStore())
+    page = ShrapnelPage(table, BrowserStore(window.sessionStorage), store=BrowserStore())
 
 
 async def list_targets() -> None:
@@ -53,7 +55,7 @@ def on_form_click(event) -> None:
 
 
 async def on_result_click(event) -> None:
-    if not await dom.copy_link(event.target):
+    if not await copy_link(event.target):
         dom.apply(page.on_result_click(dom.data_of(event)))
 
 

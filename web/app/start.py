@@ -11,6 +11,7 @@ from pyscript import document, fetch, window
 
 import pyengine
 from app import dom, share_sheet
+from app.browser_store import BrowserStore
 from app.dom import element
 from pyengine.storage.keys import JOURNAL
 
@@ -94,7 +95,7 @@ async def start_page(setup, later=None) -> None:
 async def recover_saves() -> None:
     """A save a crash cut short taken back before the page reads anything
     (``pyengine.pages.recovery``), and said; nothing is imported when every save finished."""
-    store = dom.BrowserStore()
+    store = BrowserStore()
     try:
         if store.get(JOURNAL) is None:
             return
@@ -137,6 +138,10 @@ class Preparation:
             raise
         self.done = True
 
+    def calls(self, controller, name: str):
+        """A listener calling the glue function ``name`` of ``controller()`` (see :meth:`listener`)."""
+        return self.listener(lambda event: getattr(controller(), name)(event))
+
     def listener(self, handler):
         """A JS event listener running ``handler(event)``: at once when the work is done,
         else once it is. (A default action is then too late to prevent: the pages' forms
@@ -166,6 +171,18 @@ async def _as_it_was(work, then: dict[str, str]) -> None:
     even when the page was busy and the handler ran after the second choice."""
     with dom.as_it_was(then):
         await work
+
+
+def listen(listeners, make) -> None:
+    """Listens on each ``(element id, event, what)`` of ``listeners`` with ``make(what)``."""
+    for element_id, kind, what in listeners:
+        element(element_id).addEventListener(kind, make(what))
+
+
+def enable(*ids: str) -> None:
+    """The controls that waited for Python, usable now."""
+    for ident in ids:
+        element(ident).disabled = False
 
 
 def mark_ready() -> None:

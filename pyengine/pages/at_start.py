@@ -1,0 +1,18 @@
+"""What a page asks of the device as it starts, before its engine is loaded (light on purpose:
+only the library's kinds and drafts): is there anything of its own to show at once?"""
+
+from __future__ import annotations
+
+from pyengine.library.drafts import read_draft
+from pyengine.library.kinds import has_records
+from pyengine.storage.store import Store
+
+
+def keeps_adventurers(store: Store) -> bool:
+    """Whether the device keeps a saved adventurer (the start and combat pages list them)."""
+    return has_records(store, "character")
+
+
+def keeps_work(store: Store, page: str, kind: str) -> bool:
+    """Whether the device keeps a record of ``kind`` or ``page``'s draft, to open at once."""
+    return has_records(store, kind) or read_draft(store, page) is not None

@@ -43,9 +43,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
 #: The whole suite in two runs side by side. The CPython tests (unit, property) need no dist/:
 #: they start as soon as the set-up is done and run beside the build. The browser tests, with
 #: the build's own tests, follow the build in three workers: a page start waits on the network,
-#: the service worker and the disk about half its time, so three keep two cores busy.
+#: the service worker and the disk about half its time, so three keep two cores busy. Each
+#: worker takes its share of the tests in order and, once done, takes over the end of another's
+#: (worksteal): the run ends with the last tests, not with one worker's whole module.
 CPYTHON_TESTS = ["tests", "--ignore=tests/browser", "--ignore=tests/build"]
-BROWSER_TESTS = ["tests/browser", "tests/build", "--browser", "chromium", "-n", "3", "--dist", "loadscope"]
+BROWSER_TESTS = ["tests/browser", "tests/build", "--browser", "chromium", "-n", "3", "--dist", "worksteal"]
 
 
 def cmd_test(args: argparse.Namespace) -> int:

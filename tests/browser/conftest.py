@@ -52,10 +52,16 @@ QUIET_PAGE = "style.css"
 BOTH_SIZES = pytest.mark.parametrize("viewport", [chromium.PHONE, chromium.DESKTOP], ids=["phone", "desktop"])
 
 
+#: The browser tests that take longest (a minute or more each): run first, so that in the
+#: suite's parallel run (``--dist worksteal``) none of them starts last and keeps the others waiting.
+LONGEST_FIRST = ("test_crash_saving.py", "test_long_evening.py", "test_whole_evening.py")
+
+
 def pytest_collection_modifyitems(items):
     for item in items:
         if "tests/browser/" in item.nodeid.replace("\\", "/"):
             item.add_marker(pytest.mark.browser)
+    items.sort(key=lambda item: item.path.name not in LONGEST_FIRST)
 
 
 @pytest.fixture(scope="session")

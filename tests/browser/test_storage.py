@@ -96,8 +96,8 @@ def test_the_browser_store_lists_every_key_also_one_named_like_a_storage_member(
     page.evaluate("() => { localStorage.clear(); localStorage.setItem('strike-rank/character/00000000beef', '{}');"
                   " localStorage.setItem('other-app', 'x'); }")
     listed = """() => globalThis.strikeRankPyodide.runPython(`
-from app import dom
-sorted(dom.BrowserStore().keys())
+from app.browser_store import BrowserStore
+sorted(BrowserStore().keys())
 `).toJs()"""
     assert page.evaluate(listed) == ["other-app", "strike-rank/character/00000000beef"]
     page.evaluate("() => { localStorage.setItem('length', '1'); localStorage.setItem('getItem', '2'); }")

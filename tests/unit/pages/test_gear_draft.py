@@ -231,4 +231,5 @@ def test_the_page_has_where_the_draft_is_spoken_of_and_the_glue_keeps_it_at_ever
     assert '<p id="gear-draft-status" class="draft-status" role="status"></p>' in page
     assert page.index('id="gear-draft-status"') < page.index('<form id="gear-form"')  # seen before the form
     glue = (root / "web" / "app" / "gear.py").read_text(encoding="utf-8")
-    assert 'addEventListener("input", handler("on_input"))' in glue and "GEAR_DRAFT" in glue
+    assert 'addEventListener("input", engine.calls(form, "on_input"))' in glue
+    assert 'keeps_work(BrowserStore(), "gear", "gear")' in glue  # a draft kept opens the engine at once

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import time
 
 DEFAULT_PATH = "/usr/lib/chromium/chromium"
 
@@ -29,4 +30,14 @@ def executable() -> str:
 
 
 def launch_options(**extra: object) -> dict:
-    return {"executable_path": executable(), "headless": True, "args": list(LAUNCH_ARGS), **extra}
+    return {"executable_path": executable(), "headless": True, "args": [*LAUNCH_ARGS, *log_args()], **extra}
+
+
+def log_args() -> list[str]:
+    """With STRIKE_RANK_CHROMIUM_LOGS=<folder>, each Chromium launched writes its log (its
+    renderers' too) to a file of its own there: for looking into a crashed renderer."""
+    folder = os.environ.get("STRIKE_RANK_CHROMIUM_LOGS")
+    if not folder:
+        return []
+    os.makedirs(folder, exist_ok=True)
+    return ["--enable-logging", f"--log-file={os.path.abspath(folder)}/chromium-{os.getpid()}-{time.time_ns()}.log"]

@@ -17,7 +17,7 @@ import msgspec
 
 from pyengine.cli.tables import load_tables
 from pyengine.dice import Dice, RandomDice, RollMade, ScriptedDice
-from pyengine.errors import RollError
+from pyengine.errors import RollError, RulesError
 from pyengine.runequest.combat.wounds import wound_steps
 from pyengine.runequest.healing.elapse import pass_time
 from pyengine.runequest.healing.injury import take_wound
@@ -155,7 +155,21 @@ def heal_json(frame: Frame, wounds: Wounds, steps: list[Step], rolls: list[RollM
     }
 
 
+def check_impaled(impaled: list[LocationKey], sequence: list[tuple[str, Any]]) -> None:
+    """A weapon is "still in the wound" only where a blow made one.
+
+    :raises RulesError: an ``--impaled`` location no ``--blow`` wounds.
+    """
+    wounded = {value[0] for kind, value in sequence if kind == "blow" and value[1] > 0}
+    for key in dict.fromkeys(impaled):
+        if key not in wounded:
+            where = key.value.replace("_", " ")
+            raise RulesError(f"--impaled {key.value}: the {where} has no wound for a weapon to be in; give the blow "
+                             f"that made it (--blow {key.value}=N, N at least 1)", field="impaled")
+
+
 def run(args: argparse.Namespace) -> int:
+    check_impaled(args.impaled, args.sequence)
     frame, first = frame_for(args.hit_points)
     dice: Dice = ScriptedDice(args.rolls) if args.rolls is not None else RandomDice(args.seed)
     wounds = Wounds(impaled=tuple(dict.fromkeys(args.impaled)))

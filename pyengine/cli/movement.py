@@ -5,7 +5,8 @@
 * ``travel turn --pace cautious|stroll|run [--mounted] [--well-trained] [--turns N] [--json]``.
 * ``travel chase --move N --kind two_legged|four_legged_or_giant|flying|legless [--json]``.
 * ``fall (--metres M | --horse (--dex D | --surprised)) [--armour N | --armour LOC=N …]
-  [--hit-points N] [--rolls … | --seed N] [--json]``.
+  [--hit-points N] [--rolls … | --seed N] [--json]``: one of ``--metres`` and ``--horse`` is needed;
+  M is metres, a part of one too (``2.5``, RQ-137).
 
 Rules in :mod:`pyengine.runequest.movement`; with ``--json`` each prints one object.
 """
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 from typing import Any
 
 import msgspec
@@ -21,9 +23,9 @@ import msgspec
 from pyengine.cli.healing import frame_for, located, roll_list, whole, wounds_json
 from pyengine.cli.tables import hit_locations, load_tables
 from pyengine.dice import Dice, RandomDice, ScriptedDice
-from pyengine.errors import RollError
+from pyengine.errors import RollError, RulesError
 from pyengine.runequest.movement.daily import day_of_travel, journey
-from pyengine.runequest.movement.falling import fall
+from pyengine.runequest.movement.falling import MOST_METRES, fall
 from pyengine.runequest.movement.scenario import KINDS, PACES, chase, full_turn
 from pyengine.runequest.vocabulary import LocationKey
 from pyengine.working import Step
@@ -80,7 +82,8 @@ def register(subparsers: Any) -> None:
     falling = subparsers.add_parser("fall", help="RuneQuest falling damage: a D6 for every 3 m, or from a horse",
                                     description="Falling damage (RQ-96): a D6 for each full 3 m, to one D20 hit "
                                     "location, armour protecting; from a horse, DEX x5 or 1D6.")
-    falling.add_argument("--metres", type=whole(0, 10_000), default=0, metavar="M", help="how far he falls")
+    falling.add_argument("--metres", type=metres_value, metavar="M",
+                         help="how far he falls, in metres (a part of one too: 2.5); a D6 for each full 3 m")
     falling.add_argument("--horse", action="store_true", help="a fall from a horse")
     falling.add_argument("--dex", type=whole(1, 99), metavar="D", help="the rider's DEX, for his luck roll")
     falling.add_argument("--surprised", action="store_true", help="a surprised rider: no luck roll")
@@ -124,6 +127,20 @@ def run_chase(args: argparse.Namespace) -> int:
     return show(out, d.steps, args.json, f"{d.metres} m a melee round")
 
 
+def metres_value(text: str) -> int | float:
+    """A height in metres as the seed measures it, a part of a metre too (``2.5``, RQ-137); a whole
+    number stays whole."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of metres (such as 9 or 2.5)") from None
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of metres (such as 9 or 2.5)")
+    if not 0 <= value <= MOST_METRES:
+        raise argparse.ArgumentTypeError(f"{text.strip()} is not from 0 to {MOST_METRES} m")
+    return int(value) if value.is_integer() else value
+
+
 def armour_value(text: str) -> tuple[str, int]:
     """``3``: armour 3 everywhere (``*``); ``head=5``: on one location."""
     return located(0, 99)(text) if "=" in text else ("*", whole(0, 99)(text))
@@ -138,10 +155,13 @@ def armour_of(values: list[tuple[str, int]]) -> dict[str, int]:
 
 
 def run_fall(args: argparse.Namespace) -> int:
+    if args.metres is None and not args.horse:
+        raise RulesError("how does he fall? Give the height (--metres M, a D6 for each full 3 m) or a fall from "
+                         "a horse (--horse, with --dex D or --surprised)", field="metres")
     armour = armour_of(args.armour)
     dice: Dice = ScriptedDice(args.rolls) if args.rolls is not None else RandomDice(args.seed)
     frame = frame_for(args.hit_points)[0] if args.hit_points is not None else None
-    f = fall(load_tables().movement, hit_locations(), args.metres, dice, from_horse=args.horse, dex=args.dex,
+    f = fall(load_tables().movement, hit_locations(), args.metres or 0, dice, from_horse=args.horse, dex=args.dex,
              surprised=args.surprised, armour=armour, frame=frame)
     if isinstance(dice, ScriptedDice) and dice.remaining:
         raise RollError(f"rolls: {', '.join(map(str, dice.remaining))} left over; the fall rolled {len(f.rolls)}")

@@ -6,7 +6,8 @@ treated the same way, though realistically even an unarmored target falling from
 very often break something — riders who take a 'luck roll' and blow it should just take the same
 damage shown for a surprised rider thrown from his mount."
 
-RQ-96: a D6 for each full 3 m (under 3 m, nothing); from a horse, the rider's luck roll is
+RQ-96: a D6 for each full 3 m (under 3 m, nothing); the height in metres as the seed measures it,
+a part of a metre too (RQ-137: 2.5 m, 5.9 m; a part of 3 m adds no die); from a horse, the rider's luck roll is
 ch. IV's for a character thrown, "a DEX×5 roll on D100 or suffer 1D6 damage to a random hit
 location", and a surprised rider makes none; the damage strikes one D20 hit location, and
 "Armor protects against this damage normally".
@@ -32,7 +33,8 @@ MOST_METRES = 10_000
 
 
 class Fall(Record):
-    metres: int
+    metres: int | float
+    """As given: a whole number of metres stays whole (RQ-137)."""
     from_horse: bool
     luck_roll: int | None
     """The rider's D100 luck roll, ``None`` when he made none."""
@@ -49,21 +51,25 @@ class Fall(Record):
     rolls: tuple[RollMade, ...]
 
 
-def fall(table: MovementTable, locations: HitLocationTable, metres: int, dice: Dice, *, from_horse: bool = False,
+def fall(table: MovementTable, locations: HitLocationTable, metres: int | float, dice: Dice, *, from_horse: bool = False,
          dex: int | None = None, surprised: bool = False, armour: Mapping[str, int] | None = None,
          frame: HitPoints | None = None, wounds: Wounds | None = None) -> Fall:
     """A fall of ``metres``, or from a horse: the damage, where it strikes, what armour stops, and
     (given the body's hit points, and his wounds so far) the wound it makes.
 
-    :raises RulesError: a height outside 0-10000 m, a height given with a fall from a horse, or a
-        rider's luck roll without his DEX.
+    ``metres`` may hold a part of a metre (RQ-137); only whole 3 m count a die (RQ-96).
+
+    :raises RulesError: a height outside 0-10000 m (or not a number of metres), a height given with a
+        fall from a horse, or a rider's luck roll without his DEX.
     """
     f = table.falling
     log = RollLog(dice, within="the fall")
     steps: list[Step] = []
     luck: int | None = None
-    if not 0 <= metres <= MOST_METRES:
-        raise RulesError(f"a fall of {metres} m: give 0 to {MOST_METRES}", field="metres")
+    if isinstance(metres, bool) or not isinstance(metres, (int, float)) or not 0 <= metres <= MOST_METRES:
+        raise RulesError(f"a fall of {metres!r} m: give 0 to {MOST_METRES}", field="metres")
+    if isinstance(metres, float) and metres.is_integer():
+        metres = int(metres)  # 6.0 m is 6 m: told and kept as a whole number
     if from_horse:
         if metres:
             raise RulesError("a fall from a horse is its own: give no height with it", field="metres")
@@ -84,10 +90,10 @@ def fall(table: MovementTable, locations: HitLocationTable, metres: int, dice: D
             steps.append(Step(field="luck", text=f"surprised, thrown from his mount: no luck roll, {count}D{f.die}",
                               source=SIDEBAR, rulings=("RQ-96",)))
     else:
-        count = metres // f.metres_per_die
+        count = int(metres // f.metres_per_die)
         steps.append(Step(field="dice", text=f"{metres} m: a D{f.die} for each full {f.metres_per_die} m = "
-                          + (f"{count}D{f.die}" if count else "no damage"), source=SIDEBAR, rulings=("RQ-96",),
-                          value=count))
+                          + (f"{count}D{f.die}" if count else "no damage"), source=SIDEBAR,
+                          rulings=("RQ-96",) if isinstance(metres, int) else ("RQ-96", "RQ-137"), value=count))
     if not count:
         return Fall(metres=metres, from_horse=from_horse, luck_roll=luck, dice="", damage=0, location=None,
                     armour_absorbed=0, location_damage=0, wound=None, wounds=wounds, steps=tuple(steps),

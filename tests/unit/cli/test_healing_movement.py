@@ -102,3 +102,46 @@ def test_fall(capsys):
     assert out["wounds"]["condition"] == "dead"
     horse = as_json(capsys, "fall", "--horse", "--dex", "12", "--rolls", "30")
     assert horse["damage"] == 0 and horse["luck_roll"] == 30 and horse["wound"] is None
+
+
+# -- tried with bad input -------------------------------------------------------------------------
+
+
+def test_fall_given_neither_a_height_nor_a_horse_asks_for_one_naming_the_options(capsys):
+    # Tried: `fall` alone returned 0 damage silently.
+    code, out, err = run(capsys, "fall", "--json")
+    assert code == 1
+    message = json.loads(out)["error"]
+    assert "--metres" in message and "--horse" in message
+    assert "--metres" in err
+
+
+def test_fall_measures_metres_as_the_seed_does_a_part_of_3_m_adds_no_die(capsys):
+    # The seed: "add one extra D6 of damage per 3 meters fallen" (RQ-96: each full 3 m); the height is
+    # measured in metres, a part of one too (RQ-137). Tried: `fall --metres 2.5` was "not a whole number".
+    short = as_json(capsys, "fall", "--metres", "2.5")
+    assert (short["metres"], short["dice"], short["damage"]) == (2.5, "", 0)
+    assert "2.5 m" in short["working"][0]["text"] and "RQ-137" in short["working"][0]["rulings"]
+    over = as_json(capsys, "fall", "--metres", "5.9", "--rolls", "4,19")
+    assert (over["metres"], over["dice"], over["damage"]) == (5.9, "1D6", 4)
+    six = as_json(capsys, "fall", "--metres", "6.0", "--rolls", "1,2,19")
+    assert (six["metres"], six["dice"]) == (6, "2D6")
+
+
+def test_fall_refuses_a_height_that_is_not_metres(capsys):
+    for metres, named in (("-0.5", "-0.5"), ("10000.5", "10000.5"), ("nan", "'nan'"), ("inf", "'inf'"), ("two", "'two'")):
+        code, _, err = run(capsys, "fall", f"--metres={metres}")
+        assert code == 2
+        assert f"argument --metres: {named}" in err
+
+
+def test_heal_refuses_an_impaled_location_without_a_wound(capsys):
+    # Tried: `heal --impaled chest` with no wound to the chest was accepted silently.
+    code, out, err = run(capsys, "heal", "--hit-points", "14", "--impaled", "chest", "--json")
+    assert code == 1
+    message = json.loads(out)["error"]
+    assert "--impaled chest" in message and "no wound" in message and "--blow chest=N" in message
+    code, _, _ = run(capsys, "heal", "--hit-points", "14", "--blow", "abdomen=3", "--impaled", "chest")
+    assert code == 1
+    fine = as_json(capsys, "heal", "--hit-points", "14", "--impaled", "chest", "--blow", "chest=3", "--weeks", "1")
+    assert fine["wounds"]["impaled"] == ["chest"] and fine["wounds"]["wounds"] == {"chest": 3}

@@ -105,6 +105,7 @@ def _run_replay(args: argparse.Namespace) -> int:
             )
             return 2
         text = path.read_text(encoding="utf-8")
+    _check_expected(text, source if not looks_like_link else "the link")
     if _kind(text) == "fight":
         return _replay_fight(text, args.json)
     state = read_any(text)
@@ -116,6 +117,34 @@ def _run_replay(args: argparse.Namespace) -> int:
         for step in result.working:
             print(f"  {step}")
     return 0
+
+
+#: What ``replay`` reads, said when it is given something else.
+EXPECTED = ('expected a Strike Rank link (https://…#1.…, or its part from "#" on) or an export file (a JSON '
+            'object with "kind": "fight" or "kind": "exchange", as the fight or combat page exports it)')
+
+
+def _check_expected(text: str, where: str) -> None:
+    """:raises ShareLinkError: ``text`` is neither a link nor an export, and does not look like one
+    (one that does, broken, is explained by its reader)."""
+    stripped = text.strip()
+    shown = stripped if len(stripped) <= 40 else stripped[:40] + "…"
+    if stripped.startswith("{"):
+        try:
+            raw = msgspec.json.decode(stripped)
+        except msgspec.DecodeError:
+            return
+        kind = raw.get("kind") if isinstance(raw, dict) else None
+        if kind in ("fight", "exchange"):
+            return
+        what = f"an export of kind {kind!r}" if isinstance(kind, str) and kind else 'a JSON object with no "kind"'
+        raise ShareLinkError(f"{where}: {what}, not a fight's or an exchange's: {EXPECTED}")
+    if "#" in stripped or stripped.startswith("1."):
+        return
+    try:
+        decode_link(stripped)
+    except ShareLinkError:
+        raise ShareLinkError(f"{where}: {shown!r} is neither a Strike Rank link nor an export file: {EXPECTED}") from None
 
 
 def _kind(text: str) -> str:

@@ -191,3 +191,15 @@ def test_an_exchange_link_of_version_1_replays_to_the_same_result(capsys: pytest
     data = run_json(capsys, "replay", LINK_V1)
     assert data["outcome"] == "impale" and data["headline"] == "An impale to the chest: 12 damage — Defender is dead"
     assert data["thresholds"] == {"chance": 80, "critical_max": 4, "impale_max": 16, "fumble_min": 99}
+
+
+@pytest.mark.parametrize("content", ["[]", '{"a": 1}', "hello", '"text"'])
+def test_replay_of_a_file_that_is_no_link_nor_export_says_what_it_expected(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, content: str) -> None:
+    # Tried: a JSON file holding [] was refused as "'[]' is not a Strike Rank link".
+    path = tmp_path / "odd.json"
+    path.write_text(content, encoding="utf-8")
+    assert main(["replay", str(path), "--json"]) == 1
+    message = json.loads(capsys.readouterr().out)["error"]
+    assert str(path) in message
+    assert "a Strike Rank link" in message and "export file" in message and '"kind": "fight"' in message

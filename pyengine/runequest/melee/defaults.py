@@ -20,7 +20,7 @@ from pyengine.errors import IllegalActionError
 from pyengine.runequest.melee.actions import HANDLERS
 from pyengine.runequest.melee.actions.base import Statement
 from pyengine.runequest.melee.context import DOWN, Event
-from pyengine.runequest.melee.intent import check_intents
+from pyengine.runequest.melee.intent import check_intents, check_state
 from pyengine.runequest.melee.model import Fight, FightState
 from pyengine.runequest.melee.statement import Intent, Shoot, Strike
 
@@ -81,7 +81,11 @@ def retargeted(fight: Fight, state: FightState, previous: tuple[Intent, ...],
 def next_intents(fight: Fight, state: FightState, previous: tuple[Intent, ...],
                  events: Sequence[Event] | None = None) -> tuple[Intent, ...]:
     """Last round's statements, carried into this round where they still can be made; with last round's
-    ``events``, each says who he is engaged with now (without them, last round's say, less the fallen)."""
+    ``events``, each says who he is engaged with now (without them, last round's say, less the fallen).
+
+    :raises IllegalActionError: at ``state.bodies``, a state that is not the fight's.
+    """
+    check_state(fight, state)
     engaged = engaged_after(fight, state, events) if events is not None else None
     out: list[Intent] = []
     for intent in previous:

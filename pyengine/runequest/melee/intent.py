@@ -17,6 +17,7 @@ from __future__ import annotations
 import msgspec
 
 from pyengine.runequest.melee.actions import HANDLERS
+from pyengine.runequest.melee.arm_names import named_intents
 from pyengine.runequest.melee.actions.base import Statement
 from pyengine.runequest.melee.actions.base import fail as _fail
 from pyengine.runequest.melee.model import Fight, FightState
@@ -40,7 +41,7 @@ from pyengine.runequest.melee.statement import (
 
 __all__ = [
     "Action", "AnyAction", "Extract", "Grapple", "Heal", "Intent", "Move", "ParryIntent", "PickUp", "PullOut", "Ready",
-    "Sheathe", "Shoot", "Spell", "Strike", "check_intents",
+    "Sheathe", "Shoot", "Spell", "Strike", "check_intents", "check_state",
 ]
 
 MIN_DEFENSE_SHARE = 5
@@ -48,17 +49,28 @@ MIN_DEFENSE_SHARE = 5
 SPLIT_MINIMUM = 50
 
 
-def check_intents(fight: Fight, state: FightState, intents: tuple[Intent, ...]) -> None:
-    """Refuses statements the rules forbid.
+def check_state(fight: Fight, state: FightState) -> None:
+    """:raises IllegalActionError: at ``state.bodies``, a fighter of ``fight`` the state has no body for."""
+    missing = [c.name for c in fight.combatants if c.name not in state.bodies]
+    if missing:
+        raise _fail("state.bodies", f"the state has no body for {', '.join(missing)}: it is not this fight's "
+                                    "(start it with model.start(fight))")
+
+
+def check_intents(fight: Fight, state: FightState, intents: tuple[Intent, ...]) -> tuple[Intent, ...]:
+    """Refuses statements the rules forbid; returns them with every arm by its name (a table id names
+    it too, RQ-138), the same tuple when they name them so.
 
     :raises IllegalActionError: its ``field`` is the statement's path (``intents[1].actions[0].target``),
         its message says what is wrong with the value.
     """
     try:
         msgspec.convert(msgspec.to_builtins(intents), type=tuple[Intent, ...])
-    except msgspec.ValidationError as exc:
-        path = str(exc).rpartition(" - at `$")[2].rstrip("`")
+    except (msgspec.ValidationError, TypeError) as exc:
+        path = str(exc).rpartition(" - at `$")[2].rstrip("`") if isinstance(exc, msgspec.ValidationError) else ""
         raise _fail(f"intents{path}" if path else "intents", str(exc).partition(" - at ")[0]) from None
+    check_state(fight, state)
+    intents = named_intents(fight, tuple(intents))
     seen: set[str] = set()
     for i, intent in enumerate(intents):
         where = f"intents[{i}]"
@@ -79,6 +91,7 @@ def check_intents(fight: Fight, state: FightState, intents: tuple[Intent, ...]) 
         _check_dodging(me.name, intent, where)
         if intent.engaged:
             _check_engaged(me.name, intent, where)
+    return intents
 
 
 #: Attacking physically: "attack and defend normally".

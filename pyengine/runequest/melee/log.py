@@ -18,6 +18,7 @@ from pyengine.errors import IllegalActionError, RollError, ShareLinkError
 from pyengine.runequest.combat.model import RULES, Rules
 from pyengine.runequest.combat.state import export_data, link_or_export
 from pyengine.runequest.melee import compact
+from pyengine.runequest.melee.arm_names import named_intents
 from pyengine.runequest.melee.intent import Intent
 from pyengine.runequest.melee.model import (
     MELEE_RULES,
@@ -185,9 +186,25 @@ def _convert(data: Any, what: str, *, edition: int = RULES_EDITION) -> FightLog:
         log = msgspec.convert(data, type=FightLog)
     except (msgspec.ValidationError, ValueError) as exc:
         raise ShareLinkError(f"{what}: {exc}") from None
+    log = _arms_by_name(log, what)
     if log.melee_rules.edition is None and edition != RULES_EDITION:
         log = msgspec.structs.replace(log, melee_rules=msgspec.structs.replace(log.melee_rules, edition=edition))
     return log
+
+
+def _arms_by_name(log: FightLog, what: str) -> FightLog:
+    """The log with every statement's arms by name, as a script may name them by table id (RQ-138): it
+    replays, exports and links the same either way. The same log when they are named so already."""
+    rounds = []
+    for n, record in enumerate(log.rounds):
+        try:
+            intents = named_intents(log.fight, record.intents)
+        except IllegalActionError as exc:
+            raise ShareLinkError(f"{what}: round {n + 1}: {exc}", field=f"rounds[{n}].{exc.field}") from None
+        rounds.append(record if intents is record.intents else msgspec.structs.replace(record, intents=intents))
+    if all(a is b for a, b in zip(rounds, log.rounds, strict=True)):
+        return log
+    return msgspec.structs.replace(log, rounds=tuple(rounds))
 
 
 def from_state(state: SharedState) -> FightLog:

@@ -14,7 +14,7 @@ from typing import Annotated, Literal
 import msgspec
 
 from pyengine.dice import DiceExpr
-from pyengine.errors import NotationError
+from pyengine.errors import IllegalActionError, NotationError, RulesError
 from pyengine.runequest.combat.model import Chance, DiceText, Parry, Points, Weapon
 from pyengine.runequest.combat.wounds import Condition
 from pyengine.runequest.tables.weapons import RateText
@@ -123,30 +123,60 @@ class Combatant(Record, omit_defaults=True):
             try:
                 DiceExpr.parse(self.damage_bonus)
             except NotationError as exc:
-                raise ValueError(f"damage_bonus: {exc}") from None
+                raise RulesError(f"damage_bonus: {exc}", field="damage_bonus") from None
         missing = sorted(set(LOCATION_KEYS.values()) - set(self.locations))
         if missing:
-            raise ValueError(f"locations: {', '.join(missing)} missing")
+            raise RulesError(f"locations: {', '.join(missing)} missing", field="locations")
         names = [a.name for a in self.arms]
         for name in names:
             if names.count(name) > 1:
-                raise ValueError(f"arms: two called {name!r}")
+                raise RulesError(f"arms: two called {name!r}", field="arms")
+        self._name_arms()
         for name in (*self.in_hand, *self.prepared):
             if name not in names:
-                raise ValueError(f"in_hand/prepared: {name!r} is not one of his arms")
+                raise RulesError(f"in_hand/prepared: {name!r} is not one of his arms", field="in_hand")
         if self.start is not None:
             for name in (*self.start.weapon_damage, *self.start.broken):
                 if name not in names:
-                    raise ValueError(f"start: {name!r} is not one of his arms")
+                    raise RulesError(f"start: {name!r} is not one of his arms", field="start")
             for name in self.in_hand:
                 if name in self.start.broken:
-                    raise ValueError(f"in_hand: the {name} is broken")
+                    raise RulesError(f"in_hand: the {name} is broken", field="in_hand")
 
     def arm(self, name: str) -> Arm | None:
         for a in self.arms:
             if a.name == name:
                 return a
         return None
+
+    def arm_name(self, text: str, field: str = "arm") -> str:
+        """The name of the arm ``text`` names: its name, or its table id (``medium_shield``, RQ-138);
+        ``text`` itself when it names none of his arms (what refuses it says so).
+
+        :raises IllegalActionError: at ``field``, a table id two of his arms share (name one of them).
+        """
+        if self.arm(text) is not None:
+            return text
+        found = [a.name for a in self.arms if a.ref and a.ref == text]
+        if len(found) > 1:
+            raise IllegalActionError(f"{text!r} is the table id of {' and '.join(map(repr, found))}, two of "
+                                     f"{self.name}'s arms: name the one meant", field=field)
+        return found[0] if found else text
+
+    def _name_arms(self) -> None:
+        """What he holds and has damaged, named by table id too, kept by name (RQ-138)."""
+        for field in ("in_hand", "prepared"):
+            given = getattr(self, field)
+            names = tuple(self.arm_name(n, field) for n in given)
+            if names != given:
+                msgspec.structs.force_setattr(self, field, names)
+        s = self.start
+        if s is not None:
+            damage = {self.arm_name(n, "start.weapon_damage"): v for n, v in s.weapon_damage.items()}
+            broken = tuple(self.arm_name(n, "start.broken") for n in s.broken)
+            if damage != s.weapon_damage or broken != s.broken:
+                msgspec.structs.force_setattr(self, "start", msgspec.structs.replace(s, weapon_damage=damage,
+                                                                                      broken=broken))
 
 
 class Stuck(Record, omit_defaults=True):
@@ -237,7 +267,7 @@ class Fight(Record, omit_defaults=True):
         names = [c.name for c in self.combatants]
         for name in names:
             if names.count(name) > 1:
-                raise ValueError(f"combatants: two called {name!r}")
+                raise RulesError(f"combatants: two called {name!r}", field="combatants")
 
     def combatant(self, name: str) -> Combatant | None:
         for c in self.combatants:

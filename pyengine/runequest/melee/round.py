@@ -130,10 +130,12 @@ def resolve_round(
     """Resolves one round from everyone's statements of intent (``rules``: the exchange's optional rules;
     ``melee_rules``: the round's, RQ-72 and RQ-81).
 
-    :raises IllegalActionError: a statement the rules forbid (the field is named).
+    Statements may name an arm by its name or its table id (RQ-138): the result is the same.
+
+    :raises IllegalActionError: a statement the rules forbid, or a state that is not the fight's (the field is named).
     :raises RollError: the dice run out (:class:`NoRollLeft`, with the die needed) or give a value off the die.
     """
-    check_intents(fight, state, intents)
+    intents = check_intents(fight, state, intents)  # each arm by its name from here on (RQ-138)
     rd = RollLog(dice, within="the round")
     r = RoundContext(fight, state, intents, rd, tables, rules, melee_rules)
     r.defenceless.update(i.who for i in intents if any(HANDLERS[type(a)].defenceless for a in i.actions))

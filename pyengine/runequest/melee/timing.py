@@ -38,10 +38,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from pyengine.errors import IllegalActionError
 from pyengine.runequest.melee.actions import HANDLERS
+from pyengine.runequest.melee.arm_names import OWN_ARM, named_intent
 from pyengine.runequest.melee.clock import Clock, Timed
 from pyengine.runequest.melee.model import MELEE_RULES, Body, Combatant, MeleeRules
-from pyengine.runequest.melee.statement import Intent, engagements
+from pyengine.runequest.melee.statement import Intent, Spell, engagements
 from pyengine.runequest.tables.strike_ranks import StrikeRankTable
 
 __all__ = ["Timed", "schedule"]
@@ -52,8 +54,13 @@ def schedule(me: Combatant, body: Body, intent: Intent, table: StrikeRankTable, 
     """His actions with their strike ranks, in his order (each timed by its handler).
 
     ``melees``: who starts the round engaged with whom, from everyone's statements
-    (:func:`~.statement.engagements`); by default his own statement's.
+    (:func:`~.statement.engagements`); by default his own statement's. An arm is named by its name or
+    its table id (RQ-138); what the rules forbid is :func:`~.intent.check_intents`' to refuse.
+
+    :raises IllegalActionError: a statement that is not his, or an arm he does not have (the field
+        named: ``who``, ``actions[1].arm``, ``actions[0].on``, ``parries[0].arm``).
     """
+    intent = _his(me, intent)
     clock = Clock(me, body, intent.actions, table, surprised=intent.surprised, rules=rules,
                   melees=engagements((intent,)) if melees is None else melees)
     settle = []
@@ -66,3 +73,18 @@ def schedule(me: Combatant, body: Body, intent: Intent, table: StrikeRankTable, 
     for rule in settle:
         rule(clock)
     return clock.out
+
+
+def _his(me: Combatant, intent: Intent) -> Intent:
+    """``intent`` with his arms by name, each one he has."""
+    if intent.who != me.name:
+        raise IllegalActionError(f"{intent.who!r} stated it, not {me.name}: time a fighter's own statement",
+                                 field="who")
+    intent = named_intent(me, intent, "")
+    named = [(f"actions[{j}].arm", a.arm) for j, a in enumerate(intent.actions) if hasattr(a, OWN_ARM)]
+    named += [(f"actions[{j}].on", a.on) for j, a in enumerate(intent.actions) if isinstance(a, Spell) and a.on]
+    named += [(f"parries[{k}].arm", p.arm) for k, p in enumerate(intent.parries)]
+    for field, name in named:
+        if me.arm(name) is None:
+            raise IllegalActionError(f"{name!r} is not one of {me.name}'s weapons", field=field)
+    return intent

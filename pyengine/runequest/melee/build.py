@@ -19,6 +19,8 @@ hold: "a parry with fist or grapple percentage will mean the hold was blocked en
 
 from __future__ import annotations
 
+import re
+
 import msgspec
 
 from pyengine.errors import IllegalActionError
@@ -37,6 +39,7 @@ from pyengine.runequest.tables.strike_ranks import dex_sr, siz_sr
 from pyengine.runequest.tables.weapons import MeleeWeapon, MissileWeapon
 from pyengine.runequest.vocabulary import LOCATION_KEYS, SHEET_ORDER
 from pyengine.tables import Record
+from pyengine.validation import value_at
 
 
 def melee_tables(tables: RuneQuestTables, locations) -> MeleeTables:
@@ -184,7 +187,8 @@ def quick_combatant(
     form) his first weapon is the one in hand (an archer's bow, nocked), with a shield that goes
     with it; otherwise his first melee weapon.
 
-    :raises IllegalActionError: a weapon id not in the tables; its ``field`` is ``weapons[k].weapon``.
+    :raises IllegalActionError: a weapon id not in the tables (its ``field`` is ``weapons[k].weapon``), or a
+        value out of a combatant's range (``DEX``, ``hit_points``, ``weapons[k].attack``…).
     """
     table = tables.strike_ranks
     dsr, ssr = dex_sr(table, DEX), siz_sr(table, SIZ)
@@ -216,7 +220,7 @@ def quick_combatant(
     locations, _ = location_hit_points(tables.hit_points, hit_points)
     locs = {key: locations[key] for key in LOCATION_KEYS.values()}
     in_hand = _start_in_hand(arms, first_listed=first_in_hand)
-    return Combatant(
+    return _checked(Combatant(
         name=name,
         side=side,
         STR=STR,
@@ -233,7 +237,26 @@ def quick_combatant(
         move=move,
         in_hand=in_hand,
         prepared=tuple(a.name for a in arms if a.missile and a.name in in_hand),
-    )
+    ))
+
+
+def _checked(c: Combatant) -> Combatant:
+    """``c`` when every value is within a combatant's range (what a link or export would refuse).
+
+    :raises IllegalActionError: the value and its field, as the stat block names it (each weapon is one
+        arm, in order: ``arms[1].attack`` is ``weapons[1].attack``; armour is one value).
+    """
+    data = msgspec.to_builtins(c)
+    try:
+        msgspec.convert(data, type=Combatant)
+    except msgspec.ValidationError as exc:
+        message, _, path = str(exc).partition(" - at `$")
+        path = path.rstrip("`")
+        field = "armour" if path.startswith(".armour") else re.sub(r"^\.arms", "weapons", path).lstrip(".")
+        found = next(iter(c.armour.values())) if field == "armour" else value_at(data, path)
+        raise IllegalActionError(f"{c.name or 'the combatant'}: {field}: {message} (found {found!r})",
+                                 field=field) from None
+    return c
 
 
 def renamed(c: Combatant, name: str) -> Combatant:

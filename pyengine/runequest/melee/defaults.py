@@ -19,6 +19,7 @@ import msgspec
 from pyengine.errors import IllegalActionError
 from pyengine.runequest.melee.actions import HANDLERS
 from pyengine.runequest.melee.actions.base import Statement
+from pyengine.runequest.melee.arm_names import named_intents
 from pyengine.runequest.melee.context import DOWN, Event
 from pyengine.runequest.melee.intent import check_intents, check_state
 from pyengine.runequest.melee.model import Fight, FightState
@@ -83,9 +84,11 @@ def next_intents(fight: Fight, state: FightState, previous: tuple[Intent, ...],
     """Last round's statements, carried into this round where they still can be made; with last round's
     ``events``, each says who he is engaged with now (without them, last round's say, less the fallen).
 
-    :raises IllegalActionError: at ``state.bodies``, a state that is not the fight's.
+    :raises IllegalActionError: at ``state.bodies``, a state that is not the fight's; a table id two of
+        someone's arms share.
     """
     check_state(fight, state)
+    previous = named_intents(fight, tuple(previous))  # an arm named by table id carries as by name (RQ-138)
     engaged = engaged_after(fight, state, events) if events is not None else None
     out: list[Intent] = []
     for intent in previous:

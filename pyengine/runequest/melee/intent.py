@@ -17,9 +17,9 @@ from __future__ import annotations
 import msgspec
 
 from pyengine.runequest.melee.actions import HANDLERS
-from pyengine.runequest.melee.arm_names import named_intents
 from pyengine.runequest.melee.actions.base import Statement
 from pyengine.runequest.melee.actions.base import fail as _fail
+from pyengine.runequest.melee.arm_names import named_intents
 from pyengine.runequest.melee.model import Fight, FightState
 from pyengine.runequest.melee.statement import (
     Action,

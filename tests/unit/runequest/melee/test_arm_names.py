@@ -107,6 +107,8 @@ def test_table_ids_name_arms_as_the_display_names_do_with_identical_results(figh
     named = _round(fight, mt, statements(SHIELD, "short spear"), rolls)
     by_id = _round(fight, mt, statements("medium_shield", "short_spear_1h"), rolls)
     assert by_id == named
+    assert next_intents(fight, start(fight), statements("medium_shield", "short_spear_1h")) == next_intents(
+        fight, start(fight), statements(SHIELD, "short spear"))
     aldo, body = fight.combatants[0], start(fight).bodies["Aldo"]
     timed = [schedule(aldo, body, Intent(who="Aldo", actions=(Ready(arm=bow), Shoot(arm=bow, target="Bera"))),
                       tables.strike_ranks) for bow in ("self bow", "self_bow")]
@@ -152,3 +154,18 @@ def test_a_fight_export_naming_arms_by_id_replays_as_by_name(fight, mt):
     assert b'"medium_shield"' in exports[1]
     again = log.read_export(exports[1])
     assert log.export_json(again, log.replay(again, mt)) == exports[0]
+
+
+@pytest.mark.parametrize(("values", "field", "found"), [
+    ({"DEX": 0}, "DEX", "found 0"),
+    ({"hit_points": 5000}, "hit_points", "found 5000"),
+    ({"armour": -3}, "armour", "found -3"),
+    ({"weapons": [QuickWeapon(weapon="broadsword", attack=900)]}, "weapons[0].attack", "found 900"),
+])
+def test_a_quick_stat_block_out_of_range_is_refused_naming_the_field(tables, values, field, found):
+    # Tried: a quick stat block of DEX 0 was built, and its fight's link then would not open.
+    block = dict(name="Aldo", side="A", STR=12, CON=12, SIZ=12, DEX=12, hit_points=12,
+                 weapons=[QuickWeapon(weapon="broadsword", attack=60)]) | values
+    with pytest.raises(IllegalActionError) as caught:
+        quick_combatant(tables, **block)
+    assert caught.value.field == field and found in str(caught.value)

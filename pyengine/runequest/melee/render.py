@@ -23,6 +23,7 @@ from typing import Any
 
 from pyengine.html import Element, Markup, el, escape_text, to_html
 from pyengine.runequest.combat.render import render_result
+from pyengine.runequest.melee.harm import useless_hand
 from pyengine.runequest.melee.model import MELEE_RULES, Body, Combatant, Fight, FightState, MeleeRules
 from pyengine.runequest.melee.round import Event, RoundResult, describe
 from pyengine.runequest.melee.timing import Timed
@@ -348,8 +349,9 @@ def default_declaration(fight: Fight, state: FightState, c: Combatant, gone: Col
             and o.name not in gone]
     standing = [name for name in foes if state.bodies[name].condition not in DOWN_WORDS]
     target = (standing or foes or [""])[0]
+    # an arm out of use (disabled, or severed and not reknit) offers nothing to strike or parry with (RQ-133)
     usable = [a for a in c.arms if a.weapon is not None and a.attack is not None and a.name not in body.broken
-              and a.name not in body.gone]
+              and a.name not in body.gone and not useless_hand(c, body, a)]
     held = [a for a in usable if a.name in body.in_hand]
     # An archer (his first weapon a missile) shoots; else the weapon in hand; else a melee weapon; else a missile.
     archer = usable[:1] if usable and usable[0].missile else []
@@ -357,7 +359,7 @@ def default_declaration(fight: Fight, state: FightState, c: Combatant, gone: Col
     actions: list[dict[str, str]] = []
     if chosen:
         actions.append({"do": "shoot" if chosen[0].missile else "attack", "arm": chosen[0].name, "target": target})
-    parriers = [a for a in c.arms if a.parry is not None and not a.body_weapon]
+    parriers = [a for a in c.arms if a.parry is not None and not a.body_weapon and not useless_hand(c, body, a)]
     shields = [a for a in parriers if a.parry.kind == "shield"]
     parry = (shields or parriers)[:1]
     return {

@@ -3,7 +3,8 @@
 Pure functions of a combatant and his body: :class:`~.context.RoundContext` applies
 what they return. A wound follows ch. III, "Hit Locations": a leg, the abdomen or the
 chest disabled and "he must fall, doing nothing else that round"; the abdomen, chest or
-head disabled and he bleeds (RQ-53); an arm disabled and he drops what it held. A
+head disabled and he bleeds (RQ-53); an arm disabled and he drops what it held, and an arm
+disabled or severed and not reknit holds nothing he can use (:func:`useless_hand`, RQ-132). A
 weapon or shield that takes more than its hit points breaks (ch. IV, "Weapon Damage
 Absorption"). Weapons stuck in a shield ("Parrying an Impaling Blow"): one of ENC 2 or
 more makes it useless, of ENC 1 halves it, lighter ones only once more than 5 are stuck.

@@ -250,6 +250,10 @@ def _body_notes(c: Combatant, body: Body, state: FightState | None = None) -> li
         notes.append("on the ground")
     if body.maimed:
         notes.append("a limb maimed: cannot fight until healed")
+    for key, left in (body.severed.items() if body.condition != "dead" else ()):
+        notes.append(f"{_words(key)} severed for good: useless (RQ-132)" if left == 0 else
+                     f"{_words(key)} severed: useless unless 6 points of Healing reknit it within {left} "
+                     f"round{'s' if left != 1 else ''}")
     for key, left in (body.bleeding.items() if body.condition != "dead" else ()):
         notes.append(f"bleeding from the {_words(key)}: dies in {left} round{'s' if left != 1 else ''} unless healed (2 points stop it)")
     # A weapon he holds that is stuck in someone is said where it is, not "in hand" alone.
@@ -306,7 +310,7 @@ def render_body(c: Combatant, body: Body, state: FightState | None = None, gone:
         have = c.locations[key]
         taken = body.wounds.get(key, 0)
         remaining = have - taken
-        look = "out" if taken >= have else ("hurt" if taken else "ok")
+        look = "out" if taken >= have or key in body.severed else ("hurt" if taken else "ok")
         head.append(el("th", {"scope": "col"}, el("abbr", {"title": _words(key)}, LOCATION_SHORT[key])))
         text = f"{max(remaining, 0)}/{have}" + (" ✕" if look == "out" else "")
         row.append(el("td", {"class": f"fs-loc fs-loc-{look}", "data-location": key, "data-left": str(remaining), "title": f"{taken} taken"}, text))

@@ -10,6 +10,7 @@ from the ground during following rounds" (RQ-132, RQ-133).
 
 from __future__ import annotations
 
+from pyengine.html import to_html
 from pyengine.render.sheet_state import render_state
 from pyengine.runequest.campaign.changes import take_damage
 from pyengine.runequest.campaign.health import vitals
@@ -18,7 +19,7 @@ from pyengine.runequest.campaign.writeback import plan_write_back
 from pyengine.runequest.healing.model import Elapsed
 from pyengine.runequest.melee.harm import useless_hand
 from pyengine.runequest.melee.model import Fight, start
-from pyengine.runequest.melee.render import default_declaration
+from pyengine.runequest.melee.render import default_declaration, render_body
 from pyengine.runequest.melee.statement import Intent, ParryIntent, Strike
 from pyengine.runequest.sheet.derive import derive
 from tests.unit.runequest.campaign.campaign_world import answering, broo, fighter, play, rurik
@@ -62,6 +63,9 @@ def test_he_comes_into_a_fight_with_no_shield_on_the_severed_arm_and_parries_not
     state = start(fight)
     body = state.bodies["Rurik"]
     assert body.in_hand == ("broadsword",) and not body.on_ground
+    card = to_html(render_body(c, body))
+    assert "left arm severed for good: useless" in card and 'data-location="left_arm"' in card
+    assert 'class="fs-loc fs-loc-out" data-location="left_arm"' in card
     assert useless_hand(c, body, c.arm(SHIELD)) == "his left arm is useless: severed for good"
     assert useless_hand(c, body, c.arm("broadsword")) == ""
     said = default_declaration(fight, state, c)

@@ -11,6 +11,7 @@ from the ground during following rounds" (RQ-132, RQ-133).
 from __future__ import annotations
 
 from pyengine.html import to_html
+from pyengine.render.fight import entering_words
 from pyengine.render.sheet_state import render_state
 from pyengine.runequest.campaign.changes import take_damage
 from pyengine.runequest.campaign.health import vitals
@@ -59,6 +60,7 @@ def test_he_comes_into_a_fight_with_no_shield_on_the_severed_arm_and_parries_not
     c = fighter(tables, lost(tables), ID)
     assert c.start is not None and c.start.severed == {"left_arm": 0} and c.start.condition == "fighting"
     assert c.in_hand == ("broadsword",), "no shield on a severed arm"
+    assert entering_words(c) == "left arm severed for good: useless"
     fight = Fight(combatants=(c, broo(tables)))
     state = start(fight)
     body = state.bodies["Rurik"]
@@ -108,3 +110,24 @@ def test_the_write_back_keeps_the_arm_severed_for_good_and_says_so(tables, mt):
     assert "left arm: severed for good: useless" in " ".join(vitals(p.after.current, derive(p.after, tables)).notes)
     later = time_passes(p.after, tables, Elapsed(weeks=4)).adventurer
     assert later.current.wounds.severed == {"left_arm": 0} and later.current.wounds.condition == "fighting"
+
+
+def test_an_arm_severed_in_a_fight_and_not_reknit_is_written_back_and_stays_useless_for_good(tables, mt):
+    """Intent: "A limb struck for 6 or more points beyond what it can hold in a single blow is severed ...
+    Only a 6-point Healing spell or potion, applied within 2 full turns, will reknit the limb": a great axe
+    takes Rurik's 4-point left arm for 12; written back, the clock goes on on his sheet; once it has run out
+    and weeks have healed the wound, the arm is severed for good and useless, and he is not unhurt (RQ-132)."""
+    before = rurik()
+    axe = broo(tables, weapon="great_axe")
+    fight = Fight(combatants=(fighter(tables, before, ID), axe))
+    intents = (Intent(who="Broo", actions=(Strike(arm="great axe", target="Rurik"),)),)
+    r1 = play(fight, start(fight), intents, mt, answering(("Broo attacks", {100: 10, 20: 17, 6: 5})))
+    assert r1.state.bodies["Rurik"].severed == {"left_arm": 49}  # one round gone at the bookkeeping
+    (p,) = plan_write_back(fight, [r1], {ID: before}, tables, fight_id="f-2", label="Broo den").plans
+    assert p.after.current.wounds.severed == {"left_arm": 49}
+    later = time_passes(p.after, tables, Elapsed(turns=2)).adventurer
+    later = time_passes(later, tables, Elapsed(weeks=12)).adventurer
+    w = later.current.wounds
+    assert w.severed == {"left_arm": 0} and w.wounds == {} and w.condition == "fighting"
+    again = fighter(tables, later, ID)
+    assert again.in_hand == ("broadsword",) and again.start is not None and again.start.severed == {"left_arm": 0}

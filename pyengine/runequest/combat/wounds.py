@@ -76,12 +76,13 @@ class Hurt(Protocol):
     def severed(self) -> Mapping[LocationKey, int]: ...
 
 
-def useless_limb(locations: Mapping[LocationKey, int], hurt: Hurt, key: LocationKey) -> str:
+def useless_limb(locations: Mapping[LocationKey, int], hurt: Hurt, key: LocationKey, *, severed: bool = True) -> str:
     """Why the arm or leg ``key`` is out of use, or ``""``: "Points Equaled or Exceeded in Any One
     Location ... the limb is useless"; or severed and not reknit, whatever its wound now ("severed or
     irrevocably maimed": weeks of rest close the wound, never the limb, RQ-132). Every rule that asks
-    whether a limb works asks this (a hand that holds, a leg he stands on, the words of his state)."""
-    if key in hurt.severed:
+    whether a limb works asks this (a hand that holds, a leg he stands on, the words of his state).
+    ``severed=False``: the wound alone, as fights played by the rounds' editions before 4 count it."""
+    if severed and key in hurt.severed:
         return "severed for good" if hurt.severed[key] == 0 else "severed"
     if hurt.wounds.get(key, 0) >= locations[key]:
         return "useless"

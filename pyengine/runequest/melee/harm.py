@@ -24,19 +24,20 @@ ARM_OF_HAND = {"right": "right_arm", "left": "left_arm"}
 LIGHT_WEAPONS_ALLOWED = 5
 
 
-def useless_hand(c: Combatant, body: Body, arm: Arm) -> str:
+def useless_hand(c: Combatant, body: Body, arm: Arm, *, severed: bool = True) -> str:
     """Why the hand(s) ``arm`` needs cannot hold it (an arm disabled, or severed and not reknit), or
     ``""``: the one answer to whether he can hold, ready, attack or parry with ``arm`` for his arms'
-    sake (:meth:`.context.RoundContext.useless_hand`, ``unusable``)."""
-    return hand_useless(c.locations, body, arm)
+    sake (:meth:`.context.RoundContext.useless_hand`, ``unusable``). ``severed=False``: a fight played by
+    the rounds' editions before 4, where only the wound counted."""
+    return hand_useless(c.locations, body, arm, severed=severed)
 
 
-def hand_useless(locations: Mapping[LocationKey, int], hurt: Hurt, arm: Arm) -> str:
+def hand_useless(locations: Mapping[LocationKey, int], hurt: Hurt, arm: Arm, *, severed: bool = True) -> str:
     """:func:`useless_hand` for wounds as a :class:`~.model.Start` holds them too (a fighter coming into the
     fight holds nothing in such a hand, RQ-133)."""
     sides = ("right", "left") if arm.hands == "both" else (arm.hands,)
     for side in sides:
-        why = useless_limb(locations, hurt, LocationKey(ARM_OF_HAND[side]))
+        why = useless_limb(locations, hurt, LocationKey(ARM_OF_HAND[side]), severed=severed)
         if why:
             return f"his {side} arm is useless" + (f": {why}" if why != "useless" else "")
     return ""

@@ -10,6 +10,9 @@ from the ground during following rounds" (RQ-132, RQ-133).
 
 from __future__ import annotations
 
+import msgspec
+
+from pyengine.dice import NoRollLeft, ScriptedDice
 from pyengine.html import to_html
 from pyengine.render.fight import entering_words
 from pyengine.render.sheet_state import render_state
@@ -18,11 +21,15 @@ from pyengine.runequest.campaign.health import vitals
 from pyengine.runequest.campaign.time import time_passes
 from pyengine.runequest.campaign.writeback import plan_write_back
 from pyengine.runequest.healing.model import Elapsed
+from pyengine.runequest.melee import compact
 from pyengine.runequest.melee.harm import useless_hand
-from pyengine.runequest.melee.model import Fight, start
+from pyengine.runequest.melee.log import FightLog, add_round, read_any, replay, to_link
+from pyengine.runequest.melee.model import Fight, MeleeRules, start
 from pyengine.runequest.melee.render import default_declaration, render_body
+from pyengine.runequest.melee.round import resolve_round
 from pyengine.runequest.melee.statement import Intent, ParryIntent, Strike
 from pyengine.runequest.sheet.derive import derive
+from pyengine.share import decode_link
 from tests.unit.runequest.campaign.campaign_world import answering, broo, fighter, play, rurik
 
 ID = "rurik-1"
@@ -131,3 +138,41 @@ def test_an_arm_severed_in_a_fight_and_not_reknit_is_written_back_and_stays_usel
     assert w.severed == {"left_arm": 0} and w.wounds == {} and w.condition == "fighting"
     again = fighter(tables, later, ID)
     assert again.in_hand == ("broadsword",) and again.start is not None and again.start.severed == {"left_arm": 0}
+
+
+
+def test_a_fight_link_made_now_says_edition_4_and_one_made_before_replays_as_it_did(tables, mt):
+    """Intent: formats are promises. A fight made now is played by the rounds' edition 4 (RQ-132) and its
+    link says so; a version 6 link that says nothing was made by 0.3.0, where his shield came in on the
+    severed arm and parried: it replays exactly as it did, by edition 3."""
+    c = fighter(tables, lost(tables), ID)
+    intents = (Intent(who="Broo", actions=(Strike(arm="dagger", target="Rurik"),)),
+               Intent(who="Rurik", actions=(), parries=(ParryIntent(arm=SHIELD, against="Broo"),)))
+    dice = answering(("Broo attacks", {100: 10, 20: 12, 4: 1}), ("parry", {100: 5}))
+    fight = Fight(combatants=(c, broo(tables)))
+    now = play(fight, start(fight), intents, mt, dice)
+    log = add_round(FightLog(fight=fight), now, intents)
+    link = to_link(log)
+    assert compact.expand(decode_link(link).data)["melee_rules"] == {"edition": 4}
+    assert read_any(link) == log and replay(read_any(link), mt).state == now.state
+    assert not parried(now) and now.state.bodies["Rurik"].wounds == {"chest": 2}
+    # as 0.3.0 made it: the shield in his left hand, played by edition 3, its link saying no edition
+    old_fight = Fight(combatants=(msgspec.structs.replace(c, in_hand=("broadsword", SHIELD)), broo(tables)))
+    rolls: list[int] = []
+    while True:
+        try:
+            then = resolve_round(old_fight, start(old_fight), intents, dice=ScriptedDice(rolls), tables=mt,
+                                 melee_rules=MeleeRules(edition=3))
+            break
+        except NoRollLeft as exc:
+            rolls.append(dice(exc.needed))
+    assert parried(then) and then.state.bodies["Rurik"].wounds == {}
+    old_link = to_link(msgspec.structs.replace(add_round(FightLog(fight=old_fight), then, intents),
+                                               melee_rules=MeleeRules(edition=3)))
+    assert "melee_rules" not in compact.expand(decode_link(old_link).data)
+    assert replay(read_any(old_link), mt).state == then.state, "a 0.3.0 link replays as it did"
+
+
+def parried(result) -> bool:
+    """A parry die was rolled in the round."""
+    return any("parr" in m.purpose for e in result.events for m in e.rolls)

@@ -22,6 +22,7 @@ from pyengine.runequest.combat.wounds import wound_steps
 from pyengine.runequest.healing.elapse import pass_time
 from pyengine.runequest.healing.injury import take_wound
 from pyengine.runequest.healing.model import Elapsed, Frame, Healing, Wounds
+from pyengine.runequest.healing.standing import condition_words
 from pyengine.runequest.healing.treatment import heal
 from pyengine.runequest.sheet.hit_points import location_hit_points
 from pyengine.runequest.vocabulary import LOCATION_KEYS, SHEET_ORDER, LocationKey
@@ -182,5 +183,5 @@ def run(args: argparse.Namespace) -> int:
         return 0
     for s in steps:
         print(s)
-    print(f"{wounds.condition}; hit points {frame.hit_points - wounds.damage_taken} of {frame.hit_points}")
+    print(f"{condition_words(frame, wounds)}; hit points {frame.hit_points - wounds.damage_taken} of {frame.hit_points}")
     return 0

@@ -31,6 +31,8 @@ def entering_words(c: Combatant) -> str:
     parts = [f"enters wounded: {', '.join(said)}"] if said else []
     if start_.condition not in ("unhurt", "fighting"):
         parts.append(start_.condition)
+    parts.extend(f"{key.replace('_', ' ')} severed" + (" for good" if left == 0 else "") + ": useless"
+                 for key, left in start_.severed.items())
     if start_.broken:
         parts.append(f"broken: {', '.join(start_.broken)}")
     if start_.weapon_damage:

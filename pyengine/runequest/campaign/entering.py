@@ -4,8 +4,9 @@ A fight that starts from saved adventurers starts from their current state: his 
 condition, the 2-full-turn clocks still running, maimed limbs, his weapons' damage and the broken
 ones, all carried into the melee :class:`~pyengine.runequest.melee.model.Start` his body begins
 with. "Leg — the limb is useless, and the character must fall" (and the abdomen and chest the
-same): with one of those disabled he comes in on the ground. A weapon still stuck in him from
-before stays on his sheet (its owner is not in this fight, RQ-103).
+same): with one of those disabled he comes in on the ground, and with a leg severed and not reknit,
+whatever its wound now (RQ-133). A weapon still stuck in him from before stays on his sheet (its owner
+is not in this fight, RQ-103).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from pyengine.runequest.campaign.current import Current
+from pyengine.runequest.combat.wounds import useless_limb
 from pyengine.runequest.healing.bodies import body_changes
 from pyengine.runequest.healing.model import Wounds
 from pyengine.runequest.melee.model import Arm, Start
@@ -20,6 +22,7 @@ from pyengine.runequest.vocabulary import LocationKey
 
 #: The locations whose disabling puts him on the ground.
 FELLED = (LocationKey.RIGHT_LEG, LocationKey.LEFT_LEG, LocationKey.ABDOMEN, LocationKey.CHEST)
+LEGS = (LocationKey.RIGHT_LEG, LocationKey.LEFT_LEG)
 LEFT = " (left)"
 
 
@@ -46,5 +49,7 @@ def start_of(current: Current, arms: Sequence[Arm], locations: Mapping[LocationK
     w = current.wounds
     if unhurt(w) and not damage and not broken:
         return None
-    down = any(w.wounds.get(k, 0) and w.wounds.get(k, 0) >= locations[k] for k in FELLED)
+    # a leg out of use, disabled or severed and not reknit, puts him down as the leg a blow disables does (RQ-133)
+    down = (any(w.wounds.get(k, 0) and w.wounds.get(k, 0) >= locations[k] for k in FELLED)
+            or any(useless_limb(locations, w, k) for k in LEGS))
     return Start(**body_changes(w), on_ground=down, weapon_damage=damage, broken=broken)

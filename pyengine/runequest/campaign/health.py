@@ -12,18 +12,22 @@ from __future__ import annotations
 from typing import Literal
 
 from pyengine.runequest.campaign.current import ORDER, Current
-from pyengine.runequest.combat.wounds import Condition
+from pyengine.runequest.combat.wounds import ARMS, Condition
 from pyengine.runequest.healing.model import FULL_TURN_ROUNDS, Frame, HitPoints
 from pyengine.runequest.sheet.adventurer import Adventurer
 from pyengine.runequest.sheet.characteristics import Characteristics
 from pyengine.runequest.sheet.hit_points import hit_points, location_hit_points
 from pyengine.runequest.tables.catalogue import RuneQuestTables
 from pyengine.runequest.tables.hit_points import HitPointsTable
-from pyengine.runequest.vocabulary import LocationKey
+from pyengine.runequest.vocabulary import LOCATION_BY_KEY, LocationKey
 from pyengine.tables import Record
 from pyengine.worked import WorkedOut
 
 State = Literal["unhurt", "hurt", "disabled", "severed"]
+#: What a limb severed for good leaves him, arm (True) or leg: "Arm — the limb is useless, and anything not
+#: fastened to it is dropped"; "Leg — the limb is useless, and the character must fall ... He may fight from the
+#: ground" (RQ-132, RQ-133).
+USELESS = {True: "anything not fastened to it is dropped", False: "he comes into a fight on the ground"}
 
 
 class LocationVitals(Record):
@@ -95,7 +99,8 @@ def vitals(current: Current, frame: HitPoints) -> Vitals:
                         f"must be healed within {rounds_in_words(w.bleeding[key])}, or he dies")
         if key in w.severed:
             left = w.severed[key]
-            here.append("severed for good" if left == 0 else
+            useless = USELESS[LOCATION_BY_KEY[key] in ARMS]
+            here.append(f"severed for good: useless ({useless})" if left == 0 else
                         f"severed: a 6-point Healing within {rounds_in_words(left)} reknits it")
         elif key in w.maimed:
             here.append("maimed: he cannot fight until it is healed below its points")

@@ -20,9 +20,10 @@ And ch. II: total hit points 1-2, unconscious; 0 or less, dead.
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Mapping
+from typing import Literal, Protocol
 
-from pyengine.runequest.vocabulary import Location
+from pyengine.runequest.vocabulary import Location, LocationKey
 from pyengine.tables import Record
 from pyengine.working import Step
 
@@ -62,6 +63,30 @@ class Wound(Record):
     condition: Condition
     effects: tuple[str, ...]
     """What it does, in words, worst first."""
+
+
+class Hurt(Protocol):
+    """Wounds as a fight's body, a fighter's start or healing's state all hold them: damage by
+    location, and the severed limbs with their reknitting clocks."""
+
+    @property
+    def wounds(self) -> Mapping[LocationKey, int]: ...
+
+    @property
+    def severed(self) -> Mapping[LocationKey, int]: ...
+
+
+def useless_limb(locations: Mapping[LocationKey, int], hurt: Hurt, key: LocationKey, *, severed: bool = True) -> str:
+    """Why the arm or leg ``key`` is out of use, or ``""``: "Points Equaled or Exceeded in Any One
+    Location ... the limb is useless"; or severed and not reknit, whatever its wound now ("severed or
+    irrevocably maimed": weeks of rest close the wound, never the limb, RQ-132). Every rule that asks
+    whether a limb works asks this (a hand that holds, a leg he stands on, the words of his state).
+    ``severed=False``: the wound alone, as fights played by the rounds' editions before 4 count it."""
+    if severed and key in hurt.severed:
+        return "severed for good" if hurt.severed[key] == 0 else "severed"
+    if hurt.wounds.get(key, 0) >= locations[key]:
+        return "useless"
+    return ""
 
 
 def worse(a: Condition, b: Condition) -> Condition:

@@ -3,7 +3,8 @@
 
 "If a character's Hit Points fall to 2 or 1, he's unconscious; at 0 or less, he's dead." A
 disabled head leaves him unconscious; a disabled chest or abdomen, or a maimed limb not yet
-healed below its points, incapacitated. The dead stay dead.
+healed below its points, incapacitated. The dead stay dead. A limb severed and not reknit stays
+useless whatever its wound, and leaves him "fighting", never "unhurt" (RQ-132).
 """
 
 from __future__ import annotations
@@ -12,13 +13,15 @@ from collections.abc import Mapping
 
 import msgspec
 
-from pyengine.runequest.combat.wounds import LIMBS, Condition
+from pyengine.runequest.combat.wounds import LIMBS, Condition, useless_limb
 from pyengine.runequest.healing.model import DAMAGE_SECTION, HitPoints, Wounds
-from pyengine.runequest.vocabulary import LOCATION_BY_KEY, LocationKey
+from pyengine.runequest.vocabulary import LOCATION_BY_KEY, LOCATION_KEYS, SHEET_ORDER, LocationKey
 from pyengine.working import Step
 
 #: "If a character's Hit Points fall to 2 or 1, he's unconscious; at 0 or less, he's dead."
 UNCONSCIOUS_AT, DEAD_AT = 2, 0
+#: His arms and legs, in the sheet's order.
+LIMB_KEYS = tuple(LOCATION_KEYS[loc] for loc in SHEET_ORDER if loc in LIMBS)
 
 
 def words(key: str) -> str:
@@ -42,9 +45,35 @@ def condition_of(frame: HitPoints, wounds: Wounds) -> Condition:
         return "unconscious"
     if wounds.maimed or any(disabled(frame, wounds.wounds, k) for k in (LocationKey.CHEST, LocationKey.ABDOMEN)):
         return "incapacitated"
-    if wounds.damage_taken or any(wounds.wounds.values()):
+    if wounds.damage_taken or any(wounds.wounds.values()) or wounds.severed:
+        # a limb severed and not reknit is never "unhurt", its wound healed or not: he "continues to
+        # stand and fight with whatever limbs are left to him" (RQ-132)
         return "fighting"
     return "unhurt"
+
+
+def useless_limbs(frame: HitPoints, wounds: Wounds) -> tuple[LocationKey, ...]:
+    """His arms and legs out of use, in the sheet's order: at or over their points, or severed and not
+    reknit (:func:`~pyengine.runequest.combat.wounds.useless_limb`, RQ-132)."""
+    return tuple(k for k in LIMB_KEYS if useless_limb(frame.locations, wounds, k))
+
+
+def severed_words(frame: HitPoints, wounds: Wounds, *, only_severed: bool = False) -> list[str]:
+    """``left arm useless: severed for good``, one a useless limb (``only_severed``: the severed ones alone)."""
+    said = []
+    for key in useless_limbs(frame, wounds):
+        why = useless_limb(frame.locations, wounds, key)
+        if only_severed and why == "useless":
+            continue
+        if why == "severed":
+            why = f"severed (6 points of Healing within {wounds.severed[key]} rounds reknit it)"
+        said.append(f"{words(key)} useless" + (f": {why}" if why != "useless" else ""))
+    return said
+
+
+def condition_words(frame: HitPoints, wounds: Wounds) -> str:
+    """His condition, and each limb out of use and why: ``fighting; left arm useless: severed for good``."""
+    return "; ".join((wounds.condition, *severed_words(frame, wounds)))
 
 
 def counted(frame: HitPoints, damage: Mapping[LocationKey, int]) -> int:
@@ -82,5 +111,7 @@ def condition_steps(frame: HitPoints, before: Wounds, after: Wounds) -> list[Ste
     if before.condition == after.condition:
         return []
     left = frame.hit_points - after.damage_taken
-    return [Step(field="condition", text=f"{before.condition} → {after.condition} ({left} of {frame.hit_points} hit points)",
-                 source=DAMAGE_SECTION, rulings=("RQ-41", "RQ-93"), value=after.condition)]
+    severed = severed_words(frame, after, only_severed=True)
+    text = f"{before.condition} → {after.condition} ({left} of {frame.hit_points} hit points)"
+    return [Step(field="condition", text="; ".join((text, *severed)), source=DAMAGE_SECTION,
+                 rulings=("RQ-41", "RQ-93", *(("RQ-132",) if severed else ())), value=after.condition)]

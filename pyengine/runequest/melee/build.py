@@ -8,7 +8,7 @@ from the strike-rank table (DEX SR + SIZ SR + the weapon's SR).
 
 A saved adventurer comes in as he is now (his record's ``current``: wounds, clocks, damaged
 and broken weapons; :func:`pyengine.runequest.campaign.entering.start_of`, RQ-103), a broken
-weapon never in hand.
+weapon never in hand, nor anything in the hand of an arm out of use (RQ-133).
 
 Both builders hold bows, crossbows and the staff sling in both hands, the sling in one
 (RQ-71), and start a fighter with a shield in hand only beside what it goes with
@@ -28,6 +28,7 @@ from pyengine.runequest.campaign.entering import start_of
 from pyengine.runequest.combat.from_sheet import LONG_HAFTED, SHORT_STABBING, weapon_for
 from pyengine.runequest.combat.model import Parry, Weapon
 from pyengine.runequest.melee.hands import clash, projectile_hands
+from pyengine.runequest.melee.harm import hand_useless
 from pyengine.runequest.melee.model import Arm, Combatant
 from pyengine.runequest.melee.round import MeleeTables
 from pyengine.runequest.sheet.adventurer import Adventurer
@@ -117,7 +118,10 @@ def combatant_from_sheet(
         raise IllegalActionError(f"{name or adventurer.name or 'this character'}: no usable weapon on the sheet")
     locations = {LOCATION_KEYS[loc]: sheet.locations[LOCATION_KEYS[loc]] for loc in SHEET_ORDER}
     start = None if fresh else start_of(adventurer.current, arms, locations)
-    in_hand = _start_in_hand([a for a in arms if start is None or a.name not in start.broken])
+    # never a broken arm, nor one a useless hand would hold (an arm disabled, or severed and not reknit: "the
+    # limb is useless, and anything not fastened to it is dropped", and a shield is not strapped to it, RQ-133)
+    in_hand = _start_in_hand([a for a in arms if start is None or (
+        a.name not in start.broken and not hand_useless(locations, start, a))])
     armour = {LOCATION_KEYS[row.location]: row.absorbs for row in sheet.armour.locations if row.absorbs}
     return Combatant(
         name=(name or adventurer.name or "Adventurer")[:40],

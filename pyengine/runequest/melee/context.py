@@ -37,6 +37,8 @@ from pyengine.tables import Record
 from pyengine.working import Step
 
 DOWN = ("dead", "unconscious", "incapacitated")
+#: The rounds' edition from which an arm severed and not reknit is useless whatever its wound (RQ-132).
+SEVERED_USELESS = 4
 
 
 class MeleeTables(Record):
@@ -119,8 +121,10 @@ class RoundContext:
         return body
 
     def useless_hand(self, name: str, arm: Arm) -> str:
-        """Why the hand(s) ``arm`` needs cannot hold it, or ``""``."""
-        return harm.useless_hand(self.combatant(name), self.bodies[name], arm)
+        """Why the hand(s) ``arm`` needs cannot hold it, or ``""``: an arm severed and not reknit counts from
+        the rounds' edition 4 (RQ-132); a fight played by an earlier one replays as it did."""
+        return harm.useless_hand(self.combatant(name), self.bodies[name], arm,
+                                 severed=self.melee_rules.played_by >= SEVERED_USELESS)
 
     def unusable(self, name: str, arm: Arm) -> str:
         """Why ``arm`` cannot be used now, or ``""``."""

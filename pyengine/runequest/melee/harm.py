@@ -3,7 +3,8 @@
 Pure functions of a combatant and his body: :class:`~.context.RoundContext` applies
 what they return. A wound follows ch. III, "Hit Locations": a leg, the abdomen or the
 chest disabled and "he must fall, doing nothing else that round"; the abdomen, chest or
-head disabled and he bleeds (RQ-53); an arm disabled and he drops what it held. A
+head disabled and he bleeds (RQ-53); an arm disabled and he drops what it held, and an arm
+disabled or severed and not reknit holds nothing he can use (:func:`useless_hand`, RQ-132). A
 weapon or shield that takes more than its hit points breaks (ch. IV, "Weapon Damage
 Absorption"). Weapons stuck in a shield ("Parrying an Impaling Blow"): one of ENC 2 or
 more makes it useless, of ENC 1 halves it, lighter ones only once more than 5 are stuck.
@@ -11,24 +12,34 @@ more makes it useless, of ENC 1 halves it, lighter ones only once more than 5 ar
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Literal
 
-from pyengine.runequest.combat.wounds import Wound, apply_wound, worse
+from pyengine.runequest.combat.wounds import Hurt, Wound, apply_wound, useless_limb, worse
 from pyengine.runequest.melee.model import BLEED_OUT_ROUNDS, Arm, Body, Combatant, InShield
-from pyengine.runequest.vocabulary import LOCATION_BY_KEY, Location
+from pyengine.runequest.vocabulary import LOCATION_BY_KEY, Location, LocationKey
 
 ARM_OF_HAND = {"right": "right_arm", "left": "left_arm"}
 #: "more than 5 such light weapons accumulate stuck in it".
 LIGHT_WEAPONS_ALLOWED = 5
 
 
-def useless_hand(c: Combatant, body: Body, arm: Arm) -> str:
-    """Why the hand(s) ``arm`` needs cannot hold it (an arm disabled), or ``""``."""
+def useless_hand(c: Combatant, body: Body, arm: Arm, *, severed: bool = True) -> str:
+    """Why the hand(s) ``arm`` needs cannot hold it (an arm disabled, or severed and not reknit), or
+    ``""``: the one answer to whether he can hold, ready, attack or parry with ``arm`` for his arms'
+    sake (:meth:`.context.RoundContext.useless_hand`, ``unusable``). ``severed=False``: a fight played by
+    the rounds' editions before 4, where only the wound counted."""
+    return hand_useless(c.locations, body, arm, severed=severed)
+
+
+def hand_useless(locations: Mapping[LocationKey, int], hurt: Hurt, arm: Arm, *, severed: bool = True) -> str:
+    """:func:`useless_hand` for wounds as a :class:`~.model.Start` holds them too (a fighter coming into the
+    fight holds nothing in such a hand, RQ-133)."""
     sides = ("right", "left") if arm.hands == "both" else (arm.hands,)
     for side in sides:
-        key = ARM_OF_HAND[side]
-        if body.wounds.get(key, 0) >= c.locations[key]:
-            return f"his {side} arm is useless"
+        why = useless_limb(locations, hurt, LocationKey(ARM_OF_HAND[side]), severed=severed)
+        if why:
+            return f"his {side} arm is useless" + (f": {why}" if why != "useless" else "")
     return ""
 
 

@@ -39,7 +39,8 @@ KIND = "fight"
 #: that each still opens, is in docs/formats.md ("Fight links").
 VERSION = 6
 #: The edition of the rounds' rules each link version and export format was played by, when its
-#: ``melee_rules`` does not say: a link or export made before a correction replays as it did.
+#: ``melee_rules`` does not say: a link or export made before a correction replays as it did. Edition 4
+#: came without a new version: a version 6 link or format 6 export made since says ``"edition": 4``.
 EDITION_OF_LINK = {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3}
 EDITION_OF_EXPORT = {1: 1, 2: 1, 3: 1, 4: 2, 5: 2, 6: 3}
 #: The JSON export's format: 6 carries what link version 5 does, each event's ``working`` a step
@@ -141,8 +142,12 @@ def replay(log: FightLog, tables: MeleeTables) -> Replayed:
 
 
 def to_state(log: FightLog) -> dict[str, Any]:
-    if log.melee_rules.edition == RULES_EDITION:  # today's edition goes without saying (this version's links)
-        log = msgspec.structs.replace(log, melee_rules=msgspec.structs.replace(log.melee_rules, edition=None))
+    # the edition this link version implies goes without saying; any other is written, today's too: a
+    # version 6 link that says nothing was made before edition 4 and replays by edition 3
+    edition = log.melee_rules.played_by
+    said = None if edition == EDITION_OF_LINK[VERSION] else edition
+    if log.melee_rules.edition != said:
+        log = msgspec.structs.replace(log, melee_rules=msgspec.structs.replace(log.melee_rules, edition=said))
     data: dict[str, Any] = msgspec.to_builtins(log)
     return data
 
@@ -187,8 +192,10 @@ def _convert(data: Any, what: str, *, edition: int = RULES_EDITION) -> FightLog:
     except (msgspec.ValidationError, ValueError) as exc:
         raise ShareLinkError(f"{what}: {exc}") from None
     log = _arms_by_name(log, what)
-    if log.melee_rules.edition is None and edition != RULES_EDITION:
-        log = msgspec.structs.replace(log, melee_rules=msgspec.structs.replace(log.melee_rules, edition=edition))
+    played = log.melee_rules.edition if log.melee_rules.edition is not None else edition
+    held = None if played == RULES_EDITION else played  # today's held as a fight made now holds it
+    if log.melee_rules.edition != held:
+        log = msgspec.structs.replace(log, melee_rules=msgspec.structs.replace(log.melee_rules, edition=held))
     return log
 
 

@@ -282,8 +282,9 @@ class Fight(Record, omit_defaults=True):
 #: (RQ-60, RQ-49); a weapon drawn for a blow or a shot stays in hand and sets down what clashes (RQ-71).
 #: 3 (link 5): a bow or sling shot with 5 strike ranks to spare is ready again for the next round
 #: (RQ-110); a natural weapon needs no readying (RQ-111); what sticks when a missile impales is the arrow
-#: or bolt, never the launcher, and a sling's stone sticks nowhere (RQ-112).
-RULES_EDITION = 3
+#: or bolt, never the launcher, and a sling's stone sticks nowhere (RQ-112). 4 (0.4.0; link 6 and export 6
+#: saying ``"edition": 4``): an arm severed and not reknit is useless whatever its wound (RQ-132).
+RULES_EDITION = 4
 
 
 class MeleeRules(Record, omit_defaults=True):

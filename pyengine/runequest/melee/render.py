@@ -23,6 +23,7 @@ from typing import Any
 
 from pyengine.html import Element, Markup, el, escape_text, to_html
 from pyengine.runequest.combat.render import render_result
+from pyengine.runequest.melee.harm import useless_hand
 from pyengine.runequest.melee.model import MELEE_RULES, Body, Combatant, Fight, FightState, MeleeRules
 from pyengine.runequest.melee.round import Event, RoundResult, describe
 from pyengine.runequest.melee.timing import Timed
@@ -249,6 +250,10 @@ def _body_notes(c: Combatant, body: Body, state: FightState | None = None) -> li
         notes.append("on the ground")
     if body.maimed:
         notes.append("a limb maimed: cannot fight until healed")
+    for key, left in (body.severed.items() if body.condition != "dead" else ()):
+        notes.append(f"{_words(key)} severed for good: useless (RQ-132)" if left == 0 else
+                     f"{_words(key)} severed: useless unless 6 points of Healing reknit it within {left} "
+                     f"round{'s' if left != 1 else ''}")
     for key, left in (body.bleeding.items() if body.condition != "dead" else ()):
         notes.append(f"bleeding from the {_words(key)}: dies in {left} round{'s' if left != 1 else ''} unless healed (2 points stop it)")
     # A weapon he holds that is stuck in someone is said where it is, not "in hand" alone.
@@ -305,7 +310,7 @@ def render_body(c: Combatant, body: Body, state: FightState | None = None, gone:
         have = c.locations[key]
         taken = body.wounds.get(key, 0)
         remaining = have - taken
-        look = "out" if taken >= have else ("hurt" if taken else "ok")
+        look = "out" if taken >= have or key in body.severed else ("hurt" if taken else "ok")
         head.append(el("th", {"scope": "col"}, el("abbr", {"title": _words(key)}, LOCATION_SHORT[key])))
         text = f"{max(remaining, 0)}/{have}" + (" ✕" if look == "out" else "")
         row.append(el("td", {"class": f"fs-loc fs-loc-{look}", "data-location": key, "data-left": str(remaining), "title": f"{taken} taken"}, text))
@@ -348,8 +353,9 @@ def default_declaration(fight: Fight, state: FightState, c: Combatant, gone: Col
             and o.name not in gone]
     standing = [name for name in foes if state.bodies[name].condition not in DOWN_WORDS]
     target = (standing or foes or [""])[0]
+    # an arm out of use (disabled, or severed and not reknit) offers nothing to strike or parry with (RQ-133)
     usable = [a for a in c.arms if a.weapon is not None and a.attack is not None and a.name not in body.broken
-              and a.name not in body.gone]
+              and a.name not in body.gone and not useless_hand(c, body, a)]
     held = [a for a in usable if a.name in body.in_hand]
     # An archer (his first weapon a missile) shoots; else the weapon in hand; else a melee weapon; else a missile.
     archer = usable[:1] if usable and usable[0].missile else []
@@ -357,7 +363,7 @@ def default_declaration(fight: Fight, state: FightState, c: Combatant, gone: Col
     actions: list[dict[str, str]] = []
     if chosen:
         actions.append({"do": "shoot" if chosen[0].missile else "attack", "arm": chosen[0].name, "target": target})
-    parriers = [a for a in c.arms if a.parry is not None and not a.body_weapon]
+    parriers = [a for a in c.arms if a.parry is not None and not a.body_weapon and not useless_hand(c, body, a)]
     shields = [a for a in parriers if a.parry.kind == "shield"]
     parry = (shields or parriers)[:1]
     return {

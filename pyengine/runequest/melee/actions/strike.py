@@ -34,6 +34,7 @@ from pyengine.runequest.melee.context import RoundContext
 from pyengine.runequest.melee.hands import in_hand_with
 from pyengine.runequest.melee.model import Arm
 from pyengine.runequest.melee.statement import Shoot, Strike
+from pyengine.runequest.melee.usable import target_dead, totally_helpless
 
 #: Rounds a slow missile waits before it can shoot again (RQ-55).
 RELOAD_ROUNDS = {"1/2R": 1, "1/3R": 2, "1/5R": 4}
@@ -49,8 +50,9 @@ def act(r: RoundContext, t: Timed) -> None:
     assert arm is not None and arm.weapon is not None and arm.attack is not None
     what = describe(t.who, action)
     tbody = r.bodies[action.target]
-    if tbody.condition == "dead":
-        return r.skip(t, what, f"aborted: {action.target} is already dead (RQ-49)")
+    dead = target_dead(r.bodies, action.target)
+    if dead:
+        return r.skip(t, what, f"aborted: {dead} (RQ-49)")
     why = r.unusable(t.who, arm)
     if why:
         return r.skip(t, what, f"aborted: {why}")
@@ -74,7 +76,7 @@ def act(r: RoundContext, t: Timed) -> None:
     if totally and r.melee_rules.played_by < 2:  # an older link: +20% only, its events as they were
         totally = False
     elif totally:
-        notes.append(f"{action.target} is unconscious: totally helpless, killed outright unless the blow fumbles (RQ-60)")
+        notes.append(totally_helpless(action.target))
     unfamiliar = arm.name in body.unfamiliar
     if unfamiliar:
         notes.append(f"the {arm.name} was picked up in this melee: half effectiveness (RQ-73)")

@@ -26,6 +26,9 @@ from pyengine.runequest.melee.model import Fight, FightState
 from pyengine.runequest.melee.statement import Intent, PickUp, Ready, Shoot, Strike
 from pyengine.runequest.melee.usable import helpless, parry_refused, target_dead, totally_helpless, unusable
 
+#: How a statement the round would refuse whole is told (:func:`~.intent.check_intents`'s message follows).
+REFUSED = "the round will refuse this statement: "
+
 
 def foreseen(fight: Fight, state: FightState, intent: Intent, gone: Collection[str] = ()) -> tuple[str, ...]:
     """What of ``intent`` the round will refuse, abort or do otherwise, given everyone's state now, each in
@@ -36,7 +39,7 @@ def foreseen(fight: Fight, state: FightState, intent: Intent, gone: Collection[s
     try:
         check_intents(fight, state, (intent,))
     except IllegalActionError as exc:
-        return (f"the round will refuse this statement: {exc}",)
+        return (f"{REFUSED}{exc}",)
     bodies = state.bodies
     out: list[str] = []
     statement = Statement(fight, state, me, intent.actions)
@@ -84,3 +87,29 @@ def foreseen(fight: Fight, state: FightState, intent: Intent, gone: Collection[s
         if refused:
             out.append(f"{refused}: no parry with it this round")
     return tuple(dict.fromkeys(out))
+
+
+def left_out(fight: Fight, state: FightState, previous: Intent, carried: Intent | None) -> tuple[str, ...]:
+    """Why each action and parry of last round's ``previous`` statement is not in this round's ``carried``
+    one (``melee.defaults``), in the round's words: a carried statement never silently loses a blow."""
+    actions = () if carried is None else carried.actions
+    parries = () if carried is None else carried.parries
+    out: list[str] = []
+    for action in previous.actions:
+        if action in actions:
+            continue
+        what = HANDLERS[type(action)].describe(previous.who, action).removeprefix(f"{previous.who} ")
+        why = foreseen(fight, state, Intent(who=previous.who, actions=(action,)))
+        if why:  # none: it was done (a weapon readied is in hand, one pulled free is free)
+            reason = why[0].removeprefix(REFUSED).removeprefix(f"{what}: ").removeprefix("aborted, ")
+            out.append(f"last round's {what} is not carried on: {reason}")
+    for parry in previous.parries:
+        if parry in parries:
+            continue
+        why = foreseen(fight, state, Intent(who=previous.who, parries=(parry,)))
+        if why:
+            out.append(f"last round's parry is not carried on: {why[0]}")
+        elif target_dead(state.bodies, parry.against):
+            out.append(f"last round's parry with the {parry.arm} against {parry.against} is not carried on: "
+                       f"{target_dead(state.bodies, parry.against)}")
+    return tuple(out)

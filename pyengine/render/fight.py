@@ -35,6 +35,8 @@ def entering_words(c: Combatant) -> str:
         parts.append(f"broken: {', '.join(start_.broken)}")
     if start_.weapon_damage:
         parts.append("damaged: " + ", ".join(f"{name} {points}" for name, points in start_.weapon_damage.items()))
+    if start_.missiles:
+        parts.append("missiles left: " + ", ".join(f"{name} {n}" for name, n in start_.missiles.items()))
     return " · ".join(parts)
 
 

@@ -278,6 +278,8 @@ def _body_notes(c: Combatant, body: Body, state: FightState | None = None) -> li
         notes.append("only one attack next round (his split blow impaled)")
     if body.unfamiliar:
         notes.append("picked up in this melee, at half: " + ", ".join(body.unfamiliar))
+    if body.missiles:
+        notes.append("missiles left: " + ", ".join(f"{arm} {n}" for arm, n in body.missiles.items()))
     return notes
 
 

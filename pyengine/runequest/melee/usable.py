@@ -60,6 +60,28 @@ def helpless(bodies: Mapping[str, Body], name: str) -> bool:
     )
 
 
+def missiles_short(body: Body, arm: Arm, shots: int = 1) -> str:
+    """Why ``arm`` cannot loose ``shots`` missiles: fewer are left of those counted (RQ-140), or ``""``."""
+    if arm.name not in body.missiles or body.missiles[arm.name] >= shots:
+        return ""
+    left, what = body.missiles[arm.name], missile_word(arm)
+    if not left:
+        return f"no {what}s left for the {arm.name}"
+    return f"only {left} {what}{'s' if left > 1 else ''} left for the {arm.name}"
+
+
+def missile_word(arm: Arm) -> str:
+    """What one shot of a missile arm looses, as a player counts them: arrow, bolt, stone, or the thrown weapon."""
+    ref = arm.ref
+    if ref in ("sling", "staff_sling"):
+        return "stone"
+    if "crossbow" in ref or ref == "arbalest":
+        return "bolt"
+    if "bow" in ref:
+        return "arrow"
+    return arm.name if arm.weapon is not None and arm.weapon.kind == "thrown" else "missile"
+
+
 def totally_helpless(target: str) -> str:
     """The round's note on a blow at an unconscious foe (RQ-60, RQ-49)."""
     return f"{target} is unconscious: totally helpless, killed outright unless the blow fumbles (RQ-60)"

@@ -7,11 +7,16 @@ import msgspec
 import pytest
 
 from pyengine.cli.tables import hit_locations
-from pyengine.dice import RollLog, ScriptedDice
+from pyengine.dice import RandomDice, RollLog, ScriptedDice
+from pyengine.errors import IllegalActionError
 from pyengine.runequest.melee.build import melee_tables
 from pyengine.runequest.melee.context import RoundContext
-from pyengine.runequest.melee.foresee import foreseen
-from pyengine.runequest.melee.model import FightState, Stuck, start
+from pyengine.runequest.melee.defaults import next_intents
+from pyengine.runequest.melee.foresee import foreseen, left_out
+from pyengine.runequest.melee.intent import check_intents
+from pyengine.runequest.melee.log import FightLog, situation_now
+from pyengine.runequest.melee.model import Fight, FightState, Start, Stuck, start
+from pyengine.runequest.melee.round import resolve_round
 from pyengine.runequest.melee.statement import Intent, ParryIntent, Ready, Shoot, Strike
 from tests.worked_examples import engine_fight
 
@@ -93,3 +98,48 @@ def test_a_thrown_weapon_gone_is_no_missile_left_to_throw(fight):
     cora = Intent(who="Cora", actions=(Shoot(arm="javelin", target="Aldo"),))
     assert foreseen(fight, state, cora) == ("the round will refuse this statement: Cora's javelin is out of reach",)
 
+
+
+# -- no arrows left (RQ-140) ----------------------------------------------------------------------------
+
+ARCHER = (("Aldo", "A", "broadsword", "medium_shield"), ("Cora", "B", "self_bow", ""))
+SHOT = Intent(who="Cora", actions=(Shoot(arm="self bow", target="Aldo"),))
+
+
+def counted(tables, n: int):
+    fight = engine_fight(tables, ARCHER)
+    cora = msgspec.structs.replace(fight.combatants[1], start=Start(missiles={"self bow": n}))
+    return Fight(combatants=(fight.combatants[0], cora))
+
+
+def test_no_arrows_left_is_said_before_the_round_and_refused(tables):
+    # RQ-105: "Each shot rolled in a fight (hit or miss) uses one"; with none left, no shot.
+    fight = counted(tables, 0)
+    assert foreseen(fight, start(fight), SHOT) == (
+        "the round will refuse this statement: Cora has no arrows left for the self bow (RQ-140)",)
+    with pytest.raises(IllegalActionError, match="no arrows left"):
+        check_intents(fight, start(fight), (SHOT,))
+    two = Intent(who="Cora", actions=(Shoot(arm="self bow", target="Aldo"), Shoot(arm="self bow", target="Aldo")))
+    fight = counted(tables, 1)
+    assert foreseen(fight, start(fight), two) == (
+        "the round will refuse this statement: Cora has only 1 arrow left for the self bow (RQ-140)",)
+
+
+def test_the_last_arrow_shot_leaves_none_and_next_round_says_why_the_shot_is_not_carried(tables):
+    fight = counted(tables, 1)
+    mt = melee_tables(tables, hit_locations())
+    result = resolve_round(fight, start(fight), (SHOT,), dice=RandomDice(3), tables=mt)
+    assert result.state.bodies["Cora"].missiles == {"self bow": 0}
+    assert next_intents(fight, result.state, (SHOT,))[0].actions == ()
+    assert left_out(fight, result.state, SHOT, next_intents(fight, result.state, (SHOT,))[0]) == (
+        "last round's shoots at Aldo with the self bow is not carried on: Cora has no arrows left for the self bow "
+        "(RQ-140)",)
+    # the situation now carries the count
+    assert situation_now(FightLog(fight=fight), result.state).fight.combatants[1].start.missiles == {"self bow": 0}
+
+
+def test_a_fight_that_counts_no_missiles_shoots_as_before(tables):
+    fight = engine_fight(tables, ARCHER)
+    mt = melee_tables(tables, hit_locations())
+    result = resolve_round(fight, start(fight), (SHOT,), dice=RandomDice(3), tables=mt)
+    assert result.state.bodies["Cora"].missiles == {} and foreseen(fight, start(fight), SHOT) == ()

@@ -37,6 +37,10 @@ def foreseen(fight: Fight, state: FightState, intent: Intent, gone: Collection[s
     if me is None or intent.who not in state.bodies or state.bodies[intent.who].condition in DOWN:
         return ()
     try:
+        msgspec.convert(msgspec.to_builtins(intent), type=Intent)
+    except msgspec.ValidationError:  # not yet a whole statement: Resolve names the field
+        return ()
+    try:
         check_intents(fight, state, (intent,))
     except IllegalActionError as exc:
         return (f"{REFUSED}{exc}",)

@@ -6,11 +6,17 @@ from __future__ import annotations
 
 import msgspec
 
+from pyengine.runequest.campaign.current import Current
 from pyengine.runequest.melee import log as fight_log
 from pyengine.runequest.melee.log import FightLog, RoundRecord
 from pyengine.runequest.melee.model import Fight, Start
 from pyengine.runequest.melee.statement import Intent, ParryIntent, Strike
+from pyengine.runequest.sheet.adventurer import Adventurer, WeaponSkill, dump_adventurer
+from pyengine.runequest.sheet.characteristics import Characteristics
+from pyengine.storage.keys import CHARACTER_PREFIX
+from pyengine.storage.store import MemoryStore
 from tests.unit.pages.fight_mode import FightMode
+from tests.unit.pages.fight_writeback_world import Kept
 from tests.worked_examples import THREE, engine_fight
 
 SHIELD = "medium shield (about 60 cm)"
@@ -73,3 +79,18 @@ def test_a_blow_with_a_weapon_broken_last_round_is_not_dropped_silently(world):
     assert fm.dom.text("fd-round") == "2"
     assert ("last round's attacks Aldo with the short spear is not carried on: Bera's short spear is broken"
             in fm.dom.text("fd-1-fell"))
+
+
+def test_an_archer_whose_sheet_counts_no_arrows_left_is_told_on_his_row(world):
+    # RQ-105: "a saved adventurer's sheet may count the missiles left for each missile weapon … Each shot
+    # rolled in a fight (hit or miss) uses one"; he comes in with none left, and his row says so before Resolve.
+    archer = dump_adventurer(Adventurer(
+        name="Ulf", characteristics=Characteristics(STR=12, CON=12, SIZ=12, INT=10, POW=10, DEX=14, CHA=10),
+        weapons=(WeaponSkill(weapon="self_bow", attack=40),),
+        current=Current(ammunition={"self_bow": 0}),
+    )).decode()
+    fm = Kept(world, MemoryStore({CHARACTER_PREFIX + "ulf": archer}))
+    fm.add((("Bera", "B", "short_spear_1h", ""),))
+    fm.add_saved("ulf", "Ulf", "A")
+    assert "missiles left: self bow 0" in fm.dom.text("fc-list")
+    assert "Ulf has no arrows left for the self bow (RQ-140)" in fm.dom.text("fd-1-sr")

@@ -28,6 +28,8 @@ from pyengine.runequest.melee.usable import helpless, parry_refused, target_dead
 
 #: How a statement the round would refuse whole is told (:func:`~.intent.check_intents`'s message follows).
 REFUSED = "the round will refuse this statement: "
+#: What a parry the round will not make comes to.
+NO_PARRY = ": no parry with it this round"
 
 
 def foreseen(fight: Fight, state: FightState, intent: Intent, gone: Collection[str] = ()) -> tuple[str, ...]:
@@ -89,7 +91,7 @@ def foreseen(fight: Fight, state: FightState, intent: Intent, gone: Collection[s
             body = msgspec.structs.replace(body, in_hand=(*body.in_hand, arm.name))
         refused = parry_refused(fight, {**bodies, me.name: body}, me.name, arm)
         if refused:
-            out.append(f"{refused}: no parry with it this round")
+            out.append(f"{refused}{NO_PARRY}")
     return tuple(dict.fromkeys(out))
 
 
@@ -112,7 +114,7 @@ def left_out(fight: Fight, state: FightState, previous: Intent, carried: Intent 
             continue
         why = foreseen(fight, state, Intent(who=previous.who, parries=(parry,)))
         if why:
-            out.append(f"last round's parry is not carried on: {why[0]}")
+            out.append(f"last round's parry is not carried on: {why[0].removesuffix(NO_PARRY)}")
         elif target_dead(state.bodies, parry.against):
             out.append(f"last round's parry with the {parry.arm} against {parry.against} is not carried on: "
                        f"{target_dead(state.bodies, parry.against)}")

@@ -7,7 +7,8 @@ cannot be used once it is broken, out of his reach, stuck in a foe ("the weapon 
 target and is jerked out of the attacker's hands") or needs a hand whose arm is useless ("Arm — the
 limb is useless, and anything not fastened to it is dropped", :func:`~.harm.useless_hand`). A parry
 needs the arm in his hand, and a shield with a weapon of ENC 2 or more stuck in it "is completely
-useless". A blow at a foe already dead is aborted (RQ-49).
+useless". A blow at a foe already dead is aborted (RQ-49). A missile weapon whose missiles are counted
+looses no more than are left (RQ-140).
 """
 
 from __future__ import annotations

@@ -53,7 +53,7 @@ def act(r: RoundContext, t: Timed) -> None:
     dead = target_dead(r.bodies, action.target)
     if dead:
         return r.skip(t, what, f"aborted: {dead} (RQ-49)")
-    why = r.unusable(t.who, arm) or (missiles_short(body, arm) if shot else "")
+    why = r.unusable(t.who, arm) or (f"{short} (RQ-140)" if shot and (short := missiles_short(body, arm)) else "")
     if why:
         return r.skip(t, what, f"aborted: {why}")
     if arm.name not in body.in_hand and not arm.body_weapon and r.melee_rules.played_by >= 2:

@@ -14,7 +14,7 @@ from pyengine.runequest.melee.context import RoundContext
 from pyengine.runequest.melee.defaults import next_intents
 from pyengine.runequest.melee.foresee import foreseen, left_out
 from pyengine.runequest.melee.intent import check_intents
-from pyengine.runequest.melee.log import FightLog, situation_now
+from pyengine.runequest.melee.log import FightLog, read_any, situation_now, to_link
 from pyengine.runequest.melee.model import Fight, FightState, Start, Stuck, start
 from pyengine.runequest.melee.round import resolve_round
 from pyengine.runequest.melee.statement import Intent, ParryIntent, Ready, Shoot, Strike
@@ -143,3 +143,9 @@ def test_a_fight_that_counts_no_missiles_shoots_as_before(tables):
     mt = melee_tables(tables, hit_locations())
     result = resolve_round(fight, start(fight), (SHOT,), dice=RandomDice(3), tables=mt)
     assert result.state.bodies["Cora"].missiles == {} and foreseen(fight, start(fight), SHOT) == ()
+
+
+def test_missiles_counted_ride_in_the_fights_link(tables):
+    fight = counted(tables, 7)
+    log = FightLog(fight=fight)
+    assert read_any(to_link(log)).fight.combatants[1].start.missiles == {"self bow": 7}

@@ -73,7 +73,7 @@ class Statements:
             intent, _ = read_declaration(fight, k, self.core.draft.declare.get(c.name, {}))
         except FieldError:  # a half-typed statement: told once it reads
             return ()
-        return foreseen(fight, state, intent, self.core.gone())
+        return foreseen(fight, state, intent)
 
     def _melees(self) -> dict[str, frozenset[str]]:
         """Who starts the round engaged with whom, as the statements typed say (both ways, RQ-74)."""

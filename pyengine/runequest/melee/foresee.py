@@ -11,8 +11,6 @@ the statement's row says it at once, in the same words, because it asks the roun
 
 from __future__ import annotations
 
-from collections.abc import Collection
-
 import msgspec
 
 from pyengine.errors import IllegalActionError
@@ -32,9 +30,9 @@ REFUSED = "the round will refuse this statement: "
 NO_PARRY = ": no parry with it this round"
 
 
-def foreseen(fight: Fight, state: FightState, intent: Intent, gone: Collection[str] = ()) -> tuple[str, ...]:
+def foreseen(fight: Fight, state: FightState, intent: Intent) -> tuple[str, ...]:
     """What of ``intent`` the round will refuse, abort or do otherwise, given everyone's state now, each in
-    words (``()``: it will be done as stated). ``gone``: who has left the fight."""
+    words (``()``: it will be done as stated, or it is not yet a whole statement)."""
     me = fight.combatant(intent.who)
     if me is None or intent.who not in state.bodies or state.bodies[intent.who].condition in DOWN:
         return ()
@@ -58,15 +56,13 @@ def foreseen(fight: Fight, state: FightState, intent: Intent, gone: Collection[s
             arm = me.arm(action.arm)
             assert arm is not None
             why = target_dead(bodies, action.target) or unusable(fight, bodies, me.name, arm)
-            if action.target in gone:
-                why = f"{action.target} has left the fight"
             if why:
                 out.append(f"{what}: aborted, {why}")
             elif bodies[action.target].condition == "unconscious":
                 out.append(f"{what}: {totally_helpless(action.target)}")
             elif helpless(bodies, action.target):
-                down = bodies[action.target].condition
-                how = down if down in DOWN else "on the ground or held immobilised"
+                down = bodies[action.target]
+                how = down.condition if down.condition in DOWN else "on the ground" if down.on_ground else "held immobilised"
                 out.append(f"{what}: {action.target} is {how}, helpless: +{ADVANTAGE}% to hit (RQ-49)")
         elif isinstance(action, Ready):
             arm = me.arm(action.arm)

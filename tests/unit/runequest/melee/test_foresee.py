@@ -149,3 +149,10 @@ def test_missiles_counted_ride_in_the_fights_link(tables):
     fight = counted(tables, 7)
     log = FightLog(fight=fight)
     assert read_any(to_link(log)).fight.combatants[1].start.missiles == {"self bow": 7}
+
+
+def test_a_foe_on_the_ground_is_struck_helpless(fight):
+    # "Leg — the limb is useless, and the character must fall … He may fight from the ground during following rounds."
+    down = with_body(fight, "Bera", condition="fighting", on_ground=True, wounds={"left_leg": 4}, damage_taken=4)
+    assert foreseen(fight, down, ALDO) == (
+        "attacks Bera with the broadsword: Bera is on the ground, helpless: +20% to hit (RQ-49)",)

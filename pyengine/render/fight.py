@@ -37,6 +37,8 @@ def entering_words(c: Combatant) -> str:
         parts.append(f"broken: {', '.join(start_.broken)}")
     if start_.weapon_damage:
         parts.append("damaged: " + ", ".join(f"{name} {points}" for name, points in start_.weapon_damage.items()))
+    if start_.missiles:
+        parts.append("missiles left: " + ", ".join(f"{name} {n}" for name, n in start_.missiles.items()))
     return " · ".join(parts)
 
 
@@ -92,23 +94,24 @@ def declarations_html(fight: Fight | None, state: FightState | None, drafts: Map
                       schedules: Mapping[str, Sequence[Timed] | None] | None = None,
                       errors: Mapping[str, str] = {}, *, opened: Collection[str] = frozenset(),
                       same: Mapping[str, bool] = {}, notes: Mapping[str, str] = {},
-                      gone: Mapping[str, int] = {}) -> str:
+                      gone: Mapping[str, int] = {}, foreseen: Mapping[str, Sequence[str]] = {}) -> str:
     """``fd-list``: everyone's statement form."""
     return to_html(render.render_declarations(fight, state, drafts, schedules, errors, opened=set(opened), same=same,
-                                              notes=notes, gone=gone))
+                                              notes=notes, gone=gone, foreseen=foreseen))
 
 
 def declaration_inner_html(fight: Fight, state: FightState, k: int, draft: Mapping[str, Any],
                            timed: Sequence[Timed] | None, *, same: bool | None, note: str,
-                           gone: Mapping[str, int]) -> str:
+                           gone: Mapping[str, int], foreseen: Sequence[str] = ()) -> str:
     """What goes inside ``fd-<k>``: his statement drawn again, open."""
     return render.inner_html(render.render_declaration(fight, state, k, draft, timed, opened=True, same=same,
-                                                       note=note, gone=gone))
+                                                       note=note, gone=gone, foreseen=foreseen))
 
 
-def said_html(timed: Sequence[Timed] | None, draft: Mapping[str, Any], same: bool | None) -> str:
-    """What goes inside ``fd-<k>-sr``: his statement at a glance."""
-    return "".join(to_html(n) for n in render.render_said(timed, draft, same))
+def said_html(timed: Sequence[Timed] | None, draft: Mapping[str, Any], same: bool | None,
+              foreseen: Sequence[str] = ()) -> str:
+    """What goes inside ``fd-<k>-sr``: his statement at a glance, and what the round will make of it."""
+    return "".join(to_html(n) for n in render.render_said(timed, draft, same, foreseen))
 
 
 def template_options_html(entries: Sequence[tuple[str, str]], selected: str = "") -> str:

@@ -17,7 +17,9 @@ from pyengine.errors import FieldError, RulesError
 from pyengine.pages.fight.draft import Statement, as_statement, nothing_stated
 from pyengine.pages.view import Update
 from pyengine.render.fight import declaration_inner_html, declarations_html, said_html
+from pyengine.runequest.melee.context import DOWN
 from pyengine.runequest.melee.defaults import engaged_after, next_intents, retargeted
+from pyengine.runequest.melee.foresee import foreseen, left_out
 from pyengine.runequest.melee.inputs import draft_of, read_declaration, statement_draft
 from pyengine.runequest.melee.intent import Intent, check_intents
 from pyengine.runequest.melee.render import default_declaration, field_for
@@ -62,6 +64,17 @@ class Statements:
         except Exception:  # a half-typed statement: its strike ranks show once it reads
             return None
 
+    def _foreseen(self, k: int) -> tuple[str, ...]:
+        """What the round will make of the ``k``-th combatant's statement otherwise than stated (RQ-139)."""
+        fight, state = self.core.fight, self.core.state()
+        assert fight is not None and state is not None
+        c = fight.combatants[k]
+        try:
+            intent, _ = read_declaration(fight, k, self.core.draft.declare.get(c.name, {}))
+        except FieldError:  # a half-typed statement: told once it reads
+            return ()
+        return foreseen(fight, state, intent)
+
     def _melees(self) -> dict[str, frozenset[str]]:
         """Who starts the round engaged with whom, as the statements typed say (both ways, RQ-74)."""
         out: dict[str, set[str]] = {}
@@ -103,7 +116,8 @@ class Statements:
             # Its inputs (and their labels) depend on what he does: the statement is drawn again, open.
             self.opened.add(name)
             form = declaration_inner_html(fight, state, k, statement, timed, same=same,
-                                          note=self.carried()[1].get(name, ""), gone=self.core.gone())
+                                          note=self.carried()[1].get(name, ""), gone=self.core.gone(),
+                                          foreseen=self._foreseen(k))
             self.marked -= set(mine)
             update |= Update(html={p: form}, errors={p: ""}, focus=field_id)
         else:
@@ -111,7 +125,8 @@ class Statements:
                 self.opened.add(name)  # changed inside his details: they stay open when drawn again
             cleared = {field: "" for field in mine if field in self.marked}
             self.marked -= set(mine)
-            update |= Update(html={f"{p}-sr": said_html(timed, statement, same)}, errors={**cleared, p: ""})
+            update |= Update(html={f"{p}-sr": said_html(timed, statement, same, self._foreseen(k))},
+                             errors={**cleared, p: ""})
         return update | self.page.save()
 
     def _same(self, k: int, carried: Mapping[str, Statement] | None = None) -> bool | None:
@@ -179,6 +194,11 @@ class Statements:
         gone = log.gone()
         previous, notes = retargeted(fight, state, log.rounds[-1].intents, gone)
         carried = {i.who: i for i in next_intents(fight, state, previous, events)}
+        for intent in previous:
+            # what last round's statement loses is said on his row, never silently dropped (RQ-139)
+            if state.bodies[intent.who].condition not in DOWN and (why := left_out(fight, state, intent,
+                                                                                  carried.get(intent.who))):
+                notes[intent.who] = "; ".join((*filter(None, (notes.get(intent.who),)), *why))
         engaged = engaged_after(fight, state, events)
         drafts: dict[str, Statement] = {}
         for c in fight.combatants:
@@ -221,8 +241,9 @@ class Statements:
         schedules = {c.name: self._schedule(k) for k, c in enumerate(fight.combatants)}
         carried, notes = self.carried()
         same = {c.name: v for k, c in enumerate(fight.combatants) if (v := self._same(k, carried)) is not None}
+        told = {c.name: self._foreseen(k) for k, c in enumerate(fight.combatants) if c.name in drafts}
         return declarations_html(fight, state, drafts, schedules, self.errors, opened=self.opened, same=same,
-                                 notes=notes, gone=self.core.gone())
+                                 notes=notes, gone=self.core.gone(), foreseen=told)
 
     def declarations(self) -> Update:
         """The statement forms drawn again (``fd-list``)."""

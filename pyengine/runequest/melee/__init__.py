@@ -17,6 +17,8 @@ Module map:
 * :mod:`.actions` — one handler per kind of action (strike, ready, move, spell, grapple, impale);
 * :mod:`.context` — :class:`RoundContext`, what the handlers work on; :class:`Event`, a line of the log;
 * :mod:`.harm` — wounds and weapon damage as new values of a body;
+* :mod:`.usable` — whether an arm can be used, a parry made, a foe struck, a missile loosed now, and why not;
+* :mod:`.foresee` — :func:`foreseen`, what the round will make of a statement, told before it (RQ-139);
 * :mod:`.round` — :func:`resolve_round`: strike-rank order, simultaneous blows, bookkeeping;
 * :mod:`.defaults` — :func:`next_intents`, last round's statements carried on; :func:`engaged_after`;
 * :mod:`.resistance`, :mod:`.experience` — the Resistance Table, marks;

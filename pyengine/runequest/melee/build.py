@@ -24,12 +24,12 @@ import re
 import msgspec
 
 from pyengine.errors import IllegalActionError
-from pyengine.runequest.campaign.entering import start_of
+from pyengine.runequest.campaign.entering import sheet_key, start_of
 from pyengine.runequest.combat.from_sheet import LONG_HAFTED, SHORT_STABBING, weapon_for
 from pyengine.runequest.combat.model import Parry, Weapon
 from pyengine.runequest.melee.hands import clash, projectile_hands
 from pyengine.runequest.melee.harm import hand_useless
-from pyengine.runequest.melee.model import Arm, Combatant
+from pyengine.runequest.melee.model import Arm, Combatant, Start
 from pyengine.runequest.melee.round import MeleeTables
 from pyengine.runequest.sheet.adventurer import Adventurer
 from pyengine.runequest.sheet.derive import DerivedSheet
@@ -118,6 +118,10 @@ def combatant_from_sheet(
         raise IllegalActionError(f"{name or adventurer.name or 'this character'}: no usable weapon on the sheet")
     locations = {LOCATION_KEYS[loc]: sheet.locations[LOCATION_KEYS[loc]] for loc in SHEET_ORDER}
     start = None if fresh else start_of(adventurer.current, arms, locations)
+    counted = {} if fresh else {a.name: adventurer.current.ammunition[sheet_key(a)] for a in arms
+                                if a.missile and sheet_key(a) in adventurer.current.ammunition}
+    if counted:  # his sheet counts his missiles: the fight counts them down (RQ-105, RQ-140)
+        start = msgspec.structs.replace(start or Start(), missiles=counted)
     # never a broken arm, nor one a useless hand would hold (an arm disabled, or severed and not reknit: "the
     # limb is useless, and anything not fastened to it is dropped", and a shield is not strapped to it, RQ-133)
     in_hand = _start_in_hand([a for a in arms if start is None or (

@@ -18,7 +18,7 @@ import msgspec
 from pyengine.dice import RollLog, RollMade
 from pyengine.runequest.combat.model import ExchangeResult, Parry, Rules
 from pyengine.runequest.combat.wounds import Wound
-from pyengine.runequest.melee import harm
+from pyengine.runequest.melee import harm, usable
 from pyengine.runequest.melee.clock import Timed
 from pyengine.runequest.melee.model import (
     MELEE_RULES,
@@ -123,20 +123,16 @@ class RoundContext:
     def useless_hand(self, name: str, arm: Arm) -> str:
         """Why the hand(s) ``arm`` needs cannot hold it, or ``""``: an arm severed and not reknit counts from
         the rounds' edition 4 (RQ-132); a fight played by an earlier one replays as it did."""
-        return harm.useless_hand(self.combatant(name), self.bodies[name], arm,
-                                 severed=self.melee_rules.played_by >= SEVERED_USELESS)
+        return harm.useless_hand(self.combatant(name), self.bodies[name], arm, severed=self.severed_useless)
+
+    @property
+    def severed_useless(self) -> bool:
+        """Whether an arm severed and not reknit is useless whatever its wound (RQ-132: from edition 4)."""
+        return self.melee_rules.played_by >= SEVERED_USELESS
 
     def unusable(self, name: str, arm: Arm) -> str:
-        """Why ``arm`` cannot be used now, or ``""``."""
-        body = self.bodies[name]
-        if arm.name in body.broken:
-            return f"the {arm.name} is broken"
-        if arm.name in body.gone:
-            return f"the {arm.name} is out of his reach"
-        for holder, other in self.bodies.items():
-            if any(s.owner == name and s.weapon == arm.name and not s.missile for s in other.stuck_in):
-                return f"the {arm.name} is stuck in {holder}"
-        return self.useless_hand(name, arm)
+        """Why ``arm`` cannot be used now, or ``""`` (a statement's row asks the same, :mod:`.foresee`)."""
+        return usable.unusable(self.fight, self.bodies, name, arm, severed=self.severed_useless)
 
     def unable(self, name: str) -> str:
         """Why ``name`` can do nothing now, or ``""``."""
@@ -155,10 +151,7 @@ class RoundContext:
         return any(isinstance(a, Move) and a.dodging and k not in intent.aborted for k, a in enumerate(intent.actions))
 
     def helpless(self, name: str) -> bool:
-        body = self.bodies[name]
-        return body.on_ground or body.condition in ("unconscious", "incapacitated") or any(
-            h.on == name and h.immobilised for b in self.bodies.values() for h in b.holds
-        )
+        return usable.helpless(self.bodies, name)
 
     # -- the defender's side ------------------------------------------------------------
 
@@ -201,11 +194,9 @@ class RoundContext:
                     continue
                 if arm.body_weapon and not hold:
                     continue
-                why = self.unusable(target, arm)
-                if not why and arm.name not in body.in_hand and not arm.body_weapon:
-                    why = f"the {arm.name} is not in his hand"
-                if why:
-                    return None, None, f"{target} cannot parry with the {arm.name}: {why}"
+                refused = usable.parry_refused(self.fight, self.bodies, target, arm, severed=self.severed_useless)
+                if refused:
+                    return None, None, refused
                 chance = arm.parry.chance
                 notes = []
                 if p.chance is not None:
@@ -217,10 +208,7 @@ class RoundContext:
                 if arm.name in body.unfamiliar:
                     chance = math.ceil(chance / 2)
                     notes.append(f"the {arm.name} was picked up in this melee: half effectiveness, {chance}% (RQ-73)")
-                effect = harm.shield_effect([s for s in body.shield_stuck if s.shield == arm.name])
-                if effect == "useless":
-                    return None, None, f"{target}'s {arm.name} is useless: a weapon of ENC 2 or more is stuck in it"
-                if effect == "half":
+                if harm.shield_effect([s for s in body.shield_stuck if s.shield == arm.name]) == "half":
                     chance = math.ceil(chance / 2)
                     notes.append(f"weapons stuck in the {arm.name}: half effectiveness, {chance}%")
                 self.parries_used.add((target, k))

@@ -296,7 +296,8 @@ def situation_now(log: FightLog, state: FightState) -> FightLog:
         began = Start(damage_taken=body.damage_taken, wounds=body.wounds, condition=body.condition,
                       maimed=body.maimed, on_ground=body.on_ground, bleeding=body.bleeding, severed=body.severed,
                       weapon_damage={k: v for k, v in body.weapon_damage.items() if k in kept},
-                      broken=tuple(n for n in body.broken if n in kept))
+                      broken=tuple(n for n in body.broken if n in kept),
+                      missiles={k: v for k, v in body.missiles.items() if k in kept})
         in_hand = tuple(n for n in body.in_hand if n in kept and n not in began.broken)
         combatants.append(msgspec.structs.replace(
             c, arms=arms, in_hand=in_hand, prepared=tuple(n for n in body.prepared if n in in_hand),

@@ -88,6 +88,8 @@ class Start(Record, omit_defaults=True):
     weapon_damage: dict[Name, Points] = {}
     """Damage his arms have taken, by arm name."""
     broken: tuple[Name, ...] = ()
+    missiles: dict[Name, Annotated[int, msgspec.Meta(ge=0, le=9999)]] = {}
+    """Missiles left for each missile arm his sheet counts them for (RQ-105); one not named is not counted (RQ-140)."""
 
 
 class Combatant(Record, omit_defaults=True):
@@ -136,7 +138,7 @@ class Combatant(Record, omit_defaults=True):
             if name not in names:
                 raise RulesError(f"in_hand/prepared: {name!r} is not one of his arms", field="in_hand")
         if self.start is not None:
-            for name in (*self.start.weapon_damage, *self.start.broken):
+            for name in (*self.start.weapon_damage, *self.start.broken, *self.start.missiles):
                 if name not in names:
                     raise RulesError(f"start: {name!r} is not one of his arms", field="start")
             for name in self.in_hand:
@@ -251,6 +253,8 @@ class Body(Record, omit_defaults=True):
     defense_saved: bool = False
     unfamiliar: tuple[Name, ...] = ()
     """Arms he picked up in this melee: used at half effectiveness for the rest of the fight (RQ-73)."""
+    missiles: dict[Name, Annotated[int, msgspec.Meta(ge=0, le=9999)]] = {}
+    """Missiles left, by missile arm, for those counted (his sheet's count as he came in, less each shot, RQ-140)."""
 
     @property
     def out(self) -> bool:
@@ -329,4 +333,4 @@ def entering(c: Combatant) -> Body:
     s = c.start
     return Body(in_hand=c.in_hand, prepared=c.prepared, damage_taken=s.damage_taken, wounds=s.wounds,
                 condition=s.condition, maimed=s.maimed, on_ground=s.on_ground, bleeding=s.bleeding,
-                severed=s.severed, weapon_damage=s.weapon_damage, broken=s.broken)
+                severed=s.severed, weapon_damage=s.weapon_damage, broken=s.broken, missiles=s.missiles)

@@ -283,6 +283,8 @@ def _body_notes(c: Combatant, body: Body, state: FightState | None = None) -> li
         notes.append("only one attack next round (his split blow impaled)")
     if body.unfamiliar:
         notes.append("picked up in this melee, at half: " + ", ".join(body.unfamiliar))
+    if body.missiles:
+        notes.append("missiles left: " + ", ".join(f"{arm} {n}" for arm, n in body.missiles.items()))
     return notes
 
 
@@ -445,6 +447,7 @@ def render_declaration(
     same: bool | None = None,
     note: str = "",
     gone: Mapping[str, int] = {},
+    foreseen: Sequence[str] = (),
 ) -> Element:
     """The statement of intent of the ``k``-th combatant as one compact row: what he does,
     with what, at whom, at which strike rank (``fd-<k>-sr``), the first action's target to change in
@@ -453,7 +456,7 @@ def render_declaration(
     ``draft``, with ``errors`` (field id -> message: the fields the last check refused) shown: each such
     field marked invalid, the last message in his note (``fd-<k>-error``), a refused Defense split open.
     ``same``: whether the statement is last round's as carried (``None``: no round before); ``note``: what
-    changed it (his target fell)."""
+    changed it (his target fell); ``foreseen``: what the round will make of it otherwise than stated (RQ-139)."""
     c = fight.combatants[k]
     body = state.bodies[c.name]
     p = f"fd-{k}"
@@ -482,7 +485,7 @@ def render_declaration(
     if note:
         line.append(el("p", {"class": "fd-fell", "id": f"{p}-fell", "role": "status"}, note))
     line.append(el("div", {"class": "fd-sr", "id": f"{p}-sr", "aria-live": "polite"},
-                   *render_said(timed, draft, same)))
+                   *render_said(timed, draft, same, foreseen)))
     more = el("div", {"class": "fd-more-body"})
     rows = list(draft.get("actions", ()))
     for j in range(ACTION_ROWS):
@@ -593,9 +596,9 @@ def render_declarations(fight: Fight | None, state: FightState | None, drafts: M
                         schedules: Mapping[str, Sequence[Timed] | None] | None = None,
                         errors: Mapping[str, str] = {}, *, opened: frozenset[str] | set[str] = frozenset(),
                         same: Mapping[str, bool] = {}, notes: Mapping[str, str] = {},
-                        gone: Mapping[str, int] = {}) -> Element:
-    """Everyone's statement of intent, one compact row each (``errors``, ``opened``, ``same``, ``notes``: by
-    name, as :func:`render_declaration` shows them)."""
+                        gone: Mapping[str, int] = {}, foreseen: Mapping[str, Sequence[str]] = {}) -> Element:
+    """Everyone's statement of intent, one compact row each (``errors``, ``opened``, ``same``, ``notes``,
+    ``foreseen``: by name, as :func:`render_declaration` shows them)."""
     if fight is None or state is None:
         return el("p", {"class": "empty"}, "Add combatants first.")
     div = el("div", {"class": "fd-all"})
@@ -603,7 +606,7 @@ def render_declarations(fight: Fight | None, state: FightState | None, drafts: M
         draft = drafts.get(c.name) or default_declaration(fight, state, c, gone)
         div.append(render_declaration(fight, state, k, draft, (schedules or {}).get(c.name), errors,
                                       opened=c.name in opened, same=same.get(c.name), note=notes.get(c.name, ""),
-                                      gone=gone))
+                                      gone=gone, foreseen=foreseen.get(c.name, ())))
     return div
 
 
@@ -613,15 +616,19 @@ def inner_html(node: Element) -> str:
 
 
 def render_said(timed: Sequence[Timed] | None, draft: Mapping[str, Any],
-                same: bool | None = None) -> list[Element]:
+                same: bool | None = None, foreseen: Sequence[str] = ()) -> list[Element]:
     """A statement at a glance (the inside of ``fd-<k>-sr``): his actions at their strike ranks, what
-    he parries with, and whether it is last round's."""
+    he parries with, whether it is last round's, and what the round will make of it otherwise than stated
+    (``foreseen``, :func:`~pyengine.runequest.melee.foresee.foreseen`, RQ-139)."""
     out = [render_schedule(timed)]
     parries = [row.get("arm", "") for row in draft.get("parries", ()) if row.get("arm")]
     bits = [f"parries with {' and '.join(parries)}" if parries else "no parry"]
     if same is not None:
         bits.append("same as last round" if same else "changed from last round")
     out.append(el("p", {"class": "help fd-parries"}, " · ".join(bits)))
+    if foreseen:
+        out.append(el("ul", {"class": "fd-foreseen", "aria-label": "What the round will do otherwise"},
+                      *(el("li", None, line) for line in foreseen)))
     return out
 
 

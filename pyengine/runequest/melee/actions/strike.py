@@ -34,6 +34,7 @@ from pyengine.runequest.melee.context import RoundContext
 from pyengine.runequest.melee.hands import in_hand_with
 from pyengine.runequest.melee.model import Arm
 from pyengine.runequest.melee.statement import Shoot, Strike
+from pyengine.runequest.melee.usable import missiles_short, target_dead, totally_helpless
 
 #: Rounds a slow missile waits before it can shoot again (RQ-55).
 RELOAD_ROUNDS = {"1/2R": 1, "1/3R": 2, "1/5R": 4}
@@ -49,9 +50,10 @@ def act(r: RoundContext, t: Timed) -> None:
     assert arm is not None and arm.weapon is not None and arm.attack is not None
     what = describe(t.who, action)
     tbody = r.bodies[action.target]
-    if tbody.condition == "dead":
-        return r.skip(t, what, f"aborted: {action.target} is already dead (RQ-49)")
-    why = r.unusable(t.who, arm)
+    dead = target_dead(r.bodies, action.target)
+    if dead:
+        return r.skip(t, what, f"aborted: {dead} (RQ-49)")
+    why = r.unusable(t.who, arm) or (f"{short} (RQ-140)" if shot and (short := missiles_short(body, arm)) else "")
     if why:
         return r.skip(t, what, f"aborted: {why}")
     if arm.name not in body.in_hand and not arm.body_weapon and r.melee_rules.played_by >= 2:
@@ -74,7 +76,7 @@ def act(r: RoundContext, t: Timed) -> None:
     if totally and r.melee_rules.played_by < 2:  # an older link: +20% only, its events as they were
         totally = False
     elif totally:
-        notes.append(f"{action.target} is unconscious: totally helpless, killed outright unless the blow fumbles (RQ-60)")
+        notes.append(totally_helpless(action.target))
     unfamiliar = arm.name in body.unfamiliar
     if unfamiliar:
         notes.append(f"the {arm.name} was picked up in this melee: half effectiveness (RQ-73)")
@@ -123,6 +125,8 @@ def _split(t: Timed, skill: int) -> tuple[int, list[str]]:
 def _loosed(r: RoundContext, who: str, arm: Arm) -> None:
     """A thrown weapon leaves his hand; a bow must be readied again; a slow one waits (RQ-55)."""
     body = r.bodies[who]
+    if arm.name in body.missiles:  # one missile fewer of those counted (RQ-140)
+        body = r.set(who, missiles={**body.missiles, arm.name: max(body.missiles[arm.name] - 1, 0)})
     if arm.weapon.kind == "thrown":
         r.set(who, gone=(*body.gone, arm.name), in_hand=tuple(h for h in body.in_hand if h != arm.name))
     else:
@@ -244,6 +248,9 @@ def check_shot(s: Statement, action: Shoot, field: str) -> None:
     s.shots[arm.name] = s.shots.get(arm.name, 0) + 1
     if arm.rate != "S/MR" and s.shots[arm.name] > 1:
         raise fail(f"{field}.arm", f"a {arm.name} shoots {arm.rate}: one shot this round at most (RQ-55)")
+    short = missiles_short(s.body, arm, s.shots[arm.name])
+    if short:
+        raise fail(f"{field}.arm", f"{s.me.name} has {short} (RQ-140)")
     if s.body.reload.get(arm.name):
         raise fail(f"{field}.arm",
                    f"a {arm.name} shoots {arm.rate}: it cannot shoot again for {s.body.reload[arm.name]} more round(s)")
@@ -269,7 +276,9 @@ def describe(who: str, action: Strike | Shoot) -> str:
 
 
 def carry(s: Statement, action: Strike | Shoot) -> bool:
-    return s.alive(action.target) and s.usable(action.arm)
+    arm = s.me.arm(action.arm)
+    none_left = type(action) is Shoot and arm is not None and bool(missiles_short(s.body, arm))
+    return s.alive(action.target) and s.usable(action.arm) and not none_left
 
 
 HANDLERS = {

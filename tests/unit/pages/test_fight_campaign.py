@@ -8,9 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from pyengine.dice import ScriptedDice
 from pyengine.errors import StorageError
-from pyengine.library.versions import read_versions
 from pyengine.storage.keys import CHARACTER_PREFIX, JOURNAL
 from tests.unit.pages.fight_writeback_world import hits, two_saved_and_a_broo
 

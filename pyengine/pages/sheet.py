@@ -141,6 +141,7 @@ class SheetPage:
             "sheet-take-damage": card.on_take_damage, "sheet-heal": card.on_heal, "sheet-set-ammo": card.on_set_ammo,
             "sheet-damage-weapon": card.on_damage_weapon, "sheet-repair-weapon": card.on_repair_weapon,
             "sheet-spend": card.on_spend, "sheet-time-passes": card.on_time_passes, "sheet-a-week": card.on_a_week,
+            "sheet-end-scenario": card.on_end_scenario,
             "sheet-undo": keep.on_undo,
         }
 

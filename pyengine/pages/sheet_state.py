@@ -1,5 +1,6 @@
 """The sheet page's "Now" card: a saved adventurer's current state against his maxima, the
-changes by hand, time passing, and what undo would undo.
+changes by hand, time passing, the scenario's end (his experience marks rolled, RQ-134), and
+what undo would undo.
 
 Every number comes from :mod:`pyengine.runequest.campaign`; the card is drawn by
 :mod:`pyengine.render.sheet_state`. :data:`FIELDS` says, for each action, which of the
@@ -32,7 +33,7 @@ FIELDS: dict[str, dict[str, tuple[str, str]]] = {
     "sheet-time-passes": {k: ("state-days", "days") for k in ("days", "rounds", "turns", "weeks")},
 }
 #: The card's buttons (disabled on a sheet opened read-only from a link).
-BUTTONS = ("sheet-undo", *FIELDS, "sheet-a-week")
+BUTTONS = ("sheet-undo", *FIELDS, "sheet-a-week", "sheet-end-scenario")
 
 
 def said_as(message: str, field: str, label: str) -> str:
@@ -173,3 +174,13 @@ class NowCard:
         return self._by_hand("sheet-a-week", values,
                              lambda: time_passes(self.page.adventurer, self.page.tables, A_WEEK, self.page.dice),
                              lambda: "a week passes")
+
+    def on_end_scenario(self, values: Mapping[str, str]) -> Update:
+        """The scenario ends for him: one experience check per mark the fights left on his record,
+        Defense's INT roll with them, the marks cleared (RQ-134, RQ-135)."""
+        # the campaign's rules load on the first change by hand, not at the sheet's start
+        from pyengine.runequest.campaign.scenario import end_scenario
+
+        return self._by_hand("sheet-end-scenario", values,
+                             lambda: end_scenario(self.page.adventurer, self.page.tables, self.page.dice),
+                             lambda: "the scenario ends")

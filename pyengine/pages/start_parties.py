@@ -1,5 +1,6 @@
 """The start page's parties: each a named group of saved adventurers, with each member's hit
-points at a glance, a fight started with them, time passing for them (and its undo).
+points at a glance, a fight started with them, time passing for them, the scenario's end (its
+experience checks rolled from each member's marks, RQ-134), and the undo of either.
 
 A part of :class:`pyengine.pages.start_library.DeviceLibrary`, which holds the device, the clock
 and the tables it works with. The RuneQuest engine is imported only when a party is shown or
@@ -89,7 +90,7 @@ class Parties:
 
     def on_party_click(self, data: Mapping[str, str], values: Mapping[str, str]) -> Update:
         """A button on a party's card (``data-party`` its id): ``data-do`` is ``rename``,
-        ``remove`` (``data-member``), ``fight``, ``week``, ``days``, ``undo-time``."""
+        ``remove`` (``data-member``), ``fight``, ``week``, ``days``, ``scenario``, ``undo-time``."""
         ident, do = data.get("party", ""), data.get("do", "")
         if not ident or not do:
             return Update()
@@ -105,11 +106,13 @@ class Parties:
                 return self._start_fight(ident, party)
             elif do in ("week", "days"):
                 self._time_passes(ident, party, values.get(f"party-days-{ident}", "") if do == "days" else None)
+            elif do == "scenario":
+                self._end_scenario(ident, party)
             elif do == "undo-time":
                 self._undo_time(ident)
         except RulesError as exc:
             self.party_notice[ident] = draw.notice(str(exc), alert=True)
-        if do in ("week", "days", "undo-time") and ident in self._cards:
+        if do in ("week", "days", "scenario", "undo-time") and ident in self._cards:
             return Update(replaced=self._cards_again(ident))
         return Update(html={"party-list": self.render_parties()})
 
@@ -198,8 +201,30 @@ class Parties:
         self.time_undo[ident] = saved
         self.party_notice[ident] = draw.time_passed(why, ident, shown, bool(saved))
 
-    def _each_saved(self, store, ok, changed, why: str, when: str, saved: list, shown: list) -> None:
-        """Each member's record as time left it, saved (one unit with the others: ``store``)."""
+    def _end_scenario(self, ident: str, party) -> None:
+        """The scenario ends for each member: one experience check per mark on his record, the marks
+        cleared (RQ-134); saved as one unit, undone as time passing is."""
+        if self.lib.tables is None:
+            raise RulesError("the rules tables are still loading; try again in a moment", field="party")
+        # the experience rules load when a scenario ends, not with the device library
+        from pyengine.runequest.campaign.scenario import party_end_scenario
+
+        why = "the scenario ends"
+        ok = [m for m in self._members(party) if m.status == "ok"]
+        changed = party_end_scenario([m.value for m in ok], self.lib.tables, self.lib.dice)
+        when = self.lib.now()
+        saved: list[str] = []
+        shown: list = []
+        with atomic(self.lib.store, f"{why} for party {party.name!r}", when=when,
+                    keys=record_keys("character", [m.ident for m in ok])) as store:
+            self._each_saved(store, ok, changed, why, when, saved, shown, learned=True)
+        self.time_undo[ident] = saved
+        self.party_notice[ident] = draw.time_passed(why, ident, shown, bool(saved))
+
+    def _each_saved(self, store, ok, changed, why: str, when: str, saved: list, shown: list,
+                    learned: bool = False) -> None:
+        """Each member's record as time (or, ``learned``, the scenario's end) left it, saved (one unit
+        with the others: ``store``)."""
         # the sheet's rules load with a character to read, not with the device library
         from pyengine.runequest.sheet.adventurer import dump_adventurer
 
@@ -208,6 +233,9 @@ class Parties:
                 save(store, "character", m.ident, dump_adventurer(result.adventurer).decode(),
                      when=when, why=why)
                 saved.append(m.ident)
+                if learned:
+                    shown.append(draw.member_learned(m.value.name or m.ident, len(result.rolls), result.steps))
+                    continue
                 shown.append(draw.member_changed(m.value.name or m.ident, self._vitals(m.value, short=True),
                                                  self._vitals(result.adventurer, short=True), result.steps))
             except StorageError as exc:

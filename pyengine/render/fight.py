@@ -76,13 +76,8 @@ def state_html(fight: Fight | None, state: FightState | None, gone: Mapping[str,
 
 
 def marks_html(fight: Fight | None, state: FightState | None, applied: Sequence[str]) -> str:
-    """``fx-out``: the experience marks, with a button for each saved adventurer's checks not rolled yet."""
+    """``fx-out``: the experience marks, and where a saved adventurer's go."""
     return to_html(render.render_marks(fight, state, applied))
-
-
-def checks_html(name: str, checks: Sequence[Any]) -> str:
-    """``fx-result``: the experience checks rolled onto one sheet."""
-    return to_html(render.render_checks(name, checks))
 
 
 def log_html(results: Sequence[RoundResult]) -> str:

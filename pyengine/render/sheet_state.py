@@ -73,6 +73,9 @@ def render_state(adventurer: Adventurer, vitals: Vitals, tables: RuneQuestTables
         parts.append(el("ul", {"class": "state-spent"}, *(
             el("li", None, f"{s.lunars} L on {s.what}" + (" (savings)" if s.source == "savings" else ""))
             for s in current.spent)))
+    if current.marks:  # kept from the scenario's fights, rolled when it ends (RQ-134)
+        parts.append(el("p", {"class": "state-marks"}, el("strong", None, "Experience marks"),
+                        f": {', '.join(current.marks)} (rolled when the scenario ends)"))
     return to_html(el("div", {"class": "state"}, *parts))
 
 

@@ -89,6 +89,14 @@ def member_changed(name: str, before: str, after: str, steps: Sequence[Any]) -> 
     return el("li", None, el("strong", None, name), f": {before} → {after}", working)
 
 
+def member_learned(name: str, rolls: int, steps: Sequence[Any]) -> Element:
+    """One member at the scenario's end: how many experience checks were rolled, and their working (RQ-134)."""
+    said = f"{rolls} experience check{'s' if rolls != 1 else ''} rolled" if rolls else "nothing to roll"
+    working = el("details", {"class": "working"}, el("summary", None, "How"),
+                 el("ol", None, *(el("li", None, str(s)) for s in steps))) if steps else None
+    return el("li", None, el("strong", None, name), f": {said}", working)
+
+
 def member_not_saved(name: str, why: str) -> Element:
     return el("li", None, el("strong", None, name), f" not saved: {why}")
 
@@ -104,7 +112,7 @@ def time_passed(why: str, ident: str, members: Iterable[Element], undo: bool) ->
 
 def party_card(ident: str, party: Any, members: Iterable[tuple[Any, str]], said: Element | str | None) -> str:
     """One party's card: its members (each with his vitals in words) and their Remove buttons,
-    its buttons (a fight, a week, days, rename), its notice."""
+    its buttons (a fight, a week, the scenario's end, days, rename), its notice."""
     rows = []
     for m, vitals in members:
         if m.status == "ok":
@@ -123,7 +131,8 @@ def party_card(ident: str, party: Any, members: Iterable[tuple[Any, str]], said:
         el("p", {"class": "actions"},
            el("button", {"type": "button", "class": "primary", "data-party": ident, "data-do": "fight"},
               "Start a fight with the party"),
-           button("A week passes", party=ident, do="week")),
+           button("A week passes", party=ident, do="week"),
+           button("End the scenario", party=ident, do="scenario")),
         el("div", {"class": "field"},
            el("label", {"for": f"party-days-{ident}"}, "Days that pass"),
            el("input", {"id": f"party-days-{ident}", "inputmode": "numeric", "autocomplete": "off"})),

@@ -212,9 +212,10 @@ def test_the_exchange_tab_still_works_beside_the_fight(app):
     watch.assert_clean()
 
 
-def test_a_saved_character_fights_and_takes_his_experience_checks_home(app):
+def test_a_saved_character_fights_and_takes_his_experience_marks_home(app):
     # Intent: a saved adventurer joins with his sheet's numbers; what he did well is marked;
-    # at the end his experience checks are rolled onto his saved sheet, once.
+    # the marks go to his saved sheet with the results, each once, and nothing is rolled: the
+    # checks come "At the end of the scenario" (RQ-134). Until 0.4.0 a button here rolled them.
     from pyengine.runequest.sheet.adventurer import Adventurer, Gear, WeaponSkill, dump_adventurer, load_adventurer
     from pyengine.runequest.sheet.characteristics import Characteristics
 
@@ -246,11 +247,16 @@ def test_a_saved_character_fights_and_takes_his_experience_checks_home(app):
         page.click("#fd-next")
     rurik = page.locator("#fx-out li[data-name=Rurik]")
     expect(rurik).to_contain_text("broadsword attack")
-    rurik.locator(".fx-apply").click()
-    expect(page.locator("#fx-result .fx-checks li").first).to_contain_text("broadsword")
-    expect(rurik.locator(".fx-apply")).to_have_count(0)
-    saved = page.evaluate("localStorage.getItem('strike-rank/character/rurik')")
-    assert load_adventurer(saved).name == "Rurik"
+    expect(rurik).to_contain_text("rolled when the scenario ends")
+    expect(page.locator("#fx-out button")).to_have_count(0)
+    page.click("#fw-plan")
+    expect(page.locator("#fw-out .fw-who[data-name=Rurik]")).to_contain_text("experience mark kept")
+    page.locator("#fw-confirm").scroll_into_view_if_needed()
+    page.click("#fw-confirm")
+    expect(page.locator("#fw-out")).to_contain_text("Written to the sheets of Rurik")
+    saved = load_adventurer(page.evaluate("localStorage.getItem('strike-rank/character/rurik')"))
+    assert saved.name == "Rurik" and "broadsword attack" in saved.current.marks
+    assert saved.weapons == hero.weapons and saved.adventures == 0
     watch.assert_clean()
 
 

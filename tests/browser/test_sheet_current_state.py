@@ -57,3 +57,27 @@ def test_damage_by_hand_a_week_and_undo_twice_survive_a_reload(app):
     page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
     expect(page.locator("#sheet-state")).to_have_text("Unhurt: 15 / 15 hit points.")
     watch.assert_clean()
+
+
+def test_the_scenario_ends_on_the_sheet_and_its_marks_are_rolled_and_cleared(app):
+    # Intent: "At the end of the scenario ... there's a chance he'll learn something": a saved
+    # adventurer's marks (kept by his fights' write-backs) are shown on the Now card; "End the
+    # scenario" rolls one check per mark, shows the working, and clears them (RQ-134).
+    from pathlib import Path
+
+    from tests.browser.conftest import store_items
+
+    context, watch = app
+    golden = (Path(__file__).parents[1] / "golden" / "adventurer-format-3.json").read_text(encoding="utf-8").strip()
+    store_items(context, {"strike-rank/character/aaaaaaaaaaaa": golden})
+    page = open_ready(context, "sheet.html?open=aaaaaaaaaaaa")
+    state = page.locator("#sheet-state")
+    expect(state).to_contain_text("Experience marks: broadsword attack, dagger@left parry, defense")
+    page.locator("#sheet-now summary", has_text="The scenario ends").click()
+    page.click("#sheet-end-scenario")
+    result = page.locator("#sheet-state-result")
+    expect(result).to_contain_text("The scenario ends")
+    expect(result).to_contain_text("broadsword attack")
+    expect(state).not_to_contain_text("Experience marks")
+    expect(page.locator("#sheet-undo")).to_have_text("Undo: the scenario ends")
+    watch.assert_clean()

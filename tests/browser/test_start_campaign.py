@@ -121,3 +121,24 @@ def test_fights_party_a_week_and_a_backup_that_imports_the_same(app, warm_profil
         other_watch.assert_clean()
     finally:
         warm_profiles.give_back(other, other_watch)
+
+
+def test_a_party_ends_its_scenario_beside_a_week_passing(app):
+    # Intent: "At the end of the scenario ... there's a chance he'll learn something": the party's
+    # card ends the scenario; each member's marks are rolled once, shown with the working, and
+    # cleared (RQ-134).
+    context, watch = app
+    marked = (GOLDEN.parent / "adventurer-format-3.json").read_text(encoding="utf-8").strip()
+    store_items(context, {CHARACTER_PREFIX + "aaa": marked, CHARACTER_PREFIX + "bbb": record("Vasana"),
+                          "strike-rank/party/p1": json.dumps({"format": 1, "name": "The ford",
+                                                             "members": ["aaa", "bbb"]})})
+    page = open_ready(context)
+    page.wait_for_selector(PREPARED, state="attached", timeout=READY_TIMEOUT_MS)
+    party = page.locator("#party-list article.party")
+    expect(party.locator("li.member").first).to_contain_text("hit points, fighting", timeout=READY_TIMEOUT_MS)
+    party.get_by_role("button", name="End the scenario").click()
+    expect(party).to_contain_text("The scenario ends:")
+    expect(party).to_contain_text("3 experience checks rolled")
+    after = json.loads(page.evaluate("localStorage.getItem('strike-rank/character/aaa')"))
+    assert "marks" not in after["current"] and after["adventures"] == 1
+    watch.assert_clean()

@@ -57,7 +57,7 @@ def test_an_old_link_opens_to_the_same_result(kind, link, expect):
         pytest.fail(f"no check for kind {kind!r}")
 
 
-@pytest.mark.parametrize("record", ["adventurer-format-1.json", "adventurer-format-2.json"])
+@pytest.mark.parametrize("record", ["adventurer-format-1.json", "adventurer-format-2.json", "adventurer-format-3.json"])
 def test_a_sheet_link_of_version_2_is_the_same_record_without_its_defaults_and_shorter(record):
     adventurer = sheet_inputs.load_adventurer((GOLDEN / record).read_text(encoding="utf-8"))
     link = sheet_inputs.LINK.link(sheet_inputs.to_state(adventurer))

@@ -2,7 +2,7 @@
 
 Every decision, limit and all the HTML are :class:`pyengine.pages.fight.FightPage`'s (the
 combatants, the statements, the rounds, undo, the draft kept on the device, links, exports,
-experience); this wires fight mode's controls to it. Imported only when fight mode first
+experience marks); this wires fight mode's controls to it. Imported only when fight mode first
 opens (:mod:`app.combat`).
 """
 
@@ -85,7 +85,6 @@ LISTENERS = (
     ("fl-new", "click", lambda event: dom.apply(page.on_new())),
     ("fi-open", "click", lambda event: dom.apply(page.on_import(dom.values("fight-mode")))),
     ("fi-file", "change", on_file),
-    ("fx-out", "click", lambda event: dom.apply(page.on_marks_click(dom.data_of(event)))),
     ("fa-keep", "click", lambda event: dom.apply(page.on_keep_template(dom.values("fa-form")))),
     ("ft-add", "click", lambda event: dom.apply(page.on_from_template(dom.values("ft-box")))),
     ("fw-section", "click", on_writeback_click),

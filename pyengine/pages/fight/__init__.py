@@ -16,16 +16,16 @@ they share (:class:`~.core.FightCore`: the log, the rounds as resolved, the draf
 ``statements``    everyone's statement of intent, his strike ranks, next round's carried
 ``rounds``        rounds resolved (app dice, or typed die by die), undone; the log
 ``sharing``       the fight's links and export; a fight opened from a link or a file
-``experience``    a saved adventurer's experience checks rolled onto his sheet
-``writeback``     "Write the results to the sheets": the plan, confirm, undo
-``campaign``      the campaign service both of those write through: one conflict check, one
+``writeback``     "Write the results to the sheets": the plan, confirm, undo (the experience
+                  marks go with it, rolled when the scenario ends: RQ-134)
+``campaign``      the campaign service it writes through: one conflict check, one
                   transaction
 ================  ==========================================================================
 
 Regions it draws: ``fa-source`` (who: the saved adventurers), ``fc-list`` (the combatants),
 ``fd-list`` (everyone's statement), ``fd-ask`` (the die needed next), ``fs-out`` (everyone now),
 ``fl-out`` (the rounds), ``fl-links`` (the fight's link and export), ``fx-out`` (experience
-marks), ``fx-result``, ``fw-out`` (the write-back), ``ft-template`` (the opponent templates),
+marks), ``fw-out`` (the write-back), ``ft-template`` (the opponent templates),
 ``fa-keep-said``. Every change is also kept among the fights on the device (the start page
 lists them). A saved adventurer comes in as his record's current state says, and his line in
 the combatants' list says so ("enters wounded: chest 3/6").
@@ -59,7 +59,6 @@ from pyengine.storage.store import Store
 
 if TYPE_CHECKING:
     from pyengine.pages.fight.campaign import CampaignService
-    from pyengine.pages.fight.experience import Experience
     from pyengine.pages.fight.writeback import WriteBackCard
 
 __all__ = ["MAX_COMBATANTS", "FightDraft", "FightPage", "Written", "draft_text", "empty_draft", "load_draft",
@@ -80,7 +79,6 @@ class FightPage:
         self.rounds = Rounds(self)
         self.sharing = Sharing(self)
         self._campaign: CampaignService | None = None
-        self._experience: Experience | None = None
         self._writeback: WriteBackCard | None = None
         self.started = False
         # The glue's actions, each one part's.
@@ -143,22 +141,13 @@ class FightPage:
 
     @property
     def campaign(self) -> CampaignService:
-        """The one service the write-back and the experience checks write the sheets through."""
+        """The one service the write-back writes the sheets through."""
         if self._campaign is None:
             # the campaign service loads when first used (warm_up), not at fight mode's start
             from pyengine.pages.fight.campaign import CampaignService
 
             self._campaign = CampaignService(self.core.store, self.core.tables)
         return self._campaign
-
-    @property
-    def experience(self) -> Experience:
-        if self._experience is None:
-            # loads when first used (warm_up), not at fight mode's start
-            from pyengine.pages.fight.experience import Experience
-
-            self._experience = Experience(self)
-        return self._experience
 
     @property
     def writeback(self) -> WriteBackCard:
@@ -169,9 +158,6 @@ class FightPage:
             self._writeback = WriteBackCard(self)
         return self._writeback
 
-    def on_marks_click(self, data: Mapping[str, str]) -> Update:
-        return self.experience.on_marks_click(data)
-
     def on_writeback_click(self, data: Mapping[str, str]) -> Update:
         return self.writeback.on_writeback_click(data)
 
@@ -179,7 +165,7 @@ class FightPage:
         """Imports what "write the results to the sheets" needs, when the fight has saved
         adventurers (the glue calls it once the fight is shown, so the first tap does not wait)."""
         if self.fight is not None and any(c.character for c in self.fight.combatants):
-            self.campaign, self.experience, self.writeback  # noqa: B018  (made, their modules imported)
+            self.campaign, self.writeback  # noqa: B018  (made, their modules imported)
 
     # -- opening -----------------------------------------------------------------------------
 
@@ -250,7 +236,7 @@ class FightPage:
         ) | self.rounds.log(grown)
 
     def marks(self) -> Update:
-        """The experience marks alone (who has had his checks rolled onto his sheet)."""
+        """The experience marks alone."""
         return Update(html={"fx-out": marks_html(self.core.fight, self.core.state(), self.core.draft.applied)})
 
     def render(self) -> dict[str, str]:

@@ -1,15 +1,16 @@
 """The campaign service fight mode writes the saved adventurers' sheets through: a fight's
-results written back (the plan, "Confirm", "Undo") and one adventurer's experience checks rolled
-from the marks.
+results written back (the plan, "Confirm", "Undo"), his experience marks with them (rolled when
+the game master ends the scenario, on the sheet or the start page: RQ-134).
 
 Every write goes the same way (:meth:`CampaignService._write`): one conflict check (each record
 still the text the change was worked out from, else :class:`~pyengine.errors.ConflictError`
 naming him and nothing is written), then one transaction (:func:`pyengine.library.journal.atomic`,
-``whole``: all the records or, on a refusal, none). Whether a fight's experience was rolled is the
-record's own mark, read and set by :mod:`pyengine.runequest.campaign.writeback` alone (RQ-104).
+``whole``: all the records or, on a refusal, none). Whether a fight's experience was rolled (by an
+app before 0.4.0) is the record's own mark, read by :mod:`pyengine.runequest.campaign.writeback`
+alone (RQ-136).
 
 The plan is :func:`~pyengine.runequest.campaign.writeback.plan_write_back`'s (wounds as injuries,
-conditions, weapon damage, missiles shot, experience checks once per fight); each record is saved
+conditions, weapon damage, missiles shot, experience marks kept for the scenario); each record is saved
 through the device library (its previous version kept) and undone through
 :func:`pyengine.library.versions.undo`.
 """
@@ -26,10 +27,8 @@ from pyengine.library.journal import atomic
 from pyengine.library.records import record_text
 from pyengine.library.versions import record_keys, save, undo
 from pyengine.pages.fight.draft import Written
-from pyengine.runequest.advancement.experience import ExperienceCheck
-from pyengine.runequest.campaign.writeback import WriteBack, experience_rolled, plan_write_back, roll_experience
-from pyengine.runequest.combat.inputs import sheet_of
-from pyengine.runequest.melee.model import Body, Combatant, Fight
+from pyengine.runequest.campaign.writeback import WriteBack, plan_write_back
+from pyengine.runequest.melee.model import Fight
 from pyengine.runequest.melee.round import RoundResult
 from pyengine.runequest.sheet.adventurer import dump_adventurer, load_adventurer
 from pyengine.runequest.tables.catalogue import RuneQuestTables
@@ -145,10 +144,8 @@ class CampaignService:
                     what=f"writing fight '{pending.label}' back to {len(todo)} sheet{'s' if len(todo) != 1 else ''}",
                     when=now, changed="{name}'s sheet changed since these results were worked out (saved on another "
                                       "page or tab): nothing was written. Work the results out again.")
-        checked = [p.name for p in todo
-                   if not experience_rolled(p.before, plan.fight) and experience_rolled(p.after, plan.fight)]
         return Written(label=pending.label, round=plan.round,
-                       records=[(p.character, p.name, digest(texts[p.character])) for p in todo], checked=checked)
+                       records=[(p.character, p.name, digest(texts[p.character])) for p in todo])
 
     def undo(self, written: Written, *, now: str) -> str:
         """The records "Confirm" wrote back as they were; what to say.
@@ -166,28 +163,3 @@ class CampaignService:
         names = ", ".join(name for _, name, _ in written.records)
         return (f"Undone: {names} back as before the results of '{written.label}' were written." if names
                 else "Nothing to undo.")
-
-    # -- one adventurer's experience ---------------------------------------------------------------
-
-    def roll_experience(self, c: Combatant, body: Body, record: str, *, dice: Dice, fight_id: str, label: str,
-                        now: str) -> tuple[ExperienceCheck, ...]:
-        """His experience checks for this fight rolled onto his sheet (``record``: its text as read),
-        marked rolled for the fight so that writing the fight back does not roll them again.
-
-        :raises ExperienceRolled: rolled for this fight already (nothing written).
-        :raises RulesError: his sheet does not read, or the checks could not be rolled.
-        :raises ConflictError: his sheet changed since it was read.
-        :raises StorageError: the device would not store it.
-        """
-        adventurer, _ = sheet_of(record, self.tables)
-        result = roll_experience(adventurer, c, body, self.tables, dice, fight_id=fight_id)
-        text = dump_adventurer(result.adventurer).decode()
-
-        def write(tx: Store, ident: str, _: str) -> None:
-            save(tx, "character", ident, text, when=now, why=f"experience checks from fight '{label}'")
-
-        self._write([Change(c.character, c.name, record.__eq__, write)],
-                    what=f"rolling {c.name}'s experience checks from fight '{label}'", when=now,
-                    changed="{name}'s sheet changed since this fight read it (saved on another page or tab): "
-                            "his checks were not rolled onto it. Try again.")
-        return result.checks

@@ -46,7 +46,8 @@ class Written(msgspec.Struct, kw_only=True):
     round: int
     records: list[tuple[str, str, str]]
     checked: list[str] = []
-    """The names of those whose experience checks for this fight were rolled by this write."""
+    """The names of those whose experience checks for this fight were rolled by this write (before
+    0.4.0; a write-back rolls nothing since, RQ-134)."""
     applied: list[str] = []
     """Of those, the ones fight mode marked "checks rolled onto his sheet" for it (undo unmarks them)."""
 
@@ -61,7 +62,8 @@ class FightDraft(msgspec.Struct, kw_only=True):
     declare: dict[str, Statement] = {}
     """Everyone's statement as typed, by name."""
     applied: list[str] = []
-    """Who has had his experience checks for this fight rolled onto his sheet."""
+    """Who has had his experience checks for this fight rolled onto his sheet (before 0.4.0: since,
+    the marks go with the write-back and are rolled when the scenario ends, RQ-134)."""
     written: Written | None = None
     """What the last "write the results to the sheets" wrote, while it can be undone (left out otherwise)."""
     link: str = ""

@@ -71,9 +71,6 @@ class WriteBackCard:
             self.pending = None
             return Update(html={"fw-out": said_html(str(exc))})
         self.pending, core.draft.written = None, written
-        # Those whose checks were rolled now lose their "roll the checks" button.
-        written.applied = [n for n in written.checked if n not in core.draft.applied]
-        core.draft.applied = [*core.draft.applied, *written.applied]
         # Only the marks and this card change: the fight, its link and everyone's state do not.
         return self.page.save() | self.page.marks() | Update(html={"fw-out": written_html(written)}, focus="fw-out")
 

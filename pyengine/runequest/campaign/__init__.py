@@ -15,7 +15,9 @@ Location", "Time"; ch. IV, "Weapon Damage Absorption", "Learning by Experience")
 ``time``           time passes for one adventurer or a party: the clocks, natural healing
 ``entering``       a saved adventurer coming into a fight as he is now (the melee ``Start``)
 ``writeback``      a fight's results for each saved adventurer in it: the plan in words, then
-                   the new records; his experience checks for a fight, rolled and marked once
+                   the new records; his experience marks kept for the scenario, nothing rolled
+``scenario``       the scenario ends for one adventurer or a party: one experience check per
+                   mark, the marks cleared (RQ-134 to RQ-136)
 =================  ==========================================================================
 
 Nothing here keeps anything anywhere: every function takes records and returns new ones, never

@@ -17,7 +17,10 @@ typed, rolled, bought and learned; :class:`Current` holds what has happened to h
   carries *now*: spending takes the sum off it (or off ``savings``) there and then, never below
   0, and the entry is the record of it, never taken off again, so ENC counts only what is
   carried (RQ-101);
-* the fights already written back to him (:class:`Written`), so a fight is never written twice.
+* the fights already written back to him (:class:`Written`), so a fight is never written twice;
+* (format 3) his experience marks for the scenario under way (:data:`Mark`): each weapon, shield
+  and hand used with success, and Defense that saved him, once however many fights logged it,
+  rolled and cleared when the game master ends the scenario (RQ-134).
 
 Everything left at its default is left out of the JSON (an unhurt adventurer who spent nothing
 writes ``"current": {}``).
@@ -40,12 +43,19 @@ Words = Annotated[str, msgspec.Meta(max_length=200)]
 Who = Annotated[str, msgspec.Meta(max_length=80)]
 FightRound = Annotated[int, msgspec.Meta(ge=0, le=10_000)]
 Missiles = Annotated[int, msgspec.Meta(ge=0, le=10_000)]
+#: An experience mark: a sheet weapon key and its use (``broadsword attack``, ``medium_shield@left parry``),
+#: or ``defense`` (RQ-134).
+Mark = Annotated[str, msgspec.Meta(pattern=r"^([a-z][a-z0-9_]{0,39}(@left)? (attack|parry)|defense)$",
+                                   description="an experience mark")]
+#: The mark Defense that saved him leaves.
+DEFENSE_MARK = "defense"
 
 #: The most injuries, spendings and fights one record keeps (the oldest go first; the record's
 #: earlier versions keep them).
 MAX_INJURIES = 200
 MAX_SPENT = 500
 MAX_FIGHTS = 100
+MAX_MARKS = 200
 #: Location keys in the sheet's order (head first).
 ORDER = tuple(LOCATION_KEYS[loc] for loc in SHEET_ORDER)
 
@@ -90,11 +100,12 @@ class Written(Record, omit_defaults=True):
     """The fight's id (given by whoever keeps the fight)."""
     round: FightRound
     experience: bool = False
-    """Its experience checks were rolled (once per fight, RQ-104)."""
+    """Its experience checks were rolled at its write-back (as apps before 0.4.0 did, RQ-104): they
+    stay rolled, and the fight leaves no marks (RQ-136)."""
 
 
 class Current(Record, omit_defaults=True):
-    """An adventurer's current state: wounds, injuries, missiles, damaged weapons, money spent."""
+    """An adventurer's current state: wounds, injuries, missiles, damaged weapons, money spent, experience marks."""
 
     wounds: Wounds = Wounds()
     injuries: Annotated[tuple[Injury, ...], msgspec.Meta(max_length=MAX_INJURIES)] = ()
@@ -108,6 +119,8 @@ class Current(Record, omit_defaults=True):
     """Money spent, oldest first."""
     fights: Annotated[tuple[Written, ...], msgspec.Meta(max_length=MAX_FIGHTS)] = ()
     """Fights written back, oldest first."""
+    marks: Annotated[tuple[Mark, ...], msgspec.Meta(max_length=MAX_MARKS)] = ()
+    """(format 3) Experience marks of the scenario under way, each once, in the order logged (RQ-134)."""
 
     def __post_init__(self) -> None:
         problems = consistency(self)
@@ -147,6 +160,9 @@ def consistency(current: Current) -> list[str]:
             break
     if len(set(current.broken)) != len(current.broken):
         problems.append("broken: a weapon is listed twice")
+    twice = next((m for n, m in enumerate(current.marks) if m in current.marks[:n]), None)
+    if twice is not None:
+        problems.append(f"marks: {twice!r} is listed twice")
     return problems
 
 

@@ -10,12 +10,13 @@ and holds the new record:
   weapon left stuck in it and whose; his condition and the clocks still running;
 * his weapons' and shields' damage in the fight, and those that broke;
 * the missiles he shot, off the missiles his sheet counts (RQ-105);
-* the experience checks for the weapons and shields he used with success and for Defense that
-  saved him (:func:`~pyengine.runequest.melee.experience.field_uses`, rolled by
-  :func:`~pyengine.runequest.advancement.experience.after_adventure`), once per fight (RQ-104):
-  :func:`roll_experience` rolls them (the plan, or fight mode's marks), :func:`experience_marked`
-  is the one place a record is marked as having had them, :func:`experience_rolled` the one that
-  reads the mark.
+* the experience marks for the weapons, shields and hands he used with success and for Defense that
+  saved him (:func:`~pyengine.runequest.melee.experience.field_uses`), kept on his record for the
+  scenario, each once (:func:`~pyengine.runequest.campaign.scenario.marks_kept`, RQ-134). Nothing
+  is rolled here: the checks are rolled when the game master ends the scenario
+  (:func:`~pyengine.runequest.campaign.scenario.end_scenario`). A fight whose checks an app before
+  0.4.0 rolled at its write-back (its ``Written.experience``, read by :func:`experience_rolled`)
+  stays rolled and leaves no marks (RQ-136).
 
 What the fight did is what changed between the state it started from — or the round of it last
 written back — and its last round (RQ-104): a fight that started from his current state (a
@@ -31,13 +32,14 @@ from collections.abc import Collection, Mapping, Sequence
 
 import msgspec
 
-from pyengine.dice import Dice, ScriptedDice
+from pyengine.dice import Dice
 from pyengine.errors import RulesError
-from pyengine.runequest.advancement.experience import AdventureResult, ExperienceCheck, after_adventure
-from pyengine.runequest.campaign.current import MAX_FIGHTS, Current, Injury, StuckWeapon, Written
+from pyengine.runequest.advancement.experience import ExperienceCheck
+from pyengine.runequest.campaign.current import DEFENSE_MARK, MAX_FIGHTS, Current, Injury, StuckWeapon, Written
 from pyengine.runequest.campaign.entering import sheet_key
 from pyengine.runequest.campaign.health import vitals
 from pyengine.runequest.campaign.injuries import described, settled
+from pyengine.runequest.campaign.scenario import SOURCE, mark_of, marks_kept
 from pyengine.runequest.combat.wounds import worse
 from pyengine.runequest.healing.bodies import body_changes, wounds_of
 from pyengine.runequest.healing.injury import take_wound
@@ -69,6 +71,7 @@ class AdventurerPlan(Record):
     changes: tuple[Step, ...]
     """Everything that changes, in words."""
     checks: tuple[ExperienceCheck, ...] = ()
+    """Always empty since 0.4.0: a write-back rolls nothing (the scenario's end does, RQ-134)."""
     written: bool = False
     """Nothing to write: the fight is on his sheet up to this round already."""
 
@@ -95,11 +98,12 @@ def plan_write_back(fight: Fight, rounds: Sequence[RoundResult], records: Mappin
                     checked: Collection[str] = ()) -> WriteBack:
     """What the fight (its combatants and the rounds resolved so far) writes to each saved
     adventurer in it; ``records``: his record by id, as it is now. ``label`` names the fight in
-    his injuries (its id when empty); ``experience``: roll the experience checks with ``dice``
-    (not for the combatants named in ``checked``, whose checks the page rolled already).
+    his injuries (its id when empty); ``experience``: keep the experience marks on the records
+    (not for the combatants named in ``checked``, whose checks a page before 0.4.0 rolled
+    already). Nothing is rolled (RQ-134): ``dice`` is not used, and is taken so that callers
+    written for the rolls at write-back keep working.
 
     :raises RulesError: a fight id that is empty or too long.
-    :raises NoRollLeft: the dice ran out for the experience checks.
     """
     if not 1 <= len(fight_id) <= 80:
         raise RulesError(f"fight: {fight_id!r} is not a fight's id (1 to 80 characters)", field="fight")
@@ -122,7 +126,7 @@ def plan_write_back(fight: Fight, rounds: Sequence[RoundResult], records: Mappin
             continue
         seen.add(c.character)
         plans.append(_plan(c, record, states, rounds, last, tables, fight_id=fight_id, label=label or fight_id,
-                           dice=dice, experience=experience and c.name not in checked))
+                           experience=experience and c.name not in checked))
     return WriteBack(fight=fight_id, round=last, plans=tuple(plans), left_out=tuple(left_out))
 
 
@@ -148,44 +152,21 @@ def apply_write_back(plan: WriteBack, records: Mapping[str, Adventurer] | None =
     return out
 
 
-class ExperienceRolled(RulesError):
-    """His experience checks for this fight were rolled already (RQ-104: once per fight)."""
-
-
 def experience_rolled(adventurer: Adventurer, fight_id: str) -> bool:
-    """Whether his record says this fight's experience checks were rolled (RQ-104: once per fight)."""
+    """Whether his record says this fight's experience checks were rolled at its write-back, as
+    apps before 0.4.0 did (RQ-104): they stay rolled, and the fight leaves no marks (RQ-136)."""
     done = adventurer.current.written(fight_id)
     return done is not None and done.experience
 
 
-def experience_marked(adventurer: Adventurer, fight_id: str) -> Adventurer:
-    """His record saying this fight's experience checks were rolled (RQ-104), so neither writing the
-    fight back nor rolling them from the marks rolls them again. The one place that marks it."""
-    current = adventurer.current
-    done = current.written(fight_id)
-    mark = msgspec.structs.replace(done, experience=True) if done else Written(fight=fight_id, round=0, experience=True)
-    fights = (*(w for w in current.fights if w.fight != fight_id), mark)
-    return msgspec.structs.replace(adventurer, current=msgspec.structs.replace(current, fights=fights[-MAX_FIGHTS:]))
-
-
-def roll_experience(adventurer: Adventurer, c: Combatant, body: Body, tables, dice: Dice, *,
-                    fight_id: str) -> AdventureResult:
-    """His experience checks for the fight (``body``: his body at its end, whose marks say what he used
-    with success and whether Defense saved him), rolled onto his record, marked rolled for ``fight_id``.
-
-    :raises ExperienceRolled: they were rolled for this fight already.
-    :raises RulesError: the dice ran out; a weapon the tables do not know.
-    """
-    if experience_rolled(adventurer, fight_id):
-        raise ExperienceRolled(f"{c.name}'s experience checks for this fight are on his sheet already (RQ-104).",
-                         field="experience")
+def fight_marks(c: Combatant, body: Body) -> list[str]:
+    """The experience marks ``body`` (his body in the fight) carries, as his record keeps them (RQ-134)."""
     uses, saved = field_uses(c, body)
-    result = after_adventure(adventurer, tables, uses, dice, defense_saved=saved)
-    return msgspec.structs.replace(result, adventurer=experience_marked(result.adventurer, fight_id))
+    return [*(mark_of(u) for u in uses), *([DEFENSE_MARK] if saved else [])]
 
 
 def _plan(c: Combatant, record: Adventurer, states: list[FightState], rounds: Sequence[RoundResult], last: int,
-          tables, *, fight_id: str, label: str, dice: Dice | None, experience: bool) -> AdventurerPlan:
+          tables, *, fight_id: str, label: str, experience: bool) -> AdventurerPlan:
     current = record.current
     done = current.written(fight_id)
     since = done.round if done is not None else 0
@@ -209,28 +190,30 @@ def _plan(c: Combatant, record: Adventurer, states: list[FightState], rounds: Se
     ammunition, steps_a = _missiles(c, current, rounds[since:last])
     steps.extend(steps_a)
     fights = [w for w in current.fights if w.fight != fight_id]
-    checked_before = experience_rolled(record, fight_id)
-    written = Written(fight=fight_id, round=last, experience=checked_before)
+    rolled_before = experience_rolled(record, fight_id)
+    written = Written(fight=fight_id, round=last, experience=rolled_before)
+    marks = current.marks
+    new_marks = [m for m in fight_marks(c, final) if m not in fight_marks(c, base)]
+    if rolled_before and new_marks:
+        steps.append(Step(field="marks", text="experience for this fight was rolled already, when it was written "
+                          "back: no marks kept", rulings=("RQ-136",)))
+    elif experience and new_marks:
+        kept, added = marks_kept(current, new_marks)
+        marks = kept.marks
+        steps.extend(Step(field="marks", text=f"experience mark kept for the scenario's end: {m}", source=SOURCE,
+                          rulings=("RQ-134",)) for m in added)
+        steps.extend(Step(field="marks", text=f"experience mark already kept this scenario: {m}", source=SOURCE,
+                          rulings=("RQ-134",)) for m in new_marks if m not in added)
     after = msgspec.structs.replace(record, current=Current(
         wounds=wounds, injuries=injuries, ammunition=ammunition, weapon_damage=damage, broken=broken,
-        spent=current.spent, fights=(*fights, written)[-MAX_FIGHTS:]))
+        spent=current.spent, fights=(*fights, written)[-MAX_FIGHTS:], marks=marks))
     before_notes = set(vitals(current, c).notes)
     steps.extend(Step(field="wounds", text=n, source=DAMAGE_SECTION, rulings=("RQ-53",))
                  for n in vitals(after.current, c).notes if n not in before_notes)
-    checks: tuple[ExperienceCheck, ...] = ()
-    uses, saved = field_uses(c, final)
-    if checked_before and (uses or saved):
-        steps.append(Step(field="experience", text="experience for this fight was checked already", rulings=("RQ-104",)))
-    elif experience and (uses or saved):
-        result = roll_experience(after, c, final, tables, dice if dice is not None else ScriptedDice([]),
-                                 fight_id=fight_id)
-        after = result.adventurer
-        steps.extend(result.working)
-        checks = result.checks
     if len(steps) == 0:
         steps.append(Step(field="fights", text="nothing changed for him in this fight"))
     return AdventurerPlan(character=c.character, name=c.name, before=record, after=after, injuries=tuple(new),
-                          changes=tuple(steps), checks=checks)
+                          changes=tuple(steps))
 
 
 def _victim(event) -> str:

@@ -1,9 +1,9 @@
-"""A fight's experience marks as the uses a saved character's sheet checks after the adventure.
+"""A fight's experience marks as the uses a saved character's sheet checks when the scenario ends.
 
 Seed ch. IV, "Learning by Experience": "only a single successful use of a given weapon
 or shield needs to be logged per scenario for that item to be eligible for an
-experience roll" (RQ-54). The checks themselves are rolled on the sheet, after the
-adventure (:func:`pyengine.runequest.advancement.experience.after_adventure`).
+experience roll" (RQ-54). The write-back keeps them on his record for the scenario, and
+they are rolled when it ends (RQ-134, :mod:`pyengine.runequest.campaign.scenario`).
 """
 
 from __future__ import annotations

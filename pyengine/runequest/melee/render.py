@@ -759,11 +759,13 @@ def render_notice(text: str) -> str:
 
 
 def render_marks(fight: Fight | None, state: FightState | None, applied: Sequence[str] = ()) -> Element:
-    """Each combatant's experience marks; for a saved character, a button to roll them onto his sheet."""
+    """Each combatant's experience marks; for a saved character, that they go to his sheet with the
+    write-back, rolled when the scenario ends (RQ-134); ``applied``: those whose checks for this fight
+    an app before 0.4.0 rolled onto the sheet."""
     if fight is None or state is None:
         return el("p", {"class": "empty"}, "No marks yet.")
     ul = el("ul", {"class": "fx-marks"})
-    for k, c in enumerate(fight.combatants):
+    for c in fight.combatants:
         marks = state.bodies[c.name].marks
         li = el(
             "li",
@@ -776,24 +778,10 @@ def render_marks(fight: Fight | None, state: FightState | None, applied: Sequenc
             if c.name in applied:
                 li.append(el("span", {"class": "fx-applied"}, " — checks rolled onto his sheet."))
             else:
-                li.append(el("button", {"type": "button", "class": "fx-apply", "data-apply": str(k)},
-                             f"Roll {c.name}'s experience checks onto his sheet"))
+                li.append(el("span", {"class": "fx-kept"}, " — kept on his sheet when the results are written, "
+                                                           "rolled when the scenario ends."))
         ul.append(li)
     return ul
-
-
-def render_checks(name: str, checks: Sequence[Any]) -> Element:
-    """The experience checks rolled for one character (``ExperienceCheck``s)."""
-    ul = el("ul", {"class": "fx-checks"})
-    for ch in checks:
-        if ch.chance is None:
-            text = f"{ch.target}: {ch.note}"
-        else:
-            text = f"{ch.target} {ch.ability}%: roll {ch.roll} against {ch.chance}: " + (
-                f"+{ch.gain}%" if ch.success else "no gain"
-            )
-        ul.append(el("li", None, text))
-    return el("div", {"class": "fx-result", "data-name": name}, el("p", None, f"{name}'s sheet updated:"), ul)
 
 
 # -- errors ------------------------------------------------------------------------------------

@@ -7,7 +7,8 @@ weapon's attack) is derived from it by :func:`pyengine.runequest.sheet.derive.de
 the record keeps only the inputs: characteristics, background, money, gear, and
 for each weapon and shield the points gained by training and experience; and beside
 them, since format 2, what has happened to him since (``current``: wounds, missiles
-left, damaged weapons, money spent, :class:`~pyengine.runequest.campaign.current.Current`).
+left, damaged weapons, money spent, and since format 3 the experience marks of the scenario
+under way: :class:`~pyengine.runequest.campaign.current.Current`).
 
 ``format`` is the record's version (docs/formats.md); a record of a newer format
 is refused with a message saying so, an older one is upgraded on loading.
@@ -26,8 +27,9 @@ from pyengine.runequest.tables.weapons import EncText, ItemId
 from pyengine.runequest.vocabulary import Characteristic, Hand, Use
 from pyengine.tables import Record
 
-#: The record format this code writes: 2 carries ``current``; format 1 (0.1.0) still reads.
-FORMAT = 2
+#: The record format this code writes: 2 carries ``current``, 3 its experience marks
+#: (``current.marks``); formats 1 (0.1.0) and 2 (0.2.0, 0.3.0) still read.
+FORMAT = 3
 #: What a record without ``format`` is read as.
 FIRST_FORMAT = 1
 
@@ -118,7 +120,7 @@ class GuildCredit(Record):
 
 
 class Adventurer(Record, kw_only=True):
-    """A RuneQuest adventurer as saved (``format`` 2)."""
+    """A RuneQuest adventurer as saved (``format`` 3)."""
 
     format: int = FORMAT
     """The record's format (docs/formats.md); always written, first."""
@@ -167,8 +169,20 @@ def _format_1_to_2(raw: dict[str, Any]) -> dict[str, Any]:
     return {**raw, "format": 2}
 
 
+def _format_2_to_3(raw: dict[str, Any]) -> dict[str, Any]:
+    """Format 2 kept no experience marks: its fights' experience was rolled at write-back, and a
+    fight whose ``experience`` says so stays rolled (RQ-136).
+
+    :raises RecordError: ``current.marks`` in a format 2 record (none was ever written).
+    """
+    current = raw.get("current")
+    if isinstance(current, dict) and "marks" in current:
+        raise RecordError("adventurer record: format 2 has no experience marks (`current.marks` came in format 3)")
+    return {**raw, "format": 3}
+
+
 #: Upgrades from each older format to the next: format -> function(dict) -> dict.
-MIGRATIONS: dict[int, Any] = {1: _format_1_to_2}
+MIGRATIONS: dict[int, Any] = {1: _format_1_to_2, 2: _format_2_to_3}
 
 
 def dump_adventurer(adventurer: Adventurer) -> bytes:

@@ -1,6 +1,5 @@
-"""Fight mode's campaign service: the write-back and the experience checks write the sheets the
-same way, one conflict check and one transaction, all the records or none; a fight's experience
-marked in one place."""
+"""Fight mode's campaign service: the write-back writes the sheets with one conflict check and one
+transaction, all the records or none; a fight's experience is never marked rolled since 0.4.0."""
 
 from __future__ import annotations
 
@@ -9,9 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from pyengine.dice import ScriptedDice
 from pyengine.errors import StorageError
-from pyengine.library.versions import read_versions
 from pyengine.storage.keys import CHARACTER_PREFIX, JOURNAL
 from tests.unit.pages.fight_writeback_world import hits, two_saved_and_a_broo
 
@@ -57,22 +54,9 @@ def test_undo_refused_half_way_puts_nothing_back(world):  # noqa: F811
     assert {k: v for k, v in fm.store.items.items() if "character" in k} == written
 
 
-def test_the_experience_checks_go_through_the_same_service(world):  # noqa: F811
-    fm = two_saved_and_a_broo(world, dice=ScriptedDice([1] * 200))
-    fm.type_round(lambda sides, n: 5 if sides == 100 else 1)
-    k = [c.name for c in fm.page.fight.combatants].index("Vasana")
-    before = {key: v for key, v in fm.store.items.items() if "vasana" in key}
-    refusing(fm.store, lambda key: key.endswith("vasana") and "history" in key)  # the record fits, its versions not
-    fm.apply(fm.page.on_marks_click({"apply": str(k)}))
-    assert "Vasana's sheet was not updated" in fm.dom.text("fx-result")
-    assert {key: v for key, v in fm.store.items.items() if "vasana" in key} == before
-    del fm.store.put
-    fm.apply(fm.page.on_marks_click({"apply": str(k)}))
-    assert read_versions(fm.store, "character", "vasana").current.why.startswith("experience checks from")
-
-
-def test_a_fights_experience_is_marked_in_one_place():
-    # "experience=True" is written by campaign.writeback.experience_marked alone; the pages only ask.
+def test_a_fights_experience_is_marked_rolled_nowhere():
+    # Since 0.4.0 nothing rolls a fight's experience (the scenario's end does, RQ-134), so nothing writes
+    # "experience=True": an older record's mark is only read (campaign.writeback.experience_rolled, RQ-136).
     marking = set()
     for path in (ROOT / "pyengine").rglob("*.py"):
         for fn in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -80,4 +64,4 @@ def test_a_fights_experience_is_marked_in_one_place():
                     isinstance(node, ast.keyword) and node.arg == "experience" and isinstance(node.value, ast.Constant)
                     and node.value.value is True for node in ast.walk(fn)):
                 marking.add(f"{path.relative_to(ROOT)}:{fn.name}")
-    assert marking == {"pyengine/runequest/campaign/writeback.py:experience_marked"}, marking
+    assert marking == set(), marking

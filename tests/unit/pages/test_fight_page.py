@@ -315,8 +315,10 @@ def test_next_rounds_statements_are_last_rounds_and_undo_brings_them_back(world)
     assert fm.dom.value("fd-1-a0-n") == "6"  # the undone round's statement, to be changed again
 
 
-def test_a_saved_adventurer_fights_and_takes_his_experience_checks_home(world):
-    # Browser: test_fight_page.test_a_saved_character_fights_and_takes_his_experience_checks_home.
+def test_a_saved_adventurer_fights_and_takes_his_experience_marks_home(world):
+    # Browser: test_fight_page.test_a_saved_character_fights_and_takes_his_experience_marks_home.
+    # Until 0.4.0 his checks were rolled from the marks here, per fight; now the marks go to his
+    # sheet with the results, rolled "At the end of the scenario" (RQ-134).
     record = hero()
     store = MemoryStore({CHARACTER_PREFIX + "rurik": record, CHARACTER_PREFIX + "junk": "{not json"})
     fm = FightMode(world, store, dice=RandomDice(3))
@@ -335,24 +337,14 @@ def test_a_saved_adventurer_fights_and_takes_his_experience_checks_home(world):
     fm.type_round(lambda sides, n: 5 if sides == 100 else 1)  # every blow and every parry succeeds
     rurik = next(li for li in fm.dom["fx-out"].walk() if li.attrs.get("data-name") == "Rurik")
     assert "broadsword attack" in rurik.text()
-    apply_button = next(n for n in rurik.walk() if "fx-apply" in n.attrs.get("class", ""))
-    fm.apply(fm.page.on_marks_click({"apply": apply_button.attrs["data-apply"]}))
-    checks = fm.dom.select("fx-checks", under="fx-result")[0]
-    assert "broadsword" in checks.text()
-    rurik = next(li for li in fm.dom["fx-out"].walk() if li.attrs.get("data-name") == "Rurik")
-    assert not [n for n in rurik.walk() if "fx-apply" in n.attrs.get("class", "")]
-    assert "checks rolled onto his sheet" in rurik.text()
+    assert "kept on his sheet when the results are written, rolled when the scenario ends" in rurik.text()
+    assert not [n for n in rurik.walk() if n.tag == "button"]
+    fm.apply(fm.page.on_writeback_click({"id": "fw-plan"}))
+    fm.apply(fm.page.on_writeback_click({"id": "fw-confirm"}))
     saved = load_adventurer(store.items[CHARACTER_PREFIX + "rurik"])
-    assert saved.name == "Rurik" and store.items[CHARACTER_PREFIX + "rurik"] != record
+    assert saved.name == "Rurik" and "broadsword attack" in saved.current.marks
+    assert saved.weapons == load_adventurer(record).weapons  # nothing rolled
     assert store.items[CHARACTER_PREFIX + "junk"] == "{not json"
-    # The rolled checks are kept in the draft: after a reload the button does not come back.
-    again = fm.reload(world)
-    assert "checks rolled onto his sheet" in again.dom.text("fx-out")
-
-    del store.items[CHARACTER_PREFIX + "rurik"]
-    fm.page.draft.applied = []
-    fm.apply(fm.page.on_marks_click({"apply": "0"}))
-    assert fm.dom.text("fx-result") == "Rurik's saved sheet is no longer on this device."
 
 
 def test_a_saved_adventurer_without_a_name_typed_joins_under_the_saved_name(world):
@@ -404,10 +396,10 @@ def test_full_storage_says_so_and_loses_nothing_on_the_page(world):
     assert "This fight is not kept on this device" in fm.dom.text("fl-link-error")
     assert "QuotaExceededError" in fm.dom.text("fl-link-error") and fm.dom.shown("fl-link-error")
     assert fm.dom.text("fd-round") == "2" and fm.dom["fl-share"].attrs["href"]  # the page works; its link keeps the fight
-    fm.apply(fm.page.on_marks_click({"apply": "0"}))
-    assert "Rurik's sheet was not updated" in fm.dom.text("fx-result") and "full" in fm.dom.text("fx-result")
+    fm.apply(fm.page.on_writeback_click({"id": "fw-plan"}))
+    fm.apply(fm.page.on_writeback_click({"id": "fw-confirm"}))
+    assert "full" in fm.dom.text("fw-out")
     assert store.items[CHARACTER_PREFIX + "rurik"] == record
-    assert "fx-apply" in fm.page.render()["fx-out"]  # still to do
     store.quota = None
     fm.statement("fd-0-a0-do", "attack")
     assert not fm.dom.shown("fl-link-error")  # kept again
@@ -469,7 +461,7 @@ def test_clicks_on_nothing_do_nothing(world):
     page = fm.page
     empty = type(page.on_roll({}))()
     for update in (page.on_roll({}), page.on_start({}), page.on_next({}), page.on_undo(),
-                   page.on_links_click({"id": "fl-export"}), page.on_marks_click({"apply": "0"}),
+                   page.on_links_click({"id": "fl-export"}),
                    page.on_statement({}, "fd-0-a0-do", True)):
         assert update == empty
 

@@ -312,3 +312,22 @@ def test_time_passing_draws_again_only_the_cards_of_parties_sharing_a_member(tab
         whole = fresh.render_parties()
         for card in update.replaced.values():
             assert card in whole
+
+
+def test_the_scenario_ends_for_the_party_each_his_own_marks_rolled_and_cleared_with_undo(tables):
+    """ "At the end of the scenario ... there's a chance he'll learn something": beside "a week passes",
+    the party's card ends the scenario; each member's marks are rolled once and cleared (RQ-134)."""
+    golden3 = (GOLDEN.parent / "adventurer-format-3.json").read_text(encoding="utf-8").strip()
+    store = MemoryStore({CHARACTER_PREFIX + "aaa": golden3, CHARACTER_PREFIX + "bbb": record("Vasana")})
+    store.put(record_key("party", "p1"), json.dumps({"format": 1, "name": "P", "members": ["aaa", "bbb"]}))
+    lib = device(store, tables)
+    card = drawn(lib.on_party_click({"party": "p1", "do": "scenario"}, {}))
+    assert "The scenario ends:" in card and 'data-do="undo-time"' in card
+    assert "broadsword attack" in card and "no experience marks" in card  # Vasana had none
+    rurik = load_adventurer(store.get(CHARACTER_PREFIX + "aaa"))
+    assert rurik.current.marks == () and rurik.adventures == 1
+    assert read_versions(store, "character", "aaa").current.why == "the scenario ends"
+    assert 'data-do="scenario"' in lib.render_parties()
+    drawn(lib.on_party_click({"party": "p1", "do": "undo-time"}, {}))
+    assert load_adventurer(store.get(CHARACTER_PREFIX + "aaa")).current.marks == (
+        "broadsword attack", "dagger@left parry", "defense")

@@ -207,3 +207,28 @@ def test_conditions_show_with_their_clocks_and_injuries_with_fight_and_round(tab
     assert "chest 0 / 6 (disabled)" in state
     assert "chest: bleeding: dies in 50 rounds (2 full turns) unless Healing of 2 or more stops it" in state
     assert "chest 6 points: Broo's war hammer, Broo ambush round 3" in state
+
+
+def test_the_scenario_ends_on_his_sheet_each_mark_rolled_once_and_cleared(tables):
+    """ "At the end of the scenario, once the character can take a week to relax and meditate upon his
+    experiences, there's a chance he'll learn something": the game master ends it on the sheet; one D100
+    per mark the fights left (RQ-134), Defense's INT roll with them (RQ-135), the marks cleared."""
+    from pathlib import Path
+
+    from pyengine.dice import ScriptedDice
+
+    golden = (Path(__file__).parents[2] / "golden" / "adventurer-format-3.json").read_text(encoding="utf-8").strip()
+    store = MemoryStore({CHARACTER_PREFIX + "rurik": golden})
+    clock = iter(f"2026-12-01T15:{n:02d}:00Z" for n in range(60))
+    page = SheetPage(tables, store, ScriptedDice([10, 99, 5]), now=lambda: next(clock))
+    opened = page.open("", "rurik", {})
+    assert "Experience marks: broadsword attack, dagger@left parry, defense" in text_of(opened.html["sheet-state"])
+    ended = page.on_click({"id": "sheet-end-scenario"}, {})
+    said = text_of(ended.html["sheet-state-result"])
+    assert said.startswith("The scenario ends")
+    assert "broadsword attack" in said and "D100 10: +5%" in said and "D100 99: no gain" in said
+    assert "Experience marks" not in text_of(ended.html["sheet-state"])
+    kept = load_adventurer(store.get(CHARACTER_PREFIX + "rurik"))
+    assert kept.current.marks == () and kept.weapons[0].attack == 20 and kept.adventures == 1
+    assert read_versions(store, "character", "rurik").current.why == "the scenario ends"
+    assert ended.text["sheet-undo"] == "Undo: the scenario ends"

@@ -1,7 +1,9 @@
-"""The golden adventurer record of format 2 (tests/golden/adventurer-format-2.json), made from the
+"""The golden adventurer records of format 2 (tests/golden/adventurer-format-2.json), made from the
 format 1 one (0.1.0's own bytes, tests/golden/adventurer-format-1.json) by the changes a game
-master makes by hand. ``python -m tests.unit.runequest.campaign.campaign_golden`` prints it
-(rewrite the file only on purpose)."""
+master makes by hand, and of format 3 (tests/golden/adventurer-format-3.json): the same after a
+second fight of the scenario written back, his experience marks kept.
+``python -m tests.unit.runequest.campaign.campaign_golden [3]`` prints one (rewrite the files only
+on purpose; format 2's file keeps its ``"format":2``, as 0.3.0 wrote it)."""
 
 from __future__ import annotations
 
@@ -31,8 +33,17 @@ def format_2(tables) -> Adventurer:
         a.current, fights=(Written(fight="fight-0001", round=5, experience=True),)))
 
 
+def format_3(tables) -> Adventurer:
+    a = format_2(tables)
+    fights = (*a.current.fights, Written(fight="fight-0002", round=3))
+    return msgspec.structs.replace(a, current=msgspec.structs.replace(
+        a.current, fights=fights, marks=("broadsword attack", "dagger@left parry", "defense")))
+
+
 if __name__ == "__main__":  # pragma: no cover
+    import sys
+
     from pyengine.runequest.sheet.adventurer import dump_adventurer
     from tests.unit.runequest.rq_fixtures import real
 
-    print(dump_adventurer(format_2(real())).decode())
+    print(dump_adventurer((format_3 if sys.argv[1:] == ["3"] else format_2)(real())).decode())

@@ -15,14 +15,8 @@ import pytest
 from pyengine.dice import ScriptedDice
 from pyengine.errors import RulesError
 from pyengine.runequest.campaign.changes import damage_weapon, set_ammunition, take_damage
-from pyengine.runequest.campaign.writeback import (
-    ExperienceRolled,
-    apply_write_back,
-    experience_marked,
-    experience_rolled,
-    plan_write_back,
-    roll_experience,
-)
+from pyengine.runequest.campaign.current import Current, Written
+from pyengine.runequest.campaign.writeback import apply_write_back, experience_rolled, plan_write_back
 from pyengine.runequest.melee.model import Fight, start
 from pyengine.runequest.melee.statement import Intent, ParryIntent, Ready, Shoot, Strike
 from tests.unit.runequest.campaign.campaign_world import answering, broo, fighter, play, rurik
@@ -163,44 +157,34 @@ def test_a_weapon_left_in_him_is_written_with_its_owner(tables, mt):
     assert "Gork's short spear stuck in it" in texts(p)
 
 
-def test_experience_checks_are_rolled_once_per_fight(tables, mt):
-    """A successful attack marks the broadsword; the check is rolled on the sheet (RQ-54, RQ-104)."""
+def test_experience_marks_are_kept_once_and_nothing_is_rolled_at_write_back(tables, mt):
+    """A successful attack marks the broadsword; the mark goes on his record, rolled only when the
+    scenario ends (RQ-54, RQ-134). Until 0.4.0 this test had the check rolled here, once per fight."""
     fight = Fight(combatants=(fighter(tables, rurik(), ID), broo(tables)))
     intents = (Intent(who="Rurik", actions=(Strike(arm="broadsword", target="Broo"),)),)
     r1 = play(fight, start(fight), intents, mt, answering(("Rurik attacks", {100: 20, 20: 1, 8: 1})))
-    plan = plan_write_back(fight, [r1], {ID: rurik()}, tables, fight_id="f", dice=ScriptedDice([10]))
+    plan = plan_write_back(fight, [r1], {ID: rurik()}, tables, fight_id="f", dice=ScriptedDice([]))
     p = plan.plans[0]
-    assert [(c.target, c.roll, c.success, c.gain) for c in p.checks] == [("broadsword attack", 10, True, 5)]
-    assert p.after.weapons[0].attack == 35 and p.after.adventures == 1
-    assert p.after.current.written("f").experience
+    assert p.checks == () and p.after.weapons[0].attack == 30 and p.after.adventures == 0
+    assert p.after.current.marks == ("broadsword attack",) and not p.after.current.written("f").experience
     r2 = play(fight, r1.state, intents, mt, answering(("Rurik attacks", {100: 20, 20: 1, 8: 1})))
     later = plan_write_back(fight, [r1, r2], {ID: p.after}, tables, fight_id="f", dice=ScriptedDice([]))
-    assert later.plans[0].checks == () and later.plans[0].after.adventures == 1
-    assert "experience for this fight was checked already" in texts(later.plans[0])
+    assert later.plans[0].after.current.marks == ("broadsword attack",)  # the same mark, once
     skipped = plan_write_back(fight, [r1], {ID: rurik()}, tables, fight_id="f", checked=["Rurik"])
-    assert skipped.plans[0].checks == () and skipped.plans[0].after.weapons[0].attack == 30
+    assert skipped.plans[0].after.current.marks == () and skipped.plans[0].after.weapons[0].attack == 30
     assert not skipped.plans[0].after.current.written("f").experience
 
 
-def test_the_experience_from_the_marks_is_rolled_and_marked_once_and_the_plan_then_skips_it(tables, mt):
-    """The marks' "roll the checks" and the write-back roll the same way and read the same mark (RQ-104)."""
+def test_a_fight_whose_experience_was_rolled_before_0_4_0_stays_rolled(tables, mt):
+    """The per-fight "rolled" mark of an older record is read, kept, and keeps the fight's marks off (RQ-136)."""
     fight = Fight(combatants=(fighter(tables, rurik(), ID), broo(tables)))
     intents = (Intent(who="Rurik", actions=(Strike(arm="broadsword", target="Broo"),)),)
     r1 = play(fight, start(fight), intents, mt, answering(("Rurik attacks", {100: 20, 20: 1, 8: 1})))
-    assert not experience_rolled(rurik(), "f")
-    rolled = roll_experience(rurik(), fight.combatants[0], r1.state.bodies["Rurik"], tables, ScriptedDice([10]),
-                             fight_id="f")
-    assert [(c.target, c.roll, c.gain) for c in rolled.checks] == [("broadsword attack", 10, 5)]
-    assert experience_rolled(rolled.adventurer, "f") and rolled.adventurer.current.written("f").round == 0
-    with pytest.raises(ExperienceRolled, match="on his sheet already"):
-        roll_experience(rolled.adventurer, fight.combatants[0], r1.state.bodies["Rurik"], tables, ScriptedDice([10]),
-                        fight_id="f")
-    later = plan_write_back(fight, [r1], {ID: rolled.adventurer}, tables, fight_id="f", dice=ScriptedDice([]))
-    assert later.plans[0].checks == () and experience_rolled(later.plans[0].after, "f")
-    assert "experience for this fight was checked already" in texts(later.plans[0])
-    # Marked again, nothing else changes; another fight's mark is its own.
-    assert experience_marked(rolled.adventurer, "f") == rolled.adventurer
-    assert not experience_rolled(rolled.adventurer, "g") and experience_rolled(experience_marked(rurik(), "g"), "g")
+    rolled = rurik(current=Current(fights=(Written(fight="f", round=0, experience=True),)))
+    assert experience_rolled(rolled, "f") and not experience_rolled(rolled, "g") and not experience_rolled(rurik(), "f")
+    later = plan_write_back(fight, [r1], {ID: rolled}, tables, fight_id="f", dice=ScriptedDice([]))
+    assert later.plans[0].after.current.marks == () and experience_rolled(later.plans[0].after, "f")
+    assert "experience for this fight was rolled already" in texts(later.plans[0])
 
 
 def test_the_plan_never_changes_the_records_it_was_given(tables, mt):

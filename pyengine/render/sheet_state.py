@@ -22,6 +22,12 @@ from pyengine.working import Step
 EMPTY_STATE = '<p class="empty">The adventurer\'s wounds, missiles, weapons and money show here.</p>'
 
 
+def mark_words(tables: RuneQuestTables, mark: str) -> str:
+    """``dagger (left) parry``, ``Defense``: an experience mark (``dagger@left parry``) as people read it."""
+    key, _, use = mark.rpartition(" ")
+    return f"{weapon_name(tables, key)} {use}" if key else mark.capitalize()
+
+
 def weapon_name(tables: RuneQuestTables, key: str) -> str:
     """``broadsword``, ``dagger (left)``: a sheet weapon key as people read it."""
     weapon, _, left = key.partition("@")
@@ -75,7 +81,7 @@ def render_state(adventurer: Adventurer, vitals: Vitals, tables: RuneQuestTables
             for s in current.spent)))
     if current.marks:  # kept from the scenario's fights, rolled when it ends (RQ-134)
         parts.append(el("p", {"class": "state-marks"}, el("strong", None, "Experience marks"),
-                        f": {', '.join(current.marks)} (rolled when the scenario ends)"))
+                        f": {', '.join(mark_words(tables, m) for m in current.marks)} (rolled when the scenario ends)"))
     return to_html(el("div", {"class": "state"}, *parts))
 
 

@@ -72,7 +72,7 @@ def test_the_scenario_ends_on_the_sheet_and_its_marks_are_rolled_and_cleared(app
     store_items(context, {"strike-rank/character/aaaaaaaaaaaa": golden})
     page = open_ready(context, "sheet.html?open=aaaaaaaaaaaa")
     state = page.locator("#sheet-state")
-    expect(state).to_contain_text("Experience marks: broadsword attack, dagger@left parry, defense")
+    expect(state).to_contain_text("Experience marks: broadsword attack, dagger (left) parry, Defense")
     page.locator("#sheet-now summary", has_text="The scenario ends").click()
     page.click("#sheet-end-scenario")
     result = page.locator("#sheet-state-result")

@@ -222,7 +222,7 @@ def test_the_scenario_ends_on_his_sheet_each_mark_rolled_once_and_cleared(tables
     clock = iter(f"2026-12-01T15:{n:02d}:00Z" for n in range(60))
     page = SheetPage(tables, store, ScriptedDice([10, 99, 5]), now=lambda: next(clock))
     opened = page.open("", "rurik", {})
-    assert "Experience marks: broadsword attack, dagger@left parry, defense" in text_of(opened.html["sheet-state"])
+    assert "Experience marks: broadsword attack, dagger (left) parry, Defense" in text_of(opened.html["sheet-state"])
     ended = page.on_click({"id": "sheet-end-scenario"}, {})
     said = text_of(ended.html["sheet-state-result"])
     assert said.startswith("The scenario ends")

@@ -49,10 +49,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
 CPYTHON_TESTS = ["tests", "--ignore=tests/browser", "--ignore=tests/build"]
 #: A test whose page's renderer crashed ("Target crashed", "Page crashed": Chromium's renderer
 #: process died under it, seen about once a run under this load, never twice in one test and
-#: never the same test twice) runs once more, and the report counts it as a rerun. Any other
+#: never the same test twice) runs once more, and the report names it as a rerun (-rR). Any other
 #: failure fails as it is. To look into a crash, STRIKE_RANK_CHROMIUM_LOGS=<folder> has every
 #: Chromium write its log there (tools/chromium.py).
-RERUN_A_CRASHED_RENDERER = ["--reruns", "1", "--only-rerun", "Target crashed", "--only-rerun", "Page crashed"]
+RERUN_A_CRASHED_RENDERER = ["--reruns", "1", "--only-rerun", "Target crashed", "--only-rerun", "Page crashed", "-rR"]
 BROWSER_TESTS = ["tests/browser", "tests/build", "--browser", "chromium", "-n", "3", "--dist", "worksteal", *RERUN_A_CRASHED_RENDERER]
 
 

@@ -432,7 +432,7 @@ def test_the_whole_suite_runs_in_two_halves_that_cover_every_test(monkeypatch, c
     tails = [c[c.index("pytest") + 1:] if "pytest" in c else c for c in ran.commands]
     assert tails == [["tests", "--ignore=tests/browser", "--ignore=tests/build"], ["built"],
                      ["tests/browser", "tests/build", "--browser", "chromium", "-n", "3", "--dist", "worksteal",
-                      "--reruns", "1", "--only-rerun", "Target crashed", "--only-rerun", "Page crashed"]]
+                      "--reruns", "1", "--only-rerun", "Target crashed", "--only-rerun", "Page crashed", "-rR"]]
     folders = {p.relative_to(ROOT / "tests").parts[0] for p in (ROOT / "tests").rglob("test_*.py") if p.parent != ROOT / "tests"}
     assert folders == {"unit", "browser", "build"}, "a new folder of tests: which half runs it?"
     assert "CPython report" in capsys.readouterr().out

@@ -4,9 +4,11 @@ unhurt, and a reload keeps it so (the logic: tests/unit/pages/test_sheet_state.p
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from playwright.sync_api import expect
 
-from tests.browser.conftest import READY, READY_TIMEOUT_MS, open_ready
+from tests.browser.conftest import READY, READY_TIMEOUT_MS, open_ready, store_items
 
 # CON 12, SIZ 17, POW 18 -> 15 hit points; legs 5.
 YSOLDE = {"STR": "12", "CON": "12", "SIZ": "17", "INT": "13", "POW": "18", "DEX": "11", "CHA": "10"}
@@ -63,10 +65,6 @@ def test_the_scenario_ends_on_the_sheet_and_its_marks_are_rolled_and_cleared(app
     # Intent: "At the end of the scenario ... there's a chance he'll learn something": a saved
     # adventurer's marks (kept by his fights' write-backs) are shown on the Now card; "End the
     # scenario" rolls one check per mark, shows the working, and clears them (RQ-134).
-    from pathlib import Path
-
-    from tests.browser.conftest import store_items
-
     context, watch = app
     golden = (Path(__file__).parents[1] / "golden" / "adventurer-format-3.json").read_text(encoding="utf-8").strip()
     store_items(context, {"strike-rank/character/aaaaaaaaaaaa": golden})

@@ -21,7 +21,7 @@ from pyengine.dice.records import RollMade
 from pyengine.runequest.advancement.experience import FieldUse, after_adventure
 from pyengine.runequest.campaign.changes import Changed, with_current
 from pyengine.runequest.campaign.current import DEFENSE_MARK, MAX_MARKS, Current
-from pyengine.runequest.sheet.adventurer import Adventurer
+from pyengine.runequest.sheet.adventurer import Adventurer, weapon_key
 from pyengine.runequest.tables.catalogue import RuneQuestTables
 from pyengine.runequest.vocabulary import Hand, Use
 from pyengine.working import Step
@@ -32,8 +32,7 @@ SOURCE = "ch. IV, Learning by Experience"
 
 def mark_of(use: FieldUse) -> str:
     """``broadsword attack``, ``medium_shield@left parry``: a field use as his record keeps it."""
-    key = use.weapon if Hand(use.hand) is Hand.RIGHT else f"{use.weapon}@{Hand(use.hand).value}"
-    return f"{key} {Use(use.use).value}"
+    return f"{weapon_key(use.weapon, use.hand)} {Use(use.use).value}"
 
 
 def use_of(mark: str) -> FieldUse:

@@ -39,6 +39,11 @@ LongText = Annotated[str, msgspec.Meta(max_length=10_000)]
 Count = Annotated[int, msgspec.Meta(ge=1, le=10_000)]
 
 
+def weapon_key(weapon: str, hand: Hand | str) -> str:
+    """The sheet's key of a weapon in a hand: ``broadsword`` (right hand) or ``broadsword@left``."""
+    return weapon if Hand(hand) is Hand.RIGHT else f"{weapon}@{Hand(hand).value}"
+
+
 class WeaponSkill(Record):
     """A weapon (in one mode) or shield the adventurer uses, in one hand, and what he has gained with it.
 
@@ -61,7 +66,7 @@ class WeaponSkill(Record):
     @property
     def key(self) -> str:
         """``broadsword`` (right hand) or ``broadsword@left``."""
-        return self.weapon if self.hand == Hand.RIGHT else f"{self.weapon}@{Hand(self.hand).value}"
+        return weapon_key(self.weapon, self.hand)
 
     def gain(self, use: Use) -> int:
         return self.attack if use == Use.ATTACK else self.parry

@@ -22,6 +22,7 @@ import os
 import signal
 import time
 import uuid
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -156,8 +157,17 @@ def seed(device: Device, items: dict[str, str]) -> None:
     """The profile holds exactly ``items`` (of the app), on disk."""
     device.launch()
     page = device.start_page()
-    page.evaluate(SEED, items)
+    seed_page(device, page, items)
     device.close()
+
+
+def seed_page(device: Device, page, items: dict[str, str]) -> None:
+    """The page's storage made to hold exactly ``items`` (of the app), and that on disk before it
+    returns. A clean close is not enough: writes the renderer has not handed to the browser
+    process yet when it shuts down are lost, and a commit made between two of them leaves the
+    profile half seeded (seen once in a CI run: the next kill point found records missing)."""
+    page.evaluate(SEED, items)
+    assert wait_until_on_disk(device, page) is not None, "the seeded records did not reach the disk"
 
 
 def import_file(page, path) -> None:
@@ -182,9 +192,23 @@ def case(playwright, site_url, tmp_path_factory):
     expect(page.locator("#backup-out")).to_contain_text("Imported", timeout=READY_TIMEOUT_MS)
     writes = page.evaluate("window.crashWrites()")
     after = page.evaluate(ITEMS)
-    page.evaluate(SEED, before)  # what each kill point starts from, on disk once closed
+    seed_page(device, page, before)  # what each kill point starts from
     device.close()
     return {"device": device, "path": path, "before": before, "after": after, "writes": writes, "text": text}
+
+
+def storage_files(profile: Path) -> Iterator[bytes]:
+    """What each of the profile's localStorage files holds now. Only that folder is listed: a walk
+    of the whole profile fails when Chromium removes a folder under it meanwhile (blob_storage)."""
+    try:
+        names = list((profile / "Default" / "Local Storage" / "leveldb").iterdir())
+    except OSError:  # not made yet
+        return
+    for name in names:
+        try:
+            yield name.read_bytes()
+        except OSError:  # a file leveldb has just let go
+            continue
 
 
 def wait_until_on_disk(device: Device, page, longest: float = COMMITTED_S) -> float | None:
@@ -192,15 +216,12 @@ def wait_until_on_disk(device: Device, page, longest: float = COMMITTED_S) -> fl
     it to the profile's storage files, so all before it too; at most ``longest`` seconds.
     Returns the seconds it took (None: not seen in time)."""
     token = uuid.uuid4().hex
-    page.evaluate("([key, value]) => window.crashMark(key, value)", [MARK, token])
+    page.evaluate("([key, value]) => (window.crashMark || ((k, v) => localStorage.setItem(k, v)))(key, value)",
+                  [MARK, token])
     needles = (token.encode("ascii"), token.encode("utf-16-le"))
     start = time.monotonic()
     while time.monotonic() < start + longest:
-        for stored in device.profile.glob("**/Local Storage/leveldb/*"):
-            try:
-                data = stored.read_bytes()
-            except OSError:  # a file leveldb has just let go
-                continue
+        for data in storage_files(device.profile):
             if any(needle in data for needle in needles):
                 return round(time.monotonic() - start, 1)
         time.sleep(0.1)
@@ -216,10 +237,22 @@ def relaunched(device: Device, then_seed: dict[str, str] | None = None):
     note = page.locator("#save-recovered")
     said = note.text_content() if note.is_visible() else ""
     items = page.evaluate(ITEMS)
-    if then_seed is not None:
-        page.evaluate(SEED, then_seed)
+    if then_seed is not None and items != then_seed:
+        seed_page(device, page, then_seed)
+    # else nothing to write: should the page's taking back not reach the disk before the close,
+    # the journal is still there, and the next start takes it back again
     device.close()
     return said, items
+
+
+def difference(items: dict[str, str], before: dict[str, str], after: dict[str, str]) -> str:
+    """How ``items`` differ from the records before and from the import, key by key (for a failure)."""
+    def against(other: dict[str, str]) -> str:
+        extra = sorted(set(items) - set(other))
+        missing = sorted(set(other) - set(items))
+        changed = sorted(k for k in set(items) & set(other) if items[k] != other[k])
+        return f"{len(extra)} more {extra[:4]}, {len(missing)} fewer {missing[:4]}, {len(changed)} changed {changed[:4]}"
+    return f"against before: {against(before)}; against the import: {against(after)}"
 
 
 def test_the_import_is_large_and_what_it_adds_is_all_or_nothing_at_every_kill_point(case):
@@ -249,11 +282,14 @@ def test_the_import_is_large_and_what_it_adds_is_all_or_nothing_at_every_kill_po
         device.kill()
         said, items = relaunched(device, then_seed=before if n + 1 < len(points) else None)
         seen.append((point, "after" if items == after else "before" if items == before else "half", said))
-        assert items in (before, after), f"{point}: the relaunched device holds neither the records before nor the import"
+        assert items in (before, after), (f"{point}: the relaunched device holds neither the records before nor the "
+                                          f"import: {difference(items, before, after)}; so far {seen[:-1]}")
+        taken_back = said.startswith("A save did not finish when this browser last stopped (importing a backup file") \
+            and "it was taken back" in said
         if stop_after and wait:  # the journal reached the disk: the page takes it back and says so
-            assert items == before, point
-            assert said.startswith("A save did not finish when this browser last stopped (importing a backup file"), point
-            assert "it was taken back" in said, point
+            assert items == before and taken_back, (point, said)
+        elif not wait and said:  # Chromium committed while the import went on (a loaded machine): taken back
+            assert items == before and taken_back, (point, said)
         else:
             assert said == "", point
     assert seen[-1][1] == "after", seen  # a finished import, committed, survives the kill

@@ -401,6 +401,7 @@ class _Ran:
 
     def popen(self, command, stdout=None, **kwargs):
         self.commands.append(command)
+        self.popen_kwargs = kwargs
         stdout.write("CPython report\n")
         code = self.status[self.kind(command)]
 
@@ -421,7 +422,8 @@ def test_the_whole_suite_runs_in_two_halves_that_cover_every_test(monkeypatch, c
     # Intent: `build.py test` with no arguments runs the CPython tests beside the build and then
     # the browser and build tests (which need dist/) in three workers; between them every
     # folder of tests/; it fails when either half fails; a browser test whose renderer crashed
-    # runs once more, and nothing else does. With arguments: one pytest run as asked.
+    # runs once more, and nothing else does; the report lists the slowest browser tests, and the
+    # CPython half runs at a lower priority. With arguments: one pytest run as asked.
     ran = _Ran(browser, cpython, single=5)
     monkeypatch.setattr(builder.commands, "setup", lambda browser: PINS)
     monkeypatch.setattr(builder.commands, "build_site", lambda pins: ran.commands.append(["built"]))
@@ -432,7 +434,10 @@ def test_the_whole_suite_runs_in_two_halves_that_cover_every_test(monkeypatch, c
     tails = [c[c.index("pytest") + 1:] if "pytest" in c else c for c in ran.commands]
     assert tails == [["tests", "--ignore=tests/browser", "--ignore=tests/build"], ["built"],
                      ["tests/browser", "tests/build", "--browser", "chromium", "-n", "3", "--dist", "worksteal",
-                      "--reruns", "1", "--only-rerun", "Target crashed", "--only-rerun", "Page crashed", "-rR"]]
+                      "--reruns", "1", "--only-rerun", "Target crashed", "--only-rerun", "Page crashed", "-rR",
+                      "--durations", "25"]]
+    # the CPython half yields the processor to the browser half, which the suite waits for
+    assert ran.popen_kwargs["preexec_fn"] is builder.commands.lower_priority
     folders = {p.relative_to(ROOT / "tests").parts[0] for p in (ROOT / "tests").rglob("test_*.py") if p.parent != ROOT / "tests"}
     assert folders == {"unit", "browser", "build"}, "a new folder of tests: which half runs it?"
     assert "CPython report" in capsys.readouterr().out

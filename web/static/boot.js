@@ -4,6 +4,28 @@
 // filled from the HTTP cache the page just warmed (conditional requests) instead of
 // racing the page for the same files.
 (function () {
+  // While a field is typed in, <html> has the class "typing": on a phone the pages bar steps
+  // aside for the keyboard (style.css). A tap elsewhere takes the focus away with its press
+  // (a mouse's press, or a finger's tap as a whole), so the class goes only once that tap is
+  // over: a bar that came back at the press would move the button under the finger before its
+  // release, and the tap would land elsewhere.
+  var root = document.documentElement;
+  var pressed = false;
+  function typingIn(el) {
+    if (!el) return false;
+    if (el.tagName === "TEXTAREA") return true;
+    return el.tagName === "INPUT" && !/^(checkbox|radio|button|submit|reset|file|range|color|image|hidden)$/.test(el.type);
+  }
+  function settle() { if (!pressed && !typingIn(document.activeElement)) root.classList.remove("typing"); }
+  function released() { pressed = false; setTimeout(settle, 0); }
+  document.addEventListener("focusin", function (event) { if (typingIn(event.target)) root.classList.add("typing"); }, true);
+  document.addEventListener("focusout", function () { setTimeout(settle, 0); }, true);
+  document.addEventListener("pointerdown", function () { pressed = true; }, true);
+  document.addEventListener("pointerup", released, true);
+  document.addEventListener("pointercancel", released, true);
+})();
+
+(function () {
   var status = document.getElementById("offline-status");
   function show(text) { if (status) status.textContent = text; }
 

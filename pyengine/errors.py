@@ -19,6 +19,7 @@ path into the inputs as the engine names them (``intents[1].actions[0].target``,
 * :class:`FieldError` -- a page's field that cannot be used; it can carry several problems.
 * :class:`InputFileError` -- a command-line input file that cannot be used.
 * :class:`StorageError` -- the device refused to store something (full, or not allowed).
+  :class:`HeldBack`: what a newer version's unfinished save names is not written.
 * :class:`ConflictError` -- a stored record changed since it was read (another tab saved it).
 """
 
@@ -80,6 +81,12 @@ class InputFileError(RulesError):
 class StorageError(RulesError):
     """The device would not store something (its storage is full, or the browser refused):
     the message says so, and nothing stored before was overwritten."""
+
+
+class HeldBack(StorageError):
+    """A save refused because a newer version's unfinished save (its journal on the device)
+    names what it would write: that save is the newer version's to finish or take back. The
+    message says so, and what to do; nothing was written."""
 
 
 class FieldError(RulesError):

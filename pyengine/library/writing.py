@@ -12,7 +12,7 @@
 
 from __future__ import annotations
 
-from pyengine.errors import StorageError
+from pyengine.errors import HeldBack, StorageError
 from pyengine.storage.keys import SET_ASIDE
 from pyengine.storage.store import Store
 
@@ -25,6 +25,8 @@ def put(store: Store, key: str, text: str, message: str) -> None:
     """
     try:
         store.put(key, text)
+    except HeldBack:  # not the device's refusal: its message is already the player's
+        raise
     except StorageError as exc:
         raise StorageError(f"storage: {message} (the device said: {exc})") from None
 

@@ -24,9 +24,11 @@ def wait_before(store: Store, now: str) -> float:
     return wait_before_recovering(store, now)
 
 
-def recover(store: Store) -> Update:
-    """The unfinished save taken back; the page says what did not finish (nothing: every save did)."""
+def recover(store: Store, now: str = "") -> Update:
+    """The unfinished save taken back; the page says what did not finish (nothing: every save did).
+    A journal that cannot be taken back is said too: a damaged one set aside (``now``: when, ISO
+    text), a newer version's left for it, with what this version will not save until then."""
     # the journal loads only when a save did not finish, not at every page's start
     from pyengine.library.journal import recover as take_back
 
-    return Update(notices={NOTICE: take_back(store)})
+    return Update(notices={NOTICE: take_back(store, now)})

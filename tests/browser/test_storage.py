@@ -3,14 +3,19 @@ working, say what happened, and never lose or delete what was saved."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 from playwright.sync_api import expect
 
 from pyengine.runequest.advancement.creation import typed_new
 from pyengine.runequest.sheet.adventurer import dump_adventurer
-from tests.browser.conftest import READY, READY_TIMEOUT_MS, open_ready
+from tests.browser.conftest import READY, READY_TIMEOUT_MS, open_ready, store_items
 
 SCORES = {"STR": 12, "CON": 12, "SIZ": 17, "INT": 13, "POW": 18, "DEX": 11, "CHA": 10}
 DAMAGED = '{"format": 1, "name": "Half a record", "characteristics": {"STR": 1'
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
+JOURNAL = "strike-rank/journal"
 
 
 def test_a_damaged_record_is_said_kept_and_offered_for_export(fresh_app, tmp_path):
@@ -103,4 +108,35 @@ sorted(BrowserStore().keys())
     page.evaluate("() => { localStorage.setItem('length', '1'); localStorage.setItem('getItem', '2'); }")
     assert page.evaluate(listed) == ["getItem", "length", "other-app", "strike-rank/character/00000000beef"]
     page.evaluate("() => localStorage.clear()")
+    watch.assert_clean()
+
+
+def test_a_damaged_journal_is_set_aside_and_a_newer_versions_is_never_written_over(app):
+    # Intent (issue 33): the golden backup's records on the device and its journal damaged; the
+    # sheet opened on Rurik says the journal is set aside, STR changed and saved keeps it as it
+    # was. Then a newer version's unfinished save of Rurik: the page says so, and his Save is
+    # refused in words, the newer journal left exactly as it was.
+    context, watch = app
+    items = json.loads((GOLDEN / "backup-format-1.json").read_text(encoding="utf-8"))["items"]
+    store_items(context, {**items, JOURNAL: "{damaged journal"})
+    sheet = open_ready(context, "sheet.html?open=a1b2c3d4e5f6")
+    expect(sheet.locator("#save-recovered")).to_contain_text("The journal is set aside, as it was, under")
+    sheet.fill("#sheet-STR", "13")
+    sheet.click("#sheet-save")
+    expect(sheet.locator("#sheet-save-status")).to_have_text("Saved Rurik on this device.")
+    stored = sheet.evaluate("() => Object.fromEntries(Object.keys(localStorage).map(k => [k, localStorage.getItem(k)]))")
+    assert JOURNAL not in stored
+    assert [v for k, v in stored.items() if k.startswith("strike-rank/set-aside/")] == ["{damaged journal"]
+    newer = json.dumps({"format": 2, "what": "saving adventurer 'Rurik'", "when": "2026-12-05T20:00:00.000Z",
+                        "before": {"strike-rank/character/a1b2c3d4e5f6": None}})
+    sheet.evaluate("t => localStorage.setItem('strike-rank/journal', t)", newer)
+    sheet.reload()
+    sheet.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    expect(sheet.locator("#save-recovered")).to_contain_text(
+        "this version will not save what it was changing: adventurer 'Rurik'")
+    sheet.fill("#sheet-STR", "14")
+    sheet.click("#sheet-save")
+    expect(sheet.locator("#sheet-save-status")).to_contain_text(
+        "Not saved: storage: saving adventurer 'Rurik' was refused: a save begun by a newer version")
+    assert sheet.evaluate("() => localStorage.getItem('strike-rank/journal')") == newer
     watch.assert_clean()

@@ -106,7 +106,7 @@ async def recover_saves() -> None:
     wait = recovery.wait_before(store, dom.now())
     if wait:
         await asyncio.sleep(wait)
-    dom.apply(recovery.recover(store))
+    dom.apply(recovery.recover(store, dom.now()))
 
 
 class Preparation:

@@ -5,7 +5,9 @@ the game master ends the scenario, on the sheet or the start page: RQ-134).
 Every write goes the same way (:meth:`CampaignService._write`): one conflict check (each record
 still the text the change was worked out from, else :class:`~pyengine.errors.ConflictError`
 naming him and nothing is written), then one transaction (:func:`pyengine.library.journal.atomic`,
-``whole``: all the records or, on a refusal, none). Whether a fight's experience was rolled (by an
+``whole``: all the records or, on a refusal, none). Fight mode's draft, which keeps what "Undo"
+needs, is written in the same transaction (``keep``): a crash leaves the sheets and the draft both
+written or neither. Whether a fight's experience was rolled (by an
 app before 0.4.0) is the record's own mark, read by :mod:`pyengine.runequest.campaign.writeback`
 alone (RQ-136).
 
@@ -81,9 +83,11 @@ class CampaignService:
         self.store = store
         self.tables = tables
 
-    def _write(self, changes: Sequence[Change], *, what: str, when: str, changed: str) -> None:
+    def _write(self, changes: Sequence[Change], *, what: str, when: str, changed: str,
+               then: Callable[[Store], None] | None = None) -> None:
         """Every change made, or none: the one conflict check (``changed``: what to say, ``{name}``
-        his), then the one transaction.
+        his), then the one transaction; ``then`` writes, in it, what fight mode keeps of the
+        write (its draft: a crash between the sheets and the draft would lose "Undo").
 
         :raises ConflictError: a record is not the text its change was worked out from.
         :raises StorageError: the device would not store one (none was changed).
@@ -99,6 +103,8 @@ class CampaignService:
                 before[c.ident] = text
             for c in changes:
                 c.write(tx, c.ident, before[c.ident])
+            if then is not None:
+                then(tx)
 
     # -- writing a fight back --------------------------------------------------------------------
 
@@ -126,8 +132,9 @@ class CampaignService:
                      and not any(u.startswith(s.partition(":")[0] + ":") for u in unread)]
         return Pending(plan=plan, texts=texts, label=label, left_out=[*left_out, *unread])
 
-    def confirm(self, pending: Pending, *, now: str) -> Written:
-        """Every planned record written, or none.
+    def confirm(self, pending: Pending, *, now: str, keep: Callable[[Store, Written], None] | None = None) -> Written:
+        """Every planned record written, or none; ``keep(store, written)`` keeps what was written
+        (for "Undo") in the same transaction.
 
         :raises ConflictError: a record changed since the plan was made (the message names him).
         :raises StorageError: the device would not store one (none was written).
@@ -137,18 +144,22 @@ class CampaignService:
         why = f"written back from fight '{pending.label}', round {plan.round}"
         texts = {p.character: dump_adventurer(p.after).decode() for p in todo}
 
+        written = Written(label=pending.label, round=plan.round,
+                          records=[(p.character, p.name, digest(texts[p.character])) for p in todo])
+
         def write(tx: Store, ident: str, _: str) -> None:
             save(tx, "character", ident, texts[ident], when=now, why=why)
 
         self._write([Change(p.character, p.name, pending.texts[p.character].__eq__, write) for p in todo],
                     what=f"writing fight '{pending.label}' back to {len(todo)} sheet{'s' if len(todo) != 1 else ''}",
                     when=now, changed="{name}'s sheet changed since these results were worked out (saved on another "
-                                      "page or tab): nothing was written. Work the results out again.")
-        return Written(label=pending.label, round=plan.round,
-                       records=[(p.character, p.name, digest(texts[p.character])) for p in todo])
+                                      "page or tab): nothing was written. Work the results out again.",
+                    then=None if keep is None else lambda tx: keep(tx, written))
+        return written
 
-    def undo(self, written: Written, *, now: str) -> str:
-        """The records "Confirm" wrote back as they were; what to say.
+    def undo(self, written: Written, *, now: str, keep: Callable[[Store], None] | None = None) -> str:
+        """The records "Confirm" wrote back as they were; what to say. ``keep(store)`` keeps, in
+        the same transaction, that there is nothing more to undo.
 
         :raises ConflictError: one changed since (the message names him); none was undone.
         :raises StorageError: the device would not store one; none was undone.
@@ -159,7 +170,7 @@ class CampaignService:
 
         self._write([Change(ident, name, _digest_is(wanted), write) for ident, name, wanted in written.records],
                     what=f"undoing what fight '{written.label}' wrote to the sheets", when=now,
-                    changed="{name}'s sheet changed since the results were written: nothing was undone.")
+                    changed="{name}'s sheet changed since the results were written: nothing was undone.", then=keep)
         names = ", ".join(name for _, name, _ in written.records)
         return (f"Undone: {names} back as before the results of '{written.label}' were written." if names
                 else "Nothing to undo.")

@@ -47,34 +47,58 @@ class Keeper:
 
     def save(self) -> Update:
         """Keeps the draft (and the fight, as its link) on the device; says so when the device will not."""
+        try:
+            self.keep(self.core.store)
+        except StorageError as exc:
+            return self.refused(exc)
+        return self.kept()
+
+    def keep(self, store: Store) -> None:
+        """Keeps the draft (and the fight) through ``store``: a save of its own, or part of the
+        save ``store`` is (:func:`~pyengine.library.journal.atomic`: the write-back's).
+
+        :raises StorageError: the device would not store it (on its own, what was written stays
+            and :attr:`seen` says so; a save it is part of, taken back, puts back :meth:`notes`).
+        """
         core = self.core
         core.draft.link = core.link()
         text = draft_text(core.draft)
-        if self.apart is None and read_draft(core.store, "fight") != self.seen:
+        if self.apart is None and read_draft(store, "fight") != self.seen:
             self.apart = ""
         # The keys this save changes, announced so its journal is written once: the draft, and
         # the saved fight it is kept as (fight mode's, or this tab's own).
-        kept = current_fight(core.store) if self.apart is None else self.apart
-        keys = fight_mode_keys(kept)
-        try:
-            with atomic(core.store, "keeping the fight in fight mode", when=core.now(), keys=keys) as store:
-                if self.apart is None:
-                    keep_draft(store, "fight", text)
-                    self.seen = text
-                    self._keep(text, store=store)
-                else:
-                    self._keep(text, apart=True, store=store)
-        except StorageError as exc:
-            self.unsaved = True
-            return Update(notices={"fl-link-error": (
-                f"This fight is not kept on this device: {exc}. Copy its link or export it to keep it."
-            )})
+        kept = current_fight(store) if self.apart is None else self.apart
+        with atomic(store, "keeping the fight in fight mode", when=core.now(), keys=fight_mode_keys(kept)) as tx:
+            if self.apart is None:
+                keep_draft(tx, "fight", text)
+                self.seen = text
+                self._keep(text, store=tx)
+            else:
+                self._keep(text, apart=True, store=tx)
+
+    def notes(self) -> tuple[str | None, str | None]:
+        """What this tab knows of what it wrote (:attr:`seen`, :attr:`apart`), to put back with
+        :meth:`put_back_notes` when a save :meth:`keep` was part of is taken back."""
+        return self.seen, self.apart
+
+    def put_back_notes(self, notes: tuple[str | None, str | None]) -> None:
+        self.seen, self.apart = notes
+
+    def refused(self, exc: StorageError) -> Update:
+        """The notice: the fight is not kept on this device."""
+        self.unsaved = True
+        return Update(notices={"fl-link-error": (
+            f"This fight is not kept on this device: {exc}. Copy its link or export it to keep it."
+        )})
+
+    def kept(self) -> Update:
+        """The notice once the fight is kept: none, or that it is kept apart from another tab's."""
         was_unsaved, self.unsaved = self.unsaved, False
         if self.apart is not None:
             return Update(notices={"fl-link-error": (
                 "Another tab (or the start page) opened a fight in fight mode since this tab did, so this tab's "
                 "fight is kept apart among the saved fights on the start page"
-                + (f" as '{self._apart_name()}'" if core.log is not None else "")
+                + (f" as '{self._apart_name()}'" if self.core.log is not None else "")
                 + ": neither was written over. Reload to see the other one."
             )})
         return Update(notices={"fl-link-error": ""}) if was_unsaved else Update()

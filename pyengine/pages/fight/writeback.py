@@ -11,11 +11,13 @@ from typing import TYPE_CHECKING
 
 from pyengine.errors import ConflictError, RecordError, RulesError, StorageError
 from pyengine.pages.fight.campaign import Pending
+from pyengine.pages.fight.draft import Written
 from pyengine.pages.view import Update
 from pyengine.render.fight_writeback import plan_html, said_html, written_html
 
 if TYPE_CHECKING:
     from pyengine.pages.fight import FightPage
+    from pyengine.storage.store import Store
 
 
 class WriteBackCard:
@@ -64,24 +66,40 @@ class WriteBackCard:
         return Update(html={"fw-out": plan_html(self.pending)}, focus="fw-out")
 
     def _confirm(self, pending: Pending) -> Update:
-        core = self.core
+        core, keeper = self.core, self.page.keeper
+        was, notes = core.draft.written, keeper.notes()
+
+        def keep(store: Store, written: Written) -> None:
+            core.draft.written = written
+            keeper.keep(store)
+
         try:
-            written = self.page.campaign.confirm(pending, now=core.now())
+            # The sheets and the draft that keeps what "Undo" needs are one save: a crash between
+            # them would leave the sheets written and no way back.
+            written = self.page.campaign.confirm(pending, now=core.now(), keep=keep)
         except (ConflictError, StorageError) as exc:
-            self.pending = None
+            self.pending, core.draft.written = None, was
+            keeper.put_back_notes(notes)
             return Update(html={"fw-out": said_html(str(exc))})
-        self.pending, core.draft.written = None, written
+        self.pending = None
         # Only the marks and this card change: the fight, its link and everyone's state do not.
-        return self.page.save() | self.page.marks() | Update(html={"fw-out": written_html(written)}, focus="fw-out")
+        return keeper.kept() | self.page.marks() | Update(html={"fw-out": written_html(written)}, focus="fw-out")
 
     def _undo(self) -> Update:
-        core = self.core
+        core, keeper = self.core, self.page.keeper
         written = core.draft.written
         assert written is not None
+        applied, notes = core.draft.applied, keeper.notes()
+
+        def keep(store: Store) -> None:
+            core.draft.applied = [n for n in core.draft.applied if n not in written.applied]
+            core.draft.written = None
+            keeper.keep(store)
+
         try:
-            said = self.page.campaign.undo(written, now=core.now())
+            said = self.page.campaign.undo(written, now=core.now(), keep=keep)
         except (ConflictError, StorageError, RecordError) as exc:
+            core.draft.applied, core.draft.written = applied, written
+            keeper.put_back_notes(notes)
             return Update(html={"fw-out": written_html(written, str(exc))})
-        core.draft.applied = [n for n in core.draft.applied if n not in written.applied]
-        core.draft.written = None
-        return self.page.save() | self.page.marks() | Update(html={"fw-out": said_html(said)}, focus="fw-out")
+        return keeper.kept() | self.page.marks() | Update(html={"fw-out": said_html(said)}, focus="fw-out")

@@ -13,12 +13,13 @@ import pytest
 
 from pyengine.errors import StorageError
 from pyengine.library.backup import export_backup, read_backup
+from pyengine.library.damaged import damaged_items
 from pyengine.library.deleted import delete, undelete
 from pyengine.library.fights import keep_fight
 from pyengine.library.journal import FRESH, atomic, pending, recover, wait_before_recovering
 from pyengine.library.merge import FILE, apply_plan, import_into_empty, plan_import
 from pyengine.library.versions import save, undo
-from pyengine.storage.keys import CHARACTER_PREFIX, FIGHT_DRAFT, HISTORY_PREFIX, JOURNAL, SHEET_DRAFT
+from pyengine.storage.keys import CHARACTER_PREFIX, FIGHT_DRAFT, HISTORY_PREFIX, JOURNAL, SET_ASIDE, SHEET_DRAFT
 from pyengine.storage.store import Crashed, MemoryStore
 from tests.unit.library.library_fixtures import Ids, RefusingStore, rurik, when
 
@@ -247,16 +248,166 @@ def test_the_journal_is_never_in_a_backup_and_a_file_that_carries_one_is_refused
     assert JOURNAL not in backup.items and [d.key for d in backup.refused] == [JOURNAL]
 
 
+# -- a journal this version cannot take back: damaged, or a newer version's -----------------------
+
+DAMAGED_JOURNAL = "{damaged journal"
+OTHER = CHARACTER_PREFIX + "0f1e2d3c4b5a"
+
+
+def newer_journal(before: object = "default") -> str:
+    """A journal of format 2 (a newer version's), half-way through saving Rurik."""
+    data = {"format": 2, "what": "saving adventurer 'Rurik'", "when": "2026-12-01T20:00:00.000Z",
+            "before": {KEY: rurik(money=1), HKEY: None} if before == "default" else before}
+    if before is None:
+        del data["before"]
+    return json.dumps(data)
+
+
+def aside_holding(store: MemoryStore, text: str) -> list[str]:
+    return [k for k, v in store.items.items() if k.startswith(SET_ASIDE) and v == text]
+
+
 @pytest.mark.parametrize("text, said", [
-    ("{not json", "the journal of an unfinished save is damaged (not JSON: "),
-    ('{"format": 2, "before": {}}', "was made by a newer version (format 2); this app reads format 1"),
+    (DAMAGED_JOURNAL, "journal of an unfinished save is damaged (it is not JSON text)"),
     ('{"format": 1, "before": {"strike-rank/a": 3}}', 'damaged ("before" is not keys and their texts)'),
+    ('{"before": {}}', 'damaged (no "format" number)'),
 ])
-def test_a_journal_that_does_not_read_is_left_as_it_is_and_said(text, said):
+def test_a_damaged_journal_is_set_aside_as_it_was_said_and_listed_and_exported(text, said):
     store = MemoryStore({JOURNAL: text, "strike-rank/a": "1"})
-    message = recover(store)
-    assert said in message and "it is left as it is" in message
-    assert store.items == {JOURNAL: text, "strike-rank/a": "1"}
+    message = recover(store, NOW)
+    [aside] = aside_holding(store, text)
+    assert aside == f"{SET_ASIDE}{NOW}/{JOURNAL}"
+    assert store.items == {aside: text, "strike-rank/a": "1"}
+    assert said in message and f"set aside, as it was, under {aside!r}" in message
+    assert "Traceback" not in message and "Expecting" not in message  # not Python's words
+    assert recover(store, NOW) == ""
+    [listed] = damaged_items(store)
+    assert listed.key == aside and "it was under 'strike-rank/journal'" in listed.reason
+    _, backup = export_backup(store, now=NOW, app="0.4.0")
+    assert json.loads(backup)["items"][aside] == text
+    assert read_backup(backup).items[aside] == text  # and a backup that carries it imports it
+
+
+def test_a_damaged_journal_is_never_written_over_by_the_next_save():
+    # The issue's reproduction, without a page start: the next save set it aside first.
+    store = MemoryStore({JOURNAL: DAMAGED_JOURNAL, KEY: rurik()})
+    save(store, "character", "a1b2c3d4e5f6", rurik(money=7), when=when(30), why="edited")
+    assert store.items[KEY] == rurik(money=7) and JOURNAL not in store.items
+    assert aside_holding(store, DAMAGED_JOURNAL) == [f"{SET_ASIDE}{when(30)}/{JOURNAL}"]
+    # A second damaged journal set aside at the same moment is kept beside the first, not over it.
+    store.put(JOURNAL, DAMAGED_JOURNAL + " again")
+    save(store, "character", "a1b2c3d4e5f6", rurik(money=8), when=when(30), why="edited")
+    assert len(aside_holding(store, DAMAGED_JOURNAL)) == len(aside_holding(store, DAMAGED_JOURNAL + " again")) == 1
+
+
+def test_a_save_stopped_after_any_write_with_a_damaged_journal_there_keeps_it_exactly_once():
+    store = large_record_store()
+    store.put(JOURNAL, DAMAGED_JOURNAL)
+    before = dict(store.items)
+    n = 0
+    while True:
+        crashed = MemoryStore(before, crash_after=n)
+        try:
+            save(crashed, "character", "a1b2c3d4e5f6", rurik(notes="the end", money=99), when=when(30), why="edited")
+            finished = True
+        except Crashed:
+            finished = False
+        reopened = MemoryStore(crashed.items)
+        recover(reopened, NOW)
+        assert len(aside_holding(reopened, DAMAGED_JOURNAL)) == 1, n
+        assert JOURNAL not in reopened.items
+        mine = {k: v for k, v in reopened.items.items() if not k.startswith(SET_ASIDE)}
+        old = {k: v for k, v in before.items() if k != JOURNAL}
+        assert mine == old or (mine[KEY] == rurik(notes="the end", money=99)
+                               and mine[HKEY] != old[HKEY]), n
+        if finished:
+            break
+        n += 1
+    assert n >= 5  # the journal set aside, its key removed, the journal, the versions, the record
+
+
+def test_a_newer_versions_journal_is_never_written_over_around_atomic():
+    # The issue's reproduction in CPython: a format-2 journal, and a save of other keys around atomic.
+    text = newer_journal()
+    store = MemoryStore({JOURNAL: text, KEY: rurik(money=1000)})
+    with atomic(store, "a save of other keys", when=NOW) as tx:
+        tx.put("strike-rank/a", "1")
+        tx.put("strike-rank/b", "2")
+    assert store.items[JOURNAL] == text and store.items["strike-rank/a"] == "1"
+    save(store, "character", "0f1e2d3c4b5a", rurik(name="Vasana"), when=when(30), why="made")
+    assert store.items[JOURNAL] == text and OTHER in store.items
+
+
+def test_the_keys_a_newer_versions_unfinished_save_names_are_refused_in_a_players_words():
+    text = newer_journal()
+    store = MemoryStore({JOURNAL: text, KEY: rurik(money=1000)})
+    before = dict(store.items)
+    with pytest.raises(StorageError) as refused:
+        with atomic(store, "saving adventurer 'Rurik'", when=NOW) as tx:
+            save(tx, "character", "a1b2c3d4e5f6", rurik(money=5), when=when(30), why="edited")
+    said = str(refused.value)
+    assert said.startswith("storage: saving adventurer 'Rurik' was refused: a save begun by a newer version of "
+                           "Strike Rank did not finish, and it was changing adventurer 'Rurik'"), said
+    assert "Open the newer version of Strike Rank on this device" in said and "export a backup" in said
+    assert store.items == before
+    # A save of several keys that announces them is refused before it writes any.
+    with pytest.raises(StorageError):
+        with atomic(store, "writing fight 'x' back to 2 sheets", when=NOW, keys=[OTHER, KEY], whole=True) as tx:
+            tx.put(OTHER, rurik(name="Vasana"))
+            tx.put(KEY, rurik(money=6))
+    assert store.items == before
+
+
+def test_a_newer_journal_whose_keys_cannot_be_read_refuses_every_save():
+    for odd in (None, ["a list"], "text"):
+        text = newer_journal(odd)
+        store = MemoryStore({JOURNAL: text})
+        with pytest.raises(StorageError) as refused:
+            save(store, "character", "0f1e2d3c4b5a", rurik(name="Vasana"), when=when(30), why="made")
+        assert "cannot tell what it was changing, so nothing is saved until it is finished" in str(refused.value)
+        assert store.items == {JOURNAL: text}
+        said = recover(store, NOW)
+        assert "saves nothing until that save is finished or taken back" in said
+        assert store.items[JOURNAL] == text
+
+
+def test_a_page_start_leaves_a_newer_journal_for_its_version_sets_a_copy_aside_once_and_says_so():
+    text = newer_journal()
+    store = MemoryStore({JOURNAL: text, KEY: rurik(money=1000)})
+    said = recover(store, NOW)
+    [aside] = aside_holding(store, text)
+    assert store.items[JOURNAL] == text and store.items[KEY] == rurik(money=1000)
+    assert said.startswith("A save begun by a newer version of Strike Rank did not finish (saving adventurer "
+                           "'Rurik', begun 2026-12-01 20:00 UTC; its journal is format 2, this version reads "
+                           "format 1). This version cannot take it back, so it leaves it as it is for the newer "
+                           f"version (a copy is set aside under {aside!r}"), said
+    assert "this version will not save what it was changing: adventurer 'Rurik'." in said
+    assert "earlier versions" not in said  # his record and its earlier versions are one thing to a player
+    assert recover(store, "2026-12-02T20:00:00.000Z") == said  # said at every start, copied once
+    assert aside_holding(store, text) == [aside]
+    _, backup = export_backup(store, now=NOW, app="0.4.0")
+    assert json.loads(backup)["items"][aside] == text
+
+
+def test_a_save_stopped_after_any_write_beside_a_newer_journal_keeps_that_journal_byte_for_byte():
+    text = newer_journal()
+    store = large_record_store()
+    store.put(JOURNAL, text)
+    before = dict(store.items)
+    n = 0
+    while True:
+        crashed = MemoryStore(before, crash_after=n)
+        try:
+            save(crashed, "character", "0f1e2d3c4b5a", rurik(name="Vasana"), when=when(30), why="made")
+            finished = True
+        except Crashed:
+            finished = False
+        reopened = MemoryStore(crashed.items)
+        recover(reopened, NOW)
+        assert reopened.items[JOURNAL] == text and reopened.items[KEY] == before[KEY], n
+        if finished:
+            break
+        n += 1
 
 
 def test_a_page_that_starts_while_another_tabs_save_is_fresh_waits_before_taking_it_back():

@@ -12,8 +12,10 @@ from pyengine.dice import ScriptedDice
 from pyengine.library.fights import current_fight, list_fights, load_fight
 from pyengine.library.templates import list_templates
 from pyengine.library.versions import read_versions
+from pyengine.pages import recovery
 from pyengine.runequest.sheet.adventurer import load_adventurer
-from pyengine.storage.keys import CHARACTER_PREFIX, CURRENT_FIGHT, FIGHT_DRAFT
+from pyengine.storage.keys import CHARACTER_PREFIX, CURRENT_FIGHT, FIGHT_DRAFT, JOURNAL
+from pyengine.storage.store import Crashed, MemoryStore
 from tests.unit.pages.fight_writeback_world import Kept, hits, two_saved_and_a_broo
 from tests.worked_examples import THREE
 
@@ -340,3 +342,72 @@ print(sorted(m for m in set(sys.modules) - before if m.startswith("pyengine")))
         said[warm] = out.stdout.strip()
     assert said["fm.page.warm_up()"] == "[]"
     assert said[""] != "[]"  # the warm-up is what imports them
+
+
+# -- a crash in the middle of writing back --------------------------------------------------------
+
+
+def sheets(items: dict[str, str]) -> dict[str, str]:
+    return {k: v for k, v in items.items() if k.startswith(CHARACTER_PREFIX)}
+
+
+def stopped_after_every_write(world, before: dict[str, str], act: str):  # noqa: F811
+    """Fight mode opened on ``before``, ``act`` clicked and the device stopped after its N-th
+    write, for every N until it finishes; each time the device re-opened as a page starts
+    (the journal taken back) and fight mode opened on it. Yields (N, the fight mode re-opened)."""
+    n = 0
+    while True:
+        store = MemoryStore(before)
+        fm = Kept(world, store)
+        if act == "fw-confirm":
+            fm.click("fw-plan")
+        store.crash_after = store.writes + n
+        try:
+            fm.click(act)
+            finished = True
+        except Crashed:
+            finished = False
+        reopened = MemoryStore(store.items)
+        recovery.recover(reopened, "2026-12-02T20:00:00.000Z")
+        assert JOURNAL not in reopened.items
+        yield n, Kept(world, reopened)
+        if finished:
+            return
+        n += 1
+
+
+def test_confirm_stopped_after_any_write_wrote_nothing_or_still_offers_undo_and_it_works(world):  # noqa: F811
+    fm = two_saved_and_a_broo(world)
+    fm.type_round(hits)
+    before = dict(fm.store.items)
+    nothing, written = 0, 0
+    for n, again in stopped_after_every_write(world, before, "fw-confirm"):
+        if sheets(again.store.items) == sheets(before):
+            nothing += 1
+            assert again.dom.find("fw-undo") is None, n
+            again.click("fw-plan")  # and it can be written again
+            assert again.dom.find("fw-confirm") is not None, n
+            continue
+        written += 1
+        assert again.dom.find("fw-undo") is not None, f"after {n} writes the sheets are written and Undo is gone"
+        again.click("fw-undo")
+        assert again.dom.text("fw-out").startswith("Undone: Rurik, Vasana back as before"), n
+        assert sheets(again.store.items) == sheets(before), n
+    assert nothing >= 5 and written == 1  # only the whole save, finished, is written
+
+
+def test_undo_stopped_after_any_write_undid_nothing_and_is_still_offered_or_undid_all(world):  # noqa: F811
+    fm = two_saved_and_a_broo(world)
+    fm.type_round(hits)
+    records = sheets(fm.store.items)
+    fm.click("fw-plan")
+    fm.click("fw-confirm")
+    before = dict(fm.store.items)
+    for n, again in stopped_after_every_write(world, before, "fw-undo"):
+        if sheets(again.store.items) == records:
+            assert again.dom.find("fw-undo") is None, n
+            assert "written" not in json.loads(again.store.get(FIGHT_DRAFT)), n
+        else:
+            assert sheets(again.store.items) == sheets(before), n
+            again.click("fw-undo")
+            assert again.dom.text("fw-out").startswith("Undone: Rurik, Vasana back as before"), n

@@ -72,3 +72,61 @@ def test_the_sheets_save_stopped_after_any_write_reopens_as_it_was_or_as_saved_a
         outcomes.append(bool(said))
         n += 1
     assert len(outcomes) >= 3 and not outcomes[0] and all(outcomes[1:])  # once the journal is written, it is said
+
+
+GOLDEN = ROOT / "tests" / "golden"
+NOW = "2026-12-06T02:00:00.000Z"
+RURIK = CHARACTER_PREFIX + "a1b2c3d4e5f6"
+
+
+def imported_golden_backup() -> MemoryStore:
+    from pyengine.library.merge import import_into_empty
+
+    store = MemoryStore()
+    import_into_empty(store, (GOLDEN / "backup-format-1.json").read_text(encoding="utf-8"), now=NOW)
+    return store
+
+
+def save_rurik_with_str(tables, store, strength: str) -> str:
+    page = sheet(tables, store)
+    values = dict(page.open("", "a1b2c3d4e5f6", {}).values)
+    values["sheet-STR"] = strength
+    page.on_input(values)
+    return page.on_click({"id": "sheet-save"}, values).text["sheet-save-status"]
+
+
+def test_a_damaged_journal_is_set_aside_at_the_pages_start_said_and_kept_after_the_next_save(tables):
+    # The reproduction: the golden backup imported, the journal damaged, the sheet opened
+    # on Rurik, STR changed and saved.
+    from pyengine.storage.keys import SET_ASIDE
+
+    store = imported_golden_backup()
+    store.put(JOURNAL, "{damaged journal")
+    said = recovery.recover(store, NOW).notices[recovery.NOTICE]
+    aside = f"{SET_ASIDE}{NOW}/{JOURNAL}"
+    assert said.startswith("The journal of an unfinished save is damaged (it is not JSON text), so the save it was "
+                           f"for could not be taken back. The journal is set aside, as it was, under {aside!r}"), said
+    assert save_rurik_with_str(tables, store, "13") == "Saved Rurik on this device."
+    assert store.items[aside] == "{damaged journal" and JOURNAL not in store.items
+
+
+def test_a_newer_versions_unfinished_save_of_rurik_refuses_his_save_and_says_what_to_do(tables):
+    store = imported_golden_backup()
+    text = ('{"format": 2, "what": "saving adventurer \'Rurik\'", "when": "2026-12-05T20:00:00.000Z", '
+            f'"before": {{"{RURIK}": null}}, "more": "what format 2 adds"}}')
+    store.put(JOURNAL, text)
+    rurik = store.items[RURIK]
+    said = recovery.recover(store, NOW).notices[recovery.NOTICE]
+    assert "this version will not save what it was changing: adventurer 'Rurik'." in said
+    assert "Open the newer version of Strike Rank on this device to finish it or take it back" in said
+    status = save_rurik_with_str(tables, store, "13")
+    assert status.startswith("Not saved: storage: saving adventurer 'Rurik' was refused: a save begun by a newer "
+                             "version of Strike Rank did not finish, and it was changing adventurer 'Rurik'"), status
+    assert store.items[RURIK] == rurik and store.items[JOURNAL] == text
+    # Another adventurer saves as ever, and the newer version's journal is left as it was.
+    page = sheet(tables, store)
+    values = dict(page.open("", "0f1e2d3c4b5a", {}).values)
+    values["sheet-STR"] = "14"
+    page.on_input(values)
+    assert page.on_click({"id": "sheet-save"}, values).text["sheet-save-status"].startswith("Saved ")
+    assert store.items[JOURNAL] == text

@@ -36,7 +36,7 @@ from typing import Any
 
 from pyengine.errors import RecordError
 from pyengine.library.kinds import APP_PREFIX
-from pyengine.library.naming import name_of, plural
+from pyengine.library.naming import name_of
 from pyengine.library.records import Damaged
 from pyengine.storage.keys import JOURNAL, SET_ASIDE
 from pyengine.storage.store import Store
@@ -60,17 +60,22 @@ class Duplicate(Record, frozen=True):
     aside: tuple[str, ...] = ()
     """Where each other copy (its text not the one taken) is kept, set aside; ``()``: every
     copy is the same text."""
+    last_refused: bool = False
+    """The last copy is not text (it is in :attr:`Backup.refused`)."""
 
     def said(self) -> str:
         """``adventurer Rurik (a1b2c3d4e5f6) is in the file twice: the last copy is taken; …``."""
-        times = "twice" if self.copies == 2 else f"{self.copies} times"
+        times = "twice" if self.copies == 2 else f"{self.copies:,} times"
         head = f"{self.name} is in the file {times}: the last copy is taken (as any program reading the file takes it)"
+        if self.last_refused:
+            head += ", and it is damaged (not imported)"
         if not self.aside:
-            return f"{head}; it is the same text each time"
-        if self.copies == 2:
-            return f"{head}; the first is kept set aside, under {self.aside[0]}"
+            return f"{head}; it is the same text each time" if not self.last_refused else head
+        if len(self.aside) == 1:
+            which = "the first" if self.copies == 2 else "the other text"
+            return f"{head}; {which} is kept set aside, under {self.aside[0]}"
         shown = ", ".join(self.aside[:3]) + (f" and {len(self.aside) - 3:,} more" if len(self.aside) > 3 else "")
-        return f"{head}; the {plural(len(self.aside), 'other')} are kept set aside, under {shown}"
+        return f"{head}; the {len(self.aside):,} other texts are kept set aside, under {shown}"
 
 
 class Backup(Record, frozen=True):
@@ -188,19 +193,24 @@ def _checked(data: Any) -> Backup:
         else:
             kept[key] = value
     made = made if isinstance(made, str) else ""
-    duplicates = _duplicates(getattr(items, "copies", {}), kept, made)
+    duplicates = _duplicates(getattr(items, "copies", {}), kept, made, {d.key for d in refused})
     return Backup(app=app if isinstance(app, str) else "", made=made, items=kept, refused=tuple(refused),
                   duplicates=duplicates)
 
 
-def _duplicates(copies: dict[str, list[Any]], kept: dict[str, str], made: str) -> tuple[Duplicate, ...]:
-    """Each item of ``kept`` named more than once, its other copies added to ``kept``, set aside."""
+def _duplicates(copies: dict[str, list[Any]], kept: dict[str, str], made: str,
+                refused: set[str]) -> tuple[Duplicate, ...]:
+    """Each item named more than once, its other copies added to ``kept``, set aside (``refused``:
+    the keys whose last copy is refused; a key that is not the app's is not imported at all)."""
     stamp = "".join(c for c in made[:40] if c.isalnum() or c in "-:.") or "undated"
     out = []
     for key, values in copies.items():
-        if key not in kept:  # refused as a whole already
+        last_refused = key not in kept
+        if last_refused and (key not in refused or not key.startswith(APP_PREFIX) or key == JOURNAL
+                             or len(key) == len(APP_PREFIX)):
             continue
-        others = list(dict.fromkeys(v for v in values[:-1] if isinstance(v, str) and v != kept[key]))
+        others = list(dict.fromkeys(v for v in values[:-1] if isinstance(v, str) and v != kept.get(key)))
+        named = kept if not last_refused else {key: others[-1]} if others else {}
         aside = []
         for n, text in enumerate(others, start=1):
             where, more = f"{SET_ASIDE}{stamp}{f'~{n}' if n > 1 else ''}/{key}", n
@@ -209,7 +219,8 @@ def _duplicates(copies: dict[str, list[Any]], kept: dict[str, str], made: str) -
                 where = f"{SET_ASIDE}{stamp}~{more}/{key}"
             kept[where] = text
             aside.append(where)
-        out.append(Duplicate(key=key, name=name_of(key, kept), copies=len(values), aside=tuple(aside)))
+        out.append(Duplicate(key=key, name=name_of(key, named), copies=len(values), aside=tuple(aside),
+                             last_refused=last_refused))
     return tuple(out)
 
 

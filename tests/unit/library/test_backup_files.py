@@ -117,3 +117,12 @@ def test_what_did_not_fit_is_counted_by_kind():
     assert tally(keys) == ("2,290 adventurers, 20 fights, the earlier versions of 1 adventurer "
                            "and 1 draft")
     assert tally([KEY]) == "1 adventurer"
+
+
+def test_a_last_copy_that_is_not_text_is_refused_and_the_first_still_kept():
+    backup = read_backup(file_with((KEY, FIRST)).replace("\n }", f',\n  "{KEY}": 5\n }}'))
+    assert [d.key for d in backup.refused] == [KEY]
+    [twice] = backup.duplicates
+    assert twice.last_refused and backup.items[twice.aside[0]] == FIRST
+    assert twice.said().startswith("adventurer Rurik (r1) is in the file twice: the last copy is taken")
+    assert "damaged (not imported); the first is kept set aside" in twice.said()

@@ -5,6 +5,7 @@ where the other is kept (set aside, never dropped); what did not fit is counted 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -126,3 +127,10 @@ def test_a_last_copy_that_is_not_text_is_refused_and_the_first_still_kept():
     assert twice.last_refused and backup.items[twice.aside[0]] == FIRST
     assert twice.said().startswith("adventurer Rurik (r1) is in the file twice: the last copy is taken")
     assert "damaged (not imported); the first is kept set aside" in twice.said()
+
+
+def test_every_golden_backup_reads_as_before():
+    for path in sorted((Path(__file__).parents[2] / "golden").glob("backup-*.json")):
+        text = path.read_text(encoding="utf-8")
+        backup = read_backup(text)
+        assert backup.duplicates == () and backup.items == json.loads(text)["items"], path.name

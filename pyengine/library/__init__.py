@@ -29,7 +29,10 @@ docs/formats.md, "Device library: versions, fights, parties, templates, backup".
                 :func:`delete_fight` / :func:`undo_delete`
 ``parties``     a named, ordered group of adventurers; missing or damaged members shown
 ``templates``   an opponent's quick stat block under a name; :func:`copy_names` (Broo 1–3)
-``backup``      one file of everything: :func:`export_backup`, :func:`read_backup`
+``backup``      one file of everything: :func:`export_backup`, :func:`read_backup` (a key it
+                names twice: the last copy taken, the others set aside)
+``naming``      a key as the start page names it (:func:`name_of`); keys counted by kind
+                (:func:`tally`)
 ``merge``       importing it: :func:`plan_import` (new / same / changed), :func:`apply_plan`
                 with the player's choices, :func:`import_into_empty`
 ``usage``       characters used by group; what to say of the browser's estimate and

@@ -29,9 +29,10 @@ from typing import Any
 import msgspec
 
 from pyengine.errors import RecordError, StorageError
-from pyengine.library.backup import Backup, app_items, read_backup
+from pyengine.library.backup import Backup, Duplicate, app_items, read_backup
 from pyengine.library.damaged import OWN_READERS
 from pyengine.library.deleted import Bin, read_bin
+from pyengine.library.fights import read_fight
 from pyengine.library.history import History, Version, pack, read_history, unpack, write_history
 from pyengine.library.journal import atomic
 from pyengine.library.kinds import history_key, label, parse_key, record_key
@@ -79,6 +80,8 @@ class Plan(Record, frozen=True):
     refused: tuple[Damaged, ...] = ()
     """Entries of the file that are not imported (named, with the reason)."""
     backup: Backup | None = None
+    duplicates: tuple[Duplicate, ...] = ()
+    """Items the file names more than once (the last copy taken, the others set aside)."""
 
     def count(self, status: str) -> int:
         return sum(1 for item in self.items if item.status == status)
@@ -114,7 +117,8 @@ def plan_import(store: Store, text: str | bytes, readers: Mapping[str, Reader] |
     for key, text_ in backup.items.items():
         if parse_key(key) is None and key != CURRENT_FIGHT:
             items.append(_plain_plan(store, key, text_))
-    return Plan(app=backup.app, made=backup.made, items=tuple(items), refused=backup.refused, backup=backup)
+    return Plan(app=backup.app, made=backup.made, items=tuple(items), refused=backup.refused, backup=backup,
+                duplicates=backup.duplicates)
 
 
 def _record_plan(store: Store, backup: Backup, kind: str, ident: str, read: Reader | None) -> PlanItem:
@@ -136,7 +140,7 @@ def _record_plan(store: Store, backup: Backup, kind: str, ident: str, read: Read
         status = "changed"
     return PlanItem(
         key=key, status=status, kind=kind, ident=ident, device=device, file=file,
-        device_when=_when(device, device_history), file_when=_when(file, file_history), earlier_new=earlier_new,
+        device_when=_when(device, device_history, kind), file_when=_when(file, file_history, kind), earlier_new=earlier_new,
         damaged=damaged, choices=(DEVICE, FILE, BOTH) if status == "changed" else (),
     )
 
@@ -173,7 +177,7 @@ def import_into_empty(store: Store, text: str | bytes | Backup, *, now: str = ""
                 written.append(key)
             except StorageError as exc:
                 failed.append(Damaged(key=key, reason=str(exc)))
-    return Applied(written=tuple(written), failed=tuple(failed))
+    return Applied(written=tuple(written), failed=tuple(failed), notes=tuple(d.said() for d in backup.duplicates))
 
 
 def apply_plan(store: Store, plan: Plan, choices: Mapping[str, str] | None = None, *, now: str,
@@ -194,6 +198,7 @@ def apply_plan(store: Store, plan: Plan, choices: Mapping[str, str] | None = Non
             raise RecordError(f"backup: {chosen!r} is not a choice for {item.key!r} ({', '.join(item.choices)})",
                               field=item.key)
     out = _Result()
+    out.notes.extend(d.said() for d in plan.duplicates)
     with atomic(store, f"importing a backup file ({len(plan.items)} records and items)", when=now,
                 keys=_new_keys(plan)) as tx:
         for item in plan.items:
@@ -402,8 +407,16 @@ def _merged(versions: list[Version], exclude: tuple[str, str, str] | None) -> li
     return out
 
 
-def _when(text: str | None, history: History | None) -> str:
-    return _as_version(text, history).when if text is not None else ""
+def _when(text: str | None, history: History | None, kind: str = "") -> str:
+    """When ``text`` was written: its earlier versions' record says, or a fight's own record
+    (a fight keeps no earlier versions as it goes); ``""``: nothing says."""
+    if text is None:
+        return ""
+    known = _as_version(text, history).when
+    if not known and kind == "fight":
+        fight = read_one(read_fight, text)[0]
+        known = fight.changed if fight is not None else ""
+    return known
 
 
 def describe_plan(plan: Plan) -> dict[str, Any]:

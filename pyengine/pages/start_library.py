@@ -21,10 +21,11 @@ from collections.abc import Callable, Mapping
 
 from pyengine.dice import Dice, RandomDice
 from pyengine.errors import RulesError
-from pyengine.library.backup import app_items, export_backup
+from pyengine.library.backup import app_items, export_backup, read_backup
 from pyengine.library.fights import delete_fight, list_fights, load_fight, resume, undo_delete
 from pyengine.library.kinds import has_records
-from pyengine.library.merge import apply_plan, describe_plan, import_into_empty, plan_import
+from pyengine.library.merge import Applied, apply_plan, describe_plan, import_into_empty, plan_import
+from pyengine.library.naming import name_of, tally
 from pyengine.library.records import record_text
 from pyengine.library.usage import describe_estimate, describe_persistence, describe_usage, storage_use
 from pyengine.pages.start_parties import Parties, _adventurer
@@ -134,8 +135,8 @@ class DeviceLibrary:
         self.plan = None
         try:
             if not app_items(self.store):
-                applied = import_into_empty(self.store, text, now=self.now())
-                self.backup_notice = draw.applied(applied)
+                backup = read_backup(text)
+                self.backup_notice = self._applied(import_into_empty(self.store, backup, now=self.now()), backup.items)
                 return self._everything()
             self.plan = plan_import(self.store, text, {"character": _adventurer})
         except RulesError as exc:
@@ -159,9 +160,17 @@ class DeviceLibrary:
         except RulesError as exc:
             self.backup_notice = draw.notice(str(exc), alert=True)
             return Update(html={"backup-out": self.render_backup()})
+        items = self.plan.backup.items if self.plan.backup is not None else {}
         self.plan = None
-        self.backup_notice = draw.applied(applied)
+        self.backup_notice = self._applied(applied, items)
         return self._everything()
+
+    @staticmethod
+    def _applied(applied: Applied, items: Mapping[str, str]) -> Notice:
+        """What an import did, what did not fit counted by kind and the first of them named
+        (``items``: the file's, for their names)."""
+        failed = [d.key for d in applied.failed]
+        return draw.applied(applied, [name_of(key, items) for key in failed[:draw.LIST_CUT]], tally(failed))
 
     def _everything(self) -> Update:
         return Update(html=self.render())

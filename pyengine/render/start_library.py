@@ -16,6 +16,12 @@ from pyengine.html import Element, Markup, el, to_html
 CHOICE_WORDS = {"device": "keep this device's", "file": "take the file's", "both": "keep both"}
 STATUS_WORDS = {"new": "new", "same": "the same as here", "changed": "changed"}
 
+#: The most entries a list after an import shows; the rest are counted ("and 2,260 more").
+LIST_CUT = 50
+#: The most notes after an import shown as paragraphs; more are folded.
+NOTES_SHOWN = 5
+NOT_RECORDED = "when is not recorded"
+
 Notice = Element | str
 """What an action did, kept to be drawn with its card (``""``: nothing)."""
 
@@ -159,13 +165,49 @@ def parties(cards: Iterable[str], damaged: Iterable[Any]) -> str:
 # -- backup -------------------------------------------------------------------------------
 
 
-def applied(done: Any) -> Element:
-    """What importing a backup did (:class:`pyengine.library.Applied`)."""
-    lines = [f"Imported: {len(done.written)} item{'s' if len(done.written) != 1 else ''} written."]
-    lines += [f"Kept both: {old} as {new}." for old, new in done.copies.items()]
-    lines += [f"Not imported: {d.key} ({d.reason})." for d in done.failed]
-    lines += list(done.notes)
-    return el("div", {"role": "status"}, *(el("p", None, line) for line in lines))
+def applied(done: Any, failed_names: Sequence[str] = (), failed_counted: str = "") -> Element:
+    """What importing a backup did (:class:`pyengine.library.Applied`): what was written, and
+    what did not fit counted by kind (``failed_counted``: ``2,290 adventurers and 20 fights``)
+    with the first :data:`LIST_CUT` of them named (``failed_names``) in a fold."""
+    n = len(done.written)
+    lines: list[Element | None] = [el("p", None, f"Imported: {n:,} item{'s' if n != 1 else ''} written.")]
+    lines += [el("p", None, f"Kept both: {old} as {new}.") for old, new in done.copies.items()]
+    if done.failed:
+        lines.append(_did_not_fit(done.failed, failed_names, failed_counted))
+    notes = list(done.notes)
+    lines += [el("p", None, note) for note in notes[:NOTES_SHOWN]]
+    if len(notes) > NOTES_SHOWN:
+        rest = len(notes) - NOTES_SHOWN
+        lines.append(_fold(f"{rest:,} more note{'s' if rest != 1 else ''}", notes[NOTES_SHOWN:]))
+    return el("div", {"role": "status"}, *lines)
+
+
+def _did_not_fit(failed: Sequence[Any], names: Sequence[str], counted: str) -> Element:
+    n = len(failed)
+    head = (f"{n:,} record{'s' if n != 1 else ''} did not fit in this browser's storage"
+            + (f": {counted}." if counted else "."))
+    return el(
+        "div", {"class": "did-not-fit"},
+        el("p", None, head, " The rest was imported; nothing on this device was lost. Make room (export a backup, "
+                            "then delete fights or records you no longer need) and import the file again: what is "
+                            "here already is then the same, and what is missing is new."),
+        _fold(f"Which did not fit ({n:,})", list(names or (d.key for d in failed))[:LIST_CUT], total=n,
+              first=f"What the device said of the first: {failed[0].reason}"),
+    )
+
+
+def _fold(label: str, entries: Sequence[str], *, total: int | None = None, first: str = "") -> Element:
+    """A closed fold (``details.listed``, its marker drawn by the style) of ``entries``, cut to
+    :data:`LIST_CUT` and the rest counted (``total``: how many there are in all)."""
+    total = len(entries) if total is None else total
+    shown = list(entries)[:LIST_CUT]
+    more = total - len(shown)
+    return el(
+        "details", {"class": "listed"}, el("summary", None, label),
+        el("p", None, first) if first else None,
+        el("ul", None, *(el("li", None, entry) for entry in shown),
+           el("li", {"class": "more"}, f"and {more:,} more") if more > 0 else None),
+    )
 
 
 def backup_said(said: Element | str) -> str:
@@ -183,7 +225,12 @@ def backup_plan(plan: Any, summary: Mapping[str, int]) -> str:
         if item.damaged:
             parts.append(f" (damaged in the file: {item.damaged})")
         if item.status == "changed":
-            parts.append(el("span", {"class": "when"}, f" (here {when(item.device_when)}, in the file {when(item.file_when)})"))
+            made = (f" (the file was made {when(plan.made)})" if plan.made else
+                    " (nor does the file say when it was made)")
+            file_when = when(item.file_when) if item.file_when else NOT_RECORDED + made
+            parts.append(el("span", {"class": "when"},
+                            f" (here: {when(item.device_when) if item.device_when else NOT_RECORDED}; "
+                            f"in the file: {file_when})"))
             choices = item.choices or ("device",)
             parts.append(el("span", {"class": "choices", "role": "radiogroup", "aria-label": f"{what}: which to keep"}, *(
                 el("label", {"class": "check"}, el("input", {"type": "radio", "name": f"bk-{n}", "id": f"bk-{n}-{c}", "value": c,
@@ -192,10 +239,14 @@ def backup_plan(plan: Any, summary: Mapping[str, int]) -> str:
         rows.append(el("li", {"class": f"plan-{item.status}"}, *parts))
     for d in plan.refused:
         rows.append(el("li", {"class": "damaged"}, f"{d.key}: damaged in the file ({d.reason}); not imported"))
+    twice = [el("li", {"class": "duplicate"}, d.said()) for d in plan.duplicates]
+    file = f"The file (made {when(plan.made)})" if plan.made else "The file does not say when it was made"
+    counts = (f"{summary['new']:,} new, {summary['same']:,} the same, {summary['changed']:,} changed, "
+              f"{summary['damaged'] + summary['refused']:,} damaged" + (f", {len(twice):,} named twice" if twice else ""))
     return to_html(el(
         "div", {"id": "backup-plan"},
-        el("p", None, f"The file (made {when(plan.made)}): {summary['new']} new, {summary['same']} the same, "
-                      f"{summary['changed']} changed, {summary['damaged'] + summary['refused']} damaged."),
+        el("p", None, f"{file}: {counts}."),
+        el("ul", {"class": "plan-twice"}, *twice) if twice else None,
         el("ul", {"class": "plan"}, *rows),
         el("p", {"class": "actions"},
            el("button", {"type": "button", "class": "primary", "data-backup": "apply", "id": "backup-apply"}, "Import"),

@@ -18,7 +18,7 @@ from pyengine.pages.start_library import DeviceLibrary
 from pyengine.storage.keys import CHARACTER_PREFIX
 from pyengine.storage.store import MemoryStore
 from tests.browser.audit import SHOTS, serious_findings
-from tests.browser.conftest import READY, READY_TIMEOUT_MS, open_ready, store_items
+from tests.browser.conftest import QUIET_PAGE, READY, READY_TIMEOUT_MS, open_ready, store_items
 
 GOLDEN = Path(__file__).parents[1] / "golden" / "adventurer-format-2.json"
 PREPARED = 'body[data-prepared="1"]'
@@ -142,3 +142,66 @@ def test_a_party_ends_its_scenario_beside_a_week_passing(app):
     after = json.loads(page.evaluate("localStorage.getItem('strike-rank/character/aaa')"))
     assert "marks" not in after["current"] and after["adventures"] == 1
     watch.assert_clean()
+
+
+FILL = """leave => {
+    // the largest filler the origin's storage takes, less `leave` characters: a browser nearly full
+    const key = "another-app/filler";
+    let low = 0, high = 6 * 1024 * 1024;
+    while (high - low > 1024) {
+        const mid = Math.floor((low + high) / 2);
+        try { localStorage.setItem(key, "x".repeat(mid)); low = mid; } catch (e) { high = mid; }
+    }
+    localStorage.setItem(key, "x".repeat(Math.max(0, low - leave)));
+}"""
+
+
+def backup_text(pairs) -> str:
+    """A backup file as a person may have it: ``pairs`` in order, a key as often as it is given."""
+    items = ",\n".join(f"  {json.dumps(k)}: {json.dumps(v)}" for k, v in pairs)
+    return f'{{"format": 1, "kind": "backup", "app": "0.4.0", "made": "2025-03-01T23:10:00.000Z",\n "items": {{\n{items}\n }}\n}}'
+
+
+def test_a_backup_with_a_key_twice_and_more_than_fits_is_said_plainly(app, tmp_path):
+    # Intent (issue 33, item 6): the plan names the adventurer the file gives twice and says
+    # which copy is taken; a time the file does not give is said so, never "?"; records that
+    # do not fit are counted, and their list is in a fold the reader opens.
+    context, watch = app
+    store_items(context, {CHARACTER_PREFIX + "aaa": record("Rurik")})
+    quiet = next(p for p in context.pages if p.url.endswith("/" + QUIET_PAGE))
+    quiet.evaluate(FILL, 40_000)
+    pairs = [(CHARACTER_PREFIX + "aaa", record("Rurik the Red")), (CHARACTER_PREFIX + "bbb", record("Vasana")),
+             (CHARACTER_PREFIX + "bbb", record("Vasana the Bold"))]
+    pairs += [(CHARACTER_PREFIX + f"c{n:03d}", record(f"Adventurer {n}")) for n in range(100)]
+    path = tmp_path / "strike-rank-backup-2025-03-01.json"
+    path.write_text(backup_text(pairs), encoding="utf-8")
+    try:
+        page = open_ready(context)
+        page.wait_for_selector(PREPARED, state="attached", timeout=READY_TIMEOUT_MS)
+        page.set_input_files("#backup-file", str(path))
+        plan = page.locator("#backup-plan")
+        expect(plan).to_contain_text("adventurer Vasana the Bold (bbb) is in the file twice: the last copy is taken",
+                                     timeout=READY_TIMEOUT_MS)
+        expect(plan).to_contain_text("1 named twice")
+        expect(plan).to_contain_text("in the file: when is not recorded (the file was made 2025-03-01 23:10)")
+        assert "?" not in plan.inner_text()
+        page.click("#backup-apply")
+        out = page.locator("#backup-out")
+        expect(out).to_contain_text("records did not fit in this browser's storage:", timeout=READY_TIMEOUT_MS)
+        expect(out).to_contain_text("is in the file twice")
+        assert out.locator("p").count() < 6  # a summary, not a paragraph each
+        fold = out.locator("details.listed")
+        expect(fold).to_have_count(1)
+        expect(fold.locator("li").first).to_be_hidden()
+        marker = page.evaluate("() => getComputedStyle(document.querySelector('#backup-out details.listed summary'), "
+                               "'::before').content")
+        assert "\u25b8" in marker
+        fold.locator("summary").click()
+        expect(fold.locator("li").first).to_be_visible()
+        expect(fold).to_contain_text("adventurer Adventurer")
+        assert fold.locator("li").count() <= 51
+        expect(fold.locator("li.more")).to_contain_text("more")
+        assert small_targets(page) == []
+        watch.assert_clean()
+    finally:
+        quiet.evaluate("localStorage.removeItem('another-app/filler')")

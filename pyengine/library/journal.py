@@ -370,8 +370,8 @@ def recover(store: Store, now: str = "") -> str:
                     f"({refused}), so it is left as it is. Free some space (export, then delete what you do not "
                     "need) and reload.")
         return (f"{why}, so the save it was for could not be taken back. The journal is set aside, as it was, under "
-                f"{aside!r}: the start page lists it with the damaged items, to export. Check that what you saved "
-                "last is as you want it.")
+                f"{aside!r}: a backup (Export, on the start page) carries it. Check that what you saved last is as "
+                "you want it.")
     begun = f", begun {journal.when[:16].replace('T', ' ')} UTC" if journal.when else ""
     try:
         _put_back(store, journal.before)

@@ -47,23 +47,39 @@
 
   if (!("serviceWorker" in navigator)) { show("this browser cannot keep an offline copy"); return; }
 
-  function updateReady() {
-    var note = document.getElementById("update-ready");
-    if (!note) return;
-    note.hidden = false;
-    document.getElementById("update-reload").addEventListener("click", function () { location.reload(); });
+  // "Update ready" once a newer build's worker takes this page over (sw.js claims every page
+  // as it activates). This page's build is the worker that controlled it as it loaded, or on a
+  // first visit the first worker to take it over; any later one is a new build. Listened for on
+  // the page, not on the registration's events: a worker found before this script listened, or
+  // by another tab's look, takes this page over all the same.
+  var controller = navigator.serviceWorker.controller;
+  var announced = false;
+  navigator.serviceWorker.addEventListener("controllerchange", function () {
+    if (controller && !announced) {
+      announced = true;
+      var note = document.getElementById("update-ready");
+      if (note) {
+        note.hidden = false;
+        document.getElementById("update-reload").addEventListener("click", function () { location.reload(); });
+      }
+    }
+    controller = navigator.serviceWorker.controller;
+  });
+
+  // The browser looks for a new build by itself only after a navigation; a look made offline
+  // fails and is not tried again. So the page looks again when the device is back online and
+  // when it is shown again (a phone's tab brought back); a look that fails waits for the next.
+  function lookForUpdate(registration) {
+    function look() { registration.update().catch(function () {}); }
+    window.addEventListener("online", look);
+    document.addEventListener("visibilitychange", function () {
+      if (document.visibilityState === "visible") look();
+    });
   }
 
   function register() {
-    var hadController = !!navigator.serviceWorker.controller;
     navigator.serviceWorker.register("./sw.js").then(function (registration) {
-      registration.addEventListener("updatefound", function () {
-        var incoming = registration.installing;
-        if (!incoming || !hadController) return;
-        incoming.addEventListener("statechange", function () {
-          if (incoming.state === "activated") updateReady();
-        });
-      });
+      lookForUpdate(registration);
       return navigator.serviceWorker.ready;
     }).then(function () {
       document.documentElement.dataset.offline = "ready";

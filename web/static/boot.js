@@ -1,5 +1,6 @@
 // The page's only hand-written JS, none of it rules: it registers the service worker that
-// keeps the site on this device, says when an update is ready, and offers to install.
+// keeps the site on this device, says when an update is ready, offers to install, and keeps the
+// pages bar still under a thumb that taps after typing.
 // On a first visit it waits until Python is up (body[data-ready]), so the precache is
 // filled from the HTTP cache the page just warmed (conditional requests) instead of
 // racing the page for the same files.

@@ -136,8 +136,8 @@ def json_object(text: str, source: str) -> dict[str, Any]:
     """
     try:
         data = json.loads(text)
-    except ValueError as exc:
-        raise RecordError(f"{source}: damaged (not JSON: {exc})") from None
+    except ValueError:
+        raise RecordError(f"{source}: damaged (not JSON)") from None
     if not isinstance(data, dict):
         raise RecordError(f"{source}: damaged (not a JSON object)")
     return data

@@ -33,6 +33,7 @@ from pyengine.runequest.melee.model import (
 from pyengine.runequest.melee.round import MeleeTables, RoundResult, resolve_round
 from pyengine.share import LinkKind, SharedState
 from pyengine.tables import Record
+from pyengine.validation import explain
 
 KIND = "fight"
 #: The link's version: 6 is the compact log (:mod:`.compact`); what each earlier version carries, and
@@ -189,7 +190,9 @@ def _convert(data: Any, what: str, *, edition: int = RULES_EDITION) -> FightLog:
     when its ``melee_rules`` does not name one (so it replays exactly as it did)."""
     try:
         log = msgspec.convert(data, type=FightLog)
-    except (msgspec.ValidationError, ValueError) as exc:
+    except msgspec.ValidationError as exc:
+        raise ShareLinkError(f"{what}: {explain(exc, data)}") from None
+    except ValueError as exc:
         raise ShareLinkError(f"{what}: {exc}") from None
     log = _arms_by_name(log, what)
     played = log.melee_rules.edition if log.melee_rules.edition is not None else edition

@@ -127,7 +127,7 @@ def place(path: str, data: object = None) -> str:
             k = int(index)
             item = _ITEM_WORDS.get(field) or (field[:-1] if field.endswith("s") else f"{field}, item" if field else "item")
             value = value[k] if isinstance(value, (list, tuple)) and k < len(value) else None
-            named = value.get("name", value.get("n")) if isinstance(value, dict) else None
+            named = next((value[key] for key in ("name", "n", "who") if key in value), None) if isinstance(value, dict) else None
             words.append(f"{field_words(item)} {k + 1}" + (f" ({shown(named, 24)})" if isinstance(named, str) and named else ""))
             field = ""
         elif any_key:

@@ -29,6 +29,7 @@ from pyengine.runequest.combat.d100 import read_d100, shown, thresholds
 from pyengine.runequest.combat.model import ExchangeResult
 from pyengine.runequest.combat.state import read_any, replay
 from pyengine.share import decode_link
+from pyengine.validation import shown as quoted
 
 CHANCE_MIN, CHANCE_MAX = -100, 300
 
@@ -128,7 +129,6 @@ def _check_expected(text: str, where: str) -> None:
     """:raises ShareLinkError: ``text`` is neither a link nor an export, and does not look like one
     (one that does, broken, is explained by its reader)."""
     stripped = text.strip()
-    shown = stripped if len(stripped) <= 40 else stripped[:40] + "…"
     if stripped.startswith("{"):
         try:
             raw = msgspec.json.decode(stripped)
@@ -137,14 +137,14 @@ def _check_expected(text: str, where: str) -> None:
         kind = raw.get("kind") if isinstance(raw, dict) else None
         if kind in ("fight", "exchange"):
             return
-        what = f"an export of kind {kind!r}" if isinstance(kind, str) and kind else 'a JSON object with no "kind"'
+        what = f"an export of kind {quoted(kind, 40)}" if isinstance(kind, str) and kind else 'a JSON object with no "kind"'
         raise ShareLinkError(f"{where}: {what}, not a fight's or an exchange's: {EXPECTED}")
     if "#" in stripped or stripped.startswith("1."):
         return
     try:
         decode_link(stripped)
     except ShareLinkError:
-        raise ShareLinkError(f"{where}: {shown!r} is neither a Strike Rank link nor an export file: {EXPECTED}") from None
+        raise ShareLinkError(f"{where}: {quoted(stripped, 40)} is neither a Strike Rank link nor an export file: {EXPECTED}") from None
 
 
 def _kind(text: str) -> str:

@@ -10,7 +10,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import copy
+import io
 import json
 import re
 from pathlib import Path
@@ -21,11 +23,13 @@ from hypothesis import strategies as st
 
 from pyengine import dice_roller
 from pyengine.cli import main
+from pyengine.cli.tables import fumbles, hit_locations, strike_ranks
 from pyengine.errors import RulesError
 from pyengine.gear import state as gear_state
 from pyengine.library.backup import read_backup
 from pyengine.runequest.combat import state as exchange_state
 from pyengine.runequest.melee import log
+from pyengine.runequest.melee.round import MeleeTables
 from pyengine.runequest.sheet import state as sheet_state
 from pyengine.runequest.sheet.adventurer import load_adventurer
 from pyengine.share import SharedState, decode_link, encode_link
@@ -38,7 +42,7 @@ GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 TELLTALES = ("zip()", "Expected `", "Error -3", "decompress", "Traceback", "object has no attribute", "NoneType",
              "KeyError", "index out of range", "msgspec", "$.", "invalid literal", "codec can't", "not subscriptable",
              "unhashable", "JSON is malformed", "Input data was truncated", "Expecting value", "line 1 column",
-             "got `", "argument", "values to unpack", "cannot unpack", "not iterable", "object is not", "NODEFAULT")
+             "got `", "values to unpack", "cannot unpack", "not iterable", "object is not", "NODEFAULT")
 #: A value quoted from the input (``repr``): what is inside is the input's, not the message's words.
 QUOTED = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
 #: The value a message found (``(found [0, … 3 more])``): the input's, shown as data.
@@ -190,6 +194,22 @@ def _replace(data, path: list[int], value):
     return out
 
 
+TABLES = MeleeTables(strike_ranks=strike_ranks(), fumbles=fumbles(), locations=hit_locations())
+
+
+def replayed(fight: log.FightLog) -> None:
+    log.replay(fight, TABLES)
+
+
+def command_line(*argv: str) -> None:
+    """The command's message (what it prints to stderr), raised as the engine's error."""
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+        code = main(list(argv))
+    if code:
+        raise RulesError(err.getvalue())
+
+
 def link_state(kind: str, link):
     return st.tuples(DATA, st.integers(1, 3)).map(
         lambda x: lambda: link.open(SharedState(kind=kind, version=x[1], data=x[0] if isinstance(x[0], dict) else {"x": x[0]})))
@@ -210,8 +230,10 @@ READERS = {
     "sheet links": link_state("sheet", sheet_state.LINK),
     "exchange links": link_state("exchange", exchange_state.LINK),
     "fight links": link_state("fight", log.LINK),
-    "fight links of version 6": st.tuples(st.lists(st.integers(0, 40), min_size=1, max_size=6), DATA).map(
-        lambda x: lambda: log.LINK.open(SharedState(kind="fight", version=6, data=_replace(FIGHT_V6, *x)))),
+    "fight links of version 6, replayed": st.tuples(st.lists(st.integers(0, 40), min_size=1, max_size=6), DATA).map(
+        lambda x: lambda: replayed(log.LINK.open(SharedState(kind="fight", version=6, data=_replace(FIGHT_V6, *x))))),
+    "the command line": st.tuples(st.sampled_from(["decode", "replay"]), st.text(max_size=40) | DATA.map(json.dumps)).map(
+        lambda x: lambda: command_line("link", "decode", x[1]) if x[0] == "decode" else command_line("replay", x[1])),
     "adventurer files": files(load_adventurer, lambda d: {"name": "x", "characteristics": d}),
     "gear files": files(gear_state.read_record, lambda d: {"format": "strike-rank/gear", "version": 1, "name": "x", "state": d}),
     "exchange files": files(exchange_state.read_any, lambda d: {"format": 1, "kind": "exchange", "attack": d}),
@@ -221,7 +243,7 @@ READERS = {
 
 
 @pytest.mark.parametrize("reader", READERS)
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_no_refusal_speaks_python_or_a_library_s_words(reader, data):
     call = data.draw(READERS[reader])

@@ -107,7 +107,7 @@ def unpack_arm(data: dict[str, Any]) -> dict[str, Any]:
     if "name" not in out and not table_name:
         if isinstance(ref, str) and ref:
             raise _Damaged(f"{shown(ref, 30)} is not a weapon this app knows: the link may be from a newer version "
-                           "of Strike Rank (open it there), or give that fighter the weapon by hand")
+                           "of Strike Rank (open it there)")
         raise _Damaged("has no name and no weapon of the tables")
     name = out.setdefault("name", table_name)
     _, _, implied = _implied(ref, name)

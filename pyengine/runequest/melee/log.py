@@ -33,7 +33,7 @@ from pyengine.runequest.melee.model import (
 from pyengine.runequest.melee.round import MeleeTables, RoundResult, resolve_round
 from pyengine.share import LinkKind, SharedState
 from pyengine.tables import Record
-from pyengine.validation import explain
+from pyengine.validation import explain, place
 
 KIND = "fight"
 #: The link's version: 6 is the compact log (:mod:`.compact`); what each earlier version carries, and
@@ -132,7 +132,8 @@ def replay(log: FightLog, tables: MeleeTables) -> Replayed:
         except NoRollLeft as exc:
             raise RollError(f"round {n}: the rolls stop short: {exc}") from None
         except (RollError, IllegalActionError) as exc:
-            where = f"{exc.field}: " if exc.field else ""
+            said = place(f".{exc.field}", msgspec.to_builtins({"intents": record.intents})) if exc.field else ""
+            where = f"{said}: " if said else ""
             field = f"rounds[{n - 1}].{exc.field}" if exc.field else f"rounds[{n - 1}]"
             raise type(exc)(f"round {n}: {where}{exc}", field=field) from None
         if dice.remaining:

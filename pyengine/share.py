@@ -108,7 +108,12 @@ class LinkKind(Generic[T]):
                 f"{self.kind} version {shared.version} is newer than this app reads ({self.version}): "
                 "open it with a newer version of Strike Rank"
             )
-        return self._read(shared.data, shared.version)
+        try:
+            return self._read(shared.data, shared.version)
+        except ShareLinkError as exc:
+            if "new one" in str(exc):  # the reader has said what to do
+                raise
+            raise ShareLinkError(f"{exc}; {_AGAIN}", field=exc.field) from None
 
 
 def _fail(reason: str) -> ShareLinkError:

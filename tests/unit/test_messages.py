@@ -165,10 +165,11 @@ def test_a_file_that_is_not_json_says_so_in_plain_words():
 
 def test_a_field_is_named_as_the_page_names_it():
     message = refusal(shrapnel_state.LINK.open, encode_link("shrapnel", {"roll": 0, "severity": "C"}, version=2))
-    assert message == "shrapnel link: roll: should be a whole number of at least 1 (found 0)"
+    again = "; copy the whole link again, or ask whoever shared it for a new one"
+    assert message == "shrapnel link: roll: should be a whole number of at least 1 (found 0)" + again
     message = refusal(gear_state.LINK.open, encode_link("gear", {"entries": [{"item": {"name": "x", "kind": "armour",
                                                                                       "cover": -1}}]}))
-    assert message == "gear link: item 1, cover: should be a whole number of at least 0 (found -1)"
+    assert message == "gear link: item 1, cover: should be a whole number of at least 0 (found -1)" + again
 
 
 # -- the fuzz: every reader, junk in, plain words out --------------------------------------------

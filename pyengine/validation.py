@@ -52,7 +52,11 @@ def cut(text: str, most: int = SHOWN) -> str:
     """``text`` as a message shows it: at most ``most`` characters, then ``…`` and how many more there were."""
     if len(text) <= most:
         return text
-    return f"{text[:most]}\u2026 ({len(text) - most:,} more characters)"
+    return f"{text[:most]}\u2026 ({_more(len(text) - most)})"
+
+
+def _more(count: int) -> str:
+    return f"{count:,} more character" + ("" if count == 1 else "s")
 
 
 def shown(value: object, most: int = SHOWN, *, as_json: bool = False) -> str:
@@ -66,7 +70,7 @@ def shown(value: object, most: int = SHOWN, *, as_json: bool = False) -> str:
     if isinstance(value, str):
         if len(value) <= most:
             return quote(value)
-        return f"{quote(value[:most])}\u2026 ({len(value) - most:,} more characters)"
+        return f"{quote(value[:most])}\u2026 ({_more(len(value) - most)})"
     if isinstance(value, (list, tuple, dict)):
         text = quote(value)
         if len(text) <= most:

@@ -80,6 +80,7 @@ def test_the_cutter_keeps_short_text_and_says_how_much_more_there_was():
     assert shown([{"areas": ["head"]}] * 999, 40).endswith("\u2026 998 more]")
     assert shown({"k" * 100: 1, "b": 2}, 30).endswith("\u2026 1 more}")
     assert shown(-1) == "-1" and shown([]) == "[]"
+    assert cut("abcd", 3) == "abc\u2026 (1 more character)"
 
 
 # -- item 3: a refusal cuts what it quotes --------------------------------------------------------

@@ -98,14 +98,18 @@ def _run_replay(args: argparse.Namespace) -> int:
     text = source
     looks_like_link = "#" in source or source.strip().startswith(("1.", "{"))
     if not looks_like_link:
-        if not path.is_file():
-            print(
-                f"python -m pyengine replay: error: argument FILE_OR_LINK: {source!r} is neither a file "
-                "nor a share link",
-                file=sys.stderr,
-            )
+        try:
+            found = path.is_file()
+            text = path.read_text(encoding="utf-8") if found else ""
+            problem = "" if found else "is neither a file nor a share link"
+        except UnicodeDecodeError:
+            problem = "is a file, but not UTF-8 text"
+        except (OSError, ValueError) as exc:  # a name too long to be a file's, or one the system will not read
+            problem = f"is neither a file nor a share link ({getattr(exc, 'strerror', None) or 'not a file name'})"
+        if problem:
+            print(f"python -m pyengine replay: error: argument FILE_OR_LINK: {quoted(source, 60)} {problem}",
+                  file=sys.stderr)
             return 2
-        text = path.read_text(encoding="utf-8")
     _check_expected(text, source if not looks_like_link else "the link")
     if _kind(text) == "fight":
         return _replay_fight(text, args.json)

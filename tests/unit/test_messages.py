@@ -132,6 +132,12 @@ def test_the_command_line_cuts_what_it_quotes(capsys):
     assert len(err) <= MOST and "4,976 more characters" in err, err
 
 
+def test_the_command_line_replay_refuses_a_name_too_long_to_be_a_file_in_a_short_message(capsys):
+    assert main(["replay", "x" * 5000]) == 2
+    err = capsys.readouterr().err
+    assert "is neither a file nor a share link" in err and "more characters" in err and len(err) <= MOST, err
+
+
 # -- item 4: a refusal speaks the player's words ------------------------------------------------
 
 

@@ -18,6 +18,7 @@ from pyengine.errors import RollError, RulesError, ShareLinkError
 from pyengine.html import el, to_html
 from pyengine.share import LinkKind
 from pyengine.tables import Record
+from pyengine.validation import explain
 
 #: The share-link kind and the version of its state (docs/formats.md).
 KIND = "dice"
@@ -50,7 +51,7 @@ def replay(data: object, version: int = STATE_VERSION) -> tuple[DiceRoll, bool]:
     try:
         state = msgspec.convert(data, type=DiceRollState)
     except msgspec.ValidationError as exc:
-        raise ShareLinkError(f"share link: dice roll: {exc}") from None
+        raise ShareLinkError(f"share link: dice roll: {explain(exc, data)}") from None
     try:
         dice = ScriptedDice(state.rolls)
         roll = DiceExpr.parse(state.expr).roll(dice)

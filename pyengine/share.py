@@ -18,6 +18,7 @@ import binascii
 import math
 import re
 import struct
+import urllib.parse
 import zlib
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
@@ -26,6 +27,7 @@ import msgspec
 
 from pyengine.errors import ShareLinkError
 from pyengine.tables import Record
+from pyengine.validation import kind_of, place, shown
 
 #: The link format this module writes and reads.
 FORMAT = 1
@@ -37,7 +39,7 @@ MAX_INFLATED = 262144
 MAX_DEPTH = 32
 
 KIND_PATTERN = re.compile(r"[a-z][a-z0-9-]{0,31}")
-_FORMAT_PREFIX = re.compile(r"(\d{1,9})\.")
+_FORMAT_PREFIX = re.compile(r"([0-9]{1,9})\.")  # ASCII digits only: "٣." is no version
 _NOT_BASE64URL = re.compile(r"[^A-Za-z0-9_-]")
 _ENVELOPE_KEYS = ("kind", "v", "data")
 _INT_MIN, _INT_MAX = -(2**63), 2**64 - 1  # what msgpack can carry
@@ -106,7 +108,12 @@ class LinkKind(Generic[T]):
                 f"{self.kind} version {shared.version} is newer than this app reads ({self.version}): "
                 "open it with a newer version of Strike Rank"
             )
-        return self._read(shared.data, shared.version)
+        try:
+            return self._read(shared.data, shared.version)
+        except ShareLinkError as exc:
+            if "new one" in str(exc):  # the reader has said what to do
+                raise
+            raise ShareLinkError(f"{exc}; {_AGAIN}", field=exc.field) from None
 
 
 def _fail(reason: str) -> ShareLinkError:
@@ -114,13 +121,17 @@ def _fail(reason: str) -> ShareLinkError:
 
 
 def _short(text: str, limit: int = 24) -> str:
-    return repr(text if len(text) <= limit else text[:limit] + "\u2026")
+    return shown(text, limit)
+
+
+#: What to do with a link that is damaged: said after each such refusal.
+_AGAIN = "copy the whole link again, or ask whoever shared it for a new one"
 
 
 def _check_kind(kind: object) -> str:
     if not isinstance(kind, str) or not KIND_PATTERN.fullmatch(kind):
-        shown = _short(kind) if isinstance(kind, str) else f"of type {type(kind).__name__}"
-        raise _fail(f"kind {shown} is not a kind name (a lower-case letter, then up to 31 of a-z, 0-9, '-')")
+        said = _short(kind) if isinstance(kind, str) else f"({kind_of(kind)})"
+        raise _fail(f"kind {said} is not a kind name (a lower-case letter, then up to 31 of a-z, 0-9, '-')")
     return kind
 
 
@@ -138,7 +149,8 @@ def _check_data(data: object) -> None:
     problem = _find_problem(data, 0)
     if problem:
         parts, before, after = problem
-        raise _fail(before + "$" + "".join(reversed(parts)) + after)
+        where = place("".join(reversed(parts))) or "the state"
+        raise _fail(before + where + after)
 
 
 def _find_problem(value: object, depth: int) -> tuple[list[str], str, str] | None:
@@ -150,7 +162,7 @@ def _find_problem(value: object, depth: int) -> tuple[list[str], str, str] | Non
     if isinstance(value, int):
         if _INT_MIN <= value <= _INT_MAX:
             return None
-        return [], f"number {value!r} at ", " is out of range (-2**63 to 2**64-1)"
+        return [], f"number {shown(value, 24)} at ", " is out of range (-2**63 to 2**64-1)"
     if isinstance(value, float):
         return None if math.isfinite(value) else ([], f"number {value!r} at ", " is not finite")
     if isinstance(value, (list, tuple, dict)):
@@ -159,7 +171,7 @@ def _find_problem(value: object, depth: int) -> tuple[list[str], str, str] | Non
         if isinstance(value, dict):
             for key, item in value.items():
                 if not isinstance(key, str):
-                    return [], f"key {key!r} at ", " is not text"
+                    return [], f"key {shown(key, 24)} at ", " is not text"
                 problem = _find_problem(item, depth + 1)
                 if problem:
                     problem[0].append(f".{key}")
@@ -171,8 +183,7 @@ def _find_problem(value: object, depth: int) -> tuple[list[str], str, str] | Non
                     problem[0].append(f"[{i}]")
                     return problem
         return None
-    kind = type(value).__name__
-    return [], "value at ", f" is of type {kind}; a state holds only text, numbers, true/false, null, lists and maps"
+    return [], "value at ", f" is {kind_of(value)}; a state holds only text, numbers, true/false, null, lists and maps"
 
 
 def encode_link(kind: str, data: dict[str, Any], *, version: int = 1) -> str:
@@ -184,7 +195,7 @@ def encode_link(kind: str, data: dict[str, Any], *, version: int = 1) -> str:
     _check_kind(kind)
     _check_version(version)
     if not isinstance(data, dict):
-        raise _fail(f"data is of type {type(data).__name__}, not a map")
+        raise _fail(f"data is {kind_of(data)}, not a map")
     _check_data(data)
     try:
         packed = msgspec.msgpack.encode({"kind": kind, "v": version, "data": data})
@@ -205,8 +216,10 @@ def decode_link(text: str) -> SharedState:
     :raises ShareLinkError: for anything wrong with it; the message says what.
     """
     if not isinstance(text, str):
-        raise _fail(f"expected text, not {type(text).__name__}")
+        raise _fail(f"expected text, not {kind_of(text)}")
     fragment = text.partition("#")[2] if "#" in text else text
+    if "%" in fragment:  # a browser's address percent-encodes what was pasted (" 1." as "%201."); base64url has no "%"
+        fragment = urllib.parse.unquote(fragment)
     fragment = fragment.strip()
     if not fragment:
         raise _fail("empty (nothing after the '#')")
@@ -232,13 +245,13 @@ def _unbase64(fragment: str) -> bytes:
         raise _fail(f"empty (nothing after {PREFIX!r})")
     bad = _NOT_BASE64URL.search(body)
     if bad:
-        raise _fail(f"damaged (not valid base64url at character {start + bad.start()}: {bad.group()!r})")
+        raise _fail(f"damaged (not valid base64url at character {start + bad.start()}: {bad.group()!r}); {_AGAIN}")
     if len(body) % 4 == 1:
-        raise _fail(f"damaged (cut short: {len(body)} base64url characters cannot make whole bytes)")
+        raise _fail(f"damaged (cut short: {len(body)} base64url characters cannot make whole bytes); {_AGAIN}")
     try:
         return base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
-    except (binascii.Error, ValueError) as exc:  # pragma: no cover - the checks above rule it out
-        raise _fail(f"damaged (not valid base64url: {exc})") from None
+    except (binascii.Error, ValueError):  # pragma: no cover - the checks above rule it out
+        raise _fail(f"damaged (not valid base64url); {_AGAIN}") from None
 
 
 def _inflate(raw: bytes) -> bytes:
@@ -246,14 +259,14 @@ def _inflate(raw: bytes) -> bytes:
     try:
         # max_length stops a zip bomb after MAX_INFLATED + 1 bytes, whatever it would grow to.
         packed = inflater.decompress(raw, MAX_INFLATED + 1)
-    except zlib.error as exc:
-        raise _fail(f"damaged (not valid compressed data: {exc})") from None
+    except zlib.error:
+        raise _fail(f"damaged (its text does not unpack to a Strike Rank state); {_AGAIN}") from None
     if len(packed) > MAX_INFLATED:
         raise _fail(f"too big (it unpacks to more than {MAX_INFLATED} bytes)")
     if not inflater.eof:
-        raise _fail("damaged (the compressed data is cut short)")
+        raise _fail(f"damaged (the compressed data is cut short); {_AGAIN}")
     if inflater.unused_data:
-        raise _fail(f"damaged ({len(inflater.unused_data)} stray bytes after the compressed data)")
+        raise _fail(f"damaged ({len(inflater.unused_data)} stray bytes after the compressed data); {_AGAIN}")
     return packed
 
 
@@ -263,17 +276,16 @@ def _unpack(packed: bytes) -> Any:
         raise _fail(f"data nested deeper than {MAX_DEPTH} levels")
     try:
         return msgspec.msgpack.decode(packed)
-    except (msgspec.DecodeError, RecursionError, ValueError, TypeError, OverflowError) as exc:
-        raise _fail(f"damaged (not valid msgpack: {exc})") from None
+    except (msgspec.DecodeError, RecursionError, ValueError, TypeError, OverflowError):
+        raise _fail(f"damaged (what it unpacks to is not a Strike Rank state); {_AGAIN}") from None
 
 
 def _open_envelope(envelope: Any) -> SharedState:
     if not isinstance(envelope, dict):
-        raise _fail(f"damaged (expected a map of kind, v and data, got {type(envelope).__name__})")
+        raise _fail(f"damaged (expected a map of kind, v and data, got {kind_of(envelope)}); {_AGAIN}")
     for key in envelope:
         if key not in _ENVELOPE_KEYS:
-            shown = _short(key) if isinstance(key, str) else repr(key)
-            raise _fail(f"damaged (unexpected key {shown} next to kind, v and data)")
+            raise _fail(f"damaged (unexpected key {_short(key)} next to kind, v and data); {_AGAIN}")
     for key in _ENVELOPE_KEYS:
         if key not in envelope:
             raise _fail(f"damaged (no {key!r} in the envelope)")
@@ -281,7 +293,7 @@ def _open_envelope(envelope: Any) -> SharedState:
     version = _check_version(envelope["v"])
     data = envelope["data"]
     if not isinstance(data, dict):
-        raise _fail(f"damaged (data is of type {type(data).__name__}, not a map)")
+        raise _fail(f"damaged (data is {kind_of(data)}, not a map); {_AGAIN}")
     _check_data(data)
     return SharedState(kind=kind, version=version, data=data)
 

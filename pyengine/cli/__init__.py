@@ -26,6 +26,7 @@ from pyengine.dice import DiceExpr, DiceRoll, RandomDice, ScriptedDice, typed_di
 from pyengine.dice.exact import mean
 from pyengine.errors import InputFileError, RollError, RulesError, ShareLinkError
 from pyengine.share import decode_link
+from pyengine.validation import shown
 
 PROG = "python -m pyengine"
 
@@ -77,7 +78,7 @@ def _run_link_qr(args: argparse.Namespace) -> int:
     link = args.link.strip()
     if "://" not in link:
         raise ShareLinkError(
-            f"{link[:40]!r} is not a whole link: give it as the page shows it (https://…/sheet.html#…); "
+            f"{shown(link, 40)} is not a whole link: give it as the page shows it (https://…/sheet.html#…); "
             "a code of the part after '#' alone would open nothing"
         )
     decode_link(link)  # one of ours, readable: said now, not by the phone that scans it

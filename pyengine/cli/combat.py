@@ -29,6 +29,7 @@ from pyengine.runequest.combat.d100 import read_d100, shown, thresholds
 from pyengine.runequest.combat.model import ExchangeResult
 from pyengine.runequest.combat.state import read_any, replay
 from pyengine.share import decode_link
+from pyengine.validation import shown as quoted
 
 CHANCE_MIN, CHANCE_MAX = -100, 300
 
@@ -97,14 +98,18 @@ def _run_replay(args: argparse.Namespace) -> int:
     text = source
     looks_like_link = "#" in source or source.strip().startswith(("1.", "{"))
     if not looks_like_link:
-        if not path.is_file():
-            print(
-                f"python -m pyengine replay: error: argument FILE_OR_LINK: {source!r} is neither a file "
-                "nor a share link",
-                file=sys.stderr,
-            )
+        try:
+            found = path.is_file()
+            text = path.read_text(encoding="utf-8") if found else ""
+            problem = "" if found else "is neither a file nor a share link"
+        except UnicodeDecodeError:
+            problem = "is a file, but not UTF-8 text"
+        except (OSError, ValueError) as exc:  # a name too long to be a file's, or one the system will not read
+            problem = f"is neither a file nor a share link ({getattr(exc, 'strerror', None) or 'not a file name'})"
+        if problem:
+            print(f"python -m pyengine replay: error: argument FILE_OR_LINK: {quoted(source, 60)} {problem}",
+                  file=sys.stderr)
             return 2
-        text = path.read_text(encoding="utf-8")
     _check_expected(text, source if not looks_like_link else "the link")
     if _kind(text) == "fight":
         return _replay_fight(text, args.json)
@@ -128,7 +133,6 @@ def _check_expected(text: str, where: str) -> None:
     """:raises ShareLinkError: ``text`` is neither a link nor an export, and does not look like one
     (one that does, broken, is explained by its reader)."""
     stripped = text.strip()
-    shown = stripped if len(stripped) <= 40 else stripped[:40] + "…"
     if stripped.startswith("{"):
         try:
             raw = msgspec.json.decode(stripped)
@@ -137,14 +141,14 @@ def _check_expected(text: str, where: str) -> None:
         kind = raw.get("kind") if isinstance(raw, dict) else None
         if kind in ("fight", "exchange"):
             return
-        what = f"an export of kind {kind!r}" if isinstance(kind, str) and kind else 'a JSON object with no "kind"'
+        what = f"an export of kind {quoted(kind, 40)}" if isinstance(kind, str) and kind else 'a JSON object with no "kind"'
         raise ShareLinkError(f"{where}: {what}, not a fight's or an exchange's: {EXPECTED}")
     if "#" in stripped or stripped.startswith("1."):
         return
     try:
         decode_link(stripped)
     except ShareLinkError:
-        raise ShareLinkError(f"{where}: {shown!r} is neither a Strike Rank link nor an export file: {EXPECTED}") from None
+        raise ShareLinkError(f"{where}: {quoted(stripped, 40)} is neither a Strike Rank link nor an export file: {EXPECTED}") from None
 
 
 def _kind(text: str) -> str:

@@ -21,6 +21,7 @@ from pyengine.gear.blocking import Attack, BlockResult, resolve_block
 from pyengine.gear.items import COLUMNS, Character, Item
 from pyengine.gear.sheet import SheetLine, sheet_line
 from pyengine.tables import Record
+from pyengine.validation import explain, not_json
 
 T = TypeVar("T")
 
@@ -30,18 +31,6 @@ class Armour(Record):
 
     items: tuple[Item, ...]
     defending: str | None = None
-
-
-def _at(message: str) -> str:
-    # msgspec: "Expected `int`, got `str` - at `$.reach`" -> "key `reach`: Expected `int`, got `str`"
-    text, sep, where = message.rpartition(" - at `")
-    if not sep:
-        return message
-    where = where.rstrip("`")
-    if where.startswith("key` in `"):
-        return f"a key in `{where[len('key` in `') :].removeprefix('$.').removeprefix('$')}`: {text}"
-    path = where.removeprefix("$").removeprefix(".")
-    return f"key `{path}`: {text}" if path else text
 
 
 def read_json(path: str, schema: type[T], label: str) -> T:
@@ -54,11 +43,13 @@ def read_json(path: str, schema: type[T], label: str) -> T:
     except OSError as exc:
         raise InputFileError(f"{label} {path!r}: cannot be read ({exc.strerror or exc})") from None
     try:
-        return msgspec.json.decode(data, type=schema)
-    except msgspec.ValidationError as exc:
-        raise InputFileError(f"{label} {path!r}: {_at(str(exc))}") from None
+        raw = msgspec.json.decode(data)
     except msgspec.DecodeError as exc:
-        raise InputFileError(f"{label} {path!r}: not valid JSON ({exc})") from None
+        raise InputFileError(f"{label} {path!r}: {not_json(exc)}") from None
+    try:
+        return msgspec.convert(raw, type=schema)
+    except msgspec.ValidationError as exc:
+        raise InputFileError(f"{label} {path!r}: {explain(exc, raw, root='file')}") from None
 
 
 def line_json(line: SheetLine) -> dict[str, Any]:

@@ -27,7 +27,7 @@ from pyengine.gear.blocking import Attack, Defence, Level, line_up
 from pyengine.gear.items import Bonus, Character, Item, ItemName, check_names
 from pyengine.share import LinkKind
 from pyengine.tables import Record
-from pyengine.validation import explain
+from pyengine.validation import explain, kind_of, not_json, shown
 
 KIND = "gear"
 VERSION = 1
@@ -168,12 +168,12 @@ def read_record(text: str | bytes, source: str = "gear record") -> GearRecord:
     try:
         data = msgspec.json.decode(text)
     except msgspec.DecodeError as exc:
-        raise RecordError(f"{source}: not JSON ({exc})") from None
+        raise RecordError(f"{source}: {not_json(exc)}") from None
     if not isinstance(data, dict):
-        raise RecordError(f"{source}: not a gear record (expected a JSON object, found {type(data).__name__})")
+        raise RecordError(f"{source}: not a gear record (expected a JSON object, found {kind_of(data)})")
     if data.get("format") != RECORD_FORMAT:
         raise RecordError(
-            f"{source}: not a gear record (format {data.get('format', '(missing)')!r}, expected {RECORD_FORMAT!r})"
+            f"{source}: not a gear record (format {shown(data.get('format', '(missing)'), 24)}, expected {RECORD_FORMAT!r})"
         )
     version = data.get("version")
     if isinstance(version, int) and not isinstance(version, bool) and version > RECORD_VERSION:

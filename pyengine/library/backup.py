@@ -41,6 +41,7 @@ from pyengine.library.records import Damaged
 from pyengine.storage.keys import JOURNAL, SET_ASIDE
 from pyengine.storage.store import Store
 from pyengine.tables import Record
+from pyengine.validation import shown
 
 #: The backup format this code writes and reads.
 FORMAT = 1
@@ -130,8 +131,10 @@ def read_backup(text: str | bytes) -> Backup:
         raise RecordError(f"backup file: too big ({len(text)} characters; a backup is at most {MAX_SIZE})")
     try:
         data = json.loads(text.lstrip("\ufeff"), object_pairs_hook=_Object.of)
-    except ValueError as exc:
-        raise RecordError(f"backup file: damaged (not JSON: {exc})") from None
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"backup file: damaged (not JSON: it goes wrong at line {exc.lineno}, character {exc.colno})") from None
+    except ValueError:
+        raise RecordError("backup file: damaged (not JSON)") from None
     except RecursionError:
         raise RecordError("backup file: damaged (nested too deep to be a backup)") from None
     return _checked(data)
@@ -230,4 +233,5 @@ def _kind_of(value: Any) -> str:
 
 
 def _shown(value: Any) -> str:
-    return json.dumps(value)[:40]
+    """A value from the file as JSON writes it, cut by the shared cutter."""
+    return shown(value, 40, as_json=True)

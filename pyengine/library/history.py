@@ -26,6 +26,7 @@ import msgspec
 
 from pyengine.errors import RecordError
 from pyengine.tables import Record
+from pyengine.validation import explain
 
 #: The history record format this code writes and reads.
 FORMAT = 1
@@ -107,8 +108,8 @@ def _inflated(packed: str, source: str) -> bytes:
     try:
         inflater = zlib.decompressobj()
         raw = inflater.decompress(base64.b64decode(packed.encode("ascii"), validate=True), MAX_UNPACKED)
-    except (UnicodeError, binascii.Error, zlib.error) as exc:
-        raise RecordError(f"{source}: damaged ({exc})") from None
+    except (UnicodeError, binascii.Error, zlib.error):
+        raise RecordError(f"{source}: damaged (the packed versions do not unpack)") from None
     if inflater.unconsumed_tail:
         raise RecordError(f"{source}: damaged (they unpack to more than {MAX_UNPACKED} bytes)")
     if not inflater.eof:
@@ -149,8 +150,10 @@ def unpack(packed: str, source: str = "earlier versions") -> tuple[Version, ...]
     try:
         data = json.loads(raw.decode("utf-8", "surrogatepass"))
         return msgspec.convert(data, type=tuple[Version, ...])
-    except ValueError as exc:  # UTF-8's, json's and msgspec's errors
-        raise RecordError(f"{source}: damaged ({exc})") from None
+    except msgspec.ValidationError as exc:
+        raise RecordError(f"{source}: damaged ({explain(exc, data, root='versions')})") from None
+    except ValueError:  # UTF-8's and json's errors
+        raise RecordError(f"{source}: damaged (the packed versions are not JSON)") from None
 
 
 def read_history(text: str, source: str = "earlier versions") -> History:
@@ -160,8 +163,8 @@ def read_history(text: str, source: str = "earlier versions") -> History:
     """
     try:
         data = json.loads(text)
-    except ValueError as exc:
-        raise RecordError(f"{source}: damaged (not JSON: {exc})") from None
+    except ValueError:
+        raise RecordError(f"{source}: damaged (not JSON)") from None
     if not isinstance(data, dict) or not isinstance(data.get("format"), int):
         raise RecordError(f"{source}: damaged (not a history record)")
     if data["format"] > FORMAT:
@@ -169,7 +172,7 @@ def read_history(text: str, source: str = "earlier versions") -> History:
     try:
         history = msgspec.convert(data, type=History)
     except msgspec.ValidationError as exc:
-        raise RecordError(f"{source}: damaged ({exc})") from None
+        raise RecordError(f"{source}: damaged ({explain(exc, data, root='record')})") from None
     if history.count < 0 or (history.count == 0) != (not history.versions):
         raise RecordError(f"{source}: damaged (count {history.count} does not fit the versions)")
     return history

@@ -44,6 +44,7 @@ from pyengine.library.kinds import NAMES, PREFIXES, parse_key
 from pyengine.library.writing import put
 from pyengine.storage.keys import JOURNAL, SET_ASIDE
 from pyengine.storage.store import Store
+from pyengine.validation import cut
 
 #: The journal format this code writes and reads.
 FORMAT = 1
@@ -231,7 +232,7 @@ def newer(text: str) -> Newer | None:
     before = data.get("before")
     keys = frozenset(key for key in before if key != JOURNAL) if isinstance(before, dict) else None
     what, when = data.get("what"), data.get("when")
-    return Newer(data["format"], _cut(what) if isinstance(what, str) and what else "a save",
+    return Newer(data["format"], cut(what, 120) if isinstance(what, str) and what else "a save",
                  when if isinstance(when, str) else "", keys)
 
 
@@ -258,11 +259,6 @@ def set_journal_aside(store: Store, text: str, when: str, *, move: bool) -> str:
     return aside
 
 
-def _cut(text: str, limit: int = 120) -> str:
-    """Text from the device quoted in a message, cut to a readable size."""
-    return text if len(text) <= limit else f"{text[:limit]}… ({len(text) - limit:,} more characters)"
-
-
 def _named(store: Store, keys: Iterable[str], limit: int = 5) -> str:
     """The records behind ``keys`` as a player knows them: ``adventurer 'Rurik'`` (a record and
     its earlier versions are one), a key of no record as it is."""
@@ -277,7 +273,7 @@ def _named(store: Store, keys: Iterable[str], limit: int = 5) -> str:
         try:
             data = json.loads(store.get(f"{PREFIXES[kind]}{ident}") or "")
             if isinstance(data, dict) and isinstance(data.get("name"), str) and data["name"].strip():
-                name = _cut(data["name"].strip(), 60)
+                name = cut(data["name"].strip(), 60)
         except (ValueError, RecursionError):
             pass
         names[f"{NAMES.get(kind, kind)} {name!r}"] = None

@@ -59,7 +59,7 @@ def reason_of(exc: BaseException) -> str:
     """A reader's error as the page says it."""
     if isinstance(exc, RulesError):
         return str(exc)
-    return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+    return "it does not read (this app cannot tell why: keep a backup, and tell the app's makers)"
 
 
 def read_one(read: Reader, text: str) -> tuple[Any, str]:
@@ -136,8 +136,8 @@ def json_object(text: str, source: str) -> dict[str, Any]:
     """
     try:
         data = json.loads(text)
-    except ValueError as exc:
-        raise RecordError(f"{source}: damaged (not JSON: {exc})") from None
+    except ValueError:
+        raise RecordError(f"{source}: damaged (not JSON)") from None
     if not isinstance(data, dict):
         raise RecordError(f"{source}: damaged (not a JSON object)")
     return data

@@ -22,6 +22,7 @@ from pyengine.library.records import Listing, by_name, read_struct, save_new_or
 from pyengine.library.versions import Saved
 from pyengine.storage.store import Store
 from pyengine.tables import Record
+from pyengine.validation import said
 
 FORMAT = 1
 MAX_NAME = 60
@@ -73,7 +74,7 @@ def make_template(name: str, fields: Mapping[str, str], count: int | str = 1) ->
     try:
         return msgspec.convert({"name": name, "fields": dict(fields), "count": number}, type=Template)
     except msgspec.ValidationError as exc:
-        raise RulesError(f"template fields: {exc}", field="fields") from None
+        raise RulesError(f"template fields: {said(exc)}", field="fields") from None
 
 
 def save_template(store: Store, template: Template, *, when: str, new_id: Callable[[], str], ident: str | None = None,

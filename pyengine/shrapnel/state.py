@@ -23,7 +23,7 @@ from pyengine.shrapnel.armour import ArmourItem, ArmourPiece, armour_pieces, fol
 from pyengine.shrapnel.resolve import check_roll
 from pyengine.shrapnel.vocabulary import Area, Severity, parse_severity
 from pyengine.tables import Record
-from pyengine.validation import explain
+from pyengine.validation import explain, shown
 
 KIND = "shrapnel"
 VERSION = 2
@@ -86,12 +86,10 @@ def from_state(data: object, *, version: int = VERSION) -> ShrapnelState:
         state = msgspec.convert(data, type=ShrapnelState)
         for n, piece in enumerate(state.pieces):
             if not piece.areas and not piece.limbs:
-                raise ShareLinkError(
-                    f"shrapnel link: state.pieces[{n}].areas: Expected `array` of length >= 1, or the piece's limbs (found [])"
-                )
+                raise RulesError(f"piece {n + 1} ({shown(piece.name, 24)}) covers no area: it needs one or more areas, or limbs")
         armour_pieces(state.armour())
     except msgspec.ValidationError as exc:
-        raise ShareLinkError(f"shrapnel link: {explain(exc, data, limit=None)}") from None
+        raise ShareLinkError(f"shrapnel link: {explain(exc, data)}") from None
     except RulesError as exc:
         raise ShareLinkError(f"shrapnel link: {exc}") from None
     if version < 2 and (state.target or any(piece.limbs for piece in state.pieces)):

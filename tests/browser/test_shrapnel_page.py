@@ -6,6 +6,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from pyengine.cli.tables import ballistic as load_ballistic
+from pyengine.share import encode_link
 from pyengine.shrapnel.resolve import resolve
 from tests.browser.conftest import READY, READY_TIMEOUT_MS, open_ready
 
@@ -105,4 +106,30 @@ def test_bad_input_is_explained_next_to_each_field_and_kept(app):
     page.fill("#shr-pieces", "vest: chest + abdomen")
     page.click("#shr-resolve")
     expect(page.locator("#shr-result .shr-result")).to_have_attribute("data-severity", "B")
+    watch.assert_clean()
+
+
+def test_links_as_people_paste_them_open_and_a_refusal_is_short_and_plain(app):
+    # Intent (issue 33, items 3-5): a link pasted with spaces around it, or with its "1." percent-encoded,
+    # opens; a huge link's refusal is cut to a readable size and says how much more there was; a garbage
+    # link is called damaged, in the app's words, not the decompressor's. One page start, the hash changed.
+    context, watch = app
+    link = encode_link("shrapnel", {"roll": 50, "severity": "C"}, version=2)
+    page = open_ready(context, f"shrapnel.html#  {link}  ")
+    expect(page.locator("#shr-roll")).to_have_value("50")
+    expect(page.locator("#shr-link-error")).to_be_empty()
+    other = encode_link("shrapnel", {"roll": 60, "severity": "B"}, version=2)
+    for pasted, roll in ((f"%31.{other[2:]}", "60"), (f"1%2E{link[2:]}", "50"), (f"%20%20{other}%0A", "60")):
+        page.evaluate("hash => { location.hash = hash; }", pasted)
+        expect(page.locator("#shr-roll")).to_have_value(roll)
+        expect(page.locator("#shr-link-error")).to_be_empty()
+    pieces = [{"name": f"piece {n}", "areas": ["head"]} for n in range(999)]
+    huge = encode_link("shrapnel", {"roll": 50, "severity": "C", "pieces": pieces}, version=2)
+    page.evaluate("hash => { location.hash = hash; }", huge)
+    expect(page.locator("#shr-link-error")).to_contain_text("more")
+    assert len(page.locator("#shr-link-error").inner_text()) < 400
+    page.evaluate("hash => { location.hash = hash; }", "1.abcdefgh")
+    expect(page.locator("#shr-link-error")).to_contain_text("damaged")
+    said = page.locator("#shr-link-error").inner_text()
+    assert "Error -3" not in said and "decompress" not in said and "not a Strike Rank link" not in said
     watch.assert_clean()

@@ -18,7 +18,7 @@ from typing import Any, TypedDict, cast
 
 import msgspec
 
-from pyengine.validation import explain
+from pyengine.validation import explain, field_words
 
 #: The draft format this code writes (docs/formats.md: 1, every draft without a ``format``).
 FORMAT = 2
@@ -137,7 +137,7 @@ def read_draft(text: str | None) -> tuple[FightDraft, list[str]]:
         try:
             parts[name] = msgspec.convert(data[name], type=kind)
         except msgspec.ValidationError as exc:
-            problems.append(f"fight draft: {explain(exc, data[name], root=name)}")
+            problems.append(f"fight draft: {explain(exc, data[name], root=name, within=field_words(name))}")
     return FightDraft(**parts), problems
 
 

@@ -23,6 +23,7 @@ from pyengine.runequest.tables.fumbles import FumbleTable
 from pyengine.runequest.tables.hit_locations import HitLocationTable
 from pyengine.share import LinkKind, SharedState
 from pyengine.tables import Record
+from pyengine.validation import explain, not_json, shown
 
 KIND = "exchange"
 #: 1: 0.1.0; 2: ``Attack.skill``, ``Attack.target_totally_helpless``, ``Defence.parry_skill``,
@@ -65,7 +66,9 @@ def from_state(state: SharedState) -> ExchangeState:
 def _convert(data: Any, what: str) -> ExchangeState:
     try:
         return msgspec.convert(data, type=ExchangeState)
-    except (msgspec.ValidationError, ValueError) as exc:
+    except msgspec.ValidationError as exc:
+        raise ShareLinkError(f"{what}: {explain(exc, data)}") from None
+    except ValueError as exc:
         raise ShareLinkError(f"{what}: {exc}") from None
 
 
@@ -86,13 +89,13 @@ def export_data(text: str | bytes, *, kind: str, what: str, fmt: int, added: tup
     try:
         raw = msgspec.json.decode(text)
     except msgspec.DecodeError as exc:
-        raise ShareLinkError(f"{what}: not JSON ({exc})") from None
+        raise ShareLinkError(f"{what}: {not_json(exc)}") from None
     if not isinstance(raw, dict) or raw.get("kind") != kind:
         article = "an" if kind[0] in "aeiou" else "a"
         raise ShareLinkError(f'{what}: not {article} {kind} export (no "kind": "{kind}")')
     if not isinstance(raw.get("format"), int) or raw["format"] > fmt:
         raise ShareLinkError(
-            f"{what}: format {raw.get('format')!r} is not one this app reads ({', '.join(map(str, range(1, fmt + 1)))})"
+            f"{what}: format {shown(raw.get('format'), 24)} is not one this app reads ({', '.join(map(str, range(1, fmt + 1)))})"
         )
     return {k: v for k, v in raw.items() if k not in ("format", "kind", *added)}
 

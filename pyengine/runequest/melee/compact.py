@@ -27,6 +27,7 @@ from pyengine.runequest.combat.model import Parry, Weapon
 from pyengine.runequest.melee.catalogue import CATALOGUE
 from pyengine.runequest.melee.model import Arm, Combatant
 from pyengine.runequest.vocabulary import LOCATION_KEYS
+from pyengine.validation import kind_of, shown
 
 #: The seven locations, in the order a compact combatant lists their points and armour.
 ORDER = tuple(LOCATION_KEYS.values())
@@ -98,20 +99,45 @@ def pack_arm(arm: Arm) -> dict[str, Any]:
 
 
 def unpack_arm(data: dict[str, Any]) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise _Damaged(f"is {kind_of(data)}, not a weapon's fields")
     out = {name: data[short] for short, name in ARM_KEYS.items() if short in data}
     ref = data.get("r", "")
     table_name, table_weapon, _ = _implied(ref, "")
+    if "name" not in out and not table_name:
+        if isinstance(ref, str) and ref:
+            raise _Damaged(f"{shown(ref, 30)} is not a weapon this app knows: the link may be from a newer version "
+                           "of Strike Rank (open it there)")
+        raise _Damaged("has no name and no weapon of the tables")
     name = out.setdefault("name", table_name)
     _, _, implied = _implied(ref, name)
     weapon = table_weapon
     if "w" in data:
-        weapon = None if data["w"] is None else {**(table_weapon or {"name": name}), **data["w"]}
+        weapon = None if data["w"] is None else {**(table_weapon or {"name": name}), **_fields(data["w"], "its weapon")}
     if weapon is not None:
         out["weapon"] = weapon
         implied |= {k: weapon.get(k, _WEAPON.get(k)) for k in PARRY_FROM_WEAPON}
     if "p" in data:
-        out["parry"] = {**implied, **data["p"]}
+        out["parry"] = {**implied, **_fields(data["p"], "its parry")}
     return out
+
+
+class _Damaged(Exception):
+    """A part of the compact form that does not fit; the message says what, in the fight's words."""
+
+
+def _fields(value: Any, what: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise _Damaged(f"{what} is {kind_of(value)}, not a set of named fields")
+    return value
+
+
+def _numbers(data: dict[str, Any], key: str, count: int, what: str) -> list[Any]:
+    value = data[key]
+    if not isinstance(value, list) or len(value) != count:
+        found = f"{len(value)}" if isinstance(value, list) else kind_of(value)
+        raise _Damaged(f"{what} should list {count} numbers, not {found}")
+    return value
 
 
 def _places(names: tuple[str, ...], arms: tuple[Arm, ...]) -> list[int]:
@@ -136,27 +162,51 @@ def pack_combatant(c: Combatant) -> dict[str, Any]:
     return out
 
 
+#: A compact combatant's keys that must be there, in words.
+_NEEDED = {"n": "name", "s": "side", "a": "STR, CON, SIZ and DEX", "hp": "hit points",
+           "l": "hit points by location", "x": "DEX strike rank", "w": "weapons"}
+
+
 def unpack_combatant(data: dict[str, Any]) -> dict[str, Any]:
-    arms = [unpack_arm(a) for a in data["w"]]
-    STR, CON, SIZ, DEX = data["a"]
+    data = _fields(data, "he")
+    for key, words in _NEEDED.items():
+        if key not in data:
+            raise _Damaged(f"has no {words}")
+    if not isinstance(data["w"], list):
+        raise _Damaged(f"weapons should be a list, not {kind_of(data['w'])}")
+    arms = []
+    for k, arm in enumerate(data["w"]):
+        try:
+            arms.append(unpack_arm(arm))
+        except _Damaged as exc:
+            raise _Damaged(f"weapon {k + 1}: {exc}") from None
+    STR, CON, SIZ, DEX = _numbers(data, "a", 4, "STR, CON, SIZ and DEX")
+    locations = _numbers(data, "l", len(ORDER), f"hit points by location ({', '.join(ORDER).replace('_', ' ')})")
     armour = data.get("ar", 0)
-    armour = [armour] * len(ORDER) if isinstance(armour, int) and not isinstance(armour, bool) else armour
+    if isinstance(armour, int) and not isinstance(armour, bool):
+        armour = [armour] * len(ORDER)
+    else:
+        armour = _numbers(data, "ar", len(ORDER), "armour by location (or one number for all)")
     out: dict[str, Any] = {
         "name": data["n"], "side": data["s"], "STR": STR, "CON": CON, "SIZ": SIZ, "DEX": DEX,
-        "hit_points": data["hp"], "locations": dict(zip(ORDER, data["l"], strict=True)), "dex_sr": data["x"],
+        "hit_points": data["hp"], "locations": dict(zip(ORDER, locations, strict=True)), "dex_sr": data["x"],
         "arms": arms, "armour": {k: v for k, v in zip(ORDER, armour, strict=True) if v},
     }
     for short, name in {"d": "defense", "b": "damage_bonus", "m": "move", "ch": "character", "st": "start"}.items():
         if short in data:
             out[name] = data[short]
-    for short, name in {"h": "in_hand", "p": "prepared"}.items():
-        out[name] = [arms[_index(k, len(arms))]["name"] for k in data.get(short, ())]
+    for short, name, words in (("h", "in_hand", "weapons in hand"), ("p", "prepared", "missiles prepared")):
+        places = data.get(short, ())
+        if not isinstance(places, list | tuple):
+            raise _Damaged(f"{words} should be a list, not {kind_of(places)}")
+        out[name] = [arms[_index(k, len(arms), f"{words}: weapon")]["name"] for k in places]
     return out
 
 
-def _index(k: Any, n: int) -> int:
+def _index(k: Any, n: int, what: str = "fighter") -> int:
     if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k < n:
-        raise ValueError(f"{k!r} is not the place of one of {n}")
+        raise _Damaged(f"{what} {shown(k + 1 if isinstance(k, int) and not isinstance(k, bool) else k, 24)} is not one of "
+                       f"the {n} there are")
     return k
 
 
@@ -235,18 +285,24 @@ def unpack_rounds(rounds: list[Any], combatants: list[dict[str, Any]]) -> list[d
     arms = {c["name"]: [a["name"] for a in c["arms"]] for c in combatants}
     last: dict[str, Any] = {}
     out = []
-    for stated, rolls in rounds:
-        intents = []
-        for intent in stated:
-            if isinstance(intent, dict):
-                intent = _rename(intent, fight, arms, _naming)
-            else:
-                who = fight[_index(intent, len(fight))]
-                if who not in last:
-                    raise ValueError(f"{who!r} has no earlier statement to repeat")
-                intent = last[who]
-            intents.append(intent)
-            last[intent["who"]] = intent
+    for n, packed in enumerate(rounds):
+        try:
+            stated, rolls = packed
+            intents = []
+            for intent in stated:
+                if isinstance(intent, dict):
+                    intent = _rename(intent, fight, arms, _naming)
+                else:
+                    who = fight[_index(intent, len(fight))]
+                    if who not in last:
+                        raise _Damaged(f"{shown(who, 24)} has no earlier statement to repeat")
+                    intent = last[who]
+                intents.append(intent)
+                last[intent["who"]] = intent
+        except _Damaged as exc:
+            raise _Damaged(f"round {n + 1}: {exc}") from None
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+            raise _Damaged(f"round {n + 1} is not written as this app writes it") from None
         out.append({"intents": intents, "rolls": rolls})
     return out
 
@@ -269,15 +325,34 @@ def pack(state: dict[str, Any], combatants: tuple[Combatant, ...], rounds: list[
 def expand(data: dict[str, Any]) -> dict[str, Any]:
     """Version 6's compact data as version 5's.
 
-    :raises ShareLinkError: a compact form that does not fit (damaged, or not made by this app).
+    :raises ShareLinkError: a compact form that does not fit (damaged, or not made by this app); the
+        message names the fighter, his weapon or the round, in the fight's words.
     """
+    part = "the fight"
     try:
-        fight = [unpack_combatant(c) for c in data["c"]]
+        if not isinstance(data, dict) or not isinstance(data.get("c"), list):
+            raise _Damaged("it has no list of fighters")
+        fight = []
+        for k, c in enumerate(data["c"]):
+            named = c.get("n") if isinstance(c, dict) else None
+            part = f"fighter {k + 1}" + (f" ({shown(named, 24)})" if isinstance(named, str) and named else "")
+            fight.append(unpack_combatant(c))
         names = [c["name"] for c in fight]
-        out: dict[str, Any] = {"fight": {"combatants": fight}, "rounds": unpack_rounds(data.get("r", []), fight)}
+        part = "its rounds"
+        rounds = data.get("r", [])
+        if not isinstance(rounds, list):
+            raise _Damaged(f"they should be a list, not {kind_of(rounds)}")
+        out: dict[str, Any] = {"fight": {"combatants": fight}, "rounds": unpack_rounds(rounds, fight)}
         out |= {k: data[k] for k in ("rules", "melee_rules") if k in data}
+        part = "who left the fight"
         out["left"] = [{"who": names[_index(k, len(names))], "after": after} for k, after in data.get("left", [])]
-    except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
-        detail = f"no {exc}" if isinstance(exc, KeyError) else str(exc)
-        raise ShareLinkError(f"share link: damaged fight (version 6): {detail}") from None
+    except _Damaged as exc:
+        raise ShareLinkError(f"share link: this fight's link is damaged: {part}: {exc}; {AGAIN}") from None
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+        raise ShareLinkError(f"share link: this fight's link is damaged: {part}: not written as this app writes it; "
+                             f"{AGAIN}") from None
     return out
+
+
+#: What to do with a damaged fight link.
+AGAIN = "copy the whole link again, or ask the game master for a new one"

@@ -33,6 +33,7 @@ from pyengine.runequest.melee.model import (
 from pyengine.runequest.melee.round import MeleeTables, RoundResult, resolve_round
 from pyengine.share import LinkKind, SharedState
 from pyengine.tables import Record
+from pyengine.validation import explain, place
 
 KIND = "fight"
 #: The link's version: 6 is the compact log (:mod:`.compact`); what each earlier version carries, and
@@ -131,7 +132,8 @@ def replay(log: FightLog, tables: MeleeTables) -> Replayed:
         except NoRollLeft as exc:
             raise RollError(f"round {n}: the rolls stop short: {exc}") from None
         except (RollError, IllegalActionError) as exc:
-            where = f"{exc.field}: " if exc.field else ""
+            said = place(f".{exc.field}", msgspec.to_builtins({"intents": record.intents})) if exc.field else ""
+            where = f"{said}: " if said else ""
             field = f"rounds[{n - 1}].{exc.field}" if exc.field else f"rounds[{n - 1}]"
             raise type(exc)(f"round {n}: {where}{exc}", field=field) from None
         if dice.remaining:
@@ -189,7 +191,9 @@ def _convert(data: Any, what: str, *, edition: int = RULES_EDITION) -> FightLog:
     when its ``melee_rules`` does not name one (so it replays exactly as it did)."""
     try:
         log = msgspec.convert(data, type=FightLog)
-    except (msgspec.ValidationError, ValueError) as exc:
+    except msgspec.ValidationError as exc:
+        raise ShareLinkError(f"{what}: {explain(exc, data)}") from None
+    except ValueError as exc:
         raise ShareLinkError(f"{what}: {exc}") from None
     log = _arms_by_name(log, what)
     played = log.melee_rules.edition if log.melee_rules.edition is not None else edition

@@ -125,10 +125,10 @@ class Combatant(Record, omit_defaults=True):
             try:
                 DiceExpr.parse(self.damage_bonus)
             except NotationError as exc:
-                raise RulesError(f"damage_bonus: {exc}", field="damage_bonus") from None
+                raise RulesError(f"damage bonus: {exc}", field="damage_bonus") from None
         missing = sorted(set(LOCATION_KEYS.values()) - set(self.locations))
         if missing:
-            raise RulesError(f"locations: {', '.join(missing)} missing", field="locations")
+            raise RulesError(f"hit points by location: {', '.join(missing)} missing", field="locations")
         names = [a.name for a in self.arms]
         for name in names:
             if names.count(name) > 1:
@@ -136,14 +136,14 @@ class Combatant(Record, omit_defaults=True):
         self._name_arms()
         for name in (*self.in_hand, *self.prepared):
             if name not in names:
-                raise RulesError(f"in_hand/prepared: {name!r} is not one of his arms", field="in_hand")
+                raise RulesError(f"in hand or prepared: {name!r} is not one of his weapons", field="in_hand")
         if self.start is not None:
             for name in (*self.start.weapon_damage, *self.start.broken, *self.start.missiles):
                 if name not in names:
                     raise RulesError(f"start: {name!r} is not one of his arms", field="start")
             for name in self.in_hand:
                 if name in self.start.broken:
-                    raise RulesError(f"in_hand: the {name} is broken", field="in_hand")
+                    raise RulesError(f"in hand: the {name} is broken", field="in_hand")
 
     def arm(self, name: str) -> Arm | None:
         for a in self.arms:

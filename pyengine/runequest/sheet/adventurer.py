@@ -26,6 +26,7 @@ from pyengine.runequest.sheet.characteristics import Characteristics, Lunars
 from pyengine.runequest.tables.weapons import EncText, ItemId
 from pyengine.runequest.vocabulary import Characteristic, Hand, Use
 from pyengine.tables import Record
+from pyengine.validation import explain, kind_of, not_json, shown
 
 #: The record format this code writes: 2 carries ``current``, 3 its experience marks
 #: (``current.marks``); formats 1 (0.1.0) and 2 (0.2.0, 0.3.0) still read.
@@ -207,12 +208,12 @@ def load_adventurer(data: bytes | str | dict[str, Any]) -> Adventurer:
         try:
             raw = msgspec.json.decode(data)
         except msgspec.DecodeError as exc:
-            raise RecordError(f"adventurer record: not JSON ({exc})") from None
+            raise RecordError(f"adventurer record: {not_json(exc)}") from None
     if not isinstance(raw, dict):
-        raise RecordError(f"adventurer record: expected a JSON object, got {type(raw).__name__}")
+        raise RecordError(f"adventurer record: expected a JSON object, got {kind_of(raw)}")
     version = raw.get("format", FIRST_FORMAT)
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        raise RecordError(f"adventurer record: format {version!r} is not a format number")
+        raise RecordError(f"adventurer record: format {shown(version, 24)} is not a format number")
     if version > FORMAT:
         raise RecordError(
             f"adventurer record: made by a newer version (format {version}); this app reads formats up to {FORMAT}"
@@ -222,5 +223,7 @@ def load_adventurer(data: bytes | str | dict[str, Any]) -> Adventurer:
         version += 1
     try:
         return msgspec.convert(raw, type=Adventurer)
-    except (msgspec.ValidationError, ValueError) as exc:
+    except msgspec.ValidationError as exc:
+        raise RecordError(f"adventurer record: {explain(exc, raw, root='record')}") from None
+    except ValueError as exc:
         raise RecordError(f"adventurer record: {exc}") from None

@@ -106,7 +106,7 @@ def test_templates_are_listed_by_name_with_damaged_ones_apart(ids):
         save_template(store, make_template(name, FIELDS), when=when(1), new_id=ids)
     listing = list_templates(store)
     assert [e.value.name for e in listing.entries] == ["Broo", "tusk rider"]
-    assert listing.damaged[0].key == TEMPLATE_PREFIX + "bad" and "record.fields[...]: Expected `str`" in listing.damaged[0].reason
+    assert listing.damaged[0].key == TEMPLATE_PREFIX + "bad" and "fields, an entry: should be text, not a whole number" in listing.damaged[0].reason
 
 
 @pytest.mark.parametrize("name, count, in_use, names", [

@@ -155,8 +155,8 @@ def test_a_version_1_link_still_opens_and_a_version_1_link_cannot_carry_what_2_a
 
 @pytest.mark.parametrize(("data", "says"), [
     ({"roll": 50, "severity": "C", "target": "x" * 81}, "target"),
-    ({"roll": 50, "severity": "C", "pieces": [{"name": "v", "areas": [], "limbs": ["left elbow"]}]}, "limbs"),
-    ({"roll": 50, "severity": "C", "pieces": [{"name": "v", "areas": [], "limbs": []}]}, r"state\.pieces\[0\]\.areas: .*length >= 1"),
+    ({"roll": 50, "severity": "C", "pieces": [{"name": "v", "areas": [], "limbs": ["left elbow"]}]}, r"piece 1 \('v'\), limb 1: .*'left elbow'"),
+    ({"roll": 50, "severity": "C", "pieces": [{"name": "v", "areas": [], "limbs": []}]}, r"piece 1 \('v'\) covers no area"),
 ])
 def test_a_damaged_version_2_state_names_the_field(data, says):
     with pytest.raises(ShareLinkError, match=says):

@@ -54,35 +54,35 @@ def test_to_state_checks_like_resolve() -> None:
 @pytest.mark.parametrize(
     ("data", "message"),
     [
-        ({"roll": 0, "severity": "C"}, r"state\.roll: Expected `int` >= 1 \(found 0\)"),
-        ({"roll": 101, "severity": "C"}, r"state\.roll: Expected `int` <= 100 \(found 101\)"),
-        ({"roll": "50", "severity": "C"}, r"state\.roll: Expected `int`, got `str` \(found '50'\)"),
-        ({"roll": 50, "severity": "F"}, r"state\.severity: Invalid enum value 'F' \(found 'F'\)"),
-        ({"roll": 50}, r"missing required field `severity`"),
-        ({"roll": 50, "severity": "C", "covered": ["neck"]}, r"state\.covered\[0\]: .* \(found 'neck'\)"),
+        ({"roll": 0, "severity": "C"}, r"roll: should be a whole number of at least 1 \(found 0\)$"),
+        ({"roll": 101, "severity": "C"}, r"roll: should be a whole number of at most 100 \(found 101\)$"),
+        ({"roll": "50", "severity": "C"}, r"roll: should be a whole number, not text \(found '50'\)$"),
+        ({"roll": 50, "severity": "F"}, r"severity: is not one this app knows \(found 'F'\)$"),
+        ({"roll": 50}, r"the state: has no severity"),
+        ({"roll": 50, "severity": "C", "covered": ["neck"]}, r"covered area 1: .* \(found 'neck'\)"),
         (
             {"roll": 50, "severity": "C", "pieces": [{"name": "vest", "areas": ["chest", "tail"]}]},
-            r"state\.pieces\[0\]\.areas\[1\]: .* \(found 'tail'\)",
+            r"piece 1 \('vest'\), area 2: .* \(found 'tail'\)",
         ),
         (
             {"roll": 50, "severity": "C", "pieces": [{"name": "", "areas": ["chest"]}]},
-            r"state\.pieces\[0\]\.name: .*\(found ''\)",
+            r"piece 1, name: is empty",
         ),
         (
             {"roll": 50, "severity": "C", "pieces": [{"name": "v", "areas": []}]},
-            r"state\.pieces\[0\]\.areas: .*length >= 1",
+            r"piece 1 \('v'\) covers no area",
         ),
         (
             {"roll": 50, "severity": "C", "covered": ["head"], "pieces": [{"name": "head", "areas": ["chest"]}]},
-            r"two pieces are named 'head'",
+            r"armour: two pieces are named 'head'",
         ),
-        ({"roll": 50, "severity": "C", "colour": "red"}, r"unknown field `colour`"),
-        ([50, "C"], r"Expected `object`, got `array`"),
-        (None, r"Expected `object`, got `null`"),
+        ({"roll": 50, "severity": "C", "colour": "red"}, r"the state: has a field this app does not know: 'colour'"),
+        ([50, "C"], r"the state: should be a set of named fields, not a list"),
+        (None, r"the state: should be a set of named fields, not null"),
     ],
 )
 def test_a_damaged_state_names_the_field_and_the_value(data: object, message: str) -> None:
-    with pytest.raises(ShareLinkError, match=rf"^shrapnel link: .*{message}"):
+    with pytest.raises(ShareLinkError, match=rf"^shrapnel link: {message}"):
         from_state(data)
 
 

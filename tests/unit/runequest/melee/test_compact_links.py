@@ -122,13 +122,14 @@ def test_an_arm_unlike_its_table_row_is_written_out_where_it_differs(tables, mt)
 
 
 @pytest.mark.parametrize(("data", "says"), [
-    ({}, "no 'c'"),
-    ({"c": [{"n": "x"}]}, "no 'w'"),
-    ({"c": "x"}, ""),
-    ("r", ""),
+    ({}, "the fight: it has no list of fighters"),
+    ({"c": [{"n": "x"}]}, "fighter 1 \\('x'\\): has no side"),
+    ({"c": [{"n": "x", "s": "A", "a": [1, 2, 3, 4], "hp": 9, "l": [1] * 7, "x": 1}]}, "fighter 1 \\('x'\\): has no weapons"),
+    ({"c": "x"}, "the fight: it has no list of fighters"),
+    ("r", "the fight"),
 ])
 def test_a_damaged_compact_fight_is_refused_as_a_share_link_error(data, says):
-    with pytest.raises(ShareLinkError, match=f"damaged fight \\(version 6\\).*{says}"):
+    with pytest.raises(ShareLinkError, match=f"this fight's link is damaged: {says}.*copy the whole link again"):
         compact.expand(data)
 
 

@@ -82,7 +82,7 @@ def test_damaged_logs_are_explained(log, mt):
     with pytest.raises(RollError, match=r"round 1: 1 roll\(s\) left over"):
         replay(msgspec.structs.replace(log, rounds=(RoundRecord(intents=(), rolls=(5,)),)), mt)
     bad = msgspec.structs.replace(log.rounds[0].intents[0], who="Nobody")
-    with pytest.raises(IllegalActionError, match=r"round 1: intents\[0\]\.who: 'Nobody' is not in the fight"):
+    with pytest.raises(IllegalActionError, match=r"round 1: statement 1 \('Nobody'\), who: 'Nobody' is not in the fight"):
         replay(msgspec.structs.replace(log, rounds=(RoundRecord(intents=(bad,), rolls=()),)), mt)
     with pytest.raises(ShareLinkError, match="not a .fight. one"):
         read_any(encode_link("dice", {"x": 1}))

@@ -346,3 +346,14 @@ def fresh_app(browser, site_url, viewport):
     watch.attach_context(context)
     yield context, watch
     context.close()
+
+
+@pytest.fixture
+def thumb(browser, site_url):
+    """A phone with a touch screen (``pointer: coarse``, 390x844): a new profile, watched; yields
+    (context, watch). Tap with ``locator.tap()``, as a thumb does."""
+    context = browser.new_context(viewport=chromium.PHONE, has_touch=True, is_mobile=True, base_url=site_url)
+    watch = Watch()
+    watch.attach_context(context)
+    yield context, watch
+    context.close()

@@ -11,23 +11,11 @@ foot of the screen) before the tap, so that a bar that comes back too soon is ca
 
 from __future__ import annotations
 
-import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import READY_TIMEOUT_MS, Watch
-from tools import chromium
+from tests.browser.conftest import READY_TIMEOUT_MS
 
 PREPARED = 'body[data-prepared="1"]'
-
-
-@pytest.fixture
-def thumb(browser, site_url):
-    """A phone with a touch screen (``pointer: coarse``): a new profile, watched."""
-    context = browser.new_context(viewport=chromium.PHONE, has_touch=True, is_mobile=True, base_url=site_url)
-    watch = Watch()
-    watch.attach_context(context)
-    yield context, watch
-    context.close()
 
 
 def opened(context, path: str):

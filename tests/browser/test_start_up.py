@@ -76,7 +76,10 @@ def test_a_first_visit_on_a_fast_connection_starts_from_the_snapshot(fresh_app, 
     emulate_link(context, page, mbits)
     page.goto("index.html")
     page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
-    assert page.evaluate("navigator.serviceWorker.controller") is None
+    # A first visit: no service worker served the page (asked of the navigation itself: by the
+    # time the test asks, the worker registered at ready may have taken the page over already,
+    # as it did once on a loaded machine)
+    assert page.evaluate("performance.getEntriesByType('navigation')[0].workerStart") == 0
     assert page.evaluate("globalThis.strikeRankStart") == start
     snapshots = page.evaluate("performance.getEntriesByType('resource').filter((r) => r.name.includes('/snapshot-')).length")
     assert snapshots == (1 if start == "snapshot" else 0)

@@ -30,15 +30,19 @@ def first_visit(context):
     return page
 
 
-def test_a_return_visit_restores_python_from_the_snapshot_also_offline(fresh_app):
+def test_a_return_visit_restores_python_from_the_snapshot_also_offline_with_new_dice_each_time(fresh_app):
     # Intent: visit 1 starts normally (nothing extra fetched first); visit 2 restores
-    # Python from the snapshot the service worker cached, and the engine works.
+    # Python from the snapshot the service worker cached, and the engine works. The snapshot
+    # is memory as it was made, random generators included; each restore reseeds, so two
+    # return visits never roll the same dice (the app's, and the random module's own
+    # generator, which the snapshot holds already imported).
     context, watch = fresh_app
     page = first_visit(context)
     assert page.evaluate("globalThis.strikeRankStart") == "normal"
     page.reload()
     page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
     assert page.evaluate("globalThis.strikeRankStart") == "snapshot"
+    rolls = [restored_rolls(page)]
     roll_works(page)
     # Our modules came compiled in the snapshot, and their source is still there to show.
     used, source = page.evaluate(
@@ -53,8 +57,17 @@ import inspect, sys, app.dom, app.start
     page.reload()
     page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
     assert page.evaluate("globalThis.strikeRankStart") == "snapshot"
+    rolls.append(restored_rolls(page))
+    assert rolls[0][0] != rolls[1][0], rolls
+    assert rolls[0][1] != rolls[1][1], rolls
     roll_works(page)
     watch.assert_clean()
+
+
+def restored_rolls(page) -> tuple[str, float]:
+    """The app's first roll after a restore, and the random module's first number."""
+    module_random = page.evaluate("() => globalThis.strikeRankPyodide.runPython('import random\\nrandom.random()')")
+    return app_roll(page), module_random
 
 
 def emulate_link(context, page, mbits: int = 80) -> None:
@@ -509,23 +522,3 @@ def app_roll(page) -> str:
     page.click("#dice-roll")
     expect(page.locator("#dice-result .roll-total")).to_have_count(1)
     return page.locator("#dice-result").inner_text()
-
-
-def test_two_restores_from_the_snapshot_roll_different_dice(fresh_app):
-    # Intent: the snapshot is memory as it was made, random generators included; each
-    # restore reseeds, so two return visits never roll the same dice (the app's, and the
-    # random module's own generator, which the snapshot holds already imported).
-    context, watch = fresh_app
-    first_visit(context)
-    rolls = []
-    for _ in range(2):
-        page = context.new_page()
-        page.goto("index.html")
-        page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
-        assert page.evaluate("globalThis.strikeRankStart") == "snapshot"
-        module_random = page.evaluate("() => globalThis.strikeRankPyodide.runPython('import random\\nrandom.random()')")
-        rolls.append((app_roll(page), module_random))
-        page.close()
-    assert rolls[0][0] != rolls[1][0], rolls
-    assert rolls[0][1] != rolls[1][1], rolls
-    watch.assert_clean()

@@ -271,6 +271,9 @@ def _check_distance(arm: Arm, distance: int | None, field: str) -> None:
 
 
 def describe(who: str, action: Strike | Shoot) -> str:
+    if not action.target:  # a statement begun before anyone stands against him
+        verb = "shoots" if type(action) is Shoot else "strikes"
+        return f"{who} {verb} with the {action.arm} (at whom: no one chosen yet)"
     verb = "shoots at" if type(action) is Shoot else "attacks"
     return f"{who} {verb} {action.target} with the {action.arm}"
 

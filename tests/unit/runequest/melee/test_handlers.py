@@ -183,3 +183,13 @@ def test_the_fights_model_imports_neither_the_round_nor_the_log():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert "pyengine.runequest.melee.round" not in out and "pyengine.runequest.melee.log" not in out
     assert "pyengine.runequest.melee.model" in out
+
+
+@pytest.mark.parametrize(("action", "said"), [
+    (Shoot(arm="self bow", target=""), "Vasana shoots with the self bow (at whom: no one chosen yet)"),
+    (Strike(arm="broadsword", target=""), "Vasana strikes with the broadsword (at whom: no one chosen yet)"),
+    (Shoot(arm="self bow", target="Broo"), "Vasana shoots at Broo with the self bow"),
+])
+def test_a_blow_stated_before_anyone_stands_against_him_reads_as_words(action, said):
+    # A party's fight before any foe was added read "Vasana shoots at with the self bow" (issue 34).
+    assert HANDLERS[type(action)].describe("Vasana", action) == said

@@ -26,9 +26,10 @@ def share_sheet_button(prefix: str) -> Element:
     )
 
 
-def share_line(prefix: str, href: str, label: str, *extra: Element, summary: str = "") -> str:
+def share_line(prefix: str, href: str, label: str, *extra: Element, summary: str = "", carries: str = "") -> str:
     """The controls under a shareable result: Copy link, the link itself, Show as QR code,
-    any extra controls; then the (hidden) box its QR code is drawn in, captioned with what
+    any extra controls; ``carries``, if given, a line under them that says what the link carries
+    (``<prefix>-carries``); then the (hidden) box its QR code is drawn in, captioned with what
     the link is (its kind and ``summary``, one line).
 
     Ids: ``<prefix>-copy`` (the button, ``data-copy`` names the link), ``<prefix>-share``
@@ -41,7 +42,7 @@ def share_line(prefix: str, href: str, label: str, *extra: Element, summary: str
     # Its text is also what the share sheet carries (pyengine.pages.share_sheet).
     said = el("span", {"id": f"{prefix}-summary"}, el("strong", None, kind), f": {summary}" if summary else "")
     caption = el("figcaption", None, said, el("br"), el("small", {"id": f"{prefix}-qr-version"}))
-    return to_html(
+    line = to_html(
         el(
             "p", {"class": "share-line"},
             el("button", {"type": "button", "id": f"{prefix}-copy", "data-copy": f"{prefix}-share"}, "Copy link"),
@@ -52,8 +53,11 @@ def share_line(prefix: str, href: str, label: str, *extra: Element, summary: str
             *extra,
             el("span", {"id": f"{prefix}-copy-status", "role": "status"}),
         )
-    ) + to_html(el("figure", {"id": f"{prefix}-qr", "class": "qr-box", "hidden": ""},
-                   el("div", {"id": f"{prefix}-qr-code", "class": "qr-code-box"}), caption))
+    )
+    if carries:
+        line += to_html(el("p", {"class": "help share-carries", "id": f"{prefix}-carries"}, carries))
+    return line + to_html(el("figure", {"id": f"{prefix}-qr", "class": "qr-box", "hidden": ""},
+                             el("div", {"id": f"{prefix}-qr-code", "class": "qr-code-box"}), caption))
 
 
 def qr_refused(message: str) -> str:

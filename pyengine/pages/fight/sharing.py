@@ -15,6 +15,12 @@ from pyengine.pages.widgets import share_line
 from pyengine.runequest.melee.log import Replayed, export_json, read_any, situation_now, to_link
 from pyengine.runequest.melee.render import export_button
 
+#: What each of the fight's two links carries, said under it.
+WHOLE_FIGHT = ("The whole fight: whoever opens it sees every round again, with its dice and working, and can "
+               "play on from there.")
+SITUATION_NOW = ("Everyone as they stand now, without the rounds before: a shorter link and a smaller code, to "
+                 "carry on from this point.")
+
 if TYPE_CHECKING:
     from pyengine.pages.fight import FightPage
 
@@ -66,14 +72,16 @@ class Sharing:
         sides, count = " against ".join(core.sides()), len(log.fight.combatants)
         rounds = len(core.results)
         summary = f"{sides}, round {rounds}, {count} combatants"
-        whole = share_line("fl", f"./combat.html#{link}", "Link to this fight", export_button(), summary=summary)
+        whole = share_line("fl", f"./combat.html#{link}", "Link to this fight", export_button(), summary=summary,
+                           carries=WHOLE_FIGHT)
         if not core.results:
             return whole
         # The situation now: everyone as he stands, no history (a short link, a small QR code).
         now = situation_now(log, core.results[-1].state)
         standing = len(now.fight.combatants)
         return whole + share_line("fn", f"./combat.html#{to_link(now)}", "Link to the situation now",
-                                  summary=f"{sides} as they stand after round {rounds}, {standing} combatants")
+                                  summary=f"{sides} as they stand after round {rounds}, {standing} combatants",
+                                  carries=SITUATION_NOW)
 
     def on_links_click(self, data: Mapping[str, str]) -> Update:
         """A button beside the fight's link (``fl-export``: the fight as a JSON file)."""

@@ -130,6 +130,10 @@ def test_the_situation_now_is_shared_beside_the_whole_fight_and_opens_as_it_stan
     fm.roll()
     fm.roll()
     whole, now = fm.dom["fl-share"].attrs["href"], fm.dom["fn-share"].attrs["href"]
+    # Each link says what it carries (issue 34: "Link to this fight" and "Link to the situation
+    # now" were not explained)
+    assert fm.dom.text("fl-carries").startswith("The whole fight: whoever opens it sees every round again")
+    assert fm.dom.text("fn-carries").startswith("Everyone as they stand now, without the rounds before")
     assert len(now) < len(whole)
     assert "as they stand after round 2, 3 combatants" in fm.dom.text("fn-qr")
     other = FightMode(world, link=now.partition("#")[2])

@@ -230,6 +230,31 @@ def decode_link(text: str) -> SharedState:
     return _open_envelope(envelope)
 
 
+def kind_of_damaged(text: str) -> str | None:
+    """The kind a link that does not read was, when what is left of it still says (``None``:
+    it does not). A link cut short (a message app's limit, a thumb's selection) keeps its
+    beginning, and the state's kind is the first thing in it: enough to open the page the link
+    was for, where its refusal is said. Never raises."""
+    fragment = (text.partition("#")[2] if "#" in text else text).strip()
+    m = _FORMAT_PREFIX.match(fragment)
+    if not m or m.group(1) != str(FORMAT):
+        return None
+    body = fragment[m.end():MAX_TEXT]
+    body = body[:len(body) - len(body) % 4]  # whole bytes only: a cut may fall anywhere
+    try:
+        # the compressed block's code tables come first: the kind follows them, in the first bytes out
+        head = zlib.decompressobj().decompress(base64.urlsafe_b64decode(body), 64)
+    except (binascii.Error, ValueError, zlib.error):
+        return None
+    # msgpack of the envelope: a map, then "kind" and its text (encode_link writes kind first).
+    found = re.match(rb"[\x80-\x8f]\xa4kind([\xa0-\xbf])", head)
+    if not found:
+        return None
+    size = found.group(1)[0] - 0xA0
+    kind = head[found.end():found.end() + size].decode("ascii", "replace")
+    return kind if len(kind) == size and KIND_PATTERN.fullmatch(kind) else None
+
+
 def _unbase64(fragment: str) -> bytes:
     m = _FORMAT_PREFIX.match(fragment)
     if not m:

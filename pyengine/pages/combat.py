@@ -23,7 +23,7 @@ from pyengine.runequest.sheet.adventurer import Adventurer
 from pyengine.runequest.sheet.derive import DerivedSheet
 from pyengine.runequest.tables.catalogue import RuneQuestTables
 from pyengine.runequest.tables.hit_locations import HitLocationTable
-from pyengine.share import decode_link
+from pyengine.share import decode_link, kind_of_damaged
 from pyengine.storage.store import Store
 
 #: ``measured(name)``: a context in which the page times a stage (the browser's
@@ -50,16 +50,16 @@ def adventurer_options(saved: Mapping[str, tuple[Adventurer, DerivedSheet]], sel
 
 
 def link_mode(fragment: str) -> str:
-    """The mode an address opens: ``"fight"`` for ``#fight`` or a fight's link, else ``"exchange"``
-    (where a link that cannot be read says why)."""
+    """The mode an address opens: ``"fight"`` for ``#fight`` or a fight's link (whole, or cut
+    short), else ``"exchange"`` (where a link that cannot be read says why)."""
     if fragment == "#fight":
         return "fight"
     if len(fragment) <= 1 or fragment == "#exchange":
         return "exchange"
     try:
         return "fight" if decode_link(fragment).kind == "fight" else "exchange"
-    except RulesError:
-        return "exchange"
+    except RulesError:  # a fight's link cut short opens fight mode, which says why it does not open
+        return "fight" if kind_of_damaged(fragment) == "fight" else "exchange"
 
 
 class CombatPage:

@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pyengine.errors import RulesError, ShareLinkError
-from pyengine.share import MAX_DEPTH, MAX_INFLATED, MAX_TEXT, SharedState, decode_link, encode_link
+from pyengine.share import KIND_PATTERN, MAX_DEPTH, MAX_INFLATED, MAX_TEXT, SharedState, decode_link, encode_link, kind_of_damaged
 
 
 def b64(raw: bytes) -> str:
@@ -401,3 +401,10 @@ def test_a_good_link_with_bytes_changed_raises_only_share_link_error(patch: byte
     at = where * len(packed) // 5
     packed[at : at + len(patch)] = patch
     only_share_link_errors(link_of(packed=bytes(packed)))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=300) | st.builds(lambda t: "1." + t, st.text("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_", max_size=200)))
+def test_the_kind_of_a_damaged_link_is_a_kind_name_or_none_and_never_raises(text):
+    kind = kind_of_damaged(text)
+    assert kind is None or KIND_PATTERN.fullmatch(kind)

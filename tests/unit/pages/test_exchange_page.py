@@ -328,6 +328,24 @@ def test_the_address_says_which_mode_opens():
         "exchange", "exchange", "exchange", "fight", "fight", "exchange", "exchange"]
 
 
+def test_a_fight_link_cut_short_opens_fight_mode_which_says_why(world, tables):
+    # Cut short (a message app's limit, a thumb's selection), a fight's link opened the one
+    # exchange, with no word that it was a fight (issue 34): what is left still says its kind.
+    from pyengine.runequest.melee.build import melee_tables
+    from pyengine.runequest.melee.log import to_link
+    from pyengine.share import kind_of_damaged
+    from tests.unit.runequest.melee.fight_3v3 import make_log
+
+    link = to_link(make_log(tables, melee_tables(tables, hit_locations())))
+    for cut in (len(link) // 2, len(link) - 1, 200):
+        assert kind_of_damaged(link[:cut]) == "fight"
+        assert link_mode("#" + link[:cut]) == "fight"
+    exchange = encode_link("exchange", to_state(*engine_exchange(world[0]), ROLLS))
+    half = exchange[: len(exchange) // 2]
+    assert kind_of_damaged(half) in (None, "exchange") and link_mode("#" + half) == "exchange"
+    assert [kind_of_damaged(t) for t in ("", "1.", "1.AAAAgarbage", "2." + link[2:], "nonsense")] == [None] * 5
+
+
 def test_the_page_is_prerendered_with_its_choices(world):
     slots = world[2]
     assert 'value="broadsword" selected' in slots["weapons"] and "medium_shield" in slots["parries"]

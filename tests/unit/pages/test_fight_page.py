@@ -150,6 +150,7 @@ def test_a_link_or_file_that_does_not_open_says_why_and_keeps_the_fight(world):
     assert "not a fight export" in fm.dom.text("fi-error") and len(fm.combatants()) == 2
     bad = FightMode(world, link="1.damaged")
     assert bad.dom.text("fl-link-error").startswith("share link: ") and bad.dom.shown("fl-link-error")
+    assert bad.dom.text("fl-link-error").endswith("copy the whole link again, or ask whoever shared it for a new one")
     # A link that opens replaces the fight, and the address is its own (a version 1 link, written again
     # as version 2 with the same fight).
     golden = (GOLDEN / "fight-3v3.link").read_text(encoding="utf-8").strip()

@@ -14,26 +14,13 @@ from pyengine.runequest.campaign.current import ORDER
 from pyengine.runequest.campaign.health import Vitals
 from pyengine.runequest.sheet.adventurer import Adventurer
 from pyengine.runequest.sheet.render import ruling_links
+from pyengine.runequest.sheet.weapon_words import mark_words, weapon_name
 from pyengine.runequest.tables.catalogue import RuneQuestTables
 from pyengine.runequest.tables.weapons import MissileWeapon
 from pyengine.working import Step
 
 #: What the card shows with no record yet.
 EMPTY_STATE = '<p class="empty">The adventurer\'s wounds, missiles, weapons and money show here.</p>'
-
-
-def mark_words(tables: RuneQuestTables, mark: str) -> str:
-    """``dagger (left) parry``, ``Defense``: an experience mark (``dagger@left parry``) as people read it."""
-    key, _, use = mark.rpartition(" ")
-    return f"{weapon_name(tables, key)} {use}" if key else mark.capitalize()
-
-
-def weapon_name(tables: RuneQuestTables, key: str) -> str:
-    """``broadsword``, ``dagger (left)``: a sheet weapon key as people read it."""
-    weapon, _, left = key.partition("@")
-    row = tables.weapon(weapon)
-    name = row.name if row is not None else weapon
-    return f"{name} (left)" if left else name
 
 
 def render_state(adventurer: Adventurer, vitals: Vitals, tables: RuneQuestTables) -> str:

@@ -23,6 +23,7 @@ from pyengine.errors import IllegalActionError
 from pyengine.runequest.advancement.training import break_training
 from pyengine.runequest.sheet.abilities import natural_abilities
 from pyengine.runequest.sheet.adventurer import Adventurer, WeaponSkill
+from pyengine.runequest.sheet.weapon_words import mark_words
 from pyengine.runequest.sheet.weapons import own_abilities
 from pyengine.runequest.tables.catalogue import RuneQuestTables
 from pyengine.runequest.vocabulary import Hand, Use
@@ -117,6 +118,7 @@ def after_adventure(
         own = own_abilities(tables, entry, row, natural)
         ability = own.attack if how is Use.ATTACK else own.parry
         target = f"{entry.key} {how.value}"
+        said = mark_words(tables, target)
         if ability is None:
             raise IllegalActionError(f"experience: a {row.name} does not parry")
         # Used in the field: it may be trained again (RQ-25).
@@ -136,7 +138,7 @@ def after_adventure(
             )
             working.append(
                 Step(
-                    field=f"weapons[{index}].{how.value}", text=f"{target}: at {ability}%, no check", rulings=("RQ-29",)
+                    field=f"weapons[{index}].{how.value}", text=f"{said}: at {ability}%, no check", rulings=("RQ-29",)
                 )
             )
             weapons[index] = entry
@@ -153,7 +155,7 @@ def after_adventure(
         working.append(
             Step(
                 field=f"weapons[{index}].{how.value}",
-                text=f"{target} {ability}%: chance {text}; D100 {roll}: {outcome}",
+                text=f"{said} {ability}%: chance {text}; D100 {roll}: {outcome}",
                 source="runequest/advancement",
                 rulings=("RQ-29",),
             )

@@ -22,6 +22,7 @@ from pyengine.runequest.advancement.experience import FieldUse, after_adventure
 from pyengine.runequest.campaign.changes import Changed, with_current
 from pyengine.runequest.campaign.current import DEFENSE_MARK, MAX_MARKS, Current
 from pyengine.runequest.sheet.adventurer import Adventurer, weapon_key
+from pyengine.runequest.sheet.weapon_words import mark_words
 from pyengine.runequest.tables.catalogue import RuneQuestTables
 from pyengine.runequest.vocabulary import Hand, Use
 from pyengine.working import Step
@@ -66,14 +67,14 @@ def end_scenario(adventurer: Adventurer, tables: RuneQuestTables, dice: Dice) ->
     saved = DEFENSE_MARK in marks
     result = after_adventure(adventurer, tables, uses, dice, defense_saved=saved)
     steps = [Step(field="marks", text=f"the scenario ends: {len(marks)} experience mark{'s' if len(marks) != 1 else ''}"
-                  f" to roll ({', '.join(marks)})", source=SOURCE, rulings=("RQ-134",))]
+                  f" to roll ({', '.join(mark_words(tables, m) for m in marks)})", source=SOURCE, rulings=("RQ-134",))]
     for step in result.working:
         if step.field == "defense":  # Defense's INT roll is made here, once for the scenario (RQ-135)
             step = Step(field=step.field, text=step.text, source=step.source, rulings=(*step.rulings, "RQ-135"),
                         value=step.value)
         steps.append(step)
     steps.append(Step(field="marks", text="experience marks cleared", rulings=("RQ-134",)))
-    rolls = tuple(RollMade(purpose=f"experience: {c.target}", sides=100, value=c.roll)
+    rolls = tuple(RollMade(purpose=f"experience: {mark_words(tables, c.target)}", sides=100, value=c.roll)
                   for c in result.checks if c.roll is not None)
     after = with_current(result.adventurer, marks=())
     return Changed(adventurer=after, steps=tuple(steps), rolls=rolls)

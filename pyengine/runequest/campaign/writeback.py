@@ -49,6 +49,7 @@ from pyengine.runequest.melee.experience import field_uses
 from pyengine.runequest.melee.model import Body, Combatant, Fight, FightState, start
 from pyengine.runequest.melee.round import RoundResult
 from pyengine.runequest.sheet.adventurer import Adventurer
+from pyengine.runequest.sheet.weapon_words import mark_words
 from pyengine.runequest.vocabulary import LOCATION_KEYS
 from pyengine.tables import Record
 from pyengine.working import Step
@@ -200,9 +201,9 @@ def _plan(c: Combatant, record: Adventurer, states: list[FightState], rounds: Se
     elif experience and new_marks:
         kept, added = marks_kept(current, new_marks)
         marks = kept.marks
-        steps.extend(Step(field="marks", text=f"experience mark kept for the scenario's end: {m}", source=SOURCE,
+        steps.extend(Step(field="marks", text=f"experience mark kept for the scenario's end: {mark_words(tables, m)}", source=SOURCE,
                           rulings=("RQ-134",)) for m in added)
-        steps.extend(Step(field="marks", text=f"experience mark already kept this scenario: {m}", source=SOURCE,
+        steps.extend(Step(field="marks", text=f"experience mark already kept this scenario: {mark_words(tables, m)}", source=SOURCE,
                           rulings=("RQ-134",)) for m in new_marks if m not in added)
     after = msgspec.structs.replace(record, current=Current(
         wounds=wounds, injuries=injuries, ammunition=ammunition, weapon_damage=damage, broken=broken,

@@ -75,7 +75,11 @@ def test_ending_the_scenario_rolls_each_mark_once_and_clears_them(tables):
     assert a.weapons[0].attack == 35 and a.weapons[2].parry == 20 and a.defense == 10
     assert a.current.marks == ()
     texts = [s.text for s in ended.steps]
-    assert any(t.startswith("medium_shield@left parry") and "D100 99: no gain" in t for t in texts)
+    # in the sheet's words, never the record's keys (issue 34: "write-back speaks code")
+    assert any(t.startswith("medium shield (about 60 cm) (left) parry") and "D100 99: no gain" in t for t in texts)
+    assert not any("@" in t or "_" in t for t in texts), texts
+    assert [r.purpose for r in ended.rolls] == ["experience: broadsword attack",
+                                                "experience: medium shield (about 60 cm) (left) parry", "experience: Defense"]
     assert any("INT 13 or less on D100, rolled 13: +5%" in t for t in texts)
     assert any("RQ-135" in s.rulings for s in ended.steps)
     again = end_scenario(a, tables, ScriptedDice([]))  # no marks left: nothing to roll

@@ -34,6 +34,9 @@ from pyengine.runequest.tables.catalogue import RuneQuestTables
 from pyengine.runequest.tables.hit_locations import HitLocationTable
 from pyengine.storage.store import Store
 
+#: Where a blow's result is drawn, well below the form: a roll brings it into view.
+RESULT = "cx-result"
+
 
 class ExchangePage(CombatPage):
     """One exchange: the form, the rolls typed so far, the last blow shown, and the fight under
@@ -118,7 +121,7 @@ class ExchangePage(CombatPage):
         try:
             update |= self._odds(blow)
             with self.measured("resolve + render"):
-                update |= self._shown(blow, self._resolve(blow, self.dice))
+                update |= self._shown(blow, self._resolve(blow, self.dice)) | Update(scroll=RESULT)
         except RulesError as exc:
             update |= Update(notices={"cx-form-error": str(exc)})
         return update
@@ -224,7 +227,7 @@ class ExchangePage(CombatPage):
             return asked | Update(disabled={"cx-next": False}, focus="cx-typed")
         blow, self.typing_for = self.typing_for, None
         assert isinstance(got, ExchangeResult)
-        return asked | self._shown(blow, got) | Update(disabled={"cx-next": True})
+        return asked | self._shown(blow, got) | Update(disabled={"cx-next": True}, scroll=RESULT)
 
     def _shown(self, blow: Blow, result: ExchangeResult) -> Update:
         """The result, its link and its export; the address becomes its link."""

@@ -269,7 +269,7 @@ class GearPage:
         self.block = result
         self._apply_shown = result.items != items or result.weapon != block.weapon
         apply = render.render_action("gear-apply", "Apply the damage to my list") if self._apply_shown else ""
-        self.form.say(Update(html={"gear-block": render.render_block(result) + apply}))
+        self.form.say(Update(html={"gear-block": render.render_block(result) + apply}, scroll="gear-block"))
         self.records.share()
 
     def _apply_damage(self) -> None:

@@ -120,7 +120,8 @@ class ShrapnelPage:
             result = resolve(self.table, roll, severity, armour)
         except RulesError as exc:  # armour the engine refuses (e.g. a piece named twice)
             return cleared | Update(errors={"shr-pieces": str(exc)})
-        return cleared | self._shown(result, armour, self._chosen_name(values.get("shr-target", "")))
+        shown = self._shown(result, armour, self._chosen_name(values.get("shr-target", "")))
+        return cleared | shown | Update(scroll="shr-result")  # the eyes go to the result, below the form
 
     def on_roll_d100(self, values: Mapping[str, str]) -> Update:
         """The app rolls the d100 into ``shr-roll`` and reads the critical, once a severity is chosen."""

@@ -47,7 +47,8 @@ class Update(msgspec.Struct, kw_only=True):
     focus: str = ""
     """The element to focus."""
     scroll: str = ""
-    """The element to scroll into view."""
+    """The element to scroll into view, its top at the screen's top: a result drawn out of sight,
+    below the form whose button was tapped."""
     print: bool = False
     """Open the browser's print dialog."""
     navigate: str = ""

@@ -1,5 +1,6 @@
 """Page flows the browser tests share: typing an adventurer on the sheet page, opening fight
-mode and adding combatants, adding a spear and resolving a block on the gear page."""
+mode and adding combatants, filling the exchange's form, adding a spear and resolving a block
+on the gear page."""
 
 from __future__ import annotations
 
@@ -21,6 +22,18 @@ def open_fight(context):
     expect(page.locator("#fight-mode")).to_be_visible()
     expect(page.locator("#fa-add")).to_be_enabled()
     return page
+
+
+def fill_exchange(page) -> None:
+    """The exchange's form: the worked example's spear against a shield."""
+    page.select_option("#att-weapon", "short_spear_1h")
+    page.fill("#att-chance", "55")
+    page.fill("#att-bonus", "+1D4")
+    page.fill("#def-hp", "12")
+    page.fill("#def-armour", "2")
+    page.fill("#def-defense", "5")
+    page.select_option("#def-parry", "medium_shield")
+    page.fill("#def-parry-chance", "40")
 
 
 def add(page, who=THREE) -> None:

@@ -15,18 +15,8 @@ from pyengine.runequest.combat.model import Rules
 from pyengine.runequest.combat.odds import exchange_odds
 from pyengine.runequest.combat.state import read_export
 from tests.browser.conftest import open_ready, store_items
+from tests.browser.flows import fill_exchange as fill
 from tests.worked_examples import ROLLS, engine_exchange
-
-
-def fill(page) -> None:
-    page.select_option("#att-weapon", "short_spear_1h")
-    page.fill("#att-chance", "55")
-    page.fill("#att-bonus", "+1D4")
-    page.fill("#def-hp", "12")
-    page.fill("#def-armour", "2")
-    page.fill("#def-defense", "5")
-    page.select_option("#def-parry", "medium_shield")
-    page.fill("#def-parry-chance", "40")
 
 
 def assert_shows(page, result) -> None:

@@ -184,7 +184,11 @@ def _focus_and_scroll(focus: str | None, scroll: str | None) -> None:
     if scroll:
         node = element(scroll)
         if not missing(node):
-            node.scrollIntoView()
+            # Its top at the screen's top (below a sticky bar: the page's scroll-padding), gliding
+            # there unless the reader has asked the system for less motion.
+            still = window.matchMedia("(prefers-reduced-motion: reduce)").matches
+            options = {"block": "start", "behavior": "auto" if still else "smooth"}
+            node.scrollIntoView(to_js(options, dict_converter=window.Object.fromEntries))
 
 
 def field_error(field_id: str, message: str | None) -> None:

@@ -478,3 +478,16 @@ def test_swapping_attacker_and_defender_carries_the_wounds_of_this_fight(world):
     # Another Who starts afresh.
     ex.do("on_att_char")
     assert ex.page.bout is None and not ex.dom.shown("cx-fight")
+
+
+def test_a_roll_brings_its_result_into_view_and_a_refusal_does_not(world):
+    # Browser: test_results_in_view (the result's top inside the phone's screen after the tap).
+    ex = Exchange(world, dice=RandomDice(7))
+    ex.fill()
+    assert ex.do("on_roll").scroll == "cx-result"
+    ex.type_rolls(ROLLS[:-1])
+    assert ex.page.typing is not None and ex.page.typing.needed is not None
+    ex.dom.fill("cx-typed", str(ROLLS[-1]))
+    assert ex.do("on_next").scroll == "cx-result"  # the last die typed: the result
+    ex.dom.fill("att-chance", "")
+    assert ex.do("on_roll").scroll == ""  # refused beside its field: the eyes stay there

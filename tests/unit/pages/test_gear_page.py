@@ -531,3 +531,13 @@ def test_the_saved_list_is_sorted_by_name():
     store = MemoryStore({record_key(n): to_record(n, EXAMPLE) for n in ("zed", "Ann", "bob")} | {"other": "x"})
     assert [name for _, name, _ in GearPage(store).saved()] == ["Ann", "bob", "zed"]
 
+
+
+def test_a_block_brings_its_result_into_view_and_a_refusal_does_not():
+    # Browser: test_results_in_view (the result's top inside the phone's screen after the tap).
+    browser = Browser()
+    browser.do("on_work_out")
+    browser.fields |= block_fields("4", "14", "shield")
+    assert browser.do("on_resolve").scroll == "gear-block"
+    browser.fields |= block_fields("4", "", "shield")
+    assert browser.do("on_resolve").scroll == ""

@@ -341,3 +341,12 @@ def test_reading_another_critical_moves_the_mark_to_its_cell():
     assert again.classes["shr-cell-46-55-C"] == {"shr-highlight": False}
     assert again.attributes["shr-cell-46-55-C"] == {"aria-current": None}
     assert again.classes[page.cell] == {"shr-highlight": True} and page.cell != "shr-cell-46-55-C"
+
+
+def test_a_critical_read_brings_its_result_into_view_and_a_refusal_does_not():
+    # Browser: test_results_in_view (the result's top inside the phone's screen after the tap).
+    page = ShrapnelPage(TABLE, MemoryStore(), ScriptedDice([50]))
+    assert page.on_submit(fields("C", "50", ("chest",))).scroll == "shr-result"
+    assert page.on_roll_d100(fields("C", "", ("chest",))).scroll == "shr-result"
+    assert page.on_submit(fields("C", "", ("chest",))).scroll == ""
+    assert ShrapnelPage(TABLE, MemoryStore()).open(share_href(page.render_result()).split("#")[1]).scroll == ""

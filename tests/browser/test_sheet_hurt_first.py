@@ -7,6 +7,8 @@ from __future__ import annotations
 import msgspec
 from playwright.sync_api import expect
 
+import builder.install
+from tests.browser.audit import serious_findings
 from tests.browser.conftest import READY, READY_TIMEOUT_MS
 
 
@@ -45,6 +47,7 @@ def test_a_hurt_adventurer_shows_his_state_first_in_one_notation_at_rest_and_on_
     expect(page.locator("#sheet-state [data-field=state-left_arm]")).to_have_text("-4/4 out")
     for region in ("#sheet-now-first", "#sheet-state"):
         assert "fighting" not in page.locator(region).inner_text()
+    assert serious_findings(page, builder.install.axe_script().read_text(encoding="utf-8")) == []
 
     page.locator(".now-first-link").tap()
     page.wait_for_function("() => location.hash === '#sheet-now'")

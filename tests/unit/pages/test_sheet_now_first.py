@@ -91,6 +91,10 @@ def test_outside_a_fight_a_wounded_man_is_not_fighting_and_fight_mode_keeps_its_
     for region in ("sheet-state", "sheet-now-first", "sheet-print-now"):
         assert "fighting" not in regions[region] and "wounded, able to fight" in regions[region]
     assert fight_render.CONDITION_WORDS["fighting"] == "wounded, fighting"
+    working = text_of(saved(tables).on_click({"id": "sheet-take-damage"}, typed(
+        state_dmg_points="2", state_dmg_location="chest", state_dmg_cause="a fall")).html["sheet-state-result"])
+    assert "unhurt → wounded, able to fight (13 of 15 hit points)" in working and "fighting" not in working.replace(
+        "able to fight", "")
 
 
 def test_the_print_carries_the_state_now_with_boxes_to_tick(tables):

@@ -9,7 +9,8 @@ does is in its parts, by what it is about: building the adventurer
 (:class:`~pyengine.pages.sheet_keeping.Keeping`) and the "Now" card's changes by hand
 (:class:`~pyengine.pages.sheet_state.NowCard`).
 
-Regions it draws: ``sheet-view`` (the sheet), ``sheet-saved`` (the characters on this
+Regions it draws: ``sheet-view`` (the sheet), ``sheet-now-first`` (his state first, while he is
+hurt), ``sheet-print-now`` (the state on paper), ``sheet-saved`` (the characters on this
 device), ``sheet-train-weapon`` (its options), ``sheet-exp-list`` (the experience boxes),
 ``sheet-quote-result``, ``sheet-exp-result``, ``sheet-share-box``.
 Fields it reads: the record's (:data:`RECORD_FIELDS`: ``sheet-name``, ``sheet-STR`` …
@@ -41,7 +42,7 @@ from pyengine.pages.sheet_keeping import RECORD_FIELDS, SAVED_WHY, SHARE_LABEL, 
 from pyengine.pages.sheet_state import BUTTONS as STATE_BUTTONS
 from pyengine.pages.sheet_state import NowCard
 from pyengine.pages.view import Update
-from pyengine.render.sheet_state import location_options, render_state, render_weapon_choices
+from pyengine.render.sheet_state import location_options, render_now, render_weapon_choices
 from pyengine.runequest.campaign.health import frame_of, vitals
 from pyengine.runequest.sheet import inputs, state
 from pyengine.runequest.sheet.adventurer import Adventurer, dump_adventurer, load_adventurer
@@ -318,7 +319,7 @@ class SheetPage:
             "sheet-view": render_sheet(self.sheet, kept.name, kept.notes, self._kit_choices()),
             "sheet-train-weapon": render_train_options(self.sheet, chosen),
             "sheet-exp-list": render_experience_boxes(self.sheet, ticked),
-            "sheet-state": render_state(kept, vitals(kept.current, frame_of(kept, self.tables)), self.tables),
+            **render_now(kept, vitals(kept.current, frame_of(kept, self.tables)), self.tables),
             "state-ammo-weapon": render_weapon_choices(kept, self.tables, missiles=True,
                                                        chosen=values.get("state-ammo-weapon", "")),
             "state-wpn-weapon": render_weapon_choices(kept, self.tables, missiles=False,

@@ -37,7 +37,7 @@ def test_damage_by_hand_a_week_and_undo_twice_survive_a_reload(app):
     page.fill("#state-dmg-points", "4")
     page.fill("#state-dmg-cause", "a fall")
     page.click("#sheet-take-damage")
-    expect(state).to_contain_text("left leg 1 / 5")
+    expect(state).to_contain_text("left leg 1/5")
     expect(state).to_contain_text("Hit points 11 / 15")
     expect(page.locator("#state-dmg-points-error")).to_be_hidden()
     expect(page.locator("#sheet-state-result")).to_contain_text("4 points to the left leg by hand")
@@ -45,12 +45,12 @@ def test_damage_by_hand_a_week_and_undo_twice_survive_a_reload(app):
 
     page.locator("#sheet-now summary", has_text="Time passes").click()
     page.click("#sheet-a-week")
-    expect(state).to_contain_text("left leg 2 / 5")
+    expect(state).to_contain_text("left leg 2/5")
     expect(page.locator("#sheet-undo")).to_have_text("Undo: a week passes")
     assert page.evaluate("document.documentElement.scrollWidth") <= page.evaluate("window.innerWidth")
 
     page.click("#sheet-undo")
-    expect(state).to_contain_text("left leg 1 / 5")
+    expect(state).to_contain_text("left leg 1/5")
     page.click("#sheet-undo")
     expect(state).to_have_text("Unhurt: 15 / 15 hit points.")
     expect(page.locator("#sheet-undo")).to_be_disabled()

@@ -15,6 +15,7 @@ import msgspec
 
 from pyengine.runequest.combat.wounds import LIMBS, Condition, useless_limb
 from pyengine.runequest.healing.model import DAMAGE_SECTION, HitPoints, Wounds
+from pyengine.runequest.reading import at_rest
 from pyengine.runequest.vocabulary import LOCATION_BY_KEY, LOCATION_KEYS, SHEET_ORDER, LocationKey
 from pyengine.working import Step
 
@@ -112,6 +113,7 @@ def condition_steps(frame: HitPoints, before: Wounds, after: Wounds) -> list[Ste
         return []
     left = frame.hit_points - after.damage_taken
     severed = severed_words(frame, after, only_severed=True)
-    text = f"{before.condition} → {after.condition} ({left} of {frame.hit_points} hit points)"
+    # these steps are the sheet's (by hand, healing, time, a fight written back): words at rest
+    text = f"{at_rest(before.condition)} → {at_rest(after.condition)} ({left} of {frame.hit_points} hit points)"
     return [Step(field="condition", text="; ".join((text, *severed)), source=DAMAGE_SECTION,
                  rulings=("RQ-41", "RQ-93", *(("RQ-132",) if severed else ())), value=after.condition)]

@@ -27,6 +27,7 @@ from pyengine.runequest.melee.harm import useless_hand
 from pyengine.runequest.melee.model import MELEE_RULES, Body, Combatant, Fight, FightState, MeleeRules
 from pyengine.runequest.melee.round import Event, RoundResult, describe
 from pyengine.runequest.melee.timing import Timed
+from pyengine.runequest.reading import LEGEND, location_reading
 from pyengine.runequest.tables.catalogue import RuneQuestTables
 from pyengine.runequest.vocabulary import LOCATION_KEYS, SHEET_ORDER
 
@@ -314,13 +315,13 @@ def render_body(c: Combatant, body: Body, state: FightState | None = None, gone:
         remaining = have - taken
         look = "out" if taken >= have or key in body.severed else ("hurt" if taken else "ok")
         head.append(el("th", {"scope": "col"}, el("abbr", {"title": _words(key)}, LOCATION_SHORT[key])))
-        text = f"{max(remaining, 0)}/{have}" + (" ✕" if look == "out" else "")
+        text = location_reading(remaining, have, severed=key in body.severed)
         row.append(el("td", {"class": f"fs-loc fs-loc-{look}", "data-location": key, "data-left": str(remaining), "title": f"{taken} taken"}, text))
     card.append(
         el(
             "table",
             {"class": "fs-locations"},
-            el("caption", None, f"{c.name}: hit points left by location (✕ disabled)"),
+            el("caption", None, f"{c.name}: hit points by location ({LEGEND})"),
             el("thead", None, head),
             el("tbody", None, row),
         )

@@ -55,7 +55,7 @@ def test_the_sheet_says_the_arm_is_severed_for_good_and_useless_and_he_is_not_un
     assert row.state == "severed" and row.notes == ("severed for good: useless (anything not fastened to it is "
                                                     "dropped)",)
     card = render_state(a, v, tables)
-    assert "(fighting)" in card and "Unhurt" not in card
+    assert "(wounded, able to fight)" in card and "Unhurt" not in card
     assert "left arm: severed for good: useless" in card
 
 

@@ -19,6 +19,7 @@ from pyengine.runequest.melee.intent import Intent, ParryIntent, Strike
 from pyengine.runequest.melee.model import Fight, start
 from pyengine.runequest.melee.round import resolve_round
 from pyengine.runequest.melee.timing import schedule
+from pyengine.runequest.reading import location_reading
 
 
 def tree(node) -> ET.Element:
@@ -86,9 +87,8 @@ def test_everyones_state_shows_hit_points_by_location_in_text(world):
         for cell in body.iter("td"):
             key = cell.get("data-location")
             left = c.locations[key] - b.wounds.get(key, 0)
-            assert cell.text.startswith(f"{max(left, 0)}/{c.locations[key]}")
-            if left <= 0:
-                assert "✕" in cell.text
+            assert cell.text == location_reading(left, c.locations[key], severed=key in b.severed)
+            assert cell.text.endswith(" out") == (left <= 0 and key not in b.severed)
         text = "".join(body.iter("ul").__next__().itertext())
         assert "in hand:" in text
         for rounds in (b.bleeding.values() if b.condition != "dead" else ()):

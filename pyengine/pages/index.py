@@ -17,12 +17,12 @@ from collections.abc import Mapping
 from pyengine import dice_roller
 from pyengine.dice import Dice, DiceExpr, DiceRoll, RandomDice, ScriptedDice, explain_notation
 from pyengine.errors import NotationError, RulesError, StorageError
-from pyengine.library.kinds import has_records, ident_of
+from pyengine.library.kinds import PREFIXES, has_records, ident_of
 from pyengine.pages.recent import RecentLinks
 from pyengine.pages.view import Update
 from pyengine.render.index import EMPTY_SAVED, damaged_row, saved_list, saved_row, where_to_begin
 from pyengine.render.share import share_line
-from pyengine.storage.keys import CHARACTER_PREFIX, DICE_RECENT
+from pyengine.storage.keys import DICE_RECENT
 from pyengine.storage.store import Store
 
 __all__ = ["EMPTY_SAVED", "HISTORY_LENGTH", "RollHistory", "StartPage", "prerender", "roll_history"]
@@ -164,4 +164,4 @@ def prerender(source) -> dict[str, str]:
     """"Where to begin", and the key prefix of a saved adventurer, for the script that hides it
     before the first paint on a device that keeps one (``web/static/begin.js``); the tools
     list is the build's own."""
-    return {"begin": where_to_begin(), "begin_when": CHARACTER_PREFIX}
+    return {"begin": where_to_begin(), "begin_when": PREFIXES["character"]}

@@ -153,9 +153,8 @@ class SheetPage:
         """The page opens: a shared sheet (``fragment``, the address's ``#…``) read-only, or
         the saved character ``wanted`` (``?open=<id>``), or the draft, or what ``values``
         holds (typed before Python was up). A link or record that cannot be opened is said
-        so above the form, and the next of these is opened instead. A saved character
-        opened while the draft holds typing not saved: the draft, and the question
-        (:class:`~pyengine.pages.sheet_unsaved.Question`)."""
+        so above the form, and the next of these is opened instead; a saved one over typing
+        not saved: the draft and a question (:mod:`~pyengine.pages.sheet_unsaved`)."""
         update = Update(html={"sheet-saved": self.render_saved()})
         if len(fragment) > 1:
             try:
@@ -173,9 +172,8 @@ class SheetPage:
             except RecordError as exc:
                 update |= Update(notices={"sheet-link-error": f"saved character: {exc}; the record is kept as it is"})
             else:
-                unsaved = unsaved_draft(self.store)
-                restored = self.keeping.restored(values) if unsaved is not None else None
-                if restored is not None:  # typing not saved would go: it stays, and the page asks
+                unsaved = unsaved_draft(self.store)  # typing not saved would go: it stays, and the page asks
+                if unsaved is not None and (restored := self.keeping.restored(values)) is not None:
                     return update | restored | self.question.ask(unsaved, wanted, saved.name)
                 return update | self._opened(saved, key=record_key("character", wanted), stored=text)
         restored = self.keeping.restored(values)

@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 from pyengine.errors import RecordError
 from pyengine.library.drafts import drop_draft, read_draft
 from pyengine.library.kinds import ident_of
-from pyengine.library.records import record_text
+from pyengine.library.versions import read_versions
 from pyengine.pages.view import Update
 from pyengine.render.sheet_draft import draft_question
 from pyengine.runequest.sheet.adventurer import load_adventurer
@@ -51,12 +51,23 @@ def unsaved_draft(store: Store) -> Unsaved | None:
             typed = {field: str(value) for field, value in draft["typed"].items()}
             return Unsaved(typed.get("sheet-name", "").strip(), ident) if any(v.strip() for v in typed.values()) else None
         record = load_adventurer(draft["record"])
-        stored = record_text(store, "character", ident) if ident is not None else None
-        if stored is not None and _reads_as(stored) == record:
+        if ident is not None and _was_saved(store, ident, draft["record"], record):
             return None
         return Unsaved(record.name.strip(), ident)
     except (ValueError, KeyError, TypeError, AttributeError):  # a damaged draft: the page starts afresh
         return None
+
+
+def _was_saved(store: Store, ident: str, text: str, record) -> bool:
+    """Whether the draft is a version of the adventurer as it was saved: the page keeps what it
+    shows as the draft, so a sheet only looked at, then changed elsewhere (a fight's write-back),
+    holds no typing."""
+    try:
+        versions = read_versions(store, "character", ident)
+    except RecordError:
+        return False
+    texts = [v.text for v in (versions.current, *versions.earlier) if v is not None]
+    return text in texts or any(_reads_as(saved) == record for saved in texts)
 
 
 def _reads_as(text: str):

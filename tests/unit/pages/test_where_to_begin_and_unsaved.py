@@ -107,3 +107,18 @@ def test_nothing_is_asked_when_nothing_would_be_lost(tables):
     for damaged in ("{not json", '{"typed": {"sheet-name": ""}}'):
         store.put(SHEET_DRAFT, damaged)
         assert opened(tables, store, wanted=RURIK)[1].values["sheet-name"] == "Rurik"
+
+
+def test_a_sheet_only_looked_at_then_changed_elsewhere_holds_no_typing(tables):
+    # Opened on the sheet (its draft: him as shown), then a fight's write-back saves him wounded:
+    # opening him again asks nothing.
+    from pyengine.library.versions import save
+
+    store = MemoryStore()
+    save(store, "character", RURIK, dump_adventurer(Adventurer(name="Rurik", characteristics=SCORES)).decode(),
+         when="2026-12-06T04:00:00Z", why="saved on the sheet page")
+    opened(tables, store, wanted=RURIK)
+    save(store, "character", RURIK, dump_adventurer(Adventurer(name="Rurik", characteristics=SCORES, notes="hurt")).decode(),
+         when="2026-12-06T04:10:00Z", why="written back from a fight")
+    page, update = opened(tables, store, wanted=RURIK)
+    assert "sheet-draft-ask" not in update.html and update.values["sheet-notes"] == "hurt"

@@ -72,8 +72,8 @@ def test_where_to_begin_then_typing_kept_when_another_adventurer_opens_and_thumb
     expect(name).to_have_value("Vasana")
     expect(page.locator("#sheet-draft-keep")).to_have_text("Keep editing Vasana")
     expect(page.locator("#sheet-draft-open")).to_contain_text("Open Rurik")
-    page.locator("#sheet-draft-open").tap()  # the player's answer: Rurik, Vasana dropped
-    page.wait_for_url("**/sheet.html?open=a1b2c3d4e5f6")
+    with page.expect_navigation():  # the page opens again on Rurik
+        page.locator("#sheet-draft-open").tap()  # the player's answer: Rurik, Vasana dropped
     ready(page)
     expect(name).to_have_value("Rurik")
     expect(page.locator("#sheet-draft-ask")).to_be_hidden()
@@ -83,9 +83,9 @@ def test_where_to_begin_then_typing_kept_when_another_adventurer_opens_and_thumb
     expect(worn).to_be_checked()
     width, height = size_of(worn)
     assert width >= TAP and height >= TAP, (width, height)
-    worn.tap(position={"x": 3, "y": 3})  # near its corner: the whole square is the target
-    expect(page.locator("input[data-wear]").first).not_to_be_checked()
     ruling = page.locator("a.rq-ruling").first
     width, height = size_of(ruling)
     assert width >= TAP and height >= TAP, (width, height)
+    worn.tap(position={"x": 3, "y": 3})  # near its corner: the whole square is the target
+    expect(page.locator("input[data-wear]").first).not_to_be_checked()
     watch.assert_clean()

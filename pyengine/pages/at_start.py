@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pyengine.library.drafts import read_draft
 from pyengine.library.kinds import has_records
+from pyengine.pages.view import Update
 from pyengine.storage.store import Store
 
 
@@ -16,3 +17,8 @@ def keeps_adventurers(store: Store) -> bool:
 def keeps_work(store: Store, page: str, kind: str) -> bool:
     """Whether the device keeps a record of ``kind`` or ``page``'s draft, to open at once."""
     return has_records(store, kind) or read_draft(store, page) is not None
+
+
+def begin_shown(store: Store) -> Update:
+    """The start page's "Where to begin" (``#begin``): shown until the device keeps an adventurer."""
+    return Update(hidden={"begin": keeps_adventurers(store)})

@@ -2,7 +2,8 @@
 roll) and the characters saved on this device.
 
 Regions it draws: ``dice-result`` (the roll's card and its link), ``dice-history`` (the
-latest rolls, kept on the device), ``saved-list``. The
+latest rolls, kept on the device), ``saved-list``; ``begin`` ("Where to begin", pre-rendered)
+is shown only while the device keeps no adventurer (:func:`pyengine.pages.at_start.begin_shown`). The
 page's other cards (fights, parties, backup, this device) are
 :class:`pyengine.pages.start_library.DeviceLibrary`'s, made after the page is ready.
 Fields it reads: ``dice-expr``, ``dice-typed``; the one-tap dice buttons give ``data-dice``.
@@ -16,10 +17,10 @@ from collections.abc import Mapping
 from pyengine import dice_roller
 from pyengine.dice import Dice, DiceExpr, DiceRoll, RandomDice, ScriptedDice, explain_notation
 from pyengine.errors import NotationError, RulesError, StorageError
-from pyengine.library.kinds import has_records, ident_of
+from pyengine.library.kinds import PREFIXES, has_records, ident_of
 from pyengine.pages.recent import RecentLinks
 from pyengine.pages.view import Update
-from pyengine.render.index import EMPTY_SAVED, damaged_row, saved_list, saved_row
+from pyengine.render.index import EMPTY_SAVED, damaged_row, saved_list, saved_row, where_to_begin
 from pyengine.render.share import share_line
 from pyengine.storage.keys import DICE_RECENT
 from pyengine.storage.store import Store
@@ -28,6 +29,9 @@ __all__ = ["EMPTY_SAVED", "HISTORY_LENGTH", "RollHistory", "StartPage", "prerend
 
 #: How many of the latest rolls the start page keeps on the device.
 HISTORY_LENGTH = 10
+#: The page's own places an address's ``#…`` may name (the skip link's, "Where to begin"'s
+#: links): a place to scroll to, not a roll's link.
+PLACES = frozenset({"main", "begin", "parties"})
 
 
 class RollHistory(RecentLinks):
@@ -64,7 +68,7 @@ class StartPage:
         """The page opens (``fragment``: the address's ``#…``, or ``""``): a shared roll
         replays; the saved characters are listed."""
         update = Update(html={"saved-list": self.render_saved()})
-        if len(fragment) <= 1:
+        if len(fragment) <= 1 or fragment.removeprefix("#") in PLACES:
             return update
         try:
             self.roll, self.own_dice = dice_roller.LINK.open(fragment)
@@ -157,5 +161,7 @@ class StartPage:
 
 
 def prerender(source) -> dict[str, str]:
-    """The start page needs nothing pre-rendered but the tools list (the build's own)."""
-    return {}
+    """"Where to begin", and the key prefix of a saved adventurer, for the script that hides it
+    before the first paint on a device that keeps one (``web/static/begin.js``); the tools
+    list is the build's own."""
+    return {"begin": where_to_begin(), "begin_when": PREFIXES["character"]}

@@ -12,7 +12,7 @@ does is in its parts, by what it is about: building the adventurer
 Regions it draws: ``sheet-view`` (the sheet), ``sheet-now-first`` (his state first, while he is
 hurt), ``sheet-print-now`` (the state on paper), ``sheet-saved`` (the characters on this
 device), ``sheet-train-weapon`` (its options), ``sheet-exp-list`` (the experience boxes),
-``sheet-quote-result``, ``sheet-exp-result``, ``sheet-share-box``.
+``sheet-quote-result``, ``sheet-exp-result``, ``sheet-share-box``, ``sheet-draft-ask``.
 Fields it reads: the record's (:data:`RECORD_FIELDS`: ``sheet-name``, ``sheet-STR`` …
 ``sheet-CHA``, ``sheet-money``, ``sheet-notes``); ``sheet-weapon``, ``sheet-hand``,
 ``sheet-item``, ``sheet-count``, ``sheet-train-weapon`` and the experience boxes.
@@ -41,6 +41,7 @@ from pyengine.pages.sheet_building import Building
 from pyengine.pages.sheet_keeping import RECORD_FIELDS, SAVED_WHY, SHARE_LABEL, Keeping
 from pyengine.pages.sheet_state import BUTTONS as STATE_BUTTONS
 from pyengine.pages.sheet_state import NowCard
+from pyengine.pages.sheet_unsaved import KEEP, OPEN, Question, unsaved_draft
 from pyengine.pages.view import Update
 from pyengine.render.sheet_state import location_options, render_now, render_weapon_choices
 from pyengine.runequest.campaign.health import frame_of, vitals
@@ -131,6 +132,7 @@ class SheetPage:
         self.building = Building(self)
         self.keeping = Keeping(self)
         self.now_card = NowCard(self)
+        self.question = Question(self)
         build, keep, card = self.building, self.keeping, self.now_card
         self._clicks: dict[str, Callable[[Mapping[str, str]], Update]] = {
             "sheet-roll-chars": build.on_roll_characteristics, "sheet-roll-bg": build.on_roll_background,
@@ -143,7 +145,7 @@ class SheetPage:
             "sheet-damage-weapon": card.on_damage_weapon, "sheet-repair-weapon": card.on_repair_weapon,
             "sheet-spend": card.on_spend, "sheet-time-passes": card.on_time_passes, "sheet-a-week": card.on_a_week,
             "sheet-end-scenario": card.on_end_scenario,
-            "sheet-undo": keep.on_undo,
+            "sheet-undo": keep.on_undo, KEEP: self.question.on_keep, OPEN: self.question.on_open,
         }
 
     # -- opening -----------------------------------------------------------------------------
@@ -152,7 +154,8 @@ class SheetPage:
         """The page opens: a shared sheet (``fragment``, the address's ``#…``) read-only, or
         the saved character ``wanted`` (``?open=<id>``), or the draft, or what ``values``
         holds (typed before Python was up). A link or record that cannot be opened is said
-        so above the form, and the next of these is opened instead."""
+        so above the form, and the next of these is opened instead; a saved one over typing
+        not saved: the draft and a question (:mod:`~pyengine.pages.sheet_unsaved`)."""
         update = Update(html={"sheet-saved": self.render_saved()})
         if len(fragment) > 1:
             try:
@@ -170,6 +173,9 @@ class SheetPage:
             except RecordError as exc:
                 update |= Update(notices={"sheet-link-error": f"saved character: {exc}; the record is kept as it is"})
             else:
+                unsaved = unsaved_draft(self.store)  # typing not saved would go: it stays, and the page asks
+                if unsaved is not None and (restored := self.keeping.restored(values)) is not None:
+                    return update | restored | self.question.ask(unsaved, wanted, saved.name)
                 return update | self._opened(saved, key=record_key("character", wanted), stored=text)
         restored = self.keeping.restored(values)
         if restored is not None:
@@ -249,7 +255,7 @@ class SheetPage:
         action = self._clicks.get(ident)
         if action is None:
             return self.building.on_sheet_click(data, values)
-        if self.adventurer is None and ident not in ("sheet-roll-chars", "sheet-new"):
+        if self.adventurer is None and ident not in ("sheet-roll-chars", "sheet-new", KEEP, OPEN):
             return Update()
         return action(values)
 

@@ -28,6 +28,7 @@ from pyengine.library.merge import Applied, apply_plan, describe_plan, import_in
 from pyengine.library.naming import name_of, tally
 from pyengine.library.records import record_text
 from pyengine.library.usage import describe_estimate, describe_persistence, describe_usage, storage_use
+from pyengine.pages.at_start import begin_shown
 from pyengine.pages.start_parties import Parties, _adventurer
 from pyengine.pages.view import Update
 from pyengine.render import start_library as draw
@@ -173,7 +174,8 @@ class DeviceLibrary:
         return draw.applied(applied, [name_of(key, items) for key in failed[:draw.LIST_CUT]], tally(failed))
 
     def _everything(self) -> Update:
-        return Update(html=self.render())
+        """Everything drawn again after an import, which may bring the first adventurer."""
+        return Update(html=self.render()) | begin_shown(self.store)
 
     def render_backup(self) -> str:
         if self.plan is None:

@@ -168,7 +168,7 @@ def test_layout_fits_and_targets_are_thumb_sized(context_at, shown, file, layout
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     assert_the_navigation_bar_is_in_view_and_covers_nothing(page, file)
     small = page.evaluate(
-        """() => [...document.querySelectorAll('button, input:not([type=checkbox]):not([type=radio]), select, summary, label:has(> input[type=checkbox]), .sev-buttons label, .tools a, nav.pages a')]
+        """() => [...document.querySelectorAll('button, input:not([type=checkbox]):not([type=radio]), select, summary, label:has(> input[type=checkbox]), .sev-buttons label, .tools a, nav.pages a, input[data-wear], a.rq-ruling, #begin a')]
             .filter(e => e.offsetParent !== null)
             .map(e => [e.id || e.textContent.trim().slice(0, 30), e.getBoundingClientRect().height])
             .filter(([, h]) => h < 44)"""

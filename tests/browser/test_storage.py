@@ -118,6 +118,8 @@ def test_a_damaged_journal_is_set_aside_and_a_newer_versions_is_never_written_ov
     # refused in words, the newer journal left exactly as it was.
     context, watch = app
     items = json.loads((GOLDEN / "backup-format-1.json").read_text(encoding="utf-8"))["items"]
+    # without its half-typed sheet draft, which opening Rurik would ask about first (test_where_to_begin.py)
+    items = {key: text for key, text in items.items() if key != "strike-rank/draft/sheet"}
     store_items(context, {**items, JOURNAL: "{damaged journal"})
     sheet = open_ready(context, "sheet.html?open=a1b2c3d4e5f6")
     expect(sheet.locator("#save-recovered")).to_contain_text("The journal is set aside, as it was, under")

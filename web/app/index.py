@@ -17,7 +17,7 @@ import pyengine
 from app import dom, scan, start
 from app.browser_store import BrowserStore
 from app.share_sheet import copy_link
-from pyengine.pages.at_start import keeps_adventurers
+from pyengine.pages.at_start import begin_shown, keeps_adventurers
 
 controller = None
 library = None  # the DeviceLibrary, once prepared
@@ -136,6 +136,7 @@ LISTENERS = (
 
 
 async def setup() -> None:
+    dom.apply(begin_shown(BrowserStore()))
     if len(str(window.location.hash)) > 1 or keeps_adventurers(BrowserStore()):
         dom.apply(page().open(str(window.location.hash)))
     dom.element("dice-form").addEventListener("submit", create_proxy(on_roll))

@@ -250,7 +250,7 @@ class Parties:
         self.party_notice[ident] = f"Undone for {len(members)} member{'s' if len(members) != 1 else ''}."
 
     def _vitals(self, adventurer, short: bool = False) -> str:
-        """``11 of 15 hit points, fighting; …`` (``short``: ``11 of 15 hit points``)."""
+        """``11 of 15 hit points, wounded, able to fight; …`` (``short``: ``11 of 15 hit points``)."""
         if self.lib.tables is None:
             return "hit points: loading…"
         known = self._said.get(id(adventurer))
@@ -266,7 +266,9 @@ class Parties:
             self._said[id(adventurer)] = (adventurer, v)
         if short:
             return f"{v.left} of {v.hit_points} hit points"
-        said = f"{v.left} of {v.hit_points} hit points, {v.condition}"
+        from pyengine.runequest.reading import at_rest  # loads with a party shown, as the vitals do
+
+        said = f"{v.left} of {v.hit_points} hit points, {at_rest(v.condition)}"  # outside a fight: no "fighting"
         return said + ("; " + "; ".join(v.notes) if v.notes else "")
 
     def _party_card(self, ident: str, party, notice) -> str:

@@ -109,7 +109,7 @@ def test_a_party_is_made_from_saved_adventurers_renamed_and_trimmed(tables):
     html = made.html["party-list"]
     assert "The ford" in html and "Rurik" in html and "Vasana" in html
     # his current state against his maximum: the golden record carries 5 points of damage
-    assert re.search(r"Rurik</a>: \d+ of \d+ hit points, fighting", html)
+    assert re.search(r"Rurik</a>: \d+ of \d+ hit points, wounded, able to fight", html)
     (entry,) = list_parties(store).entries
     pid = entry.ident
     html = lib.on_party_click({"party": pid, "do": "rename"}, {f"party-rename-{pid}": "Ford crossers"}).html["party-list"]

@@ -5,4 +5,4 @@ resolution, and nothing draws random numbers except through the dice a caller
 injects (see :mod:`pyengine.dice`).
 """
 
-__version__ = "0.4.0"
+__version__ = "0.5.0"

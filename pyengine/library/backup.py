@@ -5,7 +5,7 @@ The file (docs/formats.md "Device library") is JSON, one item a line::
     {
      "format": 1,
      "kind": "backup",
-     "app": "0.4.0",
+     "app": "0.5.0",
      "made": "2025-03-01T23:10:00.000Z",
      "items": {
       "strike-rank/character/a1b2c3d4e5f6": "{\\"format\\": 1, \\"name\\": \\"Rurik\\", …}",

@@ -35,16 +35,16 @@ def where_to_begin() -> str:
     """The start page's "Where to begin" card (``#begin``), for a device that keeps no adventurer
     yet: the three steps of an evening in order, each a link, and that it all works offline.
     Pre-rendered in the page, so it is right before Python is up."""
+    # A line each, so that the one-tap dice below stay on the first screen of a phone.
     steps = (
-        (("./sheet.html", "Make an adventurer"), " on the sheet: roll or type the characteristics, then Save."),
-        (("#parties", "Make a party"), " of the adventurers saved, on this page."),
-        (("./combat.html#fight", "Start a fight"), ": from a party's card, or in fight mode with quick stat blocks."),
+        (("./sheet.html", "Make an adventurer"), " on the sheet"),
+        (("#parties", "Make a party"), " of them, below"),
+        (("./combat.html#fight", "Start a fight"), " in fight mode"),
     )
     return to_html(el(
         "section", {"class": "card begin", "id": "begin", "aria-labelledby": "begin-heading"},
         el("h2", {"id": "begin-heading"}, "Where to begin"),
         el("ol", {"class": "begin-steps"},
            *(el("li", None, el("a", {"href": href}, label), rest) for (href, label), rest in steps)),
-        el("p", {"class": "help"}, "Everything works offline once this page has been opened here: "
-                                   "no signal and no server, and what you keep stays on this device."),
+        el("p", {"class": "help"}, "Everything works offline once opened here; it all stays on this device."),
     ))

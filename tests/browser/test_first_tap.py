@@ -60,6 +60,7 @@ def test_a_button_acts_on_the_first_tap_after_typing_with_the_field_still_focuse
     assert page.evaluate("Object.keys(localStorage).some(k => k.startsWith('strike-rank/character/'))")
 
     # The start page's dice roller.
+    page.close()  # one page with Python at a time: the suite's three workers share two cores
     page = opened(context, "index.html")
     type_into(page, "#dice-expr", "1D6+100")
     at_the_foot(page, "#dice-roll")
@@ -67,6 +68,7 @@ def test_a_button_acts_on_the_first_tap_after_typing_with_the_field_still_focuse
     expect(page.locator("#dice-result")).to_contain_text("1D6+100")
 
     # Shrapnel: the roll typed, then Read the critical.
+    page.close()
     page = opened(context, "shrapnel.html")
     page.locator("label[for=shr-sev-C]").tap()
     type_into(page, "#shr-roll", "37")

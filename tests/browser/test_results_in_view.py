@@ -67,6 +67,7 @@ def test_a_result_comes_into_view_and_every_fold_shows_that_it_folds(thumb):
     assert_every_fold_marked(page)
 
     # Shrapnel: "Read the critical".
+    page.close()  # one page with Python at a time: the suite's three workers share two cores
     page = open_ready(context, "shrapnel.html")
     page.locator("label[for=shr-sev-C]").tap()
     page.locator("#shr-roll").fill("37")
@@ -74,6 +75,7 @@ def test_a_result_comes_into_view_and_every_fold_shows_that_it_folds(thumb):
     assert_every_fold_marked(page)
 
     # Gear: "Resolve the block", with "The attacking weapon" fold opened.
+    page.close()  # one page with Python at a time: the suite's three workers share two cores
     page = open_ready(context, "gear.html")
     add_spear(page)
     page.fill("#gear-sl", "4")
@@ -88,6 +90,7 @@ def test_a_result_comes_into_view_and_every_fold_shows_that_it_folds(thumb):
     assert_every_fold_marked(page)
 
     # The sheet: its sections and the "Now" card's folds.
+    page.close()  # one page with Python at a time: the suite's three workers share two cores
     page = open_ready(context, "sheet.html")
     assert page.locator("#sheet-fold-now summary").count() >= 6
     assert_every_fold_marked(page)

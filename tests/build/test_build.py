@@ -422,7 +422,7 @@ def test_the_whole_suite_runs_in_two_halves_that_cover_every_test(monkeypatch, c
     # Intent: `build.py test` with no arguments runs the CPython tests beside the build and then
     # the browser and build tests (which need dist/) in three workers; between them every
     # folder of tests/; it fails when either half fails; a browser test whose renderer crashed
-    # runs once more, and nothing else does; the report lists the slowest browser tests, and the
+    # runs again (twice at most), and nothing else does; the report lists the slowest browser tests, and the
     # CPython half runs at a lower priority. With arguments: one pytest run as asked.
     ran = _Ran(browser, cpython, single=5)
     monkeypatch.setattr(builder.commands, "setup", lambda browser: PINS)
@@ -434,7 +434,7 @@ def test_the_whole_suite_runs_in_two_halves_that_cover_every_test(monkeypatch, c
     tails = [c[c.index("pytest") + 1:] if "pytest" in c else c for c in ran.commands]
     assert tails == [["tests", "--ignore=tests/browser", "--ignore=tests/build"], ["built"],
                      ["tests/browser", "tests/build", "--browser", "chromium", "-n", "3", "--dist", "worksteal",
-                      "--reruns", "1", "--only-rerun", "Target crashed", "--only-rerun", "Page crashed", "-rR",
+                      "--reruns", "2", "--only-rerun", "Target crashed", "--only-rerun", "Page crashed", "-rR",
                       "--durations", "25"]]
     # the CPython half yields the processor to the browser half, which the suite waits for
     assert ran.popen_kwargs["preexec_fn"] is builder.commands.lower_priority

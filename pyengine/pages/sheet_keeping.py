@@ -13,11 +13,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from pyengine.errors import ConflictError, RecordError, StorageError
-from pyengine.library.drafts import drop_draft, keep_draft, read_draft
+from pyengine.library.drafts import drop_draft, keep_draft
 from pyengine.library.journal import atomic
 from pyengine.library.kinds import ident_of, record_key
 from pyengine.library.records import read_all, record_text
 from pyengine.library.versions import read_versions, save, undo
+from pyengine.pages.sheet_unsaved import sheet_draft
 from pyengine.pages.view import Update
 from pyengine.render.share import share_line
 from pyengine.render.sheet_state import render_working
@@ -45,14 +46,12 @@ class Keeping:
     def restored(self, values: Mapping[str, str]) -> Update | None:
         """The draft opened again (``None``: there is none, or it is damaged; it stays as it
         is until the next change)."""
-        text = read_draft(self.page.store, "sheet")
-        if not text:
-            return None
         try:
-            draft = json.loads(text)
-            key = draft.get("key")
-            ident = ident_of(key, "character") if isinstance(key, str) else None
-            key = key if ident is not None else None
+            found = sheet_draft(self.page.store)
+            if found is None:
+                return None
+            draft, ident = found
+            key = draft["key"] if ident is not None else None
             self.page.key, self.page.stored = key, record_text(self.page.store, "character", ident) if ident else None
             if "typed" not in draft:
                 return self.page._opened(load_adventurer(draft["record"]), key=key, stored=self.page.stored)

@@ -37,16 +37,29 @@ class Unsaved(NamedTuple):
     """The saved adventurer it changes (``None``: a new one)."""
 
 
-def unsaved_draft(store: Store) -> Unsaved | None:
-    """The sheet's draft, when it holds what is not saved (``None``: no draft, a damaged one, or
-    a saved adventurer as he is saved: opening him shows nothing else)."""
+def sheet_draft(store: Store) -> tuple[Any, str | None] | None:
+    """The sheet's draft as it reads (``None``: there is none) and the saved adventurer it is of
+    (``None``: a new one).
+
+    :raises ValueError: its text is not JSON. Its parts are the caller's to check (``KeyError``,
+    ``TypeError``, ``AttributeError`` for a damaged one).
+    """
     text = read_draft(store, "sheet")
     if not text:
         return None
+    draft = json.loads(text)
+    key = draft.get("key")
+    return draft, ident_of(key, "character") if isinstance(key, str) else None
+
+
+def unsaved_draft(store: Store) -> Unsaved | None:
+    """The sheet's draft, when it holds what is not saved (``None``: no draft, a damaged one, or
+    a saved adventurer as he is saved: opening him shows nothing else)."""
     try:
-        draft = json.loads(text)
-        key = draft.get("key")
-        ident = ident_of(key, "character") if isinstance(key, str) else None
+        found = sheet_draft(store)
+        if found is None:
+            return None
+        draft, ident = found
         if "typed" in draft:  # fields that do not make a whole record: never saved as they are
             typed = {field: str(value) for field, value in draft["typed"].items()}
             return Unsaved(typed.get("sheet-name", "").strip(), ident) if any(v.strip() for v in typed.values()) else None

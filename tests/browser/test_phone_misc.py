@@ -15,6 +15,7 @@ from pyengine.runequest.combat.inputs import quick_attack, quick_defence, quick_
 from pyengine.runequest.combat.next_blow import after_blow
 from tests.browser.conftest import open_ready, store_items
 from tests.browser.examples import rurik_record
+from tests.browser.flows import fill_exchange
 
 
 def type_rolls(page, rolls) -> None:
@@ -80,14 +81,7 @@ def test_exchange_swap_attacker_and_defender_keeps_the_wounds(app):
     third = resolve_exchange(a_attack2, b_wounded, dice=ScriptedDice(third_rolls), **combat_tables())
 
     page = open_ready(context, "combat.html")
-    page.select_option("#att-weapon", "short_spear_1h")
-    page.fill("#att-chance", "55")
-    page.fill("#att-bonus", "+1D4")
-    page.fill("#def-hp", "12")
-    page.fill("#def-armour", "2")
-    page.fill("#def-defense", "5")
-    page.select_option("#def-parry", "medium_shield")
-    page.fill("#def-parry-chance", "40")
+    fill_exchange(page)
     type_rolls(page, first_rolls)
     assert_shows(page, first)
     page.click("#cx-swap")

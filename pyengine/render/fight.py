@@ -12,7 +12,7 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from pyengine.html import Element, el, options, to_html
-from pyengine.runequest.melee import render
+from pyengine.runequest.melee import render, table
 from pyengine.runequest.melee.model import Combatant, Fight, FightState, MeleeRules
 from pyengine.runequest.melee.round import RoundResult
 from pyengine.runequest.melee.timing import Timed
@@ -89,10 +89,24 @@ def declarations_html(fight: Fight | None, state: FightState | None, drafts: Map
                       schedules: Mapping[str, Sequence[Timed] | None] | None = None,
                       errors: Mapping[str, str] = {}, *, opened: Collection[str] = frozenset(),
                       same: Mapping[str, bool] = {}, notes: Mapping[str, str] = {},
-                      gone: Mapping[str, int] = {}, foreseen: Mapping[str, Sequence[str]] = {}) -> str:
-    """``fd-list``: everyone's statement form."""
+                      gone: Mapping[str, int] = {}, foreseen: Mapping[str, Sequence[str]] = {},
+                      changed: Mapping[str, Sequence[str]] = {}) -> str:
+    """``fd-list``: the table view, everyone's row and statement form."""
     return to_html(render.render_declarations(fight, state, drafts, schedules, errors, opened=set(opened), same=same,
-                                              notes=notes, gone=gone, foreseen=foreseen))
+                                              notes=notes, gone=gone, foreseen=foreseen, changed=changed))
+
+
+def timeline_html(fight: Fight | None, state: FightState | None,
+                  schedules: Mapping[str, Sequence[Timed] | None], gone: Mapping[str, int]) -> str:
+    """``fd-timeline``: who acts when in the round about to be resolved."""
+    if fight is None or state is None:
+        return ""
+    return to_html(table.render_timeline(fight, state, schedules, gone))
+
+
+def happened_html(result: RoundResult | None) -> str:
+    """``fd-happened``: what happened in the round just resolved."""
+    return to_html(render.render_happened(result))
 
 
 def declaration_inner_html(fight: Fight, state: FightState, k: int, draft: Mapping[str, Any],

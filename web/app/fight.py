@@ -58,6 +58,18 @@ def on_log_toggle(event) -> None:
     dom.apply(page.on_log_toggle(dom.data_of(event)))
 
 
+def on_row_toggle(event) -> None:
+    target = event.target
+    if str(target.localName) == "details" and target.hasAttribute("data-row"):
+        dom.apply(page.on_row_toggle({**dom.data_of(event), "open": "1" if target.open else ""}))
+
+
+def on_table_click(event) -> None:
+    data = dom.data_of(event)
+    if "done" in data:
+        dom.apply(page.on_done(data))
+
+
 def on_writeback_click(event) -> None:
     data = dom.data_of(event)
     with start.measured(f"write-back {data['id']}"):  # the bench's "write-back fw-plan", "… fw-confirm"
@@ -74,6 +86,8 @@ LISTENERS = (
     ("fc-list", "click", lambda event: dom.apply(page.on_combatants_click(dom.data_of(event)))),
     ("fd-list", "input", on_statement),
     ("fd-list", "change", on_statement),
+    ("fd-list", "click", on_table_click),
+    ("fight-bar", "click", lambda event: dom.apply(page.on_bar_click(dom.data_of(event)))),
     ("fd-form", "submit", lambda event: event.preventDefault()),
     ("fd-roll", "click", lambda event: dom.apply(page.on_roll(dom.values("fd-list")))),
     ("fd-start", "click", lambda event: dom.apply(page.on_start(dom.values("fd-list")))),
@@ -100,5 +114,6 @@ def open_fight(tables, locations, link: str = "") -> None:
         start.listen(LISTENERS, create_proxy)
         # An earlier round's fold opened: "toggle" does not bubble, so it is caught on its way down.
         dom.element("fl-out").addEventListener("toggle", create_proxy(on_log_toggle), True)
+        dom.element("fd-list").addEventListener("toggle", create_proxy(on_row_toggle), True)
     dom.apply(page.open(dom.values("fa-form"), link))
     window.setTimeout(create_once_callable(page.warm_up), 0)  # after the fight is drawn

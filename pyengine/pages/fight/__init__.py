@@ -23,7 +23,9 @@ they share (:class:`~.core.FightCore`: the log, the rounds as resolved, the draf
 ================  ==========================================================================
 
 Regions it draws: ``fa-source`` (who: the saved adventurers), ``fc-list`` (the combatants),
-``fd-list`` (everyone's statement), ``fd-ask`` (the die needed next), ``fs-out`` (everyone now),
+``fd-list`` (the table view: a row per combatant, each opening onto his statement), ``fd-timeline``
+(who acts when), ``fd-happened`` (the round just resolved), ``fd-ask`` (the die needed next),
+``fs-out`` (everyone now),
 ``fl-out`` (the rounds), ``fl-links`` (the fight's link and export), ``fx-out`` (experience
 marks), ``fw-out`` (the write-back), ``ft-template`` (the opponent templates),
 ``fa-keep-said``. Every change is also kept among the fights on the device (the start page
@@ -48,7 +50,7 @@ from pyengine.pages.fight.sharing import Sharing
 from pyengine.pages.fight.statements import Statements
 from pyengine.pages.fight.templates import Templates
 from pyengine.pages.view import Update
-from pyengine.render.fight import combatants_html, log_html, marks_html, state_html
+from pyengine.render.fight import combatants_html, happened_html, log_html, marks_html, state_html
 from pyengine.render.fight_writeback import written_html
 from pyengine.runequest.melee.kept import KeptRounds
 from pyengine.runequest.melee.log import FightLog, read_any
@@ -86,7 +88,8 @@ class FightPage:
         self.on_sides_click, self.on_combatants_click = self.roster.on_sides_click, self.roster.on_combatants_click
         self.on_new = self.roster.on_new
         self.on_keep_template, self.on_from_template = self.templates.on_keep_template, self.templates.on_from_template
-        self.on_statement = self.statements.on_statement
+        self.on_statement, self.on_done, self.on_row_toggle = (self.statements.on_statement, self.statements.on_done,
+                                                               self.statements.on_toggle)
         self.on_roll, self.on_start, self.on_next = self.rounds.on_roll, self.rounds.on_start, self.rounds.on_next
         self.on_cancel, self.on_undo, self.on_log_toggle = self.rounds.on_cancel, self.rounds.on_undo, self.rounds.on_log_toggle
         self.on_import, self.on_file, self.on_links_click = self.sharing.on_import, self.sharing.on_file, self.sharing.on_links_click
@@ -229,11 +232,19 @@ class FightPage:
                 "fx-out": marks_html(fight, state, core.draft.applied),
                 "fl-links": self.sharing.links_html(),
                 "fa-sides": self.roster.sides_html(),
+                "fd-happened": happened_html(results[-1] if results else None),
             },
             text={"fd-round": str((state.round if state else 0) + 1)},
-            disabled={"fd-roll": not ready, "fd-start": not ready, "fd-undo": not results, "fw-plan": fight is None},
+            disabled={"fd-roll": not ready, "fd-start": not ready, "fd-undo": not results, "fw-plan": fight is None,
+                      "fd-share": fight is None},
             address=f"#{link}" if link else None,
         ) | self.rounds.log(grown)
+
+    def on_bar_click(self, data: Mapping[str, str]) -> Update:
+        """The table's bar: "Log" (``data-go="log"``) and "Share" (``"share"``) bring the fight's log, or
+        its links, into view."""
+        go = {"log": "fl-heading", "share": "fl-links", "table": "fight-table"}.get(data.get("go", ""))
+        return Update(scroll=go) if go else Update()
 
     def marks(self) -> Update:
         """The experience marks alone."""
@@ -244,4 +255,5 @@ class FightPage:
         regions = self.shown().html
         regions["fl-out"] = log_html(self.core.results)
         regions["fd-list"] = self.statements.html()
+        regions |= self.statements.timeline().html
         return regions

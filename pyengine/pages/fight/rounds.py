@@ -148,10 +148,11 @@ class Rounds:
         return self.page.shown(grown=True)
 
     def _after_round(self) -> Update:
-        """Next round's statements (last round's by default), drawn; the round in view."""
+        """Next round's statements (last round's by default), drawn; the table in view (its rows say what
+        changed, what happened is under it)."""
         self.page.statements.carry()
         self.page.statements.errors = {}
-        return self.page.save() | self.page.statements.declarations() | Update(scroll="fl-out")
+        return self.page.save() | self.page.statements.declarations() | Update(scroll="fight-table")
 
     def log(self, grown: bool = False) -> Update:
         """The rounds (``fl-out``); ``grown``: one round more than last drawn, drawn alone (the page

@@ -3,8 +3,9 @@ his strike ranks shown as he types, checked as a whole before a round, and next 
 carried from this one's.
 
 Fields it reads: the statements ``fd-<k>-…`` (ids in :mod:`pyengine.runequest.melee.render`).
-Regions: ``fd-list`` (everyone's statement ``fd-<k>``, with his strike ranks ``fd-<k>-sr``),
-``fd-form-error``.
+Regions: ``fd-list`` (the table view: everyone's row ``fd-<k>``, his statement in short
+``fd-<k>-short``, the statement form a tap opens with his strike ranks ``fd-<k>-sr``), ``fd-timeline``
+(the strike-rank ruler), ``fd-form-error``.
 """
 
 from __future__ import annotations
@@ -16,13 +17,15 @@ from typing import TYPE_CHECKING
 from pyengine.errors import FieldError, RulesError
 from pyengine.pages.fight.draft import Statement, as_statement, nothing_stated
 from pyengine.pages.view import Update
-from pyengine.render.fight import declaration_inner_html, declarations_html, said_html
+from pyengine.render.fight import declaration_inner_html, declarations_html, said_html, timeline_html
 from pyengine.runequest.melee.context import DOWN
 from pyengine.runequest.melee.defaults import engaged_after, next_intents, retargeted
 from pyengine.runequest.melee.foresee import foreseen, left_out
 from pyengine.runequest.melee.inputs import draft_of, read_declaration, statement_draft
 from pyengine.runequest.melee.intent import Intent, check_intents
+from pyengine.runequest.melee.model import start
 from pyengine.runequest.melee.render import default_declaration, field_for
+from pyengine.runequest.melee.table import changes, short_statement
 from pyengine.runequest.melee.timing import Timed, schedule
 
 if TYPE_CHECKING:
@@ -127,7 +130,30 @@ class Statements:
             self.marked -= set(mine)
             update |= Update(html={f"{p}-sr": said_html(timed, statement, same, self._foreseen(k))},
                              errors={**cleared, p: ""})
+        parries = [row.get("arm", "") for row in statement.get("parries", ()) if row.get("arm")]
+        update |= Update(text={f"{p}-short": short_statement(timed, parries)}) | self.timeline()
         return update | self.page.save()
+
+    def on_done(self, data: Mapping[str, str]) -> Update:
+        """"Done: back to the table" in the ``data-done``-th row: his statement folds back into his row,
+        the row in view."""
+        fight, k = self.core.fight, data.get("done", "")
+        if fight is None or not k.isdigit() or int(k) >= len(fight.combatants):
+            return Update()
+        self.opened.discard(fight.combatants[int(k)].name)
+        return Update(opened={f"fd-{k}-more": False}, scroll=f"fd-{k}")
+
+    def on_toggle(self, data: Mapping[str, str]) -> Update:
+        """A row tapped open or closed (``data-row``, ``open``): kept so, when the table is drawn again."""
+        fight, k = self.core.fight, data.get("row", "")
+        if fight is None or not k.isdigit() or int(k) >= len(fight.combatants):
+            return Update()
+        name = fight.combatants[int(k)].name
+        if data.get("open") == "1":
+            self.opened.add(name)
+        else:
+            self.opened.discard(name)
+        return Update()
 
     def _same(self, k: int, carried: Mapping[str, Statement] | None = None) -> bool | None:
         """Whether the ``k``-th combatant's statement is last round's as carried (``None``: no round yet)."""
@@ -232,21 +258,53 @@ class Statements:
         """Nothing stated, nothing refused (a new fight, another fight opened)."""
         self.core.draft.declare, self.errors, self.opened = {}, {}, set()
 
-    def html(self) -> str:
-        """Every statement form, from the draft, each with his strike ranks and any problem found."""
+    def _schedules(self) -> dict[str, list[Timed] | None]:
+        """Everyone's strike ranks as stated (the default statement for one who has none yet)."""
+        fight = self.core.fight
+        assert fight is not None
+        self._drafts()
+        return {c.name: self._schedule(k) for k, c in enumerate(fight.combatants)}
+
+    def html(self, schedules: Mapping[str, list[Timed] | None] | None = None) -> str:
+        """Every row and statement form, from the draft, each with his strike ranks and any problem found."""
         fight, state = self.core.fight, self.core.state()
         if fight is None or state is None:
             return declarations_html(None, None, {})
         drafts = self._drafts()
-        schedules = {c.name: self._schedule(k) for k, c in enumerate(fight.combatants)}
+        if schedules is None:
+            schedules = self._schedules()
         carried, notes = self.carried()
         same = {c.name: v for k, c in enumerate(fight.combatants) if (v := self._same(k, carried)) is not None}
         told = {c.name: self._foreseen(k) for k, c in enumerate(fight.combatants) if c.name in drafts}
         return declarations_html(fight, state, drafts, schedules, self.errors, opened=self.opened, same=same,
-                                 notes=notes, gone=self.core.gone(), foreseen=told)
+                                 notes=notes, gone=self.core.gone(), foreseen=told, changed=self.changed())
+
+    def changed(self) -> dict[str, list[str]]:
+        """What the last round changed in each row (``-6 HP``, ``L arm out``); ``{}`` before the first."""
+        fight, results = self.core.fight, self.core.results
+        if fight is None or not results:
+            return {}
+        before = results[-2].state if len(results) >= 2 else start(fight)
+        after = results[-1].state
+        out = {}
+        for c in fight.combatants:
+            if c.name in before.bodies and (said := changes(c, before.bodies[c.name], after.bodies[c.name])):
+                out[c.name] = said
+        return out
+
+    def timeline(self, schedules: Mapping[str, list[Timed] | None] | None = None) -> Update:
+        """The round about to be resolved on the strike-rank ruler (``fd-timeline``)."""
+        fight, state = self.core.fight, self.core.state()
+        if fight is None or state is None:
+            return Update(html={"fd-timeline": ""})
+        if schedules is None:
+            schedules = self._schedules()
+        return Update(html={"fd-timeline": timeline_html(fight, state, schedules, self.core.gone())})
 
     def declarations(self) -> Update:
-        """The statement forms drawn again (``fd-list``)."""
-        html = self.html()
+        """The table drawn again (``fd-list``: everyone's row and statement form), and the ruler."""
+        fight = self.core.fight
+        schedules = self._schedules() if fight is not None and self.core.state() is not None else None
+        html = self.html(schedules)
         self.marked = {field for field in self.errors if f'id="{field}"' in html}
-        return Update(html={"fd-list": html})
+        return Update(html={"fd-list": html}) | self.timeline(schedules)

@@ -26,6 +26,7 @@ from pyengine.runequest.combat.render import render_result
 from pyengine.runequest.melee.harm import useless_hand
 from pyengine.runequest.melee.model import MELEE_RULES, Body, Combatant, Fight, FightState, MeleeRules
 from pyengine.runequest.melee.round import Event, RoundResult, describe
+from pyengine.runequest.melee.table import render_row
 from pyengine.runequest.melee.timing import Timed
 from pyengine.runequest.reading import LEGEND, location_reading
 from pyengine.runequest.tables.catalogue import RuneQuestTables
@@ -449,11 +450,14 @@ def render_declaration(
     note: str = "",
     gone: Mapping[str, int] = {},
     foreseen: Sequence[str] = (),
+    changed: Sequence[str] = (),
 ) -> Element:
-    """The statement of intent of the ``k``-th combatant as one compact row: what he does,
-    with what, at whom, at which strike rank (``fd-<k>-sr``), the first action's target to change in
-    place; everything else (more actions, parries, Defense, engaged, surprised) one tap away in
-    ``fd-<k>-more``, open when ``opened`` or when the last check refused one of its fields. Filled from
+    """The ``k``-th combatant's row of the table view (:func:`~pyengine.runequest.melee.table.render_row`:
+    who, hit points, condition, locations out, ``changed`` in the last round, this round's statement in
+    short), which a tap opens onto his statement of intent (``fd-<k>-more``): the first action's target,
+    his strike ranks (``fd-<k>-sr``), everything else (more actions, parries, Defense, engaged,
+    surprised), and "Done" back to the table; open when ``opened`` or when the last check refused one of
+    its fields. A dead combatant, or one who left, is a row alone. Filled from
     ``draft``, with ``errors`` (field id -> message: the fields the last check refused) shown: each such
     field marked invalid, the last message in his note (``fd-<k>-error``), a refused Defense split open.
     ``same``: whether the statement is last round's as carried (``None``: no round before); ``note``: what
@@ -464,17 +468,21 @@ def render_declaration(
     attrs = {"class": "fd-who", "id": p, "data-name": c.name, "data-condition": body.condition}
     if p in errors:
         attrs["aria-invalid"] = "true"
-    box = el("fieldset", attrs)
-    box.append(el("legend", None, c.name, " ", el("span", {"class": "fs-side"}, f"side {c.side}")))
-    if body.condition == "dead":
-        box.append(el("p", {"class": "fd-dead"}, f"{c.name} is dead."))
+    if changed:
+        attrs["data-changed"] = "1"
+    box = el("div", attrs)
+    parries = [row.get("arm", "") for row in draft.get("parries", ()) if row.get("arm")]
+    if body.condition == "dead" or c.name in gone:
+        if c.name in gone:
+            box.set("data-left", str(gone[c.name]))
+        box.append(el("div", {"class": "fd-row fd-row-still"},
+                      *render_row(c, body, k=k, timed=None, parries=(), changed=changed, left=gone.get(c.name))))
         return box
-    if c.name in gone:
-        box.set("data-left", str(gone[c.name]))
-        box.append(el("p", {"class": "fd-dead"}, f"{c.name} left the fight after round {gone[c.name]}."))
-        return box
+    head = el("summary", {"class": "fd-row"},
+              *render_row(c, body, k=k, timed=timed, parries=parries, changed=changed, note=note))
+    editor = el("fieldset", {"class": "fd-edit"}, el("legend", None, f"{c.name}'s statement, round {state.round + 1}"))
     if body.condition in ("unconscious", "incapacitated"):
-        box.append(el("p", {"class": "help"}, f"{c.name} is {body.condition}: only what the rules allow happens."))
+        editor.append(el("p", {"class": "help"}, f"{c.name} is {body.condition}: only what the rules allow happens."))
     arms = [(a.name, a.name + (" (missile)" if a.missile else "")) for a in c.arms if a.name not in body.broken]
     stuck = [
         (f"{s.owner}\u241f{s.weapon}", f"{s.owner}'s {s.weapon} ({_words(s.location)})") for s in body.stuck_in
@@ -483,10 +491,6 @@ def render_declaration(
     weapons = [("", "no: a spell of its own"), *((w.name, w.name) for w in c.arms if w.weapon is not None
                                                and not w.body_weapon)]
     line = el("div", {"class": "fd-line"})
-    if note:
-        line.append(el("p", {"class": "fd-fell", "id": f"{p}-fell", "role": "status"}, note))
-    line.append(el("div", {"class": "fd-sr", "id": f"{p}-sr", "aria-live": "polite"},
-                   *render_said(timed, draft, same, foreseen)))
     more = el("div", {"class": "fd-more-body"})
     rows = list(draft.get("actions", ()))
     for j in range(ACTION_ROWS):
@@ -578,14 +582,17 @@ def render_declaration(
         more.append(group)
     more.append(_check(f"{p}-surprised", bool(draft.get("surprised")), " surprised (+3 SR)"))
     mine = [message for field, message in errors.items() if field == p or field.startswith(f"{p}-")]
-    folded = el("details", {"class": "fd-more", "id": f"{p}-more"},
-                el("summary", None, "Change…", el("span", {"class": "visually-hidden"},
-                                                  f" {c.name}'s actions, parries, Defense")),
-                more)
+    editor.append(line)
+    editor.append(el("div", {"class": "fd-sr", "id": f"{p}-sr", "aria-live": "polite"},
+                     *render_said(timed, draft, same, foreseen)))
+    editor.append(more)
+    editor.append(el("div", {"class": "actions"},
+                     el("button", {"type": "button", "class": "fd-done", "data-done": str(k)},
+                        "Done: back to the table")))
+    folded = el("details", {"class": "fd-more", "id": f"{p}-more", "data-row": str(k)}, head, editor)
     if opened or any(field.startswith(f"{p}-") and field != f"{p}-sr" for field in errors):
         folded.set("open", "open")
-    line.append(folded)
-    box.append(line)
+    box.append(folded)
     if mine:
         box.append(el("p", {"id": f"{p}-error", "class": "field-error", "role": "alert"}, f"{c.name} — {mine[-1]}"))
     else:
@@ -597,9 +604,10 @@ def render_declarations(fight: Fight | None, state: FightState | None, drafts: M
                         schedules: Mapping[str, Sequence[Timed] | None] | None = None,
                         errors: Mapping[str, str] = {}, *, opened: frozenset[str] | set[str] = frozenset(),
                         same: Mapping[str, bool] = {}, notes: Mapping[str, str] = {},
-                        gone: Mapping[str, int] = {}, foreseen: Mapping[str, Sequence[str]] = {}) -> Element:
-    """Everyone's statement of intent, one compact row each (``errors``, ``opened``, ``same``, ``notes``,
-    ``foreseen``: by name, as :func:`render_declaration` shows them)."""
+                        gone: Mapping[str, int] = {}, foreseen: Mapping[str, Sequence[str]] = {},
+                        changed: Mapping[str, Sequence[str]] = {}) -> Element:
+    """The table view: everyone's row and statement of intent (``errors``, ``opened``, ``same``, ``notes``,
+    ``foreseen``, ``changed``: by name, as :func:`render_declaration` shows them)."""
     if fight is None or state is None:
         return el("p", {"class": "empty"}, "Add combatants first.")
     div = el("div", {"class": "fd-all"})
@@ -607,7 +615,8 @@ def render_declarations(fight: Fight | None, state: FightState | None, drafts: M
         draft = drafts.get(c.name) or default_declaration(fight, state, c, gone)
         div.append(render_declaration(fight, state, k, draft, (schedules or {}).get(c.name), errors,
                                       opened=c.name in opened, same=same.get(c.name), note=notes.get(c.name, ""),
-                                      gone=gone, foreseen=foreseen.get(c.name, ())))
+                                      gone=gone, foreseen=foreseen.get(c.name, ()),
+                                      changed=changed.get(c.name, ())))
     return div
 
 
@@ -708,6 +717,18 @@ def render_round(result: RoundResult, ident: str = "") -> Element:
         ol,
         el("p", {"class": "help fr-dice"}, f"Dice this round: {', '.join(map(str, result.rolls)) or 'none'}"),
     )
+
+
+def render_happened(result: RoundResult | None) -> Element:
+    """What happened in the round just resolved, under the table: strike rank by strike rank, one line
+    each, its working one tap away (the same lines as the log's latest round)."""
+    if result is None:
+        return el("p", {"class": "empty"}, "No round resolved yet: state what everyone does, then Resolve.")
+    ol = el("ol", {"class": "fr-events fh-events"}, *(render_event(e, n) for n, e in enumerate(result.events)))
+    if not result.events:
+        ol = el("p", {"class": "empty"}, "Nothing happened this round.")
+    return el("div", {"class": "fh", "data-round": str(result.round)},
+              el("h3", {"class": "fh-heading"}, f"Round {result.round}: what happened"), ol)
 
 
 #: The log's element (``data-rounds``: how many) and its latest round's, the one open.

@@ -196,7 +196,7 @@ def test_a_statement_drawn_again_in_its_place_is_its_inside(world):
     state = start(fight)
     box = render.render_declaration(fight, state, 0, render.default_declaration(fight, state, fight.combatants[0]))
     inner = render.inner_html(box)
-    assert to_html(box) == f'<fieldset class="fd-who" id="fd-0" data-name="Aldo" data-condition="unhurt">{inner}</fieldset>'
+    assert to_html(box) == f'<div class="fd-who" id="fd-0" data-name="Aldo" data-condition="unhurt">{inner}</div>'
     assert render.render_declarations(None, None, {}).text == "Add combatants first."
 
 

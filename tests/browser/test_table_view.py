@@ -1,0 +1,121 @@
+"""Fight mode as a table on one phone screen (issue 34), tapped with a thumb at 390×844: a row per
+combatant (name and side, hit points now of the most, locations out, condition, this round's statement
+in short with its target and strike rank), a bar at the foot with Resolve, Resolve with my dice, Undo,
+Log and Share, a round in at most two taps with no scrolling, the rows that changed marked, what
+happened at each strike rank under the table, the strike-rank ruler before a round, a row opened in
+place and closed in one tap; and axe on a fight in which a combatant is dead."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+import builder.install
+from tests.browser.audit import serious_findings
+from tests.browser.conftest import open_ready
+from tests.browser.test_fight_phone import golden_3v3
+
+SCREEN_HEIGHT = 844
+
+
+def on_one_screen(page, selector: str) -> None:
+    """Every element ``selector`` finds lies wholly inside the screen, none behind the round's bar."""
+    bar = page.locator("#fight-bar").bounding_box()
+    assert bar is not None and bar["y"] + bar["height"] <= SCREEN_HEIGHT, f"the bar is off the screen: {bar}"
+    for k, box in enumerate(page.locator(selector).evaluate_all(
+            "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.top, r.bottom]; })")):
+        top, bottom = box
+        assert top >= 0 and bottom <= bar["y"] + 1, f"{selector} #{k} lies at {top:.0f}-{bottom:.0f} px, bar at {bar['y']:.0f}"
+
+
+def tap_in_view(page, selector: str) -> None:
+    """A thumb's tap on what is already on the screen (no scrolling to reach it)."""
+    expect(page.locator(selector)).to_be_in_viewport(ratio=1)
+    page.locator(selector).tap()
+
+
+@pytest.fixture
+def fight(thumb):
+    """The golden three against three, before its first round, on a phone with a touch screen."""
+    context, watch = thumb
+    page = open_ready(context, f"combat.html#{golden_3v3(0)}")
+    expect(page.locator("#fd-list .fd-who")).to_have_count(6)
+    yield page
+    watch.assert_clean()
+
+
+def test_a_round_of_three_against_three_takes_two_taps_and_no_scrolling(fight):
+    # Done when: after Resolve, every combatant's row and the action bar are inside one 844-px screen,
+    # and a round takes at most 2 taps and no scrolling.
+    page = fight
+    for round_ in (2, 3, 4):
+        scrolled = page.evaluate("scrollY")
+        tap_in_view(page, "#fd-roll")  # one tap: nothing scrolled by the test, before or after
+        expect(page.locator("#fd-round")).to_have_text(str(round_))
+        page.wait_for_function("() => Math.abs(document.getElementById('fight-table').getBoundingClientRect().top) < 2")
+        on_one_screen(page, "#fd-list .fd-row")
+        assert page.evaluate("scrollY") != scrolled or round_ > 2  # the table came into view by itself
+    # The rows that changed are marked, and say what changed; what happened is under the table.
+    changed = page.locator('#fd-list .fd-who[data-changed="1"]')
+    assert changed.count() >= 1
+    expect(changed.first.locator(".fd-changed-what")).to_contain_text("last round:")
+    happened = page.locator("#fd-happened .fr-event")
+    assert happened.count() >= 1
+    srs = [int(s) for s in happened.evaluate_all("els => els.map(e => e.dataset.sr)")]
+    assert srs == sorted(srs)
+    expect(page.locator("#fd-happened .fh-heading")).to_have_text("Round 3: what happened")
+    # Its working one tap away.
+    happened.first.locator("details.fr-working > summary").tap()
+    expect(happened.first.locator("details.fr-working")).to_have_attribute("open", "")
+
+
+def test_each_row_says_who_his_hit_points_condition_what_is_out_and_his_statement(thumb):
+    context, watch = thumb
+    page = open_ready(context, f"combat.html#{golden_3v3(2)}")  # after round 2: the Broo is dead
+    rows = page.locator("#fd-list .fd-who")
+    expect(rows).to_have_count(6)
+    rurik = rows.nth(0)
+    expect(rurik.locator(".fd-name")).to_have_text("Rurik")
+    expect(rurik.locator(".fs-side")).to_have_text("side Sartar")
+    expect(rurik.locator(".fd-hp")).to_have_text("HP 10/14")
+    expect(rurik.locator(".fd-row-state")).to_contain_text("L arm out")
+    expect(rurik.locator(".fd-short")).to_contain_text("SR 7: attacks Scorpion man with the broadsword")
+    broo = page.locator('#fd-list .fd-who[data-name="Broo"]')
+    expect(broo).to_have_attribute("data-condition", "dead")
+    expect(broo.locator(".fs-cond")).to_have_text("dead")
+    expect(broo.locator("details")).to_have_count(0)  # the dead state nothing: no row to open
+    # The ruler: SR 1 to 12, everyone who acts at his strike rank, those together side by side.
+    ruler = page.locator("#fd-timeline .tl-sr")
+    assert [s for s in ruler.evaluate_all("els => els.map(e => e.dataset.sr)")][:12] == [str(n) for n in range(1, 13)]
+    expect(page.locator('#fd-timeline .tl-sr[data-sr="7"] .tl-act[data-who="Rurik"]')).to_have_count(1)
+    expect(page.locator('#fd-timeline .tl-sr[data-sr="6"]')).to_have_class("tl-sr tl-together")
+    expect(page.locator('#fd-timeline .tl-act[data-who="Broo"]')).to_have_count(0)
+    # axe finds nothing serious, a dead combatant's row among the rest, open or shut.
+    assert serious_findings(page, builder.install.axe_script().read_text(encoding="utf-8")) == []
+    page.locator("#fd-0 summary.fd-row").tap()
+    assert serious_findings(page, builder.install.axe_script().read_text(encoding="utf-8")) == []
+    watch.assert_clean()
+
+
+def test_a_row_opens_in_place_and_done_brings_back_the_table_in_one_tap(fight):
+    page = fight
+    row = page.locator("#fd-1 summary.fd-row")
+    tap_in_view(page, "#fd-1 summary.fd-row")
+    expect(page.locator("#fd-1-more")).to_have_attribute("open", "")
+    target = page.locator("#fd-1-a0-target")
+    expect(target).to_be_visible()
+    before = target.input_value()
+    other = next(v for v in target.locator("option").evaluate_all("os => os.map(o => o.value)") if v and v != before)
+    target.select_option(other)
+    expect(page.locator("#fd-1-short")).to_contain_text(other)  # the row's short line follows what is chosen
+    expect(page.locator('#fd-timeline .tl-act[data-who="Vasana"]')).to_have_count(1)
+    page.locator("#fd-1 .fd-done").tap()  # one tap back to the table
+    expect(page.locator("#fd-1-more")).not_to_have_attribute("open", "")
+    expect(row).to_be_in_viewport()
+    # The rest of the bar: Log and Share bring the log and the links into view.
+    tap_in_view(page, "#fd-roll")
+    expect(page.locator("#fd-round")).to_have_text("2")
+    tap_in_view(page, "#fd-log")
+    expect(page.locator("#fl-heading")).to_be_in_viewport()
+    tap_in_view(page, "#fd-share")
+    expect(page.locator("#fl-share")).to_be_in_viewport()

@@ -24,7 +24,7 @@ from pyengine.runequest.melee.foresee import foreseen, left_out
 from pyengine.runequest.melee.inputs import draft_of, read_declaration, statement_draft
 from pyengine.runequest.melee.intent import Intent, check_intents
 from pyengine.runequest.melee.model import start
-from pyengine.runequest.melee.render import default_declaration, field_for
+from pyengine.runequest.melee.render import aimed, default_declaration, field_for
 from pyengine.runequest.melee.table import changes, short_statement
 from pyengine.runequest.melee.timing import Timed, schedule
 
@@ -50,9 +50,13 @@ class Statements:
         fight, state = self.core.fight, self.core.state()
         assert fight is not None and state is not None
         declare = self.core.draft.declare
+        gone = self.core.gone()
         for c in fight.combatants:
             if c.name not in declare:
-                declare[c.name] = as_statement(default_declaration(fight, state, c, self.core.gone()))
+                declare[c.name] = as_statement(default_declaration(fight, state, c, gone))
+            elif c.name not in gone and state.bodies[c.name].condition != "dead":
+                # stated before any foe was there: aimed as his form shows it, the first foe standing
+                declare[c.name] = as_statement(aimed(fight, state, c, declare[c.name], gone))
         return declare
 
     def _schedule(self, k: int) -> list[Timed] | None:

@@ -437,6 +437,22 @@ def _target_choices(fight: Fight, state: FightState, c: Combatant, do: str,
     return up + down + allies
 
 
+def aimed(fight: Fight, state: FightState, c: Combatant, draft: Mapping[str, Any],
+          gone: Collection[str] = ()) -> Mapping[str, Any]:
+    """His statement, each action that must be aimed but is aimed at no one aimed at the first choice its
+    target field offers, as the form shows it (a statement made before any foe was in the fight)."""
+    rows = list(draft.get("actions", ()))
+    filled = []
+    for row in rows:
+        do = row.get("do", "")
+        if do in FIELDS_FOR["target"] and do != "spell" and not row.get("target"):
+            choices = _target_choices(fight, state, c, do, gone)
+            if choices:
+                row = {**row, "target": choices[0][0]}
+        filled.append(row)
+    return {**draft, "actions": filled} if filled != rows else draft
+
+
 def render_declaration(
     fight: Fight,
     state: FightState,

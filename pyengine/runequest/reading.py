@@ -6,14 +6,15 @@ is shown so, since it matters: "Points Equaled or Exceeded in Any One Location" 
 out of use (seed ch. III, "Notes on Damage Results", 1), and a limb struck "for 6 or more points
 beyond what it can hold" is "severed or irrevocably maimed" (3). "Out" is the game master's
 short word for the seed's "disabled" (a limb "useless", a head unconscious, a chest or abdomen
-down); a note beside it says which.
+down); a note beside it says which (docs/rulings.md RQ-141). Outside a fight no one is "fighting"
+(RQ-142).
 """
 
 from __future__ import annotations
 
 #: The words after the numbers, and what each means (a caption or legend says it once).
 OUT, SEVERED, MAIMED = "out", "severed", "maimed"
-LEGEND = "hit points now/most; out: at 0 or below, disabled"
+LEGEND = "hit points now/most; out: at 0 or below, disabled (RQ-141)"
 
 #: The condition outside a fight: no one is "fighting" at rest. "The character continues to
 #: stand and fight with whatever limbs are left to him" (seed ch. III): wounded, able to fight.

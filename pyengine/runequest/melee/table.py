@@ -4,7 +4,8 @@ round about to be resolved, and what changed in the round just resolved.
 
 Pure functions from the melee engine's values to :mod:`pyengine.html` elements. A row's words are the
 same as everyone's state below it (:mod:`pyengine.runequest.melee.render`): a location reads "out"
-(:mod:`pyengine.runequest.reading`, ruling "Out"), a condition as ``CONDITION_WORDS`` has it.
+(:mod:`pyengine.runequest.reading`, RQ-141), a condition as ``CONDITION_WORDS`` has it; the ruler
+runs from SR 1 to 12, what has no time left apart (RQ-143).
 """
 
 from __future__ import annotations

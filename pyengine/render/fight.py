@@ -90,10 +90,11 @@ def declarations_html(fight: Fight | None, state: FightState | None, drafts: Map
                       errors: Mapping[str, str] = {}, *, opened: Collection[str] = frozenset(),
                       same: Mapping[str, bool] = {}, notes: Mapping[str, str] = {},
                       gone: Mapping[str, int] = {}, foreseen: Mapping[str, Sequence[str]] = {},
-                      changed: Mapping[str, Sequence[str]] = {}) -> str:
-    """``fd-list``: the table view, everyone's row and statement form."""
+                      changed: Mapping[str, Sequence[str]] = {}, drawn: bool = True) -> str:
+    """``fd-list``: the table view, everyone's row and statement form (``drawn`` False: the open rows' forms only)."""
     return to_html(render.render_declarations(fight, state, drafts, schedules, errors, opened=set(opened), same=same,
-                                              notes=notes, gone=gone, foreseen=foreseen, changed=changed))
+                                              notes=notes, gone=gone, foreseen=foreseen, changed=changed,
+                                              drawn=drawn))
 
 
 def timeline_html(fight: Fight | None, state: FightState | None,
@@ -111,10 +112,13 @@ def happened_html(result: RoundResult | None) -> str:
 
 def declaration_inner_html(fight: Fight, state: FightState, k: int, draft: Mapping[str, Any],
                            timed: Sequence[Timed] | None, *, same: bool | None, note: str,
-                           gone: Mapping[str, int], foreseen: Sequence[str] = ()) -> str:
-    """What goes inside ``fd-<k>``: his statement drawn again, open."""
-    return render.inner_html(render.render_declaration(fight, state, k, draft, timed, opened=True, same=same,
-                                                       note=note, gone=gone, foreseen=foreseen))
+                           gone: Mapping[str, int], foreseen: Sequence[str] = (), changed: Sequence[str] = (),
+                           opened: bool = True) -> str:
+    """What goes inside ``fd-<k>``: his row drawn again, open onto his statement (``opened`` False: shut,
+    his form left out until it is opened again)."""
+    return render.inner_html(render.render_declaration(fight, state, k, draft, timed, opened=opened, same=same,
+                                                       note=note, gone=gone, foreseen=foreseen, changed=changed,
+                                                       drawn=opened))
 
 
 def said_html(timed: Sequence[Timed] | None, draft: Mapping[str, Any], same: bool | None,

@@ -1,9 +1,8 @@
 """Combat page, fight mode: read the fields, ask the controller, write what it says.
 
-Every decision, limit and all the HTML are :class:`pyengine.pages.fight.FightPage`'s (the
-combatants, the statements, the rounds, undo, the draft kept on the device, links, exports,
-experience marks); this wires fight mode's controls to it. Imported only when fight mode first
-opens (:mod:`app.combat`).
+Every decision, limit and all the HTML are :class:`pyengine.pages.fight.FightPage`'s (the table, the
+statements, the rounds, undo, the draft kept on the device, links, exports, experience marks); this
+wires fight mode's controls to it. Imported only when fight mode first opens (:mod:`app.combat`).
 """
 
 from __future__ import annotations
@@ -22,14 +21,6 @@ page: FightPage | None = None
 def on_add(event) -> None:
     event.preventDefault()
     dom.apply(page.on_add(dom.values("fa-form")))
-
-
-def on_add_input(event=None) -> None:
-    dom.apply(page.on_add_input(dom.values("fa-form")))
-
-
-def on_source(event=None) -> None:
-    dom.apply(page.on_source(dom.values("fa-form")))
 
 
 def on_statement(event) -> None:
@@ -54,20 +45,15 @@ async def on_file(event) -> None:
         dom.apply(page.on_file(str(await files.item(0).text())))
 
 
-def on_log_toggle(event) -> None:
-    dom.apply(page.on_log_toggle(dom.data_of(event)))
+def on_roll(event=None) -> None:
+    # the bench's: the round resolved and everything it changes written into the page
+    with start.measured("fight round in the page"):
+        dom.apply(page.on_roll(dom.values("fd-list")))
 
 
-def on_row_toggle(event) -> None:
-    target = event.target
-    if str(target.localName) == "details" and target.hasAttribute("data-row"):
-        dom.apply(page.on_row_toggle({**dom.data_of(event), "open": "1" if target.open else ""}))
-
-
-def on_table_click(event) -> None:
-    data = dom.data_of(event)
-    if "done" in data:
-        dom.apply(page.on_done(data))
+def on_row_toggle(event) -> None:  # a row of the table opened or shut (its form drawn in it, or not yet)
+    row, drawn = event.target, not dom.missing(event.target.querySelector(".fd-edit"))
+    dom.apply(page.on_row_toggle({**dom.data_of(event), "open": "1" if row.open else "", "drawn": "1" if drawn else ""}))
 
 
 def on_writeback_click(event) -> None:
@@ -79,17 +65,17 @@ def on_writeback_click(event) -> None:
 #: (element, event, what the controller is told)
 LISTENERS = (
     ("fa-form", "submit", on_add),
-    ("fa-form", "input", on_add_input),
-    ("fa-form", "change", on_add_input),
-    ("fa-source", "change", on_source),
+    ("fa-form", "input", lambda event: dom.apply(page.on_add_input(dom.values("fa-form")))),
+    ("fa-form", "change", lambda event: dom.apply(page.on_add_input(dom.values("fa-form")))),
+    ("fa-source", "change", lambda event: dom.apply(page.on_source(dom.values("fa-form")))),
     ("fa-sides", "click", lambda event: dom.apply(page.on_sides_click(dom.data_of(event)))),
     ("fc-list", "click", lambda event: dom.apply(page.on_combatants_click(dom.data_of(event)))),
     ("fd-list", "input", on_statement),
     ("fd-list", "change", on_statement),
-    ("fd-list", "click", on_table_click),
+    ("fd-list", "click", lambda event: dom.apply(page.on_done(dom.data_of(event)))),  # "Done" in a row
     ("fight-bar", "click", lambda event: dom.apply(page.on_bar_click(dom.data_of(event)))),
     ("fd-form", "submit", lambda event: event.preventDefault()),
-    ("fd-roll", "click", lambda event: dom.apply(page.on_roll(dom.values("fd-list")))),
+    ("fd-roll", "click", on_roll),
     ("fd-start", "click", lambda event: dom.apply(page.on_start(dom.values("fd-list")))),
     ("fd-next", "click", lambda event: dom.apply(page.on_next(dom.values("fd-typing")))),
     ("fd-cancel", "click", lambda event: dom.apply(page.on_cancel())),
@@ -113,7 +99,8 @@ def open_fight(tables, locations, link: str = "") -> None:
         page = FightPage(tables, locations, BrowserStore(), measured=start.measured, now=dom.now)
         start.listen(LISTENERS, create_proxy)
         # An earlier round's fold opened: "toggle" does not bubble, so it is caught on its way down.
-        dom.element("fl-out").addEventListener("toggle", create_proxy(on_log_toggle), True)
+        dom.element("fl-out").addEventListener("toggle", create_proxy(
+            lambda event: dom.apply(page.on_log_toggle(dom.data_of(event)))), True)
         dom.element("fd-list").addEventListener("toggle", create_proxy(on_row_toggle), True)
     dom.apply(page.open(dom.values("fa-form"), link))
     window.setTimeout(create_once_callable(page.warm_up), 0)  # after the fight is drawn

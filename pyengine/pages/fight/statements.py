@@ -25,7 +25,7 @@ from pyengine.runequest.melee.inputs import draft_of, read_declaration, statemen
 from pyengine.runequest.melee.intent import Intent, check_intents
 from pyengine.runequest.melee.model import start
 from pyengine.runequest.melee.render import aimed, default_declaration, field_for
-from pyengine.runequest.melee.table import changes, short_statement
+from pyengine.runequest.melee.table import round_changes, short_statement
 from pyengine.runequest.melee.timing import Timed, schedule
 
 if TYPE_CHECKING:
@@ -124,7 +124,7 @@ class Statements:
             self.opened.add(name)
             form = declaration_inner_html(fight, state, k, statement, timed, same=same,
                                           note=self.carried()[1].get(name, ""), gone=self.core.gone(),
-                                          foreseen=self._foreseen(k))
+                                          foreseen=self._foreseen(k), changed=self.changed().get(name, ()))
             self.marked -= set(mine)
             update |= Update(html={p: form}, errors={p: ""}, focus=field_id)
         else:
@@ -145,19 +145,38 @@ class Statements:
         if fight is None or not k.isdigit() or int(k) >= len(fight.combatants):
             return Update()
         self.opened.discard(fight.combatants[int(k)].name)
-        return Update(opened={f"fd-{k}-more": False}, scroll=f"fd-{k}")
+        return Update(html={f"fd-{k}": self._drawn(int(k), opened=False)}, scroll=f"fd-{k}")
 
     def on_toggle(self, data: Mapping[str, str]) -> Update:
-        """A row tapped open or closed (``data-row``, ``open``): kept so, when the table is drawn again."""
-        fight, k = self.core.fight, data.get("row", "")
-        if fight is None or not k.isdigit() or int(k) >= len(fight.combatants):
+        """A row tapped open or closed (``data-row``, ``open``): kept so when the table is drawn again; a
+        row opened for the first time gets his statement's form (``fd-<k>-edit``)."""
+        fight, state, k = self.core.fight, self.core.state(), data.get("row", "")  # no data-row: another fold
+        if fight is None or state is None or not k.isdigit() or int(k) >= len(fight.combatants):
             return Update()
-        name = fight.combatants[int(k)].name
-        if data.get("open") == "1":
-            self.opened.add(name)
-        else:
-            self.opened.discard(name)
-        return Update()
+        c = fight.combatants[int(k)]
+        if c.name in self.core.gone() or state.bodies[c.name].condition == "dead":
+            return Update()
+        if data.get("open") != "1":
+            self.opened.discard(c.name)
+            if any(field == f"fd-{k}" or field.startswith(f"fd-{k}-") for field in self.errors):
+                return Update()  # a refused statement keeps its form, and its note, until it is changed
+            return Update(html={f"fd-{k}": self._drawn(int(k), opened=False)})  # its row says it as changed
+        self.opened.add(c.name)
+        if data.get("drawn") == "1":
+            return Update()
+        return Update(html={f"fd-{k}": self._drawn(int(k), opened=True)})
+
+    def _drawn(self, k: int, *, opened: bool) -> str:
+        """The inside of the ``k``-th row: open with his statement's form, or shut without it."""
+        fight, state = self.core.fight, self.core.state()
+        assert fight is not None and state is not None
+        name = fight.combatants[k].name
+        statement = self._drafts()[name]
+        return declaration_inner_html(fight, state, k, statement, self._schedule(k),
+                                      same=self._same(k) if opened else None,
+                                      note=self.carried()[1].get(name, ""), gone=self.core.gone(),
+                                      foreseen=self._foreseen(k), changed=self.changed().get(name, ()),
+                                      opened=opened)
 
     def _same(self, k: int, carried: Mapping[str, Statement] | None = None) -> bool | None:
         """Whether the ``k``-th combatant's statement is last round's as carried (``None``: no round yet)."""
@@ -278,23 +297,23 @@ class Statements:
         if schedules is None:
             schedules = self._schedules()
         carried, notes = self.carried()
-        same = {c.name: v for k, c in enumerate(fight.combatants) if (v := self._same(k, carried)) is not None}
+        # Only an open row's form is drawn (and told whether it is last round's): a round draws rows.
+        shown = {c.name for c in fight.combatants if c.name in self.opened}
+        shown |= {fight.combatants[int(m.group(1))].name for field in self.errors
+                  if (m := re.match(r"fd-(\d+)", field)) and int(m.group(1)) < len(fight.combatants)}
+        same = {c.name: v for k, c in enumerate(fight.combatants)
+                if c.name in shown and (v := self._same(k, carried)) is not None}
         told = {c.name: self._foreseen(k) for k, c in enumerate(fight.combatants) if c.name in drafts}
-        return declarations_html(fight, state, drafts, schedules, self.errors, opened=self.opened, same=same,
-                                 notes=notes, gone=self.core.gone(), foreseen=told, changed=self.changed())
+        return declarations_html(fight, state, drafts, schedules, self.errors, opened=self.opened | shown, same=same,
+                                 notes=notes, gone=self.core.gone(), foreseen=told, changed=self.changed(),
+                                 drawn=False)
 
     def changed(self) -> dict[str, list[str]]:
         """What the last round changed in each row (``-6 HP``, ``L arm out``); ``{}`` before the first."""
         fight, results = self.core.fight, self.core.results
         if fight is None or not results:
             return {}
-        before = results[-2].state if len(results) >= 2 else start(fight)
-        after = results[-1].state
-        out = {}
-        for c in fight.combatants:
-            if c.name in before.bodies and (said := changes(c, before.bodies[c.name], after.bodies[c.name])):
-                out[c.name] = said
-        return out
+        return round_changes(fight, results[-2].state if len(results) >= 2 else start(fight), results[-1].state)
 
     def timeline(self, schedules: Mapping[str, list[Timed] | None] | None = None) -> Update:
         """The round about to be resolved on the strike-rank ruler (``fd-timeline``)."""

@@ -467,13 +467,16 @@ def render_declaration(
     gone: Mapping[str, int] = {},
     foreseen: Sequence[str] = (),
     changed: Sequence[str] = (),
+    drawn: bool = True,
 ) -> Element:
     """The ``k``-th combatant's row of the table view (:func:`~pyengine.runequest.melee.table.render_row`:
     who, hit points, condition, locations out, ``changed`` in the last round, this round's statement in
     short), which a tap opens onto his statement of intent (``fd-<k>-more``): the first action's target,
     his strike ranks (``fd-<k>-sr``), everything else (more actions, parries, Defense, engaged,
     surprised), and "Done" back to the table; open when ``opened`` or when the last check refused one of
-    its fields. A dead combatant, or one who left, is a row alone. Filled from
+    its fields. A dead combatant, or one who left, is a row alone. ``drawn`` False: his statement's form is
+left out (``fd-<k>-edit`` empty) until the row is opened, so that a round draws six rows, not six forms;
+a form not drawn keeps its statement as it is in the draft. Filled from
     ``draft``, with ``errors`` (field id -> message: the fields the last check refused) shown: each such
     field marked invalid, the last message in his note (``fd-<k>-error``), a refused Defense split open.
     ``same``: whether the statement is last round's as carried (``None``: no round before); ``note``: what
@@ -495,7 +498,15 @@ def render_declaration(
                       *render_row(c, body, k=k, timed=None, parries=(), changed=changed, left=gone.get(c.name))))
         return box
     head = el("summary", {"class": "fd-row"},
-              *render_row(c, body, k=k, timed=timed, parries=parries, changed=changed, note=note))
+              *render_row(c, body, k=k, timed=timed, parries=parries, changed=changed, note=note,
+                          foreseen=foreseen))
+    opened = opened or any(field.startswith(f"{p}-") and field != f"{p}-sr" for field in errors)
+    mine = [message for field, message in errors.items() if field == p or field.startswith(f"{p}-")]
+    if not (drawn or opened):
+        box.append(el("details", {"class": "fd-more", "id": f"{p}-more", "data-row": str(k)}, head,
+                      el("div", {"class": "fd-edit-box", "id": f"{p}-edit"})))
+        box.append(el("p", {"id": f"{p}-error", "class": "field-error", "role": "alert", "hidden": "hidden"}))
+        return box
     editor = el("fieldset", {"class": "fd-edit"}, el("legend", None, f"{c.name}'s statement, round {state.round + 1}"))
     if body.condition in ("unconscious", "incapacitated"):
         editor.append(el("p", {"class": "help"}, f"{c.name} is {body.condition}: only what the rules allow happens."))
@@ -597,7 +608,6 @@ def render_declaration(
             group.append(note_el)
         more.append(group)
     more.append(_check(f"{p}-surprised", bool(draft.get("surprised")), " surprised (+3 SR)"))
-    mine = [message for field, message in errors.items() if field == p or field.startswith(f"{p}-")]
     editor.append(line)
     editor.append(el("div", {"class": "fd-sr", "id": f"{p}-sr", "aria-live": "polite"},
                      *render_said(timed, draft, same, foreseen)))
@@ -605,8 +615,9 @@ def render_declaration(
     editor.append(el("div", {"class": "actions"},
                      el("button", {"type": "button", "class": "fd-done", "data-done": str(k)},
                         "Done: back to the table")))
-    folded = el("details", {"class": "fd-more", "id": f"{p}-more", "data-row": str(k)}, head, editor)
-    if opened or any(field.startswith(f"{p}-") and field != f"{p}-sr" for field in errors):
+    folded = el("details", {"class": "fd-more", "id": f"{p}-more", "data-row": str(k)}, head,
+                el("div", {"class": "fd-edit-box", "id": f"{p}-edit"}, editor))
+    if opened:
         folded.set("open", "open")
     box.append(folded)
     if mine:
@@ -621,9 +632,10 @@ def render_declarations(fight: Fight | None, state: FightState | None, drafts: M
                         errors: Mapping[str, str] = {}, *, opened: frozenset[str] | set[str] = frozenset(),
                         same: Mapping[str, bool] = {}, notes: Mapping[str, str] = {},
                         gone: Mapping[str, int] = {}, foreseen: Mapping[str, Sequence[str]] = {},
-                        changed: Mapping[str, Sequence[str]] = {}) -> Element:
+                        changed: Mapping[str, Sequence[str]] = {}, drawn: bool = True) -> Element:
     """The table view: everyone's row and statement of intent (``errors``, ``opened``, ``same``, ``notes``,
-    ``foreseen``, ``changed``: by name, as :func:`render_declaration` shows them)."""
+    ``foreseen``, ``changed``: by name, as :func:`render_declaration` shows them; ``drawn`` False: only the
+    forms of the rows open)."""
     if fight is None or state is None:
         return el("p", {"class": "empty"}, "Add combatants first.")
     div = el("div", {"class": "fd-all"})
@@ -632,7 +644,7 @@ def render_declarations(fight: Fight | None, state: FightState | None, drafts: M
         div.append(render_declaration(fight, state, k, draft, (schedules or {}).get(c.name), errors,
                                       opened=c.name in opened, same=same.get(c.name), note=notes.get(c.name, ""),
                                       gone=gone, foreseen=foreseen.get(c.name, ()),
-                                      changed=changed.get(c.name, ())))
+                                      changed=changed.get(c.name, ()), drawn=drawn))
     return div
 
 

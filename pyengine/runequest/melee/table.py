@@ -64,6 +64,15 @@ def changes(c: Combatant, before: Body, after: Body) -> list[str]:
     return said
 
 
+def round_changes(fight: Fight, before: FightState, after: FightState) -> dict[str, list[str]]:
+    """What one round changed in each row that it changed (:func:`changes`), by name."""
+    out = {}
+    for c in fight.combatants:
+        if c.name in before.bodies and (said := changes(c, before.bodies[c.name], after.bodies[c.name])):
+            out[c.name] = said
+    return out
+
+
 def short_statement(timed: Sequence[Timed] | None, parries: Sequence[str]) -> str:
     """This round's statement in short: his first action at its strike rank, with its target, how many
     more, and what he parries with (``SR 7: attacks Grak with the broadsword (+1 more) · parry: shield``)."""
@@ -82,10 +91,12 @@ def short_statement(timed: Sequence[Timed] | None, parries: Sequence[str]) -> st
 
 
 def render_row(c: Combatant, body: Body, *, k: int, timed: Sequence[Timed] | None, parries: Sequence[str],
-               changed: Sequence[str] = (), left: int | None = None, note: str = "") -> list[Element]:
+               changed: Sequence[str] = (), left: int | None = None, note: str = "",
+               foreseen: Sequence[str] = ()) -> list[Element]:
     """The inside of one combatant's row (the ``summary`` a tap opens, or the row of one who cannot act):
     name and side, hit points now of his most, condition and locations out, what changed last round, his
-    statement in short (``fd-<k>-short``), and why it is not last round's (``note``: his target fell)."""
+    statement in short (``fd-<k>-short``), why it is not last round's (``note``: his target fell), and what
+the round will make of it otherwise than stated (``foreseen``, RQ-139: said on the row at once)."""
     p = f"fd-{k}"
     top = el("span", {"class": "fd-row-top"},
              el("span", {"class": "fd-name"}, c.name), " ",
@@ -107,6 +118,8 @@ def render_row(c: Combatant, body: Body, *, k: int, timed: Sequence[Timed] | Non
         out.append(el("span", {"class": "fd-short", "id": f"{p}-short"}, short_statement(timed, parries)))
     if note:
         out.append(el("span", {"class": "fd-fell", "id": f"{p}-fell"}, note))
+    if foreseen:
+        out.append(el("span", {"class": "fd-foreseen-row", "id": f"{p}-foreseen"}, "; ".join(foreseen)))
     return out
 
 

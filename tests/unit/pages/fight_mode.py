@@ -78,8 +78,25 @@ class FightMode:
     def combatants(self):
         return self.dom.select("fc-item", under="fc-list")
 
+    def open_row(self, k: int | str):
+        """His row in the table tapped open (his statement's form drawn in it), as a thumb does."""
+        if self.dom.find(f"fd-{k}-a0-do") is not None:
+            return None
+        return self.apply(self.page.on_row_toggle({"row": str(k), "open": "1"}))
+
+    def part(self, k: int, name: str):
+        """A part of his statement's form (``a0-target``, ``sr``), his row opened first."""
+        self.open_row(k)
+        return self.dom[f"fd-{k}-{name}"]
+
+    def said(self, k: int) -> str:
+        """His statement at a glance as his open row says it (``fd-<k>-sr``)."""
+        return self.part(k, "sr").text()
+
     def statement(self, field: str, value: str, *, change: bool = True):
-        """A statement's field typed or chosen: the glue passes his form's fields."""
+        """A statement's field typed or chosen (his row opened first, if it is not): the glue passes
+        his form's fields."""
+        self.open_row(field.split("-")[1])
         node = self.dom[field]
         if node.tag == "select":
             self.dom.choose(field, value)

@@ -59,7 +59,7 @@ def test_fight_mode_opens_an_earlier_draft_where_it_was_left(world, path):  # no
         k = names.index(name)
         if fm.page.state().bodies[name].condition == "dead":
             continue
-        assert fm.dom[f"fd-{k}-surprised"].is_checked() is statement["surprised"]
+        assert fm.part(k, "surprised").is_checked() is statement["surprised"]
         target = statement["actions"][0].get("target")
         if target:
             assert fm.dom.value(f"fd-{k}-a0-target") == target

@@ -36,14 +36,14 @@ def test_a_shield_arm_gone_to_zero_says_on_the_row_that_he_cannot_parry_with_it(
     # his statement is carried "same as last round", and the round will ask for no parry with it.
     fm = FightMode(world, link=fight_log.to_link(FightLog(fight=engine_fight(world[0], THREE), rounds=(ROUND_1,))))
     assert fm.dom.text("fd-round") == "2"
-    said = fm.dom.text("fd-0-sr")
+    said = fm.said(0)
     assert f"parries with {SHIELD}" in said and "same as last round" in said
     assert NO_PARRY in said
     # at once, as the statement changes: no parry stated, nothing to tell; the shield again, told again
     fm.statement("fd-0-p0-arm", "")
-    assert NO_PARRY not in fm.dom.text("fd-0-sr")
+    assert NO_PARRY not in fm.said(0)
     fm.statement("fd-0-p0-arm", SHIELD)
-    assert NO_PARRY in fm.dom.text("fd-0-sr")
+    assert NO_PARRY in fm.said(0)
     # the round then does what the row said
     fm.roll()
     notes = fm.dom.text("fl-out")
@@ -58,10 +58,10 @@ def test_a_blow_at_a_target_that_is_down_says_so_on_the_row(world):
                                                                     damage_taken=4, bleeding={"head": 50}))
     fight = Fight(combatants=(fight.combatants[0], bera, fight.combatants[2]))
     fm = FightMode(world, link=fight_log.to_link(FightLog(fight=fight)))
-    assert "Bera is unconscious" not in fm.dom.text("fd-0-sr")  # his first blow goes at Cora, standing
+    assert "Bera is unconscious" not in fm.said(0)  # his first blow goes at Cora, standing
     fm.statement("fd-0-a0-target", "Bera")
     assert ("attacks Bera with the broadsword: Bera is unconscious: totally helpless, killed outright unless the "
-            "blow fumbles (RQ-60)") in fm.dom.text("fd-0-sr")
+            "blow fumbles (RQ-60)") in fm.said(0)
 
 
 def test_a_blow_with_a_weapon_broken_last_round_is_not_dropped_silently(world):
@@ -93,4 +93,4 @@ def test_an_archer_whose_sheet_counts_no_arrows_left_is_told_on_his_row(world):
     fm.add((("Bera", "B", "short_spear_1h", ""),))
     fm.add_saved("ulf", "Ulf", "A")
     assert "missiles left: self bow 0" in fm.dom.text("fc-list")
-    assert "Ulf has no arrows left for the self bow (RQ-140)" in fm.dom.text("fd-1-sr")
+    assert "Ulf has no arrows left for the self bow (RQ-140)" in fm.said(1)

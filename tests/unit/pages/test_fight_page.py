@@ -47,7 +47,7 @@ def test_add_declare_resolve_with_app_dice_and_undo(world):
     state = start(fight)
     for k, (c, intent) in enumerate(zip(fight.combatants, default_intents(fight))):
         timed = schedule(c, state.bodies[c.name], intent, mt.strike_ranks)
-        first = next(n for n in fm.dom[f"fd-{k}-sr"].walk() if n.tag == "li")
+        first = next(n for n in fm.part(k, "sr").walk() if n.tag == "li")
         assert first.attrs["data-sr"] == str(timed[0].sr)
     fm.roll()
     assert fm.dom.text("fd-round") == "2" and fm.dom.scrolled == "fight-table"  # the table stays in view
@@ -196,6 +196,7 @@ def test_a_bad_value_names_its_field_and_nothing_typed_is_lost(world):
 
     again = fm.reload(world)
     assert len(again.combatants()) == 2
+    again.open_row(0)
     assert again.dom.value("fd-0-a1-do") == "move" and again.dom.value("fd-0-a1-n") == "far"
     assert again.dom.value("fa-str") == "12" and again.dom.value("fa-w1") == "short_spear_1h"
     assert "open" not in again.dom["fa-box"].attrs
@@ -298,7 +299,7 @@ def test_a_statement_refused_by_the_rules_is_shown_on_its_field(world):
     fm.statement("fd-0-a0-do", "heal")
     fm.statement("fd-0-a0-n", "3", change=False)
     fm.statement("fd-0-a0-do", "attack")  # the row drawn again: arm and target kept as they were
-    fm.dom["fd-0-a0-arm"].value = "sling"  # an arm he does not have (a stale draft)
+    fm.part(0, "a0-arm").value = "sling"  # an arm he does not have (a stale draft)
     fm.roll()
     assert fm.dom.invalid("fd-0-a0-arm") and fm.dom.error("fd-0").startswith("Aldo — action 1, arm: ")
     assert fm.dom.focused == "fd-0-a0-arm" and not fm.dom.select("fr-round", under="fl-out")
@@ -314,9 +315,11 @@ def test_next_rounds_statements_are_last_rounds_and_undo_brings_them_back(world)
     fm.statement("fd-1-a0-do", "move")
     fm.statement("fd-1-a0-n", "6", change=False)
     fm.roll()
+    fm.open_row(1)  # a round shuts every row
     assert fm.dom.value("fd-1-a0-do") == "move" and fm.dom.value("fd-1-a0-n") == "6"
     fm.statement("fd-1-a0-n", "9", change=False)
     fm.apply(fm.page.on_undo())
+    fm.open_row(1)
     assert fm.dom.value("fd-1-a0-n") == "6"  # the undone round's statement, to be changed again
 
 
@@ -416,6 +419,7 @@ def test_the_draft_survives_a_reload_in_its_documented_format(world):
     fm.add(THREE[:2])
     fm.dom.fill("fa-name", "Half typed")
     fm.apply(fm.page.on_add_input(fm.dom.values("fa-form")))
+    fm.open_row(1)
     fm.dom.tick("fd-1-surprised")
     fm.apply(fm.page.on_statement(fm.dom.values("fd-1"), "fd-1-surprised", True))
     draft = json.loads(fm.store.items[FIGHT_DRAFT])
@@ -424,8 +428,8 @@ def test_the_draft_survives_a_reload_in_its_documented_format(world):
     assert draft["add"]["fa-name"] == "Half typed" and draft["declare"]["Bera"]["surprised"] is True
     assert fight_log.read_any(draft["link"]).fight.combatants[1].name == "Bera"
     again = fm.reload(world)
-    assert again.dom.value("fa-name") == "Half typed" and again.dom["fd-1-surprised"].is_checked()
-    assert again.dom.text("fd-1-sr").startswith("SR ")
+    assert again.dom.value("fa-name") == "Half typed" and again.part(1, "surprised").is_checked()
+    assert again.said(1).startswith("SR ")
 
 
 def test_a_damaged_draft_starts_afresh_where_it_is_damaged(world):
@@ -490,7 +494,7 @@ def test_the_page_states_dodging_a_spell_on_the_weapon_in_hand_engagement_and_th
     fm.statement("fd-0-a1-do", "attack")
     fm.statement("fd-0-a1-arm", "broadsword")
     fm.statement("fd-0-a1-target", "Bera")
-    assert [li.attrs["data-sr"] for li in fm.dom["fd-0-sr"].walk() if li.tag == "li"] == ["1", "8"]
+    assert [li.attrs["data-sr"] for li in fm.part(0, "sr").walk() if li.tag == "li"] == ["1", "8"]
     fm.statement("fd-1-a0-do", "dodge")
     assert fm.dom.find("fd-1-a0-arm") is None and fm.dom.find("fd-1-a0-n") is not None
     fm.statement("fd-1-a0-n", "9", change=False)
@@ -505,7 +509,7 @@ def test_the_page_states_dodging_a_spell_on_the_weapon_in_hand_engagement_and_th
     )
     assert fight_log.read_any(fm.dom.address[1:]).melee_rules == MeleeRules(ready_while_moving=True)
     # next round: Aldo struck at Bera, so both start it engaged; the rules are no longer changed
-    assert fm.dom["fd-0-eng-1"].is_checked() and fm.dom["fd-1-eng-0"].is_checked()
+    assert fm.part(0, "eng-1").is_checked() and fm.part(1, "eng-0").is_checked()
     assert not fm.dom.select("fc-rule", under="fc-list")
     assert fm.page.on_combatants_click({"rule": "dex_alone"}) == type(fm.page.on_combatants_click({}))()
     # engaged, a spell at Bera and a blow are refused beside his statement
@@ -521,21 +525,24 @@ def test_the_page_states_dodging_a_spell_on_the_weapon_in_hand_engagement_and_th
 
 def test_each_statement_is_one_compact_row_with_its_details_one_tap_away(world):
     # "one compact row per combatant (what, with what, at whom, SR shown), 'same as last round'
-    # by default, details one tap away"; the first target changes in the row itself.
+    # by default, details one tap away" (issue 34's table view: a row a tap opens onto his statement,
+    # its form drawn only then, so that a round draws six rows and not six forms).
     fm = FightMode(world)
     fm.add()
-    row = fm.dom["fd-0"]
     more = fm.dom["fd-0-more"]
-    assert "open" not in more.attrs and fm.dom["fd-0-a0-target"].parent.parent is not more
-    assert fm.dom.text("fd-0-sr").startswith("SR ") and "parries with medium shield" in fm.dom.text("fd-0-sr")
-    assert "same as last round" not in row.text()  # no round before
+    assert "open" not in more.attrs and fm.dom.find("fd-0-a0-target") is None
+    assert fm.dom.text("fd-0-short").startswith("SR ") and "parry: medium shield" in fm.dom.text("fd-0-short")
+    assert "same as last round" not in fm.said(0)  # no round before
+    assert "open" in fm.dom["fd-0-more"].attrs and fm.dom.find("fd-0-a0-target") is not None
     fm.roll()
-    assert "same as last round" in fm.dom.text("fd-0-sr")
+    assert "same as last round" in fm.said(0)  # open rows stay open, their forms drawn
     fm.statement("fd-0-a0-target", "Cora", change=True)
-    assert "changed from last round" in fm.dom.text("fd-0-sr")
+    assert "changed from last round" in fm.said(0)
     fm.statement("fd-0-a1-do", "move")
     assert "open" in fm.dom["fd-0-more"].attrs  # drawn again open: he is changing it
     fm.statement("fd-0-a1-n", "far", change=False)
+    fm.apply(fm.page.on_done({"done": "0"}))
+    assert "open" not in fm.dom["fd-0-more"].attrs and fm.dom.find("fd-0-a1-n") is None
     fm.roll()
     assert "open" in fm.dom["fd-0-more"].attrs and fm.dom.invalid("fd-0-a1-n")  # a refused field is shown
 
@@ -574,7 +581,7 @@ def test_a_combatant_leaves_after_a_round_and_the_link_replays_it(world):
     fm.apply(fm.page.on_combatants_click({"leave": "2"}))
     assert "left the fight after round 1" in fm.dom.text("fd-2")
     assert fm.dom.find("fd-2-a0-do") is None and "Cora" not in [
-        n.attrs.get("value") for n in fm.dom["fd-0-a0-target"].walk() if n.tag == "option"]
+        n.attrs.get("value") for n in fm.part(0, "a0-target").walk() if n.tag == "option"]
     assert "left the fight after round 1" in fm.dom.text("fs-out")
     link = fm.dom["fl-share"].attrs["href"].partition("#")[2]
     assert fight_log.read_any(link).gone() == {"Cora": 1}

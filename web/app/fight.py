@@ -46,8 +46,7 @@ async def on_file(event) -> None:
 
 
 def on_roll(event=None) -> None:
-    # the bench's: the round resolved and everything it changes written into the page
-    with start.measured("fight round in the page"):
+    with start.measured("fight round in the page"):  # the bench's: the round, and all it changes written
         dom.apply(page.on_roll(dom.values("fd-list")))
 
 

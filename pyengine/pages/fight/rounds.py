@@ -168,11 +168,18 @@ class Rounds:
             html={"fd-ask": typing_html(got, self.typed, typing.round)}, text={"fd-cancel": cancel},
             hidden={"fd-typing": False}, focus="fd-typed")
 
-    def end_typing(self) -> Update:
-        """No dice typed any more (the draft is kept by the caller)."""
+    def end_typing(self, why: str = "") -> Update:
+        """No dice typed any more (the draft is kept by the caller); ``why``: what ended it otherwise than
+        "Cancel" or the last die (another fight opened from its link), said when dice were being typed."""
+        said = Update()
+        if why and self.core.draft.typing is not None:
+            n, round_number = len(self.typed), self.core.draft.typing.round
+            said = Update(notices={"fd-form-error": (
+                f"The {n} {'die' if n == 1 else 'dice'} typed for round {round_number} were not used: {why}. "
+                "The fight they were typed for stays among the saved fights on the start page, with them.")})
         self.typing, self.rolls = None, None
         self.core.draft.typing = None
-        return Update(hidden={"fd-typing": True}, errors={"fd-typed": ""})
+        return Update(hidden={"fd-typing": True}, errors={"fd-typed": ""}) | said
 
     def _ready(self) -> bool:
         """Whether a round can be resolved: two sides in the fight."""

@@ -191,3 +191,19 @@ def test_a_format_3_draft_with_dice_typed_reopens_typing(world):
     assert f"Roll {len(old['typing']['rolls']) + 1}: a D" in fm.dom.text("fd-ask")
     assert not fm.dom.text("fd-form-error") and not fm.dom.text("fl-link-error")
     assert json.loads(draft_text(fm.page.draft)) == old
+
+
+def test_a_link_opened_while_dice_are_typed_says_so_and_the_fight_keeps_them(world):
+    from pyengine.library.fights import current_fight, load_fight
+
+    other = FightMode(world)
+    other.add(THREE[:2])
+    link = other.page.link()
+    fm = started(world)
+    typed = type_dice(fm, 2)
+    kept = current_fight(fm.store)
+    fm.apply(fm.page.open(fm.dom.values("fa-form"), link))  # a fight's link in the address
+    assert len(fm.page.fight.combatants) == 2 and not fm.dom.shown("fd-typing")
+    said = fm.dom.text("fd-form-error")
+    assert said.startswith("The 2 dice typed for round 2 were not used: another fight was opened from its link")
+    assert load_fight(fm.store, kept).draft["typing"]["rolls"] == typed

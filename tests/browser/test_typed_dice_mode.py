@@ -7,6 +7,7 @@ round's dice each saying what it was for): tests/unit/pages/test_typed_dice_mode
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -99,4 +100,14 @@ def test_typed_dice_are_a_mode_that_survives_a_reload_and_is_left_by_cancel(thum
     for ident in ("fd-roll", "fd-start", "fd-undo", "fl-new"):
         expect(page.locator(f"#{ident}")).to_be_enabled()
     assert page.evaluate("JSON.parse(localStorage.getItem('strike-rank/draft/fight')).typing") is None
+
+    # The app's dice now: the round's dice list says which die was which.
+    page.locator("#fd-roll").tap()
+    expect(page.locator("#fd-round")).to_have_text("3")
+    latest = page.locator("#fl-out .fr-round").first
+    dice = latest.locator(".fr-dice li")
+    expect(dice).to_have_count(int(latest.get_attribute("data-rolls")))
+    expect(dice.first).to_have_text(re.compile(r"^D100 \d+ — \S+ (attacks|shoots at) .+: attack roll \("))
+    latest.locator(".fr-dice").scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / "typed-dice-mode-dice-list-390.png"))
     watch.assert_clean()

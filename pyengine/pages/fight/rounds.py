@@ -89,7 +89,7 @@ class Rounds:
         self.typing = intents
         self.rolls = TypedRolls(self._typed_round)
         self.core.draft.typing = Typing(round=state.round + 1,
-                                        declare={i.who: copy.deepcopy(declare[i.who]) for i in intents})
+                                        declare={i.who: copy.deepcopy(declare.get(i.who, {})) for i in intents})
         update |= Update(hidden={"fd-typing": False})
         try:
             return update | self._ask(self.rolls.start())

@@ -36,6 +36,8 @@ class RollLog:
         self.within = within
         self._kept: list[RollMade] = []
         """Every roll of the whole log, the parts' included (a part shares its log's list)."""
+        self._named: list[RollMade] = []
+        """Every roll of the whole log as :attr:`named` has it (a part shares its log's list)."""
         self._start = 0
         """Where this log's own rolls begin in ``_kept`` (a part's: where it was opened)."""
         self._part = ""
@@ -45,6 +47,12 @@ class RollLog:
     def made(self) -> list[RollMade]:
         """This log's rolls, in order (a part's: its own)."""
         return self._kept[self._start :]
+
+    @property
+    def named(self) -> tuple[RollMade, ...]:
+        """This log's rolls, each purpose named as a die asked for is (``"Rurik attacks Broo: attack"``
+        for a roll of a part): what a round's list of dice says of each die."""
+        return tuple(self._named[self._start :])
 
     @property
     def values(self) -> tuple[int, ...]:
@@ -65,7 +73,7 @@ class RollLog:
         at is numbered in this log and named ``"<name>: <purpose>"``; a roll that does not fit
         is reported as ``<purpose>: roll 3 of the round (<name>): …``."""
         part = RollLog(self.dice, within=self.within)
-        part._kept, part._start, part._part = self._kept, len(self._kept), name
+        part._kept, part._named, part._start, part._part = self._kept, self._named, len(self._kept), name
         return part
 
     def d(self, sides: int, purpose: str) -> int:
@@ -82,6 +90,8 @@ class RollLog:
         except RollError as exc:
             raise RollError(f"{self._where(purpose)}: {exc}") from None
         self._kept.append(RollMade(purpose=purpose, sides=sides, value=value))
+        self._named.append(RollMade(purpose=f"{self._part}: {purpose}" if self._part else purpose, sides=sides,
+                                    value=value))
         return value
 
     def expr(self, expr: DiceExpr, purpose: str) -> int:

@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
+from pyengine.dice import NeededRoll
 from pyengine.html import Element, el, options, to_html
+from pyengine.runequest.combat.render import render_needed
 from pyengine.runequest.melee import render, table
 from pyengine.runequest.melee.model import Combatant, Fight, FightState, MeleeRules
 from pyengine.runequest.melee.round import RoundResult
@@ -132,3 +134,14 @@ def template_options_html(entries: Sequence[tuple[str, str]], selected: str = ""
     if not entries:
         return options((), none="No templates yet")
     return options(entries, none="Choose a template", selected=selected)
+
+
+def typing_html(needed: NeededRoll, typed: Sequence[int], round_number: int) -> str:
+    """``fd-ask`` while a round is typed die by die: the die asked for (what it is for), the dice
+    typed so far, and what the mode means (issue 34: the round is not resolved until its last die is in;
+    only "Cancel" leaves it)."""
+    said = el("p", {"class": "help fd-mode"},
+              f"Round {round_number} is not resolved until its last die is in. Until then the statements stay as "
+              "stated when typing began, and app dice, undo, a new fight and opening another fight are off. "
+              '"Cancel" drops the dice typed and leaves the round unresolved.')
+    return render_needed(needed, typed) + to_html(said)

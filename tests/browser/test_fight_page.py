@@ -113,7 +113,8 @@ def test_typed_dice_ask_for_each_die_and_give_the_engines_round(app, engine):
     assert expected.rolls == tuple(typed)
     outcomes = page.locator("#fl-out .fr-round .fr-event .fr-outcome")
     expect(outcomes).to_have_text([e.outcome for e in expected.events])
-    expect(page.locator("#fl-out .fr-dice")).to_have_text(f"Dice this round: {', '.join(map(str, typed))}")
+    expect(page.locator("#fl-out .fr-dice li")).to_have_text([f"D{m.sides} {v} — {m.purpose}"
+                                                              for m, v in zip(expected.made, typed, strict=True)])
     watch.assert_clean()
 
 

@@ -14,6 +14,7 @@ from pyengine.cli.tables import load_tables
 from pyengine.runequest.melee import log as fight_log
 from pyengine.runequest.melee.build import melee_tables
 from tests.browser.conftest import READY, READY_TIMEOUT_MS, open_ready, store_items
+from tests.browser.examples import golden_3v3
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 PHONE_SCREEN = 844
@@ -38,13 +39,6 @@ class Taps:
     def select(self, selector: str, value: str) -> None:
         self.count += 1
         self.page.select_option(selector, value)
-
-
-def golden_3v3(rounds: int) -> str:
-    """The golden 3-against-3 fight (tests/golden/fight-3v3.link) after its first ``rounds`` rounds, as a link."""
-    log = fight_log.read_any((GOLDEN / "fight-3v3.link").read_text(encoding="utf-8").strip())
-    return fight_log.to_link(fight_log.FightLog(fight=log.fight, rounds=log.rounds[:rounds], rules=log.rules,
-                                                melee_rules=log.melee_rules))
 
 
 def open_link(context, link: str):

@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 import builder.install
 from tests.browser.audit import serious_findings
 from tests.browser.conftest import open_ready
-from tests.browser.test_fight_phone import golden_3v3
+from tests.browser.examples import golden_3v3
 
 SCREEN_HEIGHT = 844
 

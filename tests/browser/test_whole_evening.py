@@ -197,7 +197,9 @@ def test_the_whole_evening_from_the_sheets_to_a_new_browser(app, fresh_app):
     rolled.append(play_round(page, 3))
     expect(page.locator("#fl-out .fr-round")).to_have_count(1)  # the latest round open,
     expect(page.locator("#fl-out details.fr-old")).to_have_count(2)  # the earlier ones one tap away
-    expect(page.locator("#fl-out .fr-dice").first).to_have_text(f"Dice this round: {', '.join(map(str, rolled[2]))}")
+    # each die with what it was for (issue 34)
+    expect(page.locator("#fl-out .fr-dice").first.locator("li")).to_have_text(
+        [re.compile(rf"^D\d+ {v} — \S") for v in rolled[2]])
 
     # The results written back: the plan says what changes, nothing is written before "Confirm".
     before = page.evaluate(APP_ITEMS)

@@ -22,6 +22,7 @@ from pyengine.cli.tables import strike_ranks as default_strike_ranks
 from pyengine.errors import RecordError, RulesError, ShareLinkError
 from pyengine.gear import state as gear_state
 from pyengine.pages.fight import FightDraft, FightPage, load_draft
+from pyengine.pages.fight.draft import FORMAT as DRAFT_FORMAT
 from pyengine.pages.fight.draft import Written
 from pyengine.runequest.advancement.creation import typed_new
 from pyengine.runequest.combat import state as exchange_state
@@ -260,7 +261,7 @@ def test_hypothesis_inputs_open_or_say_why(decoder):
 
 PAGE_TABLES = (load_tables(), default_locations())
 DRAFT_WORDS = st.sampled_from(["add", "declare", "applied", "link", "written", "label", "round", "records", "checked",
-                               "fa-name", "Aldo", "actions", "parries"])
+                               "fa-name", "Aldo", "actions", "parries", "typing", "rolls"])
 DRAFT_DATA = st.recursive(
     LEAVES | DRAFT_WORDS,
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(DRAFT_WORDS | st.text(max_size=4), inner, max_size=5),
@@ -274,8 +275,26 @@ def test_fight_mode_drafts_restore_or_start_empty(text):
     """Whatever fight mode's draft holds on the device (its ``written`` part too), fight mode
     opens: each part that reads back is kept, the rest starts empty; a reload loses no page."""
     draft = load_draft(text)
-    assert isinstance(draft, FightDraft) and draft.format == 2
+    assert isinstance(draft, FightDraft) and draft.format == DRAFT_FORMAT
     assert draft.written is None or isinstance(draft.written, Written)
     page = FightPage(*PAGE_TABLES, MemoryStore({FIGHT_DRAFT: text}))
     page.open({})
     page.render()
+
+
+TYPING_DRAFT = json.loads((Path(__file__).resolve().parents[1] / "golden" / "fight-draft-format-3-typing.json").read_text())
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(DRAFT_DATA, st.fixed_dictionaries({"round": LEAVES, "declare": DRAFT_DATA, "rolls": DRAFT_DATA}),
+                 st.lists(st.integers(-5, 120), max_size=12).map(lambda rolls: {**TYPING_DRAFT["typing"], "rolls": rolls})))
+def test_a_fight_draft_whose_typed_dice_are_damaged_opens_with_them_or_says_why(typing):
+    """The round being typed die by die (issue 34) comes back at the next die, or is said not to, the fight
+    itself kept: never a traceback."""
+    page = FightPage(*PAGE_TABLES, MemoryStore({FIGHT_DRAFT: json.dumps({**TYPING_DRAFT, "typing": typing})}))
+    update = page.open({})
+    said = update.notices.get("fd-form-error", "")
+    done = len(page.results) == 2  # every die of the round was in: it is resolved
+    assert (page.rounds.typing is not None or typing is None or done
+            or said.startswith("The dice typed by hand for the next round could not"))
+    assert len(page.results) >= 1 and "Traceback" not in said

@@ -86,13 +86,16 @@ class FightPage:
         # The glue's actions, each one part's.
         self.on_source, self.on_add_input, self.on_add = self.roster.on_source, self.roster.on_add_input, self.roster.on_add
         self.on_sides_click, self.on_combatants_click = self.roster.on_sides_click, self.roster.on_combatants_click
-        self.on_new = self.roster.on_new
-        self.on_keep_template, self.on_from_template = self.templates.on_keep_template, self.templates.on_from_template
+        guarded = self.rounds.unless_typing  # refused while a round is typed die by die (issue 34)
+        self.on_add, self.on_combatants_click = guarded(self.roster.on_add), guarded(self.roster.on_combatants_click)
+        self.on_new, self.on_from_template = guarded(self.roster.on_new), guarded(self.templates.on_from_template)
+        self.on_keep_template = self.templates.on_keep_template
         self.on_statement, self.on_done, self.on_row_toggle = (self.statements.on_statement, self.statements.on_done,
                                                                self.statements.on_toggle)
         self.on_roll, self.on_start, self.on_next = self.rounds.on_roll, self.rounds.on_start, self.rounds.on_next
         self.on_cancel, self.on_undo, self.on_log_toggle = self.rounds.on_cancel, self.rounds.on_undo, self.rounds.on_log_toggle
-        self.on_import, self.on_file, self.on_links_click = self.sharing.on_import, self.sharing.on_file, self.sharing.on_links_click
+        self.on_import, self.on_file = guarded(self.sharing.on_import), guarded(self.sharing.on_file)
+        self.on_links_click = self.sharing.on_links_click
 
     # -- what the parts share ----------------------------------------------------------------
 
@@ -207,7 +210,7 @@ class FightPage:
                 core.set_log(read_any(core.draft.link))
             except RulesError as exc:
                 update |= Update(notices={"fl-link-error": f"The fight kept on this device could not be replayed: {exc}"})
-        return update
+        return update | self.rounds.restore(self.keeper.problems)
 
     # -- what it shows -----------------------------------------------------------------------
 
@@ -235,10 +238,9 @@ class FightPage:
                 "fd-happened": happened_html(results[-1] if results else None),
             },
             text={"fd-round": str((state.round if state else 0) + 1)},
-            disabled={"fd-roll": not ready, "fd-start": not ready, "fd-undo": not results, "fw-plan": fight is None,
-                      "fd-share": fight is None},
+            disabled={"fw-plan": fight is None, "fd-share": fight is None},
             address=f"#{link}" if link else None,
-        ) | self.rounds.log(grown)
+        ) | self.rounds.log(grown) | self.rounds.locked(ready)
 
     def on_bar_click(self, data: Mapping[str, str]) -> Update:
         """The table's bar: "Log" (``data-go="log"``) and "Share" (``"share"``) bring the fight's log, or

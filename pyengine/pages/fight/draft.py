@@ -20,8 +20,9 @@ import msgspec
 
 from pyengine.validation import explain, field_words
 
-#: The draft format this code writes (docs/formats.md: 1, every draft without a ``format``).
-FORMAT = 2
+#: The draft format this code writes (docs/formats.md: 1, every draft without a ``format``; 3, the round
+#: being typed die by die kept, issue 34).
+FORMAT = 3
 #: The longest draft text read (characters): a fight's link holds 16,384, its statements a few
 #: thousand; anything longer is not fight mode's.
 MAX_TEXT = 1_000_000
@@ -52,6 +53,18 @@ class Written(msgspec.Struct, kw_only=True):
     """Of those, the ones fight mode marked "checks rolled onto his sheet" for it (undo unmarks them)."""
 
 
+class Typing(msgspec.Struct, kw_only=True):
+    """The round being resolved with the game master's own dice, while it is (issue 34: "The dice typed
+    so far survive a reload"): kept in the draft, so a reload opens the mode again at the next die."""
+
+    round: int
+    """The round's number (the fight's next): a draft whose fight is at another round types nothing."""
+    declare: dict[str, Statement]
+    """The statements the round is resolved with, as stated when typing began (those who act, by name)."""
+    rolls: list[int] = []
+    """The dice typed so far, in the order asked."""
+
+
 class FightDraft(msgspec.Struct, kw_only=True):
     """Fight mode's draft. Its fields are in the order they are written (``link`` last, as a saved
     fight's draft is written back with it: :meth:`pyengine.library.fights.SavedFight.draft_text`)."""
@@ -66,13 +79,15 @@ class FightDraft(msgspec.Struct, kw_only=True):
     the marks go with the write-back and are rolled when the scenario ends, RQ-134)."""
     written: Written | None = None
     """What the last "write the results to the sheets" wrote, while it can be undone (left out otherwise)."""
+    typing: Typing | None = None
+    """The round being typed die by die, while it is (left out otherwise; format 3)."""
     link: str = ""
     """The fight so far, as its share-link fragment (``""``: no fight)."""
 
 
 #: Each part of a draft, as it must read (a part that does not fit is left out).
 _TYPES: dict[str, Any] = {"add": dict[str, str], "declare": dict[str, Statement], "applied": list[str],
-                          "written": Written | None, "link": str}
+                          "written": Written | None, "typing": Typing | None, "link": str}
 
 
 def as_statement(row: Mapping[str, Any]) -> Statement:
@@ -90,17 +105,19 @@ def nothing_stated(engaged: tuple[str, ...] | list[str] = ()) -> Statement:
 
 
 def draft_text(draft: FightDraft) -> str:
-    """The draft as it is stored: JSON, its parts in order, ``written`` only while there is one."""
+    """The draft as it is stored: JSON, its parts in order, ``written`` and ``typing`` only while there is one."""
     data = msgspec.to_builtins(draft)
-    if draft.written is None:
-        del data["written"]
+    for part in ("written", "typing"):
+        if data[part] is None:
+            del data[part]
     return json.dumps(data)
 
 
 def _migrated(data: dict[str, Any]) -> dict[str, Any]:
     """An earlier draft's data as this format has it. Format 1 (no ``format``): the same parts
     (``add``, ``declare``, ``applied``, ``link``, and from 0.2.0's end ``written``), statements
-    with or without ``on``, ``unprepared`` and ``engaged``: only the number changes."""
+    with or without ``on``, ``unprepared`` and ``engaged``; format 2: the same parts, without ``typing``
+    (a draft before it was never typing dice): only the number changes."""
     return {**data, "format": FORMAT}
 
 

@@ -13,7 +13,8 @@ from pyengine.errors import RecordError, StorageError
 from pyengine.library.drafts import keep_draft, read_draft
 from pyengine.library.fights import current_fight, default_name, fight_mode_keys, keep_fight, keep_fight_apart, load_fight
 from pyengine.library.journal import atomic
-from pyengine.pages.fight.draft import draft_text, load_draft
+from pyengine.pages.fight.draft import draft_text
+from pyengine.pages.fight.draft import read_draft as read_fight_draft
 from pyengine.pages.view import Update
 from pyengine.storage.store import Store
 
@@ -34,12 +35,14 @@ class Keeper:
         is kept apart instead of written over it."""
         self.apart: str | None = None
         """The saved fight this tab's fight is kept under once it is kept apart (``""``: not yet)."""
+        self.problems: list[str] = []
+        """What in the draft last read back did not read (each part named, with the value found)."""
 
     def restore(self) -> None:
         """The draft kept on the device read back into the fight's draft (not the fight itself)."""
         core = self.core
         self.seen = read_draft(core.store, "fight")
-        core.draft = load_draft(self.seen)
+        core.draft, self.problems = read_fight_draft(self.seen)
 
     def take_fight_mode(self, seen: str | None) -> None:
         """This tab's fight is fight mode's again (a new fight, another one opened)."""

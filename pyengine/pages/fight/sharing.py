@@ -44,7 +44,7 @@ class Sharing:
         leave_fight(core.store)  # the fight kept before stays as it was; this one is kept anew
         page.keeper.take_fight_mode(read_draft(core.store, "fight"))  # this tab takes fight mode
         core.draft.written = None
-        update |= page.rounds.end_typing()
+        update |= page.rounds.end_typing("another fight was opened from its link")
         core.draft.applied = []
         page.statements.cleared()
         if core.results:

@@ -743,7 +743,7 @@ def render_round(result: RoundResult, ident: str = "") -> Element:
         attrs,
         el("h3", None, f"Round {result.round}"),
         ol,
-        el("p", {"class": "help fr-dice"}, f"Dice this round: {', '.join(map(str, result.rolls)) or 'none'}"),
+        render_dice(result),
     )
 
 
@@ -757,6 +757,18 @@ def render_happened(result: RoundResult | None) -> Element:
         ol = el("p", {"class": "empty"}, "Nothing happened this round.")
     return el("div", {"class": "fh", "data-round": str(result.round)},
               el("h3", {"class": "fh-heading"}, f"Round {result.round}: what happened"), ol)
+
+
+def render_dice(result: RoundResult) -> Element:
+    """The round's dice, each saying what it was for (issue 34: "the round's dice list says which die was
+    which"): app dice and typed dice alike, and a round replayed from a link (its purposes derived again)."""
+    if not result.rolls:
+        return el("p", {"class": "help fr-dice"}, "Dice this round: none")
+    if len(result.made) != len(result.rolls):  # never: every round resolved says each die's purpose
+        return el("p", {"class": "help fr-dice"}, f"Dice this round: {', '.join(map(str, result.rolls))}")
+    return el("div", {"class": "help fr-dice"}, "Dice this round, in the order rolled:",
+              el("ol", {"class": "fr-dice-list"},
+                 *(el("li", None, f"D{m.sides} {m.value} — {m.purpose}") for m in result.made)))
 
 
 #: The log's element (``data-rounds``: how many) and its latest round's, the one open.

@@ -19,7 +19,7 @@ from itertools import groupby
 
 import msgspec
 
-from pyengine.dice import Dice, RollLog
+from pyengine.dice import Dice, RollLog, RollMade
 from pyengine.runequest.combat.model import RULES, Rules
 from pyengine.runequest.healing.bodies import body_changes, wounds_of
 from pyengine.runequest.healing.elapse import count_down
@@ -40,6 +40,9 @@ class RoundResult(Record):
     events: tuple[Event, ...]
     state: FightState
     rolls: tuple[int, ...]
+    made: tuple[RollMade, ...] = ()
+    """Each of ``rolls``, with what it was for (``"Aldo attacks Bera with the broadsword: attack"``): derived
+    as the round is resolved, or replayed from a link, never kept in one."""
 
 
 def describe(who: str, action: AnyAction) -> str:
@@ -171,4 +174,5 @@ def resolve_round(
                 r.events[k] = msgspec.structs.replace(r.events[k], simultaneous=True)
     bookkeeping(r, timeline)
     new_state = FightState(round=r.number, bodies=r.bodies)
-    return RoundResult(round=r.number, events=tuple(r.events), state=new_state, rolls=rd.values)
+    return RoundResult(round=r.number, events=tuple(r.events), state=new_state, rolls=rd.values,
+                       made=rd.named)

@@ -1,6 +1,6 @@
 """Fight mode's draft as a typed, versioned record: every draft an earlier version wrote
 (tests/golden/fight-draft-format-1-*.json: 0.1.0's, the one with spells on weapons and who is
-engaged, the one with a write-back to undo) opens, migrated to format 2, its fight replayed and
+engaged, the one with a write-back to undo) opens, migrated to the format written now (3), its fight replayed and
 everything typed back in the forms; a draft that does not read says where."""
 
 from __future__ import annotations
@@ -28,18 +28,18 @@ def test_the_earlier_drafts_are_found():
 
 
 @pytest.mark.parametrize("path", EARLIER, ids=lambda p: p.stem)
-def test_an_earlier_draft_reads_whole_as_format_2(path):
+def test_an_earlier_draft_reads_whole_as_the_format_written_now(path):
     text = path.read_text(encoding="utf-8").strip()
     old = json.loads(text)
     assert "format" not in old
     draft, problems = read_draft(text)
-    assert problems == [] and draft.format == FORMAT == 2
+    assert problems == [] and draft.format == FORMAT == 3 and draft.typing is None
     assert (draft.add, draft.declare, draft.applied, draft.link) == (old["add"], old["declare"], old["applied"],
                                                                      old["link"])
     assert draft.written == (msgspec.convert(old["written"], Written) if "written" in old else None)
-    # Written again, it is format 2 with the same parts (the link last, as a saved fight writes it back).
+    # Written again, it is format 3 with the same parts (the link last, as a saved fight writes it back).
     again = json.loads(draft_text(draft))
-    assert again == {"format": 2, **old} and list(again)[-1] == "link"
+    assert again == {"format": 3, **old} and list(again)[-1] == "link"
     assert load_draft(draft_text(draft)) == draft
 
 
@@ -65,10 +65,10 @@ def test_fight_mode_opens_an_earlier_draft_where_it_was_left(world, path):  # no
             assert fm.dom.value(f"fd-{k}-a0-target") == target
     if "written" in old:
         assert "Written to the sheets of Rurik" in fm.dom.text("fw-out") and fm.dom.find("fw-undo") is not None
-    # The next change keeps it as format 2.
+    # The next change keeps it as format 3.
     fm.apply(fm.page.on_add_input(fm.dom.values("fa-form")))
     kept = json.loads(fm.store.get(FIGHT_DRAFT))
-    assert kept["format"] == 2 and kept["declare"] == fm.page.draft.declare and kept["applied"] == old["applied"]
+    assert kept["format"] == 3 and kept["declare"] == fm.page.draft.declare and kept["applied"] == old["applied"]
 
 
 def test_a_draft_that_does_not_read_says_where_and_keeps_the_rest():
@@ -80,7 +80,7 @@ def test_a_draft_that_does_not_read_says_where_and_keeps_the_rest():
     assert read_draft("[" * 100_000)[0] == FightDraft()
     assert read_draft("x" * 1_000_001)[1][0].startswith("fight draft: damaged (1,000,001 characters")
     # A newer format is read for the parts this version knows.
-    newer = read_draft('{"format": 3, "applied": ["Aldo"], "seen": {"by": "phones"}}')
+    newer = read_draft('{"format": 4, "applied": ["Aldo"], "seen": {"by": "phones"}}')
     assert newer == (FightDraft(applied=["Aldo"]), [])
 
 

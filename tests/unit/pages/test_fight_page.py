@@ -89,8 +89,8 @@ def test_typed_dice_ask_for_each_die_and_give_the_engines_round(world):
     expected = resolve_round(fight, start(fight), default_intents(fight), dice=ScriptedDice(typed), tables=mt)
     assert expected.rolls == tuple(typed)
     assert fm.outcomes() == [e.outcome for e in expected.events]
-    dice = fm.dom.select("fr-dice", under="fl-out")[0].text()
-    assert dice == f"Dice this round: {', '.join(map(str, typed))}"
+    dice = [n.text() for n in fm.dom.select("fr-dice", under="fl-out")[0].walk() if n.tag == "li"]
+    assert dice == [f"D{m.sides} {v} — {m.purpose}" for m, v in zip(expected.made, typed, strict=True)]
 
 
 def test_the_link_and_the_json_export_reopen_the_same_fight(world):
@@ -424,7 +424,7 @@ def test_the_draft_survives_a_reload_in_its_documented_format(world):
     fm.apply(fm.page.on_statement(fm.dom.values("fd-1"), "fd-1-surprised", True))
     draft = json.loads(fm.store.items[FIGHT_DRAFT])
     assert set(draft) == {"format", "add", "declare", "applied", "link"}  # docs/formats.md, strike-rank/draft/fight
-    assert draft["format"] == 2
+    assert draft["format"] == 3
     assert draft["add"]["fa-name"] == "Half typed" and draft["declare"]["Bera"]["surprised"] is True
     assert fight_log.read_any(draft["link"]).fight.combatants[1].name == "Bera"
     again = fm.reload(world)

@@ -71,7 +71,11 @@ def test_the_round_reads_in_strike_rank_order_with_the_working_a_tap_away(world)
             details = li.find("details")
             assert details is not None and details.find("summary").text == "Working"
             assert details.find(".//*[@class='cx-headline']").text == event.exchange.headline
-    assert f"Dice this round: {', '.join(map(str, result.rolls))}" in html
+    # Each die says what it was for (issue 34), in the order rolled.
+    dice = node.find(".//*[@class='help fr-dice']")
+    assert [m.value for m in result.made] == list(result.rolls)
+    assert ["".join(li.itertext()) for li in dice.iter("li")] == [f"D{m.sides} {m.value} — {m.purpose}"
+                                                                  for m in result.made]
 
 
 def test_everyones_state_shows_hit_points_by_location_in_text(world):

@@ -4,8 +4,6 @@ attacker's row; missiles and natural weapons; the add form (saved names, sides);
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import expect
 
@@ -16,7 +14,6 @@ from pyengine.runequest.melee.build import melee_tables
 from tests.browser.conftest import READY, READY_TIMEOUT_MS, open_ready, store_items
 from tests.browser.examples import golden_3v3
 
-GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 PHONE_SCREEN = 844
 
 

@@ -1,8 +1,7 @@
-"""Combat page, fight mode: read the fields, ask the controller, write what it says.
-
-Every decision, limit and all the HTML are :class:`pyengine.pages.fight.FightPage`'s (the table, the
-statements, the rounds, undo, the draft kept on the device, links, exports, experience marks); this
-wires fight mode's controls to it. Imported only when fight mode first opens (:mod:`app.combat`).
+"""Combat page, fight mode: read the fields, ask the controller, write what it says. Every decision,
+limit and all the HTML are :class:`pyengine.pages.fight.FightPage`'s (the table, the statements, the
+rounds, undo, the draft, links, exports, experience marks); this wires fight mode's controls to it.
+Imported only when fight mode first opens (:mod:`app.combat`).
 """
 
 from __future__ import annotations
@@ -46,8 +45,9 @@ async def on_file(event) -> None:
 
 
 def on_roll(event=None) -> None:
-    with start.measured("fight round in the page"):  # the bench's: the round, and all it changes written
+    with start.measured("fight round in the page"):  # the bench's: the round on the table, written
         dom.apply(page.on_roll(dom.values("fd-list")))
+    window.setTimeout(create_once_callable(lambda: dom.apply(page.drawn_later())), 0)  # the log, state, link
 
 
 def on_row_toggle(event) -> None:  # a row of the table opened or shut (its form drawn in it, or not yet)

@@ -219,11 +219,26 @@ class FightPage:
         return self.shown() | self.statements.declarations()
 
     def shown(self, grown: bool = False) -> Update:
-        """Everything but the statements: combatants, everyone's state, the log, marks, the link
-        (``grown``: the log has one round more than when last drawn)."""
+        """Everything but the statements: the table's round, then combatants, everyone's state, the log,
+        marks, the link (``grown``: the log has one round more than when last drawn)."""
+        return self.table_shown() | self.rest_shown(grown)
+
+    def table_shown(self) -> Update:
+        """What the table view shows besides its rows: the round's number, what happened in the last,
+        the bar's buttons."""
         core = self.core
         fight, state, results = core.fight, core.state(), core.results
         ready = fight is not None and len({c.side for c in fight.combatants}) >= 2
+        return Update(
+            html={"fd-happened": happened_html(results[-1] if results else None)},
+            text={"fd-round": str((state.round if state else 0) + 1)},
+            disabled={"fw-plan": fight is None, "fd-share": fight is None},
+        ) | self.rounds.locked(ready)
+
+    def rest_shown(self, grown: bool = False) -> Update:
+        """Below the table: combatants, everyone's state, the log, marks, the link and the address."""
+        core = self.core
+        fight, state, results = core.fight, core.state(), core.results
         link = core.link()
         stale = self._writeback.stale(link) if self._writeback is not None else {}
         return Update(
@@ -235,12 +250,17 @@ class FightPage:
                 "fx-out": marks_html(fight, state, core.draft.applied),
                 "fl-links": self.sharing.links_html(),
                 "fa-sides": self.roster.sides_html(),
-                "fd-happened": happened_html(results[-1] if results else None),
             },
-            text={"fd-round": str((state.round if state else 0) + 1)},
-            disabled={"fw-plan": fight is None, "fd-share": fight is None},
             address=f"#{link}" if link else None,
-        ) | self.rounds.log(grown) | self.rounds.locked(ready)
+        ) | self.rounds.log(grown)
+
+    def drawn_later(self) -> Update:
+        """What a round resolved with app dice left to draw below the table (the glue asks once the table
+        is on the screen): a round on the table in one frame, the rest just after."""
+        if not self.rounds.later:
+            return Update()
+        self.rounds.later = False
+        return self.rest_shown(grown=True)
 
     def on_bar_click(self, data: Mapping[str, str]) -> Update:
         """The table's bar: "Log" (``data-go="log"``) and "Share" (``"share"``) bring the fight's log, or

@@ -52,6 +52,8 @@ class Rounds:
         self.logged: int | None = None
         """How many rounds the log in ``fl-out`` shows, as this controller last drew it (``None``: not
         drawn yet): a new round is then drawn alone, the rounds before it left as they are."""
+        self.later = False
+        """A round resolved with app dice has drawn the table only; the rest is drawn when asked."""
 
     def on_roll(self, values: Mapping[str, str]) -> Update:
         """"Resolve: app dice": the statements read and checked, the round resolved (not while dice are typed)."""
@@ -70,7 +72,7 @@ class Rounds:
                 with core.measured("fight round"):
                     result = resolve_round(core.log.fight, state, intents, dice=core.dice, tables=core.mt,
                                            rules=core.log.rules, melee_rules=core.log.melee_rules)
-                update |= self._commit(result, intents)
+                update |= self._commit(result, intents, later=True)
         except RulesError as exc:
             return update | Update(notices={"fd-form-error": str(exc)})
         return update | self._after_round()
@@ -247,8 +249,9 @@ class Rounds:
         return Update(notices={"fd-form-error": (
             f"The dice typed by hand for the next round could not be read back ({why}): resolve the round again.")})
 
-    def _commit(self, result: RoundResult, intents: tuple[Intent, ...]) -> Update:
-        """The round added to the fight, and shown."""
+    def _commit(self, result: RoundResult, intents: tuple[Intent, ...], later: bool = False) -> Update:
+        """The round added to the fight, and shown (``later``: the table only, the rest when the glue asks
+        for it, :meth:`~pyengine.pages.fight.FightPage.drawn_later`)."""
         core = self.core
         assert core.log is not None
         before = core.log
@@ -262,6 +265,9 @@ class Rounds:
             raise RulesError(f"Round {len(core.log.rounds) + 1} was not added: {exc}. Keep this fight's link or "
                              "export it, and go on from the link to the situation now (a new fight).") from None
         core.results.append(result)
+        if later:
+            self.later = True
+            return self.page.table_shown()
         return self.page.shown(grown=True)
 
     def _after_round(self) -> Update:

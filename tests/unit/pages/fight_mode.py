@@ -106,7 +106,9 @@ class FightMode:
         return self.apply(self.page.on_statement(self.dom.values(f"fd-{box}"), field, change))
 
     def roll(self):
-        return self.apply(self.page.on_roll(self.dom.values("fd-list")))
+        """"Resolve: app dice", and what the glue draws just after (the log, everyone's state, the link)."""
+        update = self.apply(self.page.on_roll(self.dom.values("fd-list")))
+        return update | self.apply(self.page.drawn_later())
 
     def type_round(self, value_for) -> list[int]:
         """"My dice": each die asked for answered with ``value_for(sides, n)``."""

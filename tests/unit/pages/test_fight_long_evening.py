@@ -58,6 +58,9 @@ def test_a_new_round_is_drawn_alone_and_the_log_reads_as_if_drawn_whole(world):
     for n in range(2, 8):
         update = page.on_roll(dom.values("fd-list"))
         dom.apply(update)
+        assert not update.replaced  # the table first: the log just after, when the glue asks
+        update = page.drawn_later()
+        dom.apply(update)
         assert "fl-out" not in update.html
         assert set(update.replaced) == {render.LATEST_ID}
         assert update.attributes[render.LOG_ID] == {"data-rounds": str(n)}
@@ -76,7 +79,8 @@ def test_a_new_round_is_drawn_alone_and_the_log_reads_as_if_drawn_whole(world):
     # Undo draws the log whole again, and the next round is drawn alone again.
     dom.apply(page.on_undo())
     assert dom["fr-log"].attrs["data-rounds"] == "6"
-    update = page.on_roll(dom.values("fd-list"))
+    dom.apply(page.on_roll(dom.values("fd-list")))
+    update = page.drawn_later()
     assert "fl-out" not in update.html
     dom.apply(update)
     assert log_text(dom) == log_text(Page(f'<div id="fl-out">{to_html(render.render_log(page.results))}</div>'))

@@ -87,6 +87,7 @@ LISTENERS = (
     ("fi-file", "change", on_file),
     ("fa-keep", "click", lambda event: dom.apply(page.on_keep_template(dom.values("fa-form")))),
     ("ft-add", "click", lambda event: dom.apply(page.on_from_template(dom.values("ft-box")))),
+    ("ft-starters", "click", lambda event: dom.apply(page.on_starters_click(dom.data_of(event), dom.values("ft-box")))),
     ("fw-section", "click", on_writeback_click),
 )
 

@@ -13,6 +13,7 @@ they share (:class:`~.core.FightCore`: the log, the rounds as resolved, the draf
 ``roster``        who is in the fight: added, removed, out and back; sides, optional rules,
                   a new fight
 ``templates``     opponent templates: kept, and copies added
+``starters``      ready opponents: humans rolled by the rules, added in two taps (RQ-150)
 ``statements``    everyone's statement of intent, his strike ranks, next round's carried
 ``rounds``        rounds resolved (app dice, or typed die by die), undone; the log
 ``sharing``       the fight's links and export; a fight opened from a link or a file
@@ -45,6 +46,7 @@ from pyengine.pages.fight.keeping import Keeper
 from pyengine.pages.fight.roster import MAX_COMBATANTS, Roster
 from pyengine.pages.fight.rounds import Rounds
 from pyengine.pages.fight.sharing import Sharing
+from pyengine.pages.fight.starters import Starters
 from pyengine.pages.fight.statements import Statements
 from pyengine.pages.fight.templates import Templates
 from pyengine.pages.view import Update
@@ -75,6 +77,7 @@ class FightPage:
         self.keeper = Keeper(self.core)
         self.roster = Roster(self)
         self.templates = Templates(self)
+        self.starters = Starters(self)
         self.statements = Statements(self)
         self.rounds = Rounds(self)
         self.sharing = Sharing(self)
@@ -86,6 +89,7 @@ class FightPage:
         self.on_sides_click, self.on_combatants_click = self.roster.on_sides_click, self.roster.on_combatants_click
         self.on_new = self.roster.on_new
         self.on_keep_template, self.on_from_template = self.templates.on_keep_template, self.templates.on_from_template
+        self.on_starters_click = self.starters.on_click
         self.on_statement = self.statements.on_statement
         self.on_roll, self.on_start, self.on_next = self.rounds.on_roll, self.rounds.on_start, self.rounds.on_next
         self.on_cancel, self.on_undo, self.on_log_toggle = self.rounds.on_cancel, self.rounds.on_undo, self.rounds.on_log_toggle

@@ -59,6 +59,7 @@ def test_three_opponents_join_in_at_most_five_taps_rolled_by_the_rules_and_edita
     rows = page.locator("#fc-list .fc-item")
     expect(rows).to_have_count(5)
     assert taps.count <= 5, f"three opponents took {taps.count} taps"
+    print(f"three opponents: {taps.count} taps")
     assert [rows.nth(k).get_attribute("data-name") for k in range(2, 5)] == ["Bandit 1", "Bandit 2", "Bandit 3"]
     assert {rows.nth(k).get_attribute("data-side") for k in range(2, 5)} == {"Foes"}
 
@@ -83,7 +84,8 @@ def test_three_opponents_join_in_at_most_five_taps_rolled_by_the_rules_and_edita
     page.locator("#ft-starters .ft-about > summary").tap()
     page.locator("#ft-starters button[data-edit='veteran']").tap()
     expect(page.locator("#fa-name")).to_have_value("Veteran")
-    expect(page.locator("#fa-w1")).to_have_value("broadsword")
+    # his first weapon he can use: the broadsword, or his dagger when his rolled STR is below its 9
+    assert page.locator("#fa-w1").input_value() in ("broadsword", "dagger")
     assert 3 <= int(page.locator("#fa-str").input_value()) <= 18
     page.locator("#fa-w1-attack").fill("60")
     page.locator("#fa-add").tap()

@@ -80,6 +80,7 @@ def prerender(source) -> dict[str, str]:
     """The exchange's weapon and parry choices and fight mode's weapon rows, before Python is
     up (``source``: :mod:`pyengine.cli.tables`)."""
     # Imported here: only the build prerenders, and the page's start needs no melee renderer.
+    from pyengine.render.fight_starters import starters_html
     from pyengine.runequest.melee.render import render_quick_weapons
 
     tables = source.load_tables()
@@ -87,4 +88,5 @@ def prerender(source) -> dict[str, str]:
         "weapons": render_options(weapon_choices(tables), selected="broadsword"),
         "parries": render_options(parry_choices(tables)),
         "fight_weapons": render_quick_weapons(tables),
+        "fight_starters": starters_html(tables),
     }

@@ -56,9 +56,8 @@ def on_row_toggle(event) -> None:  # a row of the table opened or shut (its form
 
 
 def on_writeback_click(event) -> None:
-    data = dom.data_of(event)
-    with start.measured(f"write-back {data['id']}"):  # the bench's "write-back fw-plan", "… fw-confirm"
-        dom.apply(page.on_writeback_click(data))
+    with start.measured(f"write-back {event.target.id}"):  # the bench's "write-back fw-plan", "… fw-confirm"
+        dom.apply(page.on_writeback_click(dom.data_of(event)))
 
 
 #: (element, event, what the controller is told)
@@ -86,6 +85,7 @@ LISTENERS = (
     ("fi-file", "change", on_file),
     ("fa-keep", "click", lambda event: dom.apply(page.on_keep_template(dom.values("fa-form")))),
     ("ft-add", "click", lambda event: dom.apply(page.on_from_template(dom.values("ft-box")))),
+    ("ft-starters", "click", lambda event: dom.apply(page.on_starters_click(dom.data_of(event), dom.values("ft-starters")))),
     ("fw-section", "click", on_writeback_click),
 )
 

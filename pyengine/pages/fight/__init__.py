@@ -13,6 +13,7 @@ they share (:class:`~.core.FightCore`: the log, the rounds as resolved, the draf
 ``roster``        who is in the fight: added, removed, out and back; sides, optional rules,
                   a new fight
 ``templates``     opponent templates: kept, and copies added
+``starters``      ready opponents: humans rolled by the rules, added in two taps (RQ-144)
 ``statements``    everyone's statement of intent, his strike ranks, next round's carried
 ``rounds``        rounds resolved (app dice, or typed die by die), undone; the log
 ``sharing``       the fight's links and export; a fight opened from a link or a file
@@ -47,6 +48,7 @@ from pyengine.pages.fight.keeping import Keeper
 from pyengine.pages.fight.roster import MAX_COMBATANTS, Roster
 from pyengine.pages.fight.rounds import Rounds
 from pyengine.pages.fight.sharing import Sharing
+from pyengine.pages.fight.starters import Starters
 from pyengine.pages.fight.statements import Statements
 from pyengine.pages.fight.templates import Templates
 from pyengine.pages.view import Update
@@ -77,6 +79,7 @@ class FightPage:
         self.keeper = Keeper(self.core)
         self.roster = Roster(self)
         self.templates = Templates(self)
+        self.starters = Starters(self)
         self.statements = Statements(self)
         self.rounds = Rounds(self)
         self.sharing = Sharing(self)
@@ -90,6 +93,7 @@ class FightPage:
         self.on_add, self.on_combatants_click = guarded(self.roster.on_add), guarded(self.roster.on_combatants_click)
         self.on_new, self.on_from_template = guarded(self.roster.on_new), guarded(self.templates.on_from_template)
         self.on_keep_template = self.templates.on_keep_template
+        self.on_starters_click = guarded(self.starters.on_click)
         self.on_statement, self.on_done, self.on_row_toggle = (self.statements.on_statement, self.statements.on_done,
                                                                self.statements.on_toggle)
         self.on_roll, self.on_start, self.on_next = self.rounds.on_roll, self.rounds.on_start, self.rounds.on_next

@@ -30,6 +30,7 @@ TABLES: dict[str, tuple[str, str | None]] = {
     "runequest/starting_equipment": ("starting_equipment:StartingEquipmentTable", "starting_equipment"),
     "runequest/advancement": ("advancement:AdvancementTable", "advancement"),
     "runequest/fumbles": ("fumbles:FumbleTable", "fumbles"),
+    "runequest/starters": ("starters:StarterTable", "starters"),
     "runequest/hit_locations": ("hit_locations:HitLocationTable", None),
 }
 

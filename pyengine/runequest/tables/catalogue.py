@@ -27,6 +27,7 @@ from pyengine.runequest.tables.hit_points import HitPointsTable
 from pyengine.runequest.tables.movement import MovementTable
 from pyengine.runequest.tables.natural_abilities import NaturalAbilityTable
 from pyengine.runequest.tables.shields import Shield, ShieldTable
+from pyengine.runequest.tables.starters import StarterTable
 from pyengine.runequest.tables.starting_equipment import StartingEquipmentTable
 from pyengine.runequest.tables.strike_ranks import StrikeRankTable
 from pyengine.runequest.tables.weapon_training import Skill, SkillKind, SkillTable
@@ -74,6 +75,7 @@ class RuneQuestTables:
     starting_equipment: StartingEquipmentTable
     advancement: AdvancementTable
     fumbles: FumbleTable
+    starters: StarterTable
 
     def __init__(self, tables: Mapping[str, Any]) -> None:
         """Takes decoded tables by id (every id of :data:`TABLE_IDS`) and checks them against one another.
@@ -210,6 +212,23 @@ class RuneQuestTables:
                     f"row {i} ({row.id})",
                     "no kit item is left out when there is no riding animal",
                 )
+        self._check_starters()
+
+    def _check_starters(self) -> None:
+        """Every starter's weapon and armour is in the tables, and no course is in a skill whose training
+        costs are not in the rules we have (RQ-15, RQ-34)."""
+        for i, starter in enumerate(self.starters.starters):
+            where = f"starters[{i}] ({starter.id})"
+            for j, w in enumerate(starter.weapons):
+                row = self.weapon_by_id.get(w.weapon)
+                if row is None:
+                    raise self._fail("runequest/starters", f"{where} weapons[{j}]", f"{w.weapon!r} is not a weapon or shield id")
+                if w.courses and self.skill_by_id[row.skill].costs is None:
+                    raise self._fail("runequest/starters", f"{where} weapons[{j}]",
+                                     f"courses in {row.name}: its training costs are not in the rules we have (RQ-15, RQ-34)")
+            for j, piece in enumerate(starter.armour):
+                if piece not in self.armour_by_id:
+                    raise self._fail("runequest/starters", f"{where} armour[{j}]", f"{piece!r} is not an armour id")
 
     # -- lookups ------------------------------------------------------------------------------
 

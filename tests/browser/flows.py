@@ -69,3 +69,18 @@ def resolve(page, sl: str, power: str, defending: str, weapon: bool = True) -> N
         page.fill("#gear-weapon-toughness", "6")
         page.fill("#gear-weapon-absorb", "3")
     page.click("#gear-resolve")
+
+
+def open_row(page, k: int) -> None:
+    """Fight mode's table: the ``k``-th row tapped open, his statement's form drawn in it (a row's form
+    is drawn when it is first opened)."""
+    if page.locator(f"#fd-{k}-a0-do").count() == 0:
+        page.click(f"#fd-{k} summary.fd-row")
+    expect(page.locator(f"#fd-{k}-a0-do")).to_be_visible()
+
+
+def open_rows(page) -> None:
+    """Every row of fight mode's table that has a statement, opened."""
+    for k in range(page.locator("#fd-list .fd-who").count()):
+        if page.locator(f"#fd-{k} summary.fd-row").count():
+            open_row(page, k)

@@ -17,6 +17,7 @@ from pyengine.runequest.melee.build import melee_tables
 from pyengine.runequest.melee.model import start
 from pyengine.runequest.melee.round import resolve_round
 from pyengine.runequest.melee.timing import schedule
+from tests.browser import flows
 from tests.browser.conftest import READY, READY_TIMEOUT_MS, open_ready, store_items
 from tests.browser.flows import add, open_fight
 from tests.worked_examples import THREE, default_intents, engine_fight
@@ -61,7 +62,7 @@ def test_add_declare_resolve_with_app_dice_and_undo(app, engine):
     state = start(fight)
     for k, (c, intent) in enumerate(zip(fight.combatants, default_intents(fight))):
         timed = schedule(c, state.bodies[c.name], intent, mt.strike_ranks)
-        expect(page.locator(f"#fd-{k}-sr li").first).to_have_attribute("data-sr", str(timed[0].sr))
+        expect(page.locator(f"#fd-{k}-short")).to_contain_text(f"SR {timed[0].sr}:")  # in his row
     page.click("#fd-roll")
     expect(page.locator("#fd-round")).to_have_text("2")
     srs = [int(s) for s in page.locator("#fl-out .fr-round .fr-event").evaluate_all("els => els.map(e => e.dataset.sr)")]
@@ -192,6 +193,7 @@ def test_a_bad_value_names_its_field_and_nothing_typed_is_lost(app):
     page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
     expect(page.locator("#fight-mode")).to_be_visible()
     expect(page.locator("#fc-list .fc-item")).to_have_count(2)
+    flows.open_row(page, 0)
     expect(page.locator("#fd-0-a1-do")).to_have_value("move")
     expect(page.locator("#fd-0-a1-n")).to_have_value("far")
     watch.assert_clean()

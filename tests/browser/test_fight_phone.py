@@ -11,6 +11,7 @@ from pyengine.cli.tables import hit_locations as default_locations
 from pyengine.cli.tables import load_tables
 from pyengine.runequest.melee import log as fight_log
 from pyengine.runequest.melee.build import melee_tables
+from tests.browser import flows
 from tests.browser.conftest import READY, READY_TIMEOUT_MS, open_ready, store_items
 from tests.browser.examples import golden_3v3
 
@@ -60,7 +61,10 @@ def test_a_3v3_round_resolves_in_few_taps_and_six_rows_fit_one_screen(app, engin
             continue
         expect(rows.nth(k).locator(".fd-short")).to_contain_text("SR ")  # SR shown in the row
         expect(rows.nth(k).locator(".fd-more")).not_to_have_attribute("open", "open")  # details one tap away
+    expect(page.locator("#fd-list .fd-who .fd-more[open]")).to_have_count(0)  # every row shut
+    flows.open_row(page, 0)
     expect(page.locator("#fd-0-sr")).to_contain_text("same as last round")
+    page.click("#fd-0 .fd-done")
 
     taps = Taps(page)
     taps.click("#fd-roll")  # an unchanged round
@@ -90,6 +94,7 @@ def test_a_fallen_target_is_said_on_the_attackers_row_and_the_next_foe_offered(a
     page = open_link(context, golden_3v3(1))  # after round 1 the Broo is unconscious
     fell = page.locator("#fd-0-fell")
     expect(fell).to_have_text("Broo is unconscious: now at Scorpion man")
+    flows.open_row(page, 0)
     expect(page.locator("#fd-0-a0-target")).to_have_value("Scorpion man")
     expect(page.locator("#fd-0-sr")).to_contain_text("Scorpion man")
     options = page.locator("#fd-0-a0-target option").evaluate_all("os => os.map(o => o.textContent)")
@@ -129,7 +134,9 @@ def test_an_archer_and_a_slinger_keep_bow_and_sling_in_hand_over_three_rounds(ap
     # over three rounds bow and sling stay in hand and each round shoots at DEX SR alone (RQ-110).
     context, watch = app
     page = archer_slinger_broo(context)
+    flows.open_row(page, 0)
     expect(page.locator("#fd-0-a0-arm")).to_have_value("self bow")
+    flows.open_row(page, 1)
     expect(page.locator("#fd-1-a0-arm")).to_have_value("sling")
     for round_number in (2, 3, 4):
         page.click("#fd-roll")
@@ -152,6 +159,7 @@ def test_a_head_butt_is_never_drawn(app):
     page = archer_slinger_broo(context)
     if page.locator("#fd-2-more").count():  # the details, one tap away
         page.click("#fd-2-more > summary")
+    flows.open_row(page, 2)
     page.select_option("#fd-2-a0-arm", "head butt")
     expect(page.locator("#fd-2-sr")).to_contain_text("head butt")
     expect(page.locator("#fd-2-sr li").first).not_to_contain_text("draw")
@@ -168,7 +176,7 @@ def test_a_sling_or_bow_impale_sticks_the_missile_never_the_launcher(app, engine
     context, watch = app
     page = archer_slinger_broo(context)
     for k in (0, 1):
-        page.click(f"#fd-{k} summary.fd-row")  # his row opens onto his statement
+        flows.open_row(page, k)  # his row opens onto his statement
         page.select_option(f"#fd-{k}-a0-target", "Broo")
     page.click("#fd-start")
     for _ in range(60):

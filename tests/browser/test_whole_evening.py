@@ -21,6 +21,7 @@ import re
 from playwright.sync_api import expect
 
 from pyengine.runequest.sheet.adventurer import load_adventurer
+from tests.browser import flows
 from tests.browser.conftest import READY, READY_TIMEOUT_MS, open_ready
 
 PREPARED = 'body[data-prepared="1"]'
@@ -180,19 +181,21 @@ def test_the_whole_evening_from_the_sheets_to_a_new_browser(app, fresh_app):
 
     # Who fights whom (the game master says so for each), once everyone's statement is drawn.
     expect(page.locator("#fd-list")).to_contain_text("Broo 3", timeout=READY_TIMEOUT_MS)
-    expect(page.locator("#fd-0-a0-target")).to_be_attached(timeout=READY_TIMEOUT_MS)
     for k, foe in TARGETS.items():
+        flows.open_row(page, k)  # his row tapped open onto his statement
         page.select_option(f"#fd-{k}-a0-target", foe)
     expect(page.locator("#fd-1-a0-do")).to_have_value("shoot")
     rolled = [play_round(page, 1), play_round(page, 2)]
 
     # Round 3's statements changed, then the page reloaded: the fight is where it was.
+    flows.open_rows(page)
     page.select_option("#fd-3-a0-target", "Vasana")
     shown = fight_as_shown(page)
     assert shown["round"] == "3" and shown["statements"]["fd-3-a0-target"] == "Vasana"
     page.reload()
     page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
     expect(page.locator("#fd-round")).to_have_text("3", timeout=READY_TIMEOUT_MS)
+    flows.open_rows(page)
     assert fight_as_shown(page) == shown
     rolled.append(play_round(page, 3))
     expect(page.locator("#fl-out .fr-round")).to_have_count(1)  # the latest round open,

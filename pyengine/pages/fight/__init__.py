@@ -228,19 +228,18 @@ class FightPage:
         return self.table_shown() | self.rest_shown(grown)
 
     def table_shown(self) -> Update:
-        """What the table view shows besides its rows: the round's number, what happened in the last,
-        the bar's buttons."""
+        """What the table view shows besides its rows: what happened in the last round, the bar's buttons."""
         core = self.core
-        fight, state, results = core.fight, core.state(), core.results
+        fight, results = core.fight, core.results
         ready = fight is not None and len({c.side for c in fight.combatants}) >= 2
         return Update(
             html={"fd-happened": happened_html(results[-1] if results else None)},
-            text={"fd-round": str((state.round if state else 0) + 1)},
             disabled={"fw-plan": fight is None, "fd-share": fight is None},
         ) | self.rounds.locked(ready)
 
     def rest_shown(self, grown: bool = False) -> Update:
-        """Below the table: combatants, everyone's state, the log, marks, the link and the address."""
+        """Below the table: combatants, everyone's state, the log, marks, the link and the address; and the
+        round's number, written last, so that what waits for it finds the whole round drawn."""
         core = self.core
         fight, state, results = core.fight, core.state(), core.results
         link = core.link()
@@ -256,7 +255,7 @@ class FightPage:
                 "fa-sides": self.roster.sides_html(),
             },
             address=f"#{link}" if link else None,
-        ) | self.rounds.log(grown)
+        ) | self.rounds.log(grown) | Update(text={"fd-round": str((state.round if state else 0) + 1)})
 
     def drawn_later(self) -> Update:
         """What a round resolved with app dice left to draw below the table (the glue asks once the table

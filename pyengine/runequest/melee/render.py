@@ -508,6 +508,8 @@ a form not drawn keeps its statement as it is in the draft. Filled from
         box.append(el("p", {"id": f"{p}-error", "class": "field-error", "role": "alert", "hidden": "hidden"}))
         return box
     editor = el("fieldset", {"class": "fd-edit"}, el("legend", None, f"{c.name}'s statement, round {state.round + 1}"))
+    if note:
+        editor.append(el("p", {"class": "fd-fell-said"}, note))
     if body.condition in ("unconscious", "incapacitated"):
         editor.append(el("p", {"class": "help"}, f"{c.name} is {body.condition}: only what the rules allow happens."))
     arms = [(a.name, a.name + (" (missile)" if a.missile else "")) for a in c.arms if a.name not in body.broken]

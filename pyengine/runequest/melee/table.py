@@ -107,8 +107,9 @@ the round will make of it otherwise than stated (``foreseen``, RQ-139: said on t
     outs = out_locations(c, body)
     if outs:
         state.append(el("span", {"class": "fd-out"}, " \u00b7 " + ", ".join(outs)))
-    if changed:
-        state.append(el("span", {"class": "fd-changed-what"}, " \u00b7 last round: " + ", ".join(changed)))
+    new = [said for said in changed if said not in outs and not said.startswith("now ")]  # the rest is said already
+    if new:
+        state.append(el("span", {"class": "fd-changed-what"}, " \u00b7 last round: " + ", ".join(new)))
     out = [top, state]
     if left is not None:
         out.append(el("span", {"class": "fd-short"}, f"left the fight after round {left}"))
@@ -116,10 +117,15 @@ the round will make of it otherwise than stated (``foreseen``, RQ-139: said on t
         out.append(el("span", {"class": "fd-short"}, "acts no more"))
     else:
         out.append(el("span", {"class": "fd-short", "id": f"{p}-short"}, short_statement(timed, parries)))
-    if note:
-        out.append(el("span", {"class": "fd-fell", "id": f"{p}-fell"}, note))
-    if foreseen:
-        out.append(el("span", {"class": "fd-foreseen-row", "id": f"{p}-foreseen"}, "; ".join(foreseen)))
+    if note or foreseen:
+        # one line, cut short: the whole of it is in his statement, a tap away
+        notes = el("span", {"class": "fd-row-notes"})
+        if note:
+            notes.append(el("span", {"class": "fd-fell", "id": f"{p}-fell"}, note))
+        if foreseen:
+            notes.append(el("span", {"class": "fd-foreseen-row", "id": f"{p}-foreseen"},
+                            ("; " if note else "") + "; ".join(foreseen)))
+        out.append(notes)
     return out
 
 

@@ -324,8 +324,8 @@ class SheetPage:
         return {
             "sheet-view": render_sheet(self.sheet, kept.name, kept.notes, self._kit_choices()),
             "sheet-train-weapon": render_train_options(self.sheet, chosen),
-            "sheet-exp-list": render_experience_boxes(self.sheet, ticked),
-            **render_now(kept, vitals(kept.current, frame_of(kept, self.tables)), self.tables),
+            "sheet-exp-list": render_experience_boxes(self.sheet, ticked, kept.pronouns),
+            **render_now(kept, vitals(kept.current, frame_of(kept, self.tables), kept.pronouns), self.tables),
             "state-ammo-weapon": render_weapon_choices(kept, self.tables, missiles=True,
                                                        chosen=values.get("state-ammo-weapon", "")),
             "state-wpn-weapon": render_weapon_choices(kept, self.tables, missiles=False,

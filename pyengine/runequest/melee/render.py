@@ -777,9 +777,9 @@ def render_marks(fight: Fight | None, state: FightState | None, applied: Sequenc
         )
         if c.character and marks:
             if c.name in applied:
-                li.append(el("span", {"class": "fx-applied"}, " — checks rolled onto his sheet."))
+                li.append(el("span", {"class": "fx-applied"}, " — checks rolled onto the saved sheet."))
             else:
-                li.append(el("span", {"class": "fx-kept"}, " — kept on his sheet when the results are written, "
+                li.append(el("span", {"class": "fx-kept"}, " — kept on the saved sheet when the results are written, "
                                                            "rolled when the scenario ends."))
         ul.append(li)
     return ul

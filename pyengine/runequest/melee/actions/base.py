@@ -27,7 +27,8 @@ class Handler:
     """Places it on his clock with its strike rank and working."""
     check: Callable[[Statement, Any, str], None]
     """Refuses it in a statement, given its path (``intents[i].actions[j]``), when the rules forbid it."""
-    describe: Callable[[str, Any], str]
+    describe: Callable[..., str]
+    """``(who, action, pronouns)``: the action in words, ``pronouns`` his (default "they", RQ-141)."""
     """It in words: ``Aldo attacks Bera with the broadsword``."""
     carry: Callable[[Statement, Any], bool]
     """Whether last round's statement of it can be made again now (``next_intents``)."""

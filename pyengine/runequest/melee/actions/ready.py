@@ -18,6 +18,7 @@ from pyengine.runequest.melee.clock import Clock, Timed
 from pyengine.runequest.melee.context import RoundContext
 from pyengine.runequest.melee.hands import in_hand_with
 from pyengine.runequest.melee.statement import PickUp, Ready, Sheathe
+from pyengine.runequest.pronouns import THEY, Pronouns
 
 
 def _in_hand(r: RoundContext, t: Timed, **changes) -> str:
@@ -62,7 +63,7 @@ def sheathe(r: RoundContext, t: Timed) -> None:
     body = r.bodies[t.who]
     what = describe_sheathe(t.who, t.action)
     if t.action.arm not in body.in_hand:
-        return r.skip(t, what, f"aborted: the {t.action.arm} is no longer in his hand")
+        return r.skip(t, what, f"aborted: the {t.action.arm} is no longer in {r.p(t.who).his} hand")
     r.set(t.who, in_hand=tuple(h for h in body.in_hand if h != t.action.arm))
     r.log(t, what, "sheathed")
 
@@ -112,15 +113,15 @@ def check_sheathe(s: Statement, action: Sheathe, field: str) -> None:
     s.held.discard(arm.name)
 
 
-def describe(who: str, action: Ready) -> str:
+def describe(who: str, action: Ready, p: Pronouns = THEY) -> str:
     return f"{who} readies the {action.arm}"
 
 
-def describe_pick_up(who: str, action: PickUp) -> str:
+def describe_pick_up(who: str, action: PickUp, p: Pronouns = THEY) -> str:
     return f"{who} picks up a {action.arm}"
 
 
-def describe_sheathe(who: str, action: Sheathe) -> str:
+def describe_sheathe(who: str, action: Sheathe, p: Pronouns = THEY) -> str:
     return f"{who} sheathes the {action.arm}"
 
 

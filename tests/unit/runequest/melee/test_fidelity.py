@@ -114,7 +114,7 @@ def test_a_spell_on_the_weapon_in_hand_reads_in_the_log(tables, mt):
                                            Strike(arm="broadsword", target="Bo")))]
     result = run(fight, start(fight), intents, [97], mt)
     assert [(e.sr, e.what) for e in result.events] == [
-        (1, "Aldo casts Bladesharp (2 points) on his broadsword"), (8, "Aldo attacks Bo with the broadsword")]
+        (1, "Aldo casts Bladesharp (2 points) on their broadsword"), (8, "Aldo attacks Bo with the broadsword")]
 
 
 # -- 2. Slow rates of fire -----------------------------------------------------------------------------
@@ -462,7 +462,7 @@ def test_a_split_may_be_unequal_if_each_share_is_50_or_more(tables, mt):
                                         Strike(arm="broadsword", target="Y", chance=50)))
     result = run(fight, state, [split], [97, 97], mt)
     assert [e.exchange.chance for e in result.events] == [70, 50]
-    assert "70% of his 120%" in result.events[0].notes[0]
+    assert "70% of their 120%" in result.events[0].notes[0]
     for shares, message in (((80, 40), "40% against Y: each share of a split must be at least 50%"),
                             ((70, 60), "70% + 60% = 130%, more than Aldo's 120% with the broadsword")):
         bad = Intent(who="Aldo", actions=tuple(Strike(arm="broadsword", target=t, chance=c)

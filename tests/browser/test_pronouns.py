@@ -43,7 +43,7 @@ def test_she_chosen_on_the_sheet_is_saved_on_the_first_tap_and_kept_over_a_reloa
     expect(page.locator("#sheet-name")).to_have_value("Vasana")
     expect(page.locator("#sheet-pronouns")).to_have_value("she")
     expect(page.locator("#sheet-exp-list")).to_contain_text("Defense saved her")
-    pronouns.scroll_into_view_if_needed()
+    page.evaluate("document.getElementById('sheet-pronouns').scrollIntoView({block: 'center'})")
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / "pronouns-390.png"))
     assert serious_findings(page, builder.install.axe_script().read_text(encoding="utf-8")) == []

@@ -81,7 +81,7 @@ def take_damage(adventurer: Adventurer, tables: RuneQuestTables, *, location: st
     round = typed.number(round, "round", "a round of a fight", 0, 10_000)
     frame = frame_of(adventurer, tables)
     before = adventurer.current.wounds
-    after, wound = take_wound(frame, before, key, n)
+    after, wound = take_wound(frame, before, key, n, adventurer.pronouns)
     if weapon:
         after = msgspec.structs.replace(after, impaled=tuple(dict.fromkeys((*after.impaled, key))))
     added = after.wounds.get(key, 0) - before.wounds.get(key, 0)

@@ -247,7 +247,7 @@ class RoundContext:
 
     def wound(self, name: str, key: str, damage: int) -> Wound:
         """Applies ``damage`` points (past any armour) to location ``key`` of ``name``."""
-        w, changes, falls = harm.wound(self.combatant(name), self.bodies[name], key, damage)
+        w, changes, falls = harm.wound(self.combatant(name), self.bodies[name], key, damage, self.p(name))
         if falls:
             self.fell.add(name)  # "he must fall, doing nothing else that round"
         if changes["condition"] == "dead":

@@ -99,7 +99,7 @@ def act(r: RoundContext, t: Timed) -> None:
                       parry_skill=None if parry is None else target.arm(parry.name).parry.chance)  # whole: RQ-37, RQ-50
     r.attacked.add(action.target)
     result = resolve_in(r.dice.part(what), attack, defence, fumbles=r.tables.fumbles, locations=r.tables.locations,
-                        rules=r.rules)
+                        rules=r.rules, pronouns=(r.p(t.who), r.p(action.target)))
     if shot:
         _loosed(r, t.who, arm)
     if succeeds(result.attack_roll, result.chance):

@@ -125,7 +125,7 @@ class ExchangeForm:
         if ident in self.saved:
             adventurer, sheet = self.saved[ident]
             text = values.get("def-parry", "")
-            line = weapon_line(text, "def-parry", "parry: choose one of his weapon lines") if text else None
+            line = weapon_line(text, "def-parry", "parry: choose one of the sheet's weapon lines") if text else None
             return sheet_defence(self.tables, sheet, line, values.get("def-defense", ""), name=adventurer.name or ident)
         parry = None
         try:

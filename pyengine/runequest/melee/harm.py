@@ -40,7 +40,7 @@ def hand_useless(locations: Mapping[LocationKey, int], hurt: Hurt, arm: Arm, *, 
     for side in sides:
         why = useless_limb(locations, hurt, LocationKey(ARM_OF_HAND[side]), severed=severed)
         if why:
-            return f"his {side} arm is useless" + (f": {why}" if why != "useless" else "")
+            return f"the {side} arm is useless" + (f": {why}" if why != "useless" else "")
     return ""
 
 

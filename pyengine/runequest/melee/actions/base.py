@@ -76,7 +76,7 @@ class Statement:
         if self.fight.combatant(name) is None:
             raise fail(f"{field}.target", f"{name!r} is not in the fight")
         if name == self.me.name and not himself:
-            raise fail(f"{field}.target", f"{self.me.name} cannot attack himself")
+            raise fail(f"{field}.target", f"{self.me.name} cannot be the target of {self.me.name}'s own attack")
 
     def arm(self, name: str, field: str, *, gone: bool = False) -> Arm:
         """His arm called ``name``, not broken and (unless ``gone`` may be) within reach.

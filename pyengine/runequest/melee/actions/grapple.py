@@ -195,7 +195,7 @@ def check(s: Statement, action: Grapple, field: str) -> None:
     if not arm.grapple or arm.attack is None:
         raise fail(f"{field}.arm", f"a {arm.name} is not the grapple skill")
     if action.how != "hold" and not any(h.on == action.target for h in s.body.holds):
-        raise fail(f"{field}.how", f"to {action.how} {action.target}, {s.me.name} needs a hold on him from an earlier round")
+        raise fail(f"{field}.how", f"to {action.how} {action.target}, {s.me.name} needs a hold on {action.target} from an earlier round")
 
 
 def describe(who: str, action: Grapple, p: Pronouns = THEY) -> str:

@@ -66,13 +66,14 @@ def time(clock: Clock, action: Move) -> None:
 def check(s: Statement, action: Move, field: str) -> None:
     allowance = s.me.move * METRES_PER_MOVE
     if action.dodging and 2 * action.metres > allowance:
-        raise fail(f"{field}.metres", f"dodging, {s.me.name} may move only half his {allowance} m: "
+        raise fail(f"{field}.metres", f"dodging, {s.me.name} may move only half of {allowance} m: "
                                       f"{action.metres} m is more")
     if action.metres > allowance:
         raise fail(f"{field}.metres", f"{action.metres} m is more than {s.me.name}'s {allowance} m a round")
     if 2 * action.metres > allowance and len(s.actions) > 1:
         raise fail(f"{field}.metres",
-                   f"{action.metres} m is more than half his {allowance} m: moving that far he can do nothing else")
+                   f"{action.metres} m is more than half of {s.me.name}'s {allowance} m: moving that far, "
+                   f"{s.me.name} can do nothing else")
 
 
 def describe(who: str, action: Move, p: Pronouns = THEY) -> str:

@@ -96,12 +96,12 @@ def check_pick_up(s: Statement, action: PickUp, field: str) -> None:
     if arm is None:
         raise fail(f"{field}.arm", f"{action.arm!r} is not one of {s.me.name}'s weapons")
     if arm.body_weapon:
-        raise fail(f"{field}.arm", f"a {arm.name} is part of him: there is nothing to pick up")
+        raise fail(f"{field}.arm", f"a {arm.name} is part of {s.me.name}: there is nothing to pick up")
     if arm.name in s.held and arm.name not in s.body.broken:
-        raise fail(f"{field}.arm", f"the {arm.name} is in his hand already")
+        raise fail(f"{field}.arm", f"the {arm.name} is in {s.me.name}'s hand already")
     if s.stuck(arm.name):
         raise fail(f"{field}.arm", f"{s.me.name}'s {arm.name} is stuck in a foe: pull it free, or pick up another "
-                                   "weapon to use as one of his others")
+                                   "weapon to use in its place")
     s.held.add(arm.name)
     s.picked.add(arm.name)
 
@@ -109,7 +109,7 @@ def check_pick_up(s: Statement, action: PickUp, field: str) -> None:
 def check_sheathe(s: Statement, action: Sheathe, field: str) -> None:
     arm = s.arm(action.arm, field)
     if arm.name not in s.held:
-        raise fail(f"{field}.arm", f"the {arm.name} is not in his hand")
+        raise fail(f"{field}.arm", f"the {arm.name} is not in {s.me.name}'s hand")
     s.held.discard(arm.name)
 
 

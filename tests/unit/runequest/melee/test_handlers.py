@@ -71,7 +71,7 @@ def fighter(name, side="A", **more):
 
 BAD = [
     (Strike(arm="sword", target="Nobody"), "intents[0].actions[0].target", "'Nobody' is not in the fight"),
-    (Strike(arm="sword", target="Ann"), "intents[0].actions[0].target", "Ann cannot attack himself"),
+    (Strike(arm="sword", target="Ann"), "intents[0].actions[0].target", "Ann cannot be the target of Ann's own attack"),
     (Strike(arm="axe", target="Bob"), "intents[0].actions[0].arm", "'axe' is not one of Ann's weapons"),
     (Strike(arm="grapple", target="Bob"), "intents[0].actions[0].arm", "grappling is a grapple action, not an attack"),
     (Strike(arm="bow", target="Bob"), "intents[0].actions[0].arm", "a bow is a missile: shoot it"),
@@ -82,7 +82,7 @@ BAD = [
     (Heal(target="Nobody", location="chest", points=2), "intents[0].actions[0].target", "'Nobody' is not in the fight"),
     (Grapple(arm="sword", target="Bob"), "intents[0].actions[0].arm", "a sword is not the grapple skill"),
     (Grapple(arm="grapple", target="Bob", how="throw"), "intents[0].actions[0].how",
-     "to throw Bob, Ann needs a hold on him from an earlier round"),
+     "to throw Bob, Ann needs a hold on Bob from an earlier round"),
     (Extract(arm="sword"), "intents[0].actions[0].arm", "Ann's sword is not stuck in anyone"),
     (PullOut(owner="Bob", weapon="sword"), "intents[0].actions[0].weapon", "no Bob's sword is stuck in Ann"),
 ]

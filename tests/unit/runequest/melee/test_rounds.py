@@ -171,7 +171,7 @@ def test_a_parry_meets_the_first_blow_of_the_foe_named(mt):
 def test_grapple_hold_then_immobilise_then_throw(mt):
     fight = Fight(combatants=(fighter("Wrestler", "A", strength=16, dex=14), fighter("Foe", "B", strength=10)))
     state = start(fight)
-    with pytest.raises(IllegalActionError, match="needs a hold on him from an earlier round"):
+    with pytest.raises(IllegalActionError, match="needs a hold on Foe from an earlier round"):
         check_intents(fight, state, (Intent(who="Wrestler", actions=(Grapple(arm="grapple", target="Foe",
                                                                              how="throw"),)),))
     hold = Intent(who="Wrestler", actions=(Grapple(arm="grapple", target="Foe"),))

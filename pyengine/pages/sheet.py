@@ -284,7 +284,7 @@ class SheetPage:
     def _form(self, adventurer: Adventurer) -> Update:
         """The record in the form, as if typed."""
         shown = {"sheet-name": adventurer.name, "sheet-money": str(adventurer.money),
-                 "sheet-savings": str(adventurer.savings), "sheet-notes": adventurer.notes, Keeping.PRONOUNS_FIELD: adventurer.pronouns}
+                 "sheet-savings": str(adventurer.savings), "sheet-notes": adventurer.notes, Keeping.PRONOUNS_FIELD: adventurer.pronouns.value}
         shown.update({f"sheet-{c}": str(adventurer.characteristics[c]) for c in CHARACTERISTICS})
         return Update(values=shown, errors={field: "" for field in shown if field not in ("sheet-name", "sheet-notes")})
 

@@ -204,7 +204,8 @@ class ExchangePage(CombatPage):
     def _resolve(self, blow: Blow, dice: Dice) -> ExchangeResult:
         """The blow resolved with ``dice``: a pure function of the blow and the rolls."""
         attack, defence, rules = blow
-        return resolve_exchange(attack, defence, dice=dice, fumbles=self.fumbles, locations=self.locations, rules=rules)
+        return resolve_exchange(attack, defence, dice=dice, fumbles=self.fumbles, locations=self.locations, rules=rules,
+                                pronouns=(self.form.pronouns_of(attack.name), self.form.pronouns_of(defence.name)))
 
     def _odds(self, blow: Blow) -> Update:
         attack, defence, rules = blow

@@ -29,6 +29,7 @@ from pyengine.runequest.combat.inputs import (
 )
 from pyengine.runequest.combat.model import Attack, Defence, Rules
 from pyengine.runequest.combat.render import render_armour_used, render_options
+from pyengine.runequest.pronouns import THEY, Pronouns
 from pyengine.runequest.sheet.adventurer import Adventurer
 from pyengine.runequest.sheet.derive import DerivedSheet
 from pyengine.runequest.tables.catalogue import RuneQuestTables
@@ -124,7 +125,7 @@ class ExchangeForm:
         if ident in self.saved:
             adventurer, sheet = self.saved[ident]
             text = values.get("def-parry", "")
-            line = weapon_line(text, "def-parry", "parry: choose one of his weapon lines") if text else None
+            line = weapon_line(text, "def-parry", "parry: choose one of the sheet's weapon lines") if text else None
             return sheet_defence(self.tables, sheet, line, values.get("def-defense", ""), name=adventurer.name or ident)
         parry = None
         try:
@@ -133,6 +134,12 @@ class ExchangeForm:
             problems.append(exc)
         return quick_defence(self.tables, values.get("def-hp", ""), values.get("def-armour", ""),
                              values.get("def-defense", ""), parry)
+
+    def pronouns_of(self, name: str) -> Pronouns:
+        """How the working speaks of ``name``: the pronouns of the saved adventurer of that name, "they"
+        for anyone else, or when saved adventurers of that name differ (RQ-145)."""
+        found = {adventurer.pronouns for ident, (adventurer, _) in self.saved.items() if (adventurer.name or ident) == name}
+        return found.pop() if len(found) == 1 else THEY
 
     # -- a side's choices -----------------------------------------------------------------
 

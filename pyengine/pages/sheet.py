@@ -207,7 +207,7 @@ class SheetPage:
             if not opening:
                 drop_draft(self.store, "sheet")  # everything typed was taken away: nothing to keep
             return update
-        draft: dict[str, object] = {"key": self.key, "typed": typed}
+        draft: dict[str, object] = {"key": self.key, "typed": typed | Keeping.pronouns_in_draft(values, self.kept)}
         if self.kept is not None:
             draft["record"] = dump_adventurer(self.kept).decode()
         return update | self.keeping.keep(draft)
@@ -236,13 +236,13 @@ class SheetPage:
             return None, errors
         characteristics = Characteristics(**scores)
         base = self.kept or Adventurer(characteristics=characteristics)
-        return self._typed(base, values, characteristics=characteristics, **sums), errors
+        return self._typed(base, values, characteristics=characteristics, **sums), errors | Keeping.pronouns_error(values)
 
     @staticmethod
     def _typed(base: Adventurer, values: Mapping[str, str], **changes: object) -> Adventurer:
         return msgspec.structs.replace(
             base, name=values.get("sheet-name", "")[:MAX_NAME], notes=values.get("sheet-notes", "")[:MAX_NOTES],
-            **changes,
+            pronouns=Keeping.chosen_pronouns(values, base.pronouns), **changes,
         )
 
     # -- buttons ---------------------------------------------------------------------------------
@@ -284,7 +284,7 @@ class SheetPage:
     def _form(self, adventurer: Adventurer) -> Update:
         """The record in the form, as if typed."""
         shown = {"sheet-name": adventurer.name, "sheet-money": str(adventurer.money),
-                 "sheet-savings": str(adventurer.savings), "sheet-notes": adventurer.notes}
+                 "sheet-savings": str(adventurer.savings), "sheet-notes": adventurer.notes, Keeping.PRONOUNS_FIELD: adventurer.pronouns.value}
         shown.update({f"sheet-{c}": str(adventurer.characteristics[c]) for c in CHARACTERISTICS})
         return Update(values=shown, errors={field: "" for field in shown if field not in ("sheet-name", "sheet-notes")})
 
@@ -324,8 +324,8 @@ class SheetPage:
         return {
             "sheet-view": render_sheet(self.sheet, kept.name, kept.notes, self._kit_choices()),
             "sheet-train-weapon": render_train_options(self.sheet, chosen),
-            "sheet-exp-list": render_experience_boxes(self.sheet, ticked),
-            **render_now(kept, vitals(kept.current, frame_of(kept, self.tables)), self.tables),
+            "sheet-exp-list": render_experience_boxes(self.sheet, ticked, kept.pronouns),
+            **render_now(kept, vitals(kept.current, frame_of(kept, self.tables), kept.pronouns), self.tables),
             "state-ammo-weapon": render_weapon_choices(kept, self.tables, missiles=True,
                                                        chosen=values.get("state-ammo-weapon", "")),
             "state-wpn-weapon": render_weapon_choices(kept, self.tables, missiles=False,

@@ -12,7 +12,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from pyengine.errors import ConflictError, RecordError, StorageError
+from pyengine.errors import ConflictError, RecordError, RulesError, StorageError
 from pyengine.library.drafts import drop_draft, keep_draft
 from pyengine.library.journal import atomic
 from pyengine.library.kinds import ident_of, record_key
@@ -22,13 +22,18 @@ from pyengine.pages.sheet_unsaved import sheet_draft
 from pyengine.pages.view import Update
 from pyengine.render.share import share_line
 from pyengine.render.sheet_state import render_working
+from pyengine.runequest.pronouns import Pronouns
 from pyengine.runequest.sheet import state
 from pyengine.runequest.sheet.adventurer import dump_adventurer, load_adventurer
+from pyengine.runequest.sheet.inputs import read_pronouns
 from pyengine.runequest.sheet.render import CHARACTERISTICS, render_saved_list
 
 #: The fields that make the record, as the draft keeps them while they do not yet.
 RECORD_FIELDS = ("sheet-name", *(f"sheet-{c}" for c in CHARACTERISTICS), "sheet-money", "sheet-savings",
                  "sheet-notes")
+#: The "Pronouns" field (he, she, they; RQ-145): a choice, kept in a draft beside the typed fields, but
+#: never by itself something typed (its default, "they", is what an untouched page shows).
+PRONOUNS_FIELD = "sheet-pronouns"
 #: Why a version was saved, when the Save button saved it.
 SAVED_WHY = "saved on the sheet page"
 SHARE_LABEL = "Link to this sheet (opens read-only)"
@@ -36,6 +41,32 @@ SHARE_LABEL = "Link to this sheet (opens read-only)"
 
 class Keeping:
     """Where the adventurer the sheet page shows (``page``) is kept, and how it leaves the page."""
+
+    PRONOUNS_FIELD = PRONOUNS_FIELD
+
+    @staticmethod
+    def chosen_pronouns(values: Mapping[str, str], kept: Pronouns) -> Pronouns:
+        """The "Pronouns" the form holds (nothing chosen, or a choice that does not read: ``kept``)."""
+        try:
+            return read_pronouns(values.get(PRONOUNS_FIELD, ""), kept)
+        except RulesError:
+            return kept
+
+    @staticmethod
+    def pronouns_error(values: Mapping[str, str]) -> dict[str, str]:
+        """The "Pronouns" field's message (``""``: none; the record keeps its own pronouns meanwhile)."""
+        try:
+            read_pronouns(values.get(PRONOUNS_FIELD, ""))
+        except RulesError as exc:
+            return {PRONOUNS_FIELD: str(exc)}
+        return {PRONOUNS_FIELD: ""}
+
+    @staticmethod
+    def pronouns_in_draft(values: Mapping[str, str], kept: Any) -> dict[str, str]:
+        """The "Pronouns" field as a half-typed draft keeps it: only a choice other than the record's
+        (``kept``, an :class:`Adventurer` or ``None``: "they"), so that an untouched page keeps no draft."""
+        chosen = values.get(PRONOUNS_FIELD, "").strip()
+        return {PRONOUNS_FIELD: chosen} if chosen and chosen != (kept.pronouns if kept is not None else "they") else {}
 
     def __init__(self, page: Any) -> None:
         self.page = page
@@ -60,6 +91,8 @@ class Keeping:
             typed = {field: str(draft["typed"].get(field, "")) for field in RECORD_FIELDS}
             if "sheet-savings" not in draft["typed"] and self.page.kept is not None:  # a draft from before the field
                 typed["sheet-savings"] = str(self.page.kept.savings)
+            kept_pronouns = self.page.kept.pronouns.value if self.page.kept is not None else "they"
+            typed[PRONOUNS_FIELD] = str(draft["typed"].get(PRONOUNS_FIELD) or kept_pronouns)
             return Update(values=typed) | self.page.on_input({**values, **typed})
         except (ValueError, KeyError, TypeError, AttributeError):  # RecordError is a ValueError
             self.page.key = self.page.stored = None

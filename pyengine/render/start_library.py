@@ -125,9 +125,9 @@ def party_card(ident: str, party: Any, members: Iterable[tuple[Any, str]], said:
             what: list[Any] = [el("a", {"href": f"./sheet.html?open={m.ident}"}, m.value.name or "(no name)"),
                                ": " + vitals]
         elif m.status == "missing":
-            what = [f"{m.ident}: his record is no longer on this device"]
+            what = [f"{m.ident}: the record is no longer on this device"]
         else:
-            what = [f"{m.ident}: his record is damaged ({m.reason})"]
+            what = [f"{m.ident}: the record is damaged ({m.reason})"]
         rows.append(el("li", {"class": f"member {m.status}"}, *what, " ",
                        button("Remove", party=ident, do="remove", member=m.ident)))
     return to_html(el(

@@ -121,7 +121,7 @@ class CampaignService:
             try:
                 records[c.character] = load_adventurer(text)
             except (RulesError, RecordError) as exc:
-                unread.append(f"{c.name}: not written (his saved sheet does not read: {exc})")
+                unread.append(f"{c.name}: not written (the saved sheet does not read: {exc})")
                 continue
             texts[c.character] = text
         plan = plan_write_back(fight, rounds, records, self.tables, fight_id=fight_id, label=label, dice=dice,

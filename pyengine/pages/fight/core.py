@@ -9,12 +9,16 @@ from collections.abc import Callable
 from datetime import datetime, timezone
 
 from pyengine.dice import Dice, RandomDice
+from pyengine.errors import RulesError
+from pyengine.library.records import record_text
 from pyengine.pages.combat import Measured, unmeasured
 from pyengine.pages.fight.draft import FightDraft
 from pyengine.runequest.melee.build import melee_tables
 from pyengine.runequest.melee.kept import KeptRounds
 from pyengine.runequest.melee.log import FightLog, Linker, replay
 from pyengine.runequest.melee.model import Fight, FightState, MeleeRules, start
+from pyengine.runequest.pronouns import Pronouns
+from pyengine.runequest.sheet.adventurer import load_adventurer
 from pyengine.runequest.tables.catalogue import RuneQuestTables
 from pyengine.runequest.tables.hit_locations import HitLocationTable
 from pyengine.storage.store import Store
@@ -51,6 +55,8 @@ class FightCore:
         """The last log's link, as :meth:`link` made it."""
         self._linker = Linker()
         """Packs only the rounds added since the last link (a long fight's link, after every round)."""
+        self._pronouns: dict[str, tuple[str, Pronouns]] = {}
+        """Each saved adventurer's pronouns as last read, by id, with the text they were read from."""
 
     @property
     def fight(self) -> Fight | None:
@@ -76,8 +82,29 @@ class FightCore:
         if new is None or not new.fight.combatants:
             self.log, self.results = None, KeptRounds()
             return
-        replayed = replay(new, self.mt)
+        replayed = replay(new, self.mt, self.pronouns(new.fight))
         self.log, self.results = new, KeptRounds(replayed.rounds)
+
+    def pronouns(self, fight: Fight | None = None) -> dict[str, Pronouns]:
+        """How the rounds' words speak of each saved adventurer in ``fight`` (the fight in progress when
+        ``None``), by name: his sheet's pronouns on this device; one whose sheet is not here, or does
+        not read, and every quick stat block is "they". The fight's link does not carry them: the
+        state is the same whatever they are (RQ-145)."""
+        found: dict[str, Pronouns] = {}
+        fight = fight or self.fight
+        for c in fight.combatants if fight is not None else ():
+            text = record_text(self.store, "character", c.character) if c.character else None
+            if text is None:
+                continue
+            kept = self._pronouns.get(c.character)
+            if kept is None or kept[0] != text:
+                try:
+                    kept = (text, load_adventurer(text).pronouns)
+                except RulesError:  # a damaged record: write-back says so; here it is "they"
+                    continue
+                self._pronouns[c.character] = kept
+            found[c.name] = kept[1]
+        return found
 
     def gone(self) -> dict[str, int]:
         """Who has left the fight, and after which round."""

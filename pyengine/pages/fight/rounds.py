@@ -71,7 +71,8 @@ class Rounds:
             with core.measured("fight round + draw"):
                 with core.measured("fight round"):
                     result = resolve_round(core.log.fight, state, intents, dice=core.dice, tables=core.mt,
-                                           rules=core.log.rules, melee_rules=core.log.melee_rules)
+                                           rules=core.log.rules, melee_rules=core.log.melee_rules,
+                                           pronouns=core.pronouns())
                 update |= self._commit(result, intents, later=True)
         except RulesError as exc:
             return update | Update(notices={"fd-form-error": str(exc)})
@@ -142,7 +143,7 @@ class Rounds:
         log, state = self.core.log, self.core.state()
         assert log is not None and state is not None and self.typing is not None
         return resolve_round(log.fight, state, self.typing, dice=dice, tables=self.core.mt,
-                             rules=log.rules, melee_rules=log.melee_rules)
+                             rules=log.rules, melee_rules=log.melee_rules, pronouns=self.core.pronouns())
 
     def _ask(self, got: RoundResult | NeededRoll) -> Update:
         """The die needed next (the dice typed so far kept in the draft); once every roll is in, the round."""

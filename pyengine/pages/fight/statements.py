@@ -27,6 +27,7 @@ from pyengine.runequest.melee.model import start
 from pyengine.runequest.melee.render import aimed, default_declaration, field_for
 from pyengine.runequest.melee.table import round_changes, short_statement
 from pyengine.runequest.melee.timing import Timed, schedule
+from pyengine.runequest.pronouns import pronouns_of
 
 if TYPE_CHECKING:
     from pyengine.pages.fight import FightPage
@@ -80,7 +81,7 @@ class Statements:
             intent, _ = read_declaration(fight, k, self.core.draft.declare.get(c.name, {}))
         except FieldError:  # a half-typed statement: told once it reads
             return ()
-        return foreseen(fight, state, intent)
+        return foreseen(fight, state, intent, pronouns_of(c.name, self.core.pronouns()))
 
     def _melees(self) -> dict[str, frozenset[str]]:
         """Who starts the round engaged with whom, as the statements typed say (both ways, RQ-74)."""
@@ -245,8 +246,8 @@ class Statements:
         carried = {i.who: i for i in next_intents(fight, state, previous, events)}
         for intent in previous:
             # what last round's statement loses is said on his row, never silently dropped (RQ-139)
-            if state.bodies[intent.who].condition not in DOWN and (why := left_out(fight, state, intent,
-                                                                                  carried.get(intent.who))):
+            if state.bodies[intent.who].condition not in DOWN and (why := left_out(
+                    fight, state, intent, carried.get(intent.who), pronouns_of(intent.who, self.core.pronouns()))):
                 notes[intent.who] = "; ".join((*filter(None, (notes.get(intent.who),)), *why))
         engaged = engaged_after(fight, state, events)
         drafts: dict[str, Statement] = {}

@@ -54,11 +54,11 @@ def roll_background(table: BackgroundTable, dice: Dice) -> BackgroundResult:
         animal_roll = dice.roll(100)
         low, high = parse_roll_range(row.no_riding_animal, 100)
         animal = not low <= animal_roll <= high
-        has = "has a riding animal" if animal else "has none"
+        has = "a riding animal" if animal else "no riding animal"
         steps.append(
             Step(
                 field="riding_animal",
-                text=f"D100 {animal_roll}: {row.no_riding_animal} means none; he {has}",
+                text=f"D100 {animal_roll}: {row.no_riding_animal} means none; {has}",
                 source=TABLE_ID,
             )
         )

@@ -205,7 +205,7 @@ def apply_background(
     if income and result.money:  # RQ-130: a noble's income waits where it is collected
         working.append(Step(field="savings", text=f"{result.money} L of income kept as savings, where it is "
                                                   "collected: not carried, it weighs nothing; type the money "
-                                                  "he carries", rulings=("RQ-130",)))
+                                                  "carried", rulings=("RQ-130",)))
     working.append(
         Step(field="gear", text=f"{pack.name}: {pack.contents}, ENC {pack.enc}", source="runequest/starting_equipment")
     )

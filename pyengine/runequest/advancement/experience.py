@@ -182,7 +182,7 @@ def after_adventure(
             working.append(
                 Step(
                     field="defense",
-                    text=f"Defense saved him: INT {scores.INT} or less on D100, rolled {roll}: "
+                    text=f"Defense saved {adventurer.pronouns.him}: INT {scores.INT} or less on D100, rolled {roll}: "
                     + (f"+{gain}%" if success else "no gain"),
                     source="runequest/advancement",
                     rulings=("RQ-30",),

@@ -44,7 +44,7 @@ def draw(adventurer: Adventurer, tables: RuneQuestTables, lunars: int, *, cash: 
     rules = tables.advancement.credit
     if adventurer.adventures:
         raise IllegalActionError(
-            "guild credit: only a beginning adventurer (before his first adventure) has credit (RQ-27)"
+            f"guild credit: only a beginning adventurer (before {adventurer.pronouns.his} first adventure) has credit (RQ-27)"
         )
     left = credit_left(adventurer, tables)
     if lunars > left:

@@ -134,7 +134,7 @@ def _check_payment(adventurer: Adventurer, tables: RuneQuestTables, lunars: int,
     owed = adventurer.credit.owed if adventurer.credit else 0
     if on_credit:
         if adventurer.adventures:
-            return "guild credit is only for a beginning adventurer, before his first adventure (RQ-27)"
+            return f"guild credit is only for a beginning adventurer, before {adventurer.pronouns.his} first adventure (RQ-27)"
         left = credit_left(adventurer, tables)
         if lunars > left:
             return f"it costs {lunars} L and only {left} L of guild credit is left (RQ-27)"

@@ -81,7 +81,7 @@ def take_damage(adventurer: Adventurer, tables: RuneQuestTables, *, location: st
     round = typed.number(round, "round", "a round of a fight", 0, 10_000)
     frame = frame_of(adventurer, tables)
     before = adventurer.current.wounds
-    after, wound = take_wound(frame, before, key, n)
+    after, wound = take_wound(frame, before, key, n, adventurer.pronouns)
     if weapon:
         after = msgspec.structs.replace(after, impaled=tuple(dict.fromkeys((*after.impaled, key))))
     added = after.wounds.get(key, 0) - before.wounds.get(key, 0)
@@ -110,7 +110,7 @@ def give_healing(adventurer: Adventurer, tables: RuneQuestTables, *, points: int
     n = typed.number(points, "points", "a number of points", 1, 99)
     key = typed.location(location) if location not in (None, "") else None
     frame = frame_of(adventurer, tables)
-    result = heal(frame, adventurer.current.wounds, Healing(points=n, how=how, location=key), dice)
+    result = heal(frame, adventurer.current.wounds, Healing(points=n, how=how, location=key), dice, adventurer.pronouns)
     record, healed = healed_record(adventurer, result.wounds)
     return Changed(adventurer=record, steps=(*result.steps, *healed), rolls=result.rolls)
 
@@ -222,7 +222,8 @@ def spend(adventurer: Adventurer, *, lunars: int | str, what: str, source: str =
     n = typed.number(lunars, "lunars", "a sum of Lunars", 1, MAX_LUNARS)
     said = typed.text(what, "what", "what the money was spent on", required=True)
     has = adventurer.money if source == "carried" else adventurer.savings
-    where = "he carries" if source == "carried" else "of his savings"
+    p = adventurer.pronouns  # RQ-145
+    where = p.does("carries", "carry") if source == "carried" else f"of {p.his} savings"
     if n > has:
         raise RulesError(f"lunars: {n} L is more than the {has} L {where}", field="lunars")
     spent = (*adventurer.current.spent, Spending(lunars=n, what=said, source=source))  # type: ignore[arg-type]
@@ -232,7 +233,7 @@ def spend(adventurer: Adventurer, *, lunars: int | str, what: str, source: str =
     record = with_current(record, spent=spent[dropped:])
     text = f"spent {n} L on {said}, from the money {where}: {has} → {has - n} L"
     if source == "carried":
-        text += " (ENC counts what he carries)"
+        text += f" (ENC counts what {p.does('carries', 'carry')})"
     steps = [Step(field=field, text=text, source=MONEY_SECTION, rulings=("RQ-101",), value=has - n)]
     if dropped:
         steps.append(Step(field="spent", text=f"the oldest {dropped} entr{'ies' if dropped != 1 else 'y'} of what was "

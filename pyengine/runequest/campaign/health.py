@@ -14,6 +14,7 @@ from typing import Literal
 from pyengine.runequest.campaign.current import ORDER, Current
 from pyengine.runequest.combat.wounds import ARMS, Condition
 from pyengine.runequest.healing.model import FULL_TURN_ROUNDS, Frame, HitPoints
+from pyengine.runequest.pronouns import THEY, Pronouns
 from pyengine.runequest.sheet.adventurer import Adventurer
 from pyengine.runequest.sheet.characteristics import Characteristics
 from pyengine.runequest.sheet.hit_points import hit_points, location_hit_points
@@ -26,8 +27,8 @@ from pyengine.worked import WorkedOut
 State = Literal["unhurt", "hurt", "disabled", "severed"]
 #: What a limb severed for good leaves him, arm (True) or leg: "Arm — the limb is useless, and anything not
 #: fastened to it is dropped"; "Leg — the limb is useless, and the character must fall ... He may fight from the
-#: ground" (RQ-132, RQ-133).
-USELESS = {True: "anything not fastened to it is dropped", False: "he comes into a fight on the ground"}
+#: ground" (RQ-132, RQ-133); said with his own pronouns (RQ-145).
+USELESS = {True: "anything not fastened to it is dropped", False: "{he} {comes} into a fight on the ground"}
 
 
 class LocationVitals(Record):
@@ -82,8 +83,10 @@ def rounds_in_words(rounds: int) -> str:
     return said
 
 
-def vitals(current: Current, frame: HitPoints) -> Vitals:
-    """``current`` against ``frame``'s maxima (a :class:`Frame`, a derived sheet, a combatant)."""
+def vitals(current: Current, frame: HitPoints, pronouns: Pronouns = THEY) -> Vitals:
+    """``current`` against ``frame``'s maxima (a :class:`Frame`, a derived sheet, a combatant); the notes
+    speak of him with ``pronouns`` (his record's, RQ-145)."""
+    p = pronouns
     w = current.wounds
     stuck = {i.location: i.stuck for i in current.injuries if i.stuck is not None}
     rows: list[LocationVitals] = []
@@ -96,14 +99,14 @@ def vitals(current: Current, frame: HitPoints) -> Vitals:
         if key in w.bleeding:
             here.append(f"bleeding: dies in {rounds_in_words(w.bleeding[key])} unless Healing of 2 or more stops it"
                         if key != LocationKey.HEAD else
-                        f"must be healed within {rounds_in_words(w.bleeding[key])}, or he dies")
+                        f"must be healed within {rounds_in_words(w.bleeding[key])}, or {p.does('dies', 'die')}")
         if key in w.severed:
             left = w.severed[key]
-            useless = USELESS[LOCATION_BY_KEY[key] in ARMS]
+            useless = USELESS[LOCATION_BY_KEY[key] in ARMS].format(he=p.he, comes=p.verb("comes", "come"))
             here.append(f"severed for good: useless ({useless})" if left == 0 else
                         f"severed: a 6-point Healing within {rounds_in_words(left)} reknits it")
         elif key in w.maimed:
-            here.append("maimed: he cannot fight until it is healed below its points")
+            here.append(f"maimed: {p.he} cannot fight until it is healed below its points")
         if key in stuck:
             s = stuck[key]
             whose = f"{s.owner}'s " if s.owner else ""

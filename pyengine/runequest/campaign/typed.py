@@ -62,7 +62,8 @@ def on_sheet(adventurer: Adventurer, value: str, tables: RuneQuestTables, field:
         if entry.key == key:
             return entry
     his = ", ".join(name_of(tables, e) for e in adventurer.weapons) or "none"
-    raise RulesError(f"{field}: {key!r} is not a weapon on his sheet (his: {his})", field=field)
+    p = adventurer.pronouns  # RQ-145
+    raise RulesError(f"{field}: {key!r} is not a weapon on {p.his} sheet ({p.his}: {his})", field=field)
 
 
 def name_of(tables: RuneQuestTables, entry: WeaponSkill) -> str:

@@ -48,6 +48,7 @@ from pyengine.runequest.healing.standing import condition_steps, settle
 from pyengine.runequest.melee.experience import field_uses
 from pyengine.runequest.melee.model import Body, Combatant, Fight, FightState, start
 from pyengine.runequest.melee.round import RoundResult
+from pyengine.runequest.pronouns import THEY, Pronouns
 from pyengine.runequest.sheet.adventurer import Adventurer
 from pyengine.runequest.sheet.weapon_words import mark_words
 from pyengine.runequest.vocabulary import LOCATION_KEYS
@@ -120,7 +121,7 @@ def plan_write_back(fight: Fight, rounds: Sequence[RoundResult], records: Mappin
             continue
         record = records.get(c.character)
         if record is None:
-            left_out.append(f"{c.name}: his saved sheet is not on this device")
+            left_out.append(f"{c.name}: no saved sheet of this fighter is on this device")
             continue
         if c.character in seen:
             left_out.append(f"{c.name}: the same saved sheet as another fighter here; written once")
@@ -145,9 +146,11 @@ def apply_write_back(plan: WriteBack, records: Mapping[str, Adventurer] | None =
             now = records.get(p.character)
             done = now.current.written(plan.fight) if now is not None else None
             if done is not None and done.round >= plan.round:
-                raise RulesError(f"{p.name}: round {done.round} of this fight is on his sheet already", field=p.character)
+                raise RulesError(f"{p.name}: round {done.round} of this fight is on {now.pronouns.his} sheet already",
+                                 field=p.character)
             if now != p.before:
-                raise RulesError(f"{p.name}: his sheet changed since these results were worked out; work them out again",
+                who = (now or p.before).pronouns
+                raise RulesError(f"{p.name}: {who.his} sheet changed since these results were worked out; work them out again",
                                  field=p.character)
         out[p.character] = p.after
     return out
@@ -168,17 +171,17 @@ def fight_marks(c: Combatant, body: Body) -> list[str]:
 
 def _plan(c: Combatant, record: Adventurer, states: list[FightState], rounds: Sequence[RoundResult], last: int,
           tables, *, fight_id: str, label: str, experience: bool) -> AdventurerPlan:
-    current = record.current
+    current, pronouns = record.current, record.pronouns  # the words speak of him as his record says (RQ-145)
     done = current.written(fight_id)
     since = done.round if done is not None else 0
     if since >= last:
-        said = f"this fight is on his sheet already, up to round {since}" if since else "no round of this fight yet"
+        said = f"this fight is on {pronouns.his} sheet already, up to round {since}" if since else "no round of this fight yet"
         return AdventurerPlan(character=c.character, name=c.name, before=record, after=record, injuries=(),
                               changes=(Step(field="fights", text=said, rulings=("RQ-104",)),), written=True)
     base, final = states[since].bodies[c.name], states[last].bodies[c.name]
     steps: list[Step] = []
     new, owners = _injuries(c, rounds[since:last], label, since)
-    wounds, steps_w = _wounds(c, current.wounds, base, final, new)
+    wounds, steps_w = _wounds(c, current.wounds, base, final, new, pronouns)
     steps.extend(steps_w)
     _mark_stuck(new, owners, base, final)
     injuries, healed = settled((*current.injuries, *new), wounds, cause=NOT_LOGGED)
@@ -188,7 +191,7 @@ def _plan(c: Combatant, record: Adventurer, states: list[FightState], rounds: Se
     steps.extend(condition_steps(c, current.wounds, wounds))
     damage, broken, steps_k = _weapons(c, current, base, final)
     steps.extend(steps_k)
-    ammunition, steps_a = _missiles(c, current, rounds[since:last])
+    ammunition, steps_a = _missiles(c, current, rounds[since:last], pronouns)
     steps.extend(steps_a)
     fights = [w for w in current.fights if w.fight != fight_id]
     rolled_before = experience_rolled(record, fight_id)
@@ -208,11 +211,11 @@ def _plan(c: Combatant, record: Adventurer, states: list[FightState], rounds: Se
     after = msgspec.structs.replace(record, current=Current(
         wounds=wounds, injuries=injuries, ammunition=ammunition, weapon_damage=damage, broken=broken,
         spent=current.spent, fights=(*fights, written)[-MAX_FIGHTS:], marks=marks))
-    before_notes = set(vitals(current, c).notes)
+    before_notes = set(vitals(current, c, pronouns).notes)
     steps.extend(Step(field="wounds", text=n, source=DAMAGE_SECTION, rulings=("RQ-53",))
-                 for n in vitals(after.current, c).notes if n not in before_notes)
+                 for n in vitals(after.current, c, pronouns).notes if n not in before_notes)
     if len(steps) == 0:
-        steps.append(Step(field="fights", text="nothing changed for him in this fight"))
+        steps.append(Step(field="fights", text=f"nothing changed for {pronouns.him} in this fight"))
     return AdventurerPlan(character=c.character, name=c.name, before=record, after=after, injuries=tuple(new),
                           changes=tuple(steps))
 
@@ -240,7 +243,8 @@ def _injuries(c: Combatant, rounds: Sequence[RoundResult], label: str, since: in
     return new, owners
 
 
-def _wounds(c: Combatant, now: Wounds, base: Body, final: Body, new: list[Injury]) -> tuple[Wounds, list[Step]]:
+def _wounds(c: Combatant, now: Wounds, base: Body, final: Body, new: list[Injury],
+            pronouns: Pronouns = THEY) -> tuple[Wounds, list[Step]]:
     """His wounds after the fight: the fight's own end when it started from his wounds as they are
     on his sheet; else the fight's new wounds taken onto them, blow by blow."""
     start_w, end_w = wounds_of(c, base), wounds_of(c, final)
@@ -250,7 +254,7 @@ def _wounds(c: Combatant, now: Wounds, base: Body, final: Body, new: list[Injury
                                         impaled=tuple(dict.fromkeys((*end_w.impaled, *sorted(kept)))))
         settled_w = settle(c, ended)
         return msgspec.structs.replace(settled_w, condition=worse(settled_w.condition, end_w.condition)), []
-    steps = [Step(field="wounds", text="his sheet's wounds are not those this fight started from: the fight's wounds "
+    steps = [Step(field="wounds", text=f"{pronouns.his} sheet's wounds are not those this fight started from: the fight's wounds "
                   "are added to them, blow by blow", source=DAMAGE_SECTION, rulings=("RQ-104",))]
     wounds = now
     for injury in new:
@@ -319,7 +323,8 @@ def _weapons(c: Combatant, current: Current, base: Body, final: Body) -> tuple[d
     return damage, tuple(broken), steps
 
 
-def _missiles(c: Combatant, current: Current, rounds: Sequence[RoundResult]) -> tuple[dict, list[Step]]:
+def _missiles(c: Combatant, current: Current, rounds: Sequence[RoundResult],
+              pronouns: Pronouns = THEY) -> tuple[dict, list[Step]]:
     """Missiles left after the shots these rounds logged (a shot rolled is a missile gone, RQ-105)."""
     missiles = sorted((a for a in c.arms if a.missile and sheet_key(a)), key=lambda a: -len(a.name))
     shots: dict[str, int] = {}
@@ -339,7 +344,7 @@ def _missiles(c: Combatant, current: Current, rounds: Sequence[RoundResult]) -> 
         key = sheet_key(arm)
         shot = f"{arm.name}: {n} shot{'s' if n != 1 else ''}"
         if key not in ammunition:
-            steps.append(Step(field="ammunition", text=f"{shot} (his sheet does not count its missiles)", rulings=("RQ-105",)))
+            steps.append(Step(field="ammunition", text=f"{shot} ({pronouns.his} sheet does not count its missiles)", rulings=("RQ-105",)))
             continue
         had = ammunition[key]
         ammunition[key] = max(had - n, 0)

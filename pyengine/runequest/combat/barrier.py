@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Set
 from typing import NamedTuple
 
+from pyengine.runequest.pronouns import THEY, Pronouns
 from pyengine.runequest.tables.hit_locations import HitLocationTable
 from pyengine.runequest.vocabulary import LOCATION_KEYS, Location, LocationKey
 from pyengine.working import Step
@@ -57,14 +58,15 @@ def landing(table: HitLocationTable, roll: int, exposed: Set[LocationKey] | None
     return Landing(rolled, table.locate(landing_roll(table, roll, exposed)), moved=True)
 
 
-def landing_steps(where: Landing, roll: int, table: HitLocationTable, exposed: Set[LocationKey] | None) -> list[Step]:
+def landing_steps(where: Landing, roll: int, table: HitLocationTable, exposed: Set[LocationKey] | None,
+                  defender: Pronouns = THEY) -> list[Step]:
     """The working of a landing behind cover (none when nothing is hidden, or the location rolled shows)."""
     if exposed is None or not (where.moved or where.location is None):
         return []
     shown = ", ".join(loc.value for loc in Location if LOCATION_KEYS[loc] in exposed)
     hidden = f"D20 {roll}: the {where.rolled.value} is behind the protection (exposed: {shown})"
     if where.location is None:
-        return [Step(field="location", text=f"{hidden}: the blow strikes the protection instead of him",
+        return [Step(field="location", text=f"{hidden}: the blow strikes the protection instead of {defender.him}",
                      source=SOURCE, rulings=("RQ-61",))]
     to = landing_roll(table, roll, exposed)
     return [Step(field="location", text=f"{hidden}; a critical hit strikes in any case: moved to the nearest "

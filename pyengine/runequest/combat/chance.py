@@ -15,6 +15,7 @@ from typing import NamedTuple
 from pyengine.errors import IllegalActionError
 from pyengine.runequest.combat.d100 import Thresholds, shown
 from pyengine.runequest.combat.model import Attack, Defence
+from pyengine.runequest.pronouns import THEY, Pronouns
 from pyengine.working import Step
 
 #: "thrown weapons have no effective value beyond 20 meters".
@@ -65,7 +66,7 @@ RANGE_BANDS: tuple[tuple[tuple[int, int], Halving], ...] = (
 )
 
 
-def effective_chance(attack: Attack, defence: Defence) -> tuple[int, list[Step]]:
+def effective_chance(attack: Attack, defence: Defence, defender: Pronouns = THEY) -> tuple[int, list[Step]]:
     """The attacker's chance against this defender: his own, halved and quartered by the
     situation, +20% against a helpless target, less the Defense allotted to him (RQ-38); a
     totally helpless one has no Defense (RQ-60).
@@ -105,11 +106,11 @@ def effective_chance(attack: Attack, defence: Defence) -> tuple[int, list[Step]]
     if attack.target_totally_helpless:
         if defence.defense:
             steps.append(Step(field="chance", text=f"{defence.name} is totally helpless: no Defense "
-                              f"(his {defence.defense}% does not count)", source="ch. IV, Attacking from Advantage 4",
+                              f"({defender.his} {defence.defense}% does not count)", source="ch. IV, Attacking from Advantage 4",
                               rulings=("RQ-60",)))
     elif defence.defense:
         before, chance = chance, chance - defence.defense
-        steps.append(_chance(f"{defence.name}'s Defense {defence.defense}% allotted to him: "
+        steps.append(_chance(f"{defence.name}'s Defense {defence.defense}% allotted to {defender.him}: "
                              f"{before}% − {defence.defense}% = {chance}%", chance, "ch. II, How Defense Works"))
     steps.append(Step(field="chance", text=f"{attack.name} needs {chance}% or less on D100 "
                       "(01-05 always hit, 96-00 always miss)", source="ch. IV, Basic Chances", value=chance))
@@ -144,11 +145,11 @@ def _range(attack: Attack) -> list[Halving]:
     raise IllegalActionError(f"distance: {d} m is beyond long range (twice the {w.name}'s {r} m)")
 
 
-def thresholds_step(t: Thresholds, attack: Attack) -> Step:
+def thresholds_step(t: Thresholds, attack: Attack, attacker: Pronouns = THEY) -> Step:
     """What the attack d100 needs for a critical, an impale and a fumble (RQ-36, RQ-37; a
     split attack's fumble range from his whole skill, RQ-50)."""
     split = attack.skill is not None and attack.skill != attack.chance
-    skill = f"his whole skill {attack.skill}%, not the {attack.chance}% of this blow" if split else f"skill {attack.chance}%"
+    skill = f"{attacker.his} whole skill {attack.skill}%, not the {attack.chance}% of this blow" if split else f"skill {attack.chance}%"
     return Step(
         field="attack",
         text=f"critical at {t.critical_max:02d} or less (5% of {t.chance}, rounded down; 01 always)"

@@ -51,6 +51,7 @@ from pyengine.runequest.combat.protection import (
 )
 from pyengine.runequest.combat.weapon_harm import harm_attacking_weapon, parried_by_weapon
 from pyengine.runequest.combat.wounds import apply_wound, wound_steps
+from pyengine.runequest.pronouns import THEY, Pronouns
 from pyengine.runequest.tables.fumbles import FumbleTable
 from pyengine.runequest.tables.hit_locations import HitLocationTable
 from pyengine.runequest.vocabulary import LOCATION_KEYS
@@ -73,13 +74,15 @@ def resolve_exchange(
     fumbles: FumbleTable,
     locations: HitLocationTable,
     rules: Rules = RULES,
+    pronouns: tuple[Pronouns, Pronouns] = (THEY, THEY),
 ) -> ExchangeResult:
-    """Resolves one blow, reading the fumble table and the hit-location table given.
+    """Resolves one blow, reading the fumble table and the hit-location table given (``pronouns``: the
+    attacker's and the defender's, for the working's words only, RQ-145).
 
     :raises IllegalActionError: the attack cannot be made (range, a weapon parrying a missile).
     :raises RollError: the dice run out (:class:`NoRollLeft`) or give a value off the die.
     """
-    return resolve_in(RollLog(dice), attack, defence, fumbles=fumbles, locations=locations, rules=rules)
+    return resolve_in(RollLog(dice), attack, defence, fumbles=fumbles, locations=locations, rules=rules, pronouns=pronouns)
 
 
 def resolve_in(
@@ -90,6 +93,7 @@ def resolve_in(
     fumbles: FumbleTable,
     locations: HitLocationTable,
     rules: Rules = RULES,
+    pronouns: tuple[Pronouns, Pronouns] = (THEY, THEY),
 ) -> ExchangeResult:
     """:func:`resolve_exchange`, rolling through ``log`` (a round's :meth:`RollLog.part`, so each
     roll is kept once, in the round's log); the result keeps the rolls ``log`` made.
@@ -99,21 +103,22 @@ def resolve_in(
     """
     helpless = attack.target_totally_helpless
     w = attack.weapon
+    by, to = pronouns  # how the working speaks of the attacker, and of the defender (RQ-145)
     parry = None if helpless else defence.parry  # a totally helpless man does not parry (RQ-60)
-    chance, steps = effective_chance(attack, defence)
+    chance, steps = effective_chance(attack, defence, to)
     t = thresholds(chance, attack.whole_skill)
-    steps.append(thresholds_step(t, attack))
+    steps.append(thresholds_step(t, attack, by))
     if helpless and defence.parry is not None:
-        steps.append(no_parry_step(defence))
+        steps.append(no_parry_step(defence, to))
     check_parry(w, parry)
 
     a = read_d100(log.d(100, f"attack roll ({attack.name}, {chance}%)"), t, impales=w.impales)
-    steps.append(helpless_step(a, t) if helpless else attack_step(a, chance))
+    steps.append(helpless_step(a, t, to) if helpless else attack_step(a, chance))
     p: D100 | None = None
     if parry is not None:
         pt = thresholds(parry.chance, defence.parry_skill)
         p = read_d100(log.d(100, f"parry roll ({defence.name}, {parry.chance}%)"), pt)
-        steps.append(parry_step(p, parry, pt, rules, defence.parry_skill))
+        steps.append(parry_step(p, parry, pt, rules, defence.parry_skill, to))
     m = meet(a, p, rules)
     steps += meeting_steps(m)
 
@@ -122,7 +127,7 @@ def resolve_in(
     wide_open = worst_wide_open(parry_fumble_effects)
     hit, critical = opened(a.success or (helpless and not a.fumble), m.critical, fumble=a.fumble, wide_open=wide_open)
     if wide_open and not a.fumble:
-        steps.append(wide_open_step(wide_open, a.roll, a.success))
+        steps.append(wide_open_step(wide_open, a.roll, a.success, to))
 
     harm: list[WeaponHarm] = []
     hp_left = defence.hit_points - defence.damage_taken
@@ -152,7 +157,7 @@ def resolve_in(
         where = landing(locations, roll, defence.cover, critical=critical)
         steps.append(Step(field="location", text=f"D20 {roll}: {where.rolled.value}", source="ch. III, Hit Locations and Wounds",
                           value=where.rolled.value))
-        steps.extend(landing_steps(where, roll, locations, defence.cover))
+        steps.extend(landing_steps(where, roll, locations, defence.cover, to))
         return where
 
     def on_the_cover(where: Landing, **more: Any) -> ExchangeResult:
@@ -179,7 +184,7 @@ def resolve_in(
     stuck: Stuck | None = None
     stuck_effect = ""
     if parried_by is not None:  # a shield
-        shield_working, stuck, stuck_effect = shield_steps(c, damage, w, critical=critical, impale=a.impale)
+        shield_working, stuck, stuck_effect = shield_steps(c, damage, w, critical=critical, impale=a.impale, defender=to)
         steps += shield_working
         if stopped(c, through):
             return finish("parried", f"{defence.name}'s {parried_by.name or 'shield'} stops the blow", damage=damage,
@@ -193,15 +198,15 @@ def resolve_in(
     armour = defence.armour.get(key, 0)
     armour_taken = armour_absorbed(c, armour, through)
     to_location = through - armour_taken
-    armour_working = armour_step(c, armour, through, location)
+    armour_working = armour_step(c, armour, through, location, to)
     if armour_working is not None:
         steps.append(armour_working)
     if a.impale and stuck is None:
-        stuck, stuck_effect = stuck_in_target(w, attack.name, t.impale_max, to_location)
+        stuck, stuck_effect = stuck_in_target(w, attack.name, t.impale_max, to_location, pronouns=pronouns)
         steps.append(Step(field="impale", text=stuck_effect, source="ch. IV, Impaling 2"))
 
     wound = apply_wound(location, to_location, location_hp=defence.locations[key], before=defence.wounds.get(key, 0),
-                        hit_points=hp_left)
+                        hit_points=hp_left, pronouns=to)
     steps += wound_steps(wound)
     outcome = landed(critical=critical, impale=a.impale)
     headline = f"{LANDED_WORDS[outcome].capitalize()} to the {location.value}: {to_location} damage"

@@ -12,6 +12,7 @@ from __future__ import annotations
 from pyengine.dice import RollLog
 from pyengine.runequest.combat.d100 import shown
 from pyengine.runequest.combat.model import WideOpen
+from pyengine.runequest.pronouns import THEY, Pronouns
 from pyengine.runequest.tables.fumbles import FumbleTable
 from pyengine.working import Step
 
@@ -83,10 +84,10 @@ def attacker_fumbles(log: RollLog, table: FumbleTable, who: str, steps: list[Ste
     return effects
 
 
-def wide_open_step(wide_open: WideOpen, attack_roll: int, success: bool) -> Step:
+def wide_open_step(wide_open: WideOpen, attack_roll: int, success: bool, defender: Pronouns = THEY) -> Step:
     return Step(
         field="parry",
-        text=f"the fumbled parry leaves him wide open: the blow hits ({wide_open} damage)"
+        text=f"the fumbled parry leaves {defender.him} wide open: the blow hits ({wide_open} damage)"
         + ("" if success else f", though {shown(attack_roll)} missed"),
         rulings=("RQ-40",),
     )

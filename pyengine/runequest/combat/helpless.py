@@ -12,23 +12,24 @@ from __future__ import annotations
 
 from pyengine.runequest.combat.d100 import D100, Thresholds, shown
 from pyengine.runequest.combat.model import Defence
+from pyengine.runequest.pronouns import THEY, Pronouns
 from pyengine.working import Step
 
 SOURCE = "ch. IV, Attacking from Advantage 4"
 
 
-def no_parry_step(defence: Defence) -> Step:
+def no_parry_step(defence: Defence, defender: Pronouns = THEY) -> Step:
     """A parry declared by a totally helpless man is not made."""
     name = defence.parry.name or defence.parry.kind if defence.parry else "parry"
-    return Step(field="parry", text=f"{defence.name} is totally helpless: no parry (his {name} is not rolled)",
+    return Step(field="parry", text=f"{defence.name} is totally helpless: no parry ({defender.his} {name} is not rolled)",
                 source=SOURCE, rulings=("RQ-60",))
 
 
-def helpless_step(a: D100, t: Thresholds) -> Step:
+def helpless_step(a: D100, t: Thresholds, defender: Pronouns = THEY) -> Step:
     """What the attack d100 does to a totally helpless man: a fumble spares him, anything else kills."""
     r = shown(a.roll)
     if a.fumble:
-        text = f"rolled {r}, a fumble (at {shown(t.fumble_min)} or more, as usual with the weapon): he is spared"
+        text = f"rolled {r}, a fumble (at {shown(t.fumble_min)} or more, as usual with the weapon): {defender.he_is} spared"
     else:
         text = f"rolled {r}, not a fumble (at {shown(t.fumble_min)} or more): a totally helpless opponent is killed outright"
     return Step(field="attack", text=text, source=SOURCE, rulings=("RQ-60",), value=a.roll)

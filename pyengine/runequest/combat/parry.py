@@ -13,6 +13,7 @@ from typing import NamedTuple
 from pyengine.errors import IllegalActionError
 from pyengine.runequest.combat.d100 import D100, Thresholds, shown
 from pyengine.runequest.combat.model import Parry, Rules, Weapon, WideOpen
+from pyengine.runequest.pronouns import THEY, Pronouns
 from pyengine.working import Step
 
 
@@ -78,12 +79,13 @@ def attack_step(a: D100, chance: int) -> Step:
     return Step(field="attack", text=text, source="ch. IV, The Attack; Basic Chances", value=a.roll)
 
 
-def parry_step(p: D100, parry: Parry, t: Thresholds, rules: Rules, skill: int | None = None) -> Step:
+def parry_step(p: D100, parry: Parry, t: Thresholds, rules: Rules, skill: int | None = None,
+               defender: Pronouns = THEY) -> Step:
     """The parry roll read; ``skill``: his whole % with it when the parry is split (RQ-50)."""
     r = shown(p.roll)
     said = f"{parry.name or parry.kind} {parry.chance}%: rolled {r}"
     split = skill is not None and skill != parry.chance
-    whole = f", by his whole skill {skill}%, not the {parry.chance}% of this parry" if split else ""
+    whole = f", by {defender.his} whole skill {skill}%, not the {parry.chance}% of this parry" if split else ""
     if p.fumble and rules.parry_criticals:
         text = f"{said}, a fumbled parry (fumble at {shown(t.fumble_min)}+{whole})"
     elif not p.success:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Literal, NamedTuple
 
 from pyengine.runequest.combat.model import Parry, Weapon
+from pyengine.runequest.pronouns import THEY, Pronouns
 from pyengine.runequest.vocabulary import Location
 from pyengine.working import Step
 
@@ -66,7 +67,7 @@ def armour_absorbed(c: Cover, armour: int, through: int) -> int:
 
 
 def shield_steps(
-    c: Cover, damage: int, weapon: Weapon, *, critical: bool, impale: bool
+    c: Cover, damage: int, weapon: Weapon, *, critical: bool, impale: bool, defender: Pronouns = THEY
 ) -> tuple[list[Step], Stuck | None, str]:
     """The working of a shield parry against ``damage``; ``"shield"`` and what it does when
     the impaling weapon sticks in it."""
@@ -81,7 +82,7 @@ def shield_steps(
         steps.append(Step(
             field="shield",
             text=f"a critical hit parried: the {name} takes twice the damage, so absorbs only "
-            f"{c.shield_absorbs} of its {c.parry.absorbs or 0}; his armour counts against the rest",
+            f"{c.shield_absorbs} of its {c.parry.absorbs or 0}; {defender.his} armour counts against the rest",
             source="ch. IV, Parrying a Critical Hit",
             rulings=("RQ-39",),
         ))
@@ -106,21 +107,23 @@ def stuck_in_shield(w: Weapon) -> str:
     return f"the impaling {w.name} sticks fast in the shield (ENC {w.enc:g}): {effect}; 5 free melee rounds after the fight to remove it"
 
 
-def armour_step(c: Cover, armour: int, through: int, location: Location) -> Step | None:
+def armour_step(c: Cover, armour: int, through: int, location: Location, defender: Pronouns = THEY) -> Step | None:
     """The working of the location's armour against the ``through`` damage."""
     absorbed = armour_absorbed(c, armour, through)
     if not c.armour_counts:
         if not armour:
             return None
-        return Step(field="armour", text=f"a critical hit ignores his {armour} points of armour: {through} to the "
+        return Step(field="armour", text=f"a critical hit ignores {defender.his} {armour} points of armour: {through} to the "
                     f"{location.value}", source="ch. IV, Critical Hits", value=0)
     return Step(field="armour", text=f"armour {armour} on the {location.value} absorbs {absorbed}: {through - absorbed} "
                 "get through", source="ch. IV, How Armor Works", value=absorbed)
 
 
-def stuck_in_target(weapon: Weapon, attacker: str, impale_max: int, to_location: int) -> tuple[Stuck | None, str]:
+def stuck_in_target(weapon: Weapon, attacker: str, impale_max: int, to_location: int, *,
+                    pronouns: tuple[Pronouns, Pronouns] = (THEY, THEY)) -> tuple[Stuck | None, str]:
     """Whether an impaling weapon no shield met sticks in him, and what that means (Impaling 2)."""
+    his, him = pronouns[0].his, pronouns[1].him  # the attacker's, the defender's (RQ-145)
     if to_location > 0:
-        return "target", (f"the {weapon.name} is stuck in him: {attacker} pulls it free on D100 ≤ {2 * impale_max} "
-                          "(twice his impale chance), else it is jerked from his hands")
+        return "target", (f"the {weapon.name} is stuck in {him}: {attacker} pulls it free on D100 ≤ {2 * impale_max} "
+                          f"(twice {his} impale chance), else it is jerked from {his} hands")
     return None, "the impale did not get through the armour: it does not stick"

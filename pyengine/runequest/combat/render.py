@@ -137,7 +137,7 @@ def render_odds(odds: Odds) -> str:
             None if helpless and not reached else el(  # killed outright: no damage is rolled
                 "details",
                 {"class": "working"},
-                el("summary", None, f"Damage reaching him after shield and armour ({_pct(reached)} of blows)"),
+                el("summary", None, f"Damage reaching the defender after shield and armour ({_pct(reached)} of blows)"),
                 damage,
             ),
         )

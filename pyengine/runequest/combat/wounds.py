@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Literal, Protocol
 
+from pyengine.runequest.pronouns import THEY, Pronouns
 from pyengine.runequest.vocabulary import Location, LocationKey
 from pyengine.tables import Record
 from pyengine.working import Step
@@ -102,8 +103,11 @@ def apply_wound(
     hit_points: int,
     unconscious_at: int = 2,
     dead_at: int = 0,
+    pronouns: Pronouns = THEY,
 ) -> Wound:
-    """What ``damage`` points to ``location`` do; ``hit_points`` is the total left before the blow."""
+    """What ``damage`` points to ``location`` do; ``hit_points`` is the total left before the blow; the
+    effects speak of him with ``pronouns`` (RQ-145)."""
+    p = pronouns
     limb = location in LIMBS
     available = max(location_hp - before, 0)
     hp_loss = min(damage, 2 * location_hp) if limb else damage
@@ -135,28 +139,29 @@ def apply_wound(
     if capped:
         effects.append(
             f"{where} took more than twice its {location_hp} points: only {hp_loss} come off total hit points; "
-            "functionally incapacitated (may still heal himself)"
+            f"functionally incapacitated (may still heal {p.himself})"
         )
         condition = worse(condition, "incapacitated")
     if disabled and not instant_death:
         if location in LEGS:
-            effects.append(f"{where} useless: he falls and does nothing else this round; may fight from the ground")
+            effects.append(f"{where} useless: {p.does('falls', 'fall')} and {p.verb('does', 'do')} nothing else this round; "
+                           "may fight from the ground")
         elif location in ARMS:
             effects.append(f"{where} useless: anything not fastened to it is dropped")
         elif location is Location.ABDOMEN:
             effects.append(
-                "abdomen: both legs useless, he falls; bleeds to death in 2 full turns unless healed "
-                "(he may heal himself, nothing else)"
+                f"abdomen: both legs useless, {p.does('falls', 'fall')}; {p.verb('bleeds', 'bleed')} to death in 2 full "
+                f"turns unless healed ({p.he} may heal {p.himself}, nothing else)"
             )
             condition = worse(condition, "incapacitated")
         elif location is Location.CHEST:
             effects.append(
-                "chest: he falls, coughing blood, and can do nothing, not even heal himself; "
-                "bleeds to death in 2 full turns unless treated"
+                f"chest: {p.does('falls', 'fall')}, coughing blood, and can do nothing, not even heal {p.himself}; "
+                f"{p.verb('bleeds', 'bleed')} to death in 2 full turns unless treated"
             )
             condition = worse(condition, "incapacitated")
         elif location is Location.HEAD:
-            effects.append("head: unconscious; must be healed within 2 full turns or he dies")
+            effects.append(f"head: unconscious; must be healed within 2 full turns or {p.does('dies', 'die')}")
             condition = worse(condition, "unconscious")
     return Wound(
         location=location,

@@ -13,6 +13,7 @@ import msgspec
 from pyengine.runequest.combat.wounds import Wound, apply_wound, worse
 from pyengine.runequest.healing.model import TWO_FULL_TURNS, HitPoints, Wounds
 from pyengine.runequest.healing.standing import settle
+from pyengine.runequest.pronouns import THEY, Pronouns
 from pyengine.runequest.vocabulary import LOCATION_BY_KEY, Location, LocationKey
 
 #: The locations whose disabling runs the 2-full-turn clock.
@@ -20,11 +21,13 @@ CLOCKED = frozenset({Location.ABDOMEN, Location.CHEST, Location.HEAD})
 MOST = 999
 
 
-def take_wound(frame: HitPoints, wounds: Wounds, key: LocationKey | str, damage: int) -> tuple[Wounds, Wound]:
-    """``damage`` points (past any armour) to location ``key``: the new wounds and what the blow did."""
+def take_wound(frame: HitPoints, wounds: Wounds, key: LocationKey | str, damage: int,
+               pronouns: Pronouns = THEY) -> tuple[Wounds, Wound]:
+    """``damage`` points (past any armour) to location ``key``: the new wounds and what the blow did (said
+    with his ``pronouns``, RQ-145)."""
     key = LocationKey(key)
     w = apply_wound(LOCATION_BY_KEY[key], damage, location_hp=frame.locations[key], before=wounds.wounds.get(key, 0),
-                    hit_points=frame.hit_points - wounds.damage_taken)
+                    hit_points=frame.hit_points - wounds.damage_taken, pronouns=pronouns)
     bleeding, severed = dict(wounds.bleeding), dict(wounds.severed)
     if w.disabled and w.location in CLOCKED:
         bleeding.setdefault(key, TWO_FULL_TURNS)

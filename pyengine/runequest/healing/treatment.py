@@ -32,15 +32,17 @@ from pyengine.runequest.healing.model import (
     Wounds,
 )
 from pyengine.runequest.healing.standing import condition_steps, settle, total_after_healing, words
+from pyengine.runequest.pronouns import THEY, Pronouns
 from pyengine.runequest.vocabulary import LOCATION_KEYS, SHEET_ORDER, LocationKey
 from pyengine.working import Step
 
 WHAT = {"spell": "Healing {n}", "salve": "a salve of {n}", "potion": "a potion of {n}"}
 
 
-def heal(frame: HitPoints, wounds: Wounds, healing: Healing, dice: Dice | None = None) -> Healed:
+def heal(frame: HitPoints, wounds: Wounds, healing: Healing, dice: Dice | None = None, pronouns: Pronouns = THEY) -> Healed:
     """``healing`` given to someone wounded so: the new wounds, the working and the dice rolled
-    (only a potion taken internally rolls, and only when more than one location is hurt).
+    (only a potion taken internally rolls, and only when more than one location is hurt); the
+    working speaks of him with ``pronouns`` (his record's, RQ-145).
 
     :raises RulesError: a spell or salve without a location, or a potion given one.
     :raises NoRollLeft: the dice ran out (the die needed is named).
@@ -52,7 +54,7 @@ def heal(frame: HitPoints, wounds: Wounds, healing: Healing, dice: Dice | None =
     if healing.how != "potion" and healing.location is None:
         raise RulesError(f"{what}: which location? It treats only the one it is given to", field="location")
     if wounds.condition == "dead":
-        return Healed(wounds=wounds, steps=(step(f"{what}: he is dead, and the dead are not healed"),))
+        return Healed(wounds=wounds, steps=(step(f"{what}: {pronouns.he_is} dead, and the dead are not healed"),))
     log = RollLog(dice if dice is not None else ScriptedDice([]), within="the healing")
     if healing.location is not None:
         after, steps = on_location(frame, wounds, healing.location, healing.points, what)

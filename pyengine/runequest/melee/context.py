@@ -11,7 +11,7 @@ parry meets it (RQ-50, RQ-78) and whether its target is dodging (RQ-76).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 import msgspec
 
@@ -30,6 +30,7 @@ from pyengine.runequest.melee.model import (
     MeleeRules,
 )
 from pyengine.runequest.melee.statement import Intent, Move
+from pyengine.runequest.pronouns import Pronouns, pronouns_of
 from pyengine.runequest.tables.fumbles import FumbleTable
 from pyengine.runequest.tables.hit_locations import HitLocationTable
 from pyengine.runequest.tables.strike_ranks import StrikeRankTable
@@ -76,8 +77,11 @@ class RoundContext:
     """One round being resolved: the fight, the bodies as they change, the log and the dice."""
 
     def __init__(self, fight: Fight, state: FightState, intents: tuple[Intent, ...], dice: RollLog,
-                 tables: MeleeTables, rules: Rules, melee_rules: MeleeRules = MELEE_RULES) -> None:
+                 tables: MeleeTables, rules: Rules, melee_rules: MeleeRules = MELEE_RULES,
+                 pronouns: Mapping[str, Pronouns] | None = None) -> None:
         self.fight = fight
+        self.pronouns = dict(pronouns or {})
+        """Saved adventurers' pronouns by name, from their sheets; anyone else is "they" (RQ-145)."""
         self.number = state.round + 1
         self.bodies: dict[str, Body] = dict(state.bodies)
         self.intents = {i.who: i for i in intents}
@@ -108,6 +112,10 @@ class RoundContext:
         """Immobilisations made this round: (grappler, foe) -> the location held (mutual ones, RQ-79)."""
 
     # -- who and what -------------------------------------------------------------------
+
+    def p(self, name: str) -> Pronouns:
+        """How the round's words speak of ``name``: his sheet's pronouns, else "they" (RQ-145)."""
+        return pronouns_of(name, self.pronouns)
 
     def combatant(self, name: str) -> Combatant:
         found = self.fight.combatant(name)
@@ -157,21 +165,21 @@ class RoundContext:
 
     def defense_share(self, target: str, attacker: str) -> tuple[int, str]:
         """How much of ``target``'s Defense goes against ``attacker``'s blow, and why (RQ-47)."""
-        c = self.combatant(target)
+        c, p = self.combatant(target), self.p(target)
         intent = self.intents.get(target)
         if target in self.defenceless:
-            return 0, f"{target} is pulling a weapon out of himself: no Defense this round"
+            return 0, f"{target} is pulling a weapon out of {p.himself}: no Defense this round"
         if not c.defense:
             return 0, ""
         if self.bodies[target].condition in DOWN:
             return 0, f"{target} is {self.bodies[target].condition}: no Defense"
         if intent is not None and intent.defense:
             share = intent.defense.get(attacker, 0)
-            return share, f"{target} allotted {share}% of his {c.defense}% Defense to {attacker}"
+            return share, f"{target} allotted {share}% of {p.his} {c.defense}% Defense to {attacker}"
         first = self.first_attacker.setdefault(target, attacker)
         if first == attacker:
-            return c.defense, f"{target}'s whole Defense {c.defense}% against {attacker}, the first to strike at him (RQ-47)"
-        return 0, f"{target}'s Defense went against {first}, the first to strike at him (RQ-47)"
+            return c.defense, f"{target}'s whole Defense {c.defense}% against {attacker}, the first to strike at {p.him} (RQ-47)"
+        return 0, f"{target}'s Defense went against {first}, the first to strike at {p.him} (RQ-47)"
 
     def parry_for(self, target: str, attacker: str, missile: bool, *, hold: bool = False
                   ) -> tuple[Parry | None, int | None, str]:
@@ -201,7 +209,7 @@ class RoundContext:
                 notes = []
                 if p.chance is not None:
                     chance = p.chance
-                    notes.append(f"split parry: {p.chance}% of his {arm.parry.chance}% (RQ-78)")
+                    notes.append(f"split parry: {p.chance}% of {self.p(target).his} {arm.parry.chance}% (RQ-78)")
                 elif ways[arm.name] > 1:
                     chance = math.ceil(chance / ways[arm.name])
                     notes.append(f"split parry: {arm.parry.chance}% / {ways[arm.name]} = {chance}% (RQ-50)")
@@ -239,7 +247,7 @@ class RoundContext:
 
     def wound(self, name: str, key: str, damage: int) -> Wound:
         """Applies ``damage`` points (past any armour) to location ``key`` of ``name``."""
-        w, changes, falls = harm.wound(self.combatant(name), self.bodies[name], key, damage)
+        w, changes, falls = harm.wound(self.combatant(name), self.bodies[name], key, damage, self.p(name))
         if falls:
             self.fell.add(name)  # "he must fall, doing nothing else that round"
         if changes["condition"] == "dead":

@@ -23,6 +23,7 @@ from pyengine.runequest.melee.intent import check_intents
 from pyengine.runequest.melee.model import Fight, FightState
 from pyengine.runequest.melee.statement import Intent, PickUp, Ready, Shoot, Strike
 from pyengine.runequest.melee.usable import helpless, parry_refused, target_dead, totally_helpless, unusable
+from pyengine.runequest.pronouns import THEY, Pronouns
 
 #: How a statement the round would refuse whole is told (:func:`~.intent.check_intents`'s message follows).
 REFUSED = "the round will refuse this statement: "
@@ -30,9 +31,10 @@ REFUSED = "the round will refuse this statement: "
 NO_PARRY = ": no parry with it this round"
 
 
-def foreseen(fight: Fight, state: FightState, intent: Intent) -> tuple[str, ...]:
+def foreseen(fight: Fight, state: FightState, intent: Intent, pronouns: Pronouns = THEY) -> tuple[str, ...]:
     """What of ``intent`` the round will refuse, abort or do otherwise, given everyone's state now, each in
-    words (``()``: it will be done as stated, or it is not yet a whole statement)."""
+    words (``()``: it will be done as stated, or it is not yet a whole statement; ``pronouns``: the
+    fighter's, as the round's words say them, RQ-145)."""
     me = fight.combatant(intent.who)
     if me is None or intent.who not in state.bodies or state.bodies[intent.who].condition in DOWN:
         return ()
@@ -51,7 +53,7 @@ def foreseen(fight: Fight, state: FightState, intent: Intent) -> tuple[str, ...]
         HANDLERS[type(action)].check(statement, action, f"intents[0].actions[{j}]")
         if j in intent.aborted:
             continue
-        what = HANDLERS[type(action)].describe(me.name, action).removeprefix(f"{me.name} ")
+        what = HANDLERS[type(action)].describe(me.name, action, pronouns).removeprefix(f"{me.name} ")
         if isinstance(action, (Strike, Shoot)):
             arm = me.arm(action.arm)
             assert arm is not None
@@ -91,7 +93,8 @@ def foreseen(fight: Fight, state: FightState, intent: Intent) -> tuple[str, ...]
     return tuple(dict.fromkeys(out))
 
 
-def left_out(fight: Fight, state: FightState, previous: Intent, carried: Intent | None) -> tuple[str, ...]:
+def left_out(fight: Fight, state: FightState, previous: Intent, carried: Intent | None,
+             pronouns: Pronouns = THEY) -> tuple[str, ...]:
     """Why each action and parry of last round's ``previous`` statement is not in this round's ``carried``
     one (``melee.defaults``), in the round's words: a carried statement never silently loses a blow."""
     actions = () if carried is None else carried.actions
@@ -100,15 +103,15 @@ def left_out(fight: Fight, state: FightState, previous: Intent, carried: Intent 
     for action in previous.actions:
         if action in actions:
             continue
-        what = HANDLERS[type(action)].describe(previous.who, action).removeprefix(f"{previous.who} ")
-        why = foreseen(fight, state, Intent(who=previous.who, actions=(action,)))
+        what = HANDLERS[type(action)].describe(previous.who, action, pronouns).removeprefix(f"{previous.who} ")
+        why = foreseen(fight, state, Intent(who=previous.who, actions=(action,)), pronouns)
         if why:  # none: it was done (a weapon readied is in hand, one pulled free is free)
             reason = why[0].removeprefix(REFUSED).removeprefix(f"{what}: ").removeprefix("aborted, ")
             out.append(f"last round's {what} is not carried on: {reason}")
     for parry in previous.parries:
         if parry in parries:
             continue
-        why = foreseen(fight, state, Intent(who=previous.who, parries=(parry,)))
+        why = foreseen(fight, state, Intent(who=previous.who, parries=(parry,)), pronouns)
         if why:
             out.append(f"last round's parry is not carried on: {why[0].removesuffix(NO_PARRY)}")
         elif target_dead(state.bodies, parry.against):

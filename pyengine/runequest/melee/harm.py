@@ -17,6 +17,7 @@ from typing import Any, Literal
 
 from pyengine.runequest.combat.wounds import Hurt, Wound, apply_wound, useless_limb, worse
 from pyengine.runequest.melee.model import BLEED_OUT_ROUNDS, Arm, Body, Combatant, InShield
+from pyengine.runequest.pronouns import THEY, Pronouns
 from pyengine.runequest.vocabulary import LOCATION_BY_KEY, Location, LocationKey
 
 ARM_OF_HAND = {"right": "right_arm", "left": "left_arm"}
@@ -39,7 +40,7 @@ def hand_useless(locations: Mapping[LocationKey, int], hurt: Hurt, arm: Arm, *, 
     for side in sides:
         why = useless_limb(locations, hurt, LocationKey(ARM_OF_HAND[side]), severed=severed)
         if why:
-            return f"his {side} arm is useless" + (f": {why}" if why != "useless" else "")
+            return f"the {side} arm is useless" + (f": {why}" if why != "useless" else "")
     return ""
 
 
@@ -52,15 +53,16 @@ def shield_effect(stuck: list[InShield]) -> Literal["useless", "half", ""]:
     return ""
 
 
-def wound(c: Combatant, body: Body, key: str, damage: int) -> tuple[Wound, dict[str, Any], bool]:
+def wound(c: Combatant, body: Body, key: str, damage: int, pronouns: Pronouns = THEY) -> tuple[Wound, dict[str, Any], bool]:
     """``damage`` points (past any armour) to location ``key``: the wound, the changes to his body,
-    and whether he falls this round."""
+    and whether he falls this round (``pronouns``: his, for the wound's words, RQ-145)."""
     w = apply_wound(
         LOCATION_BY_KEY[key],
         damage,
         location_hp=c.locations[key],
         before=body.wounds.get(key, 0),
         hit_points=c.hit_points - body.damage_taken,
+        pronouns=pronouns,
     )
     wounds = dict(body.wounds)
     wounds[key] = min(w.after, 999)

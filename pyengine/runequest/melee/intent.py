@@ -125,10 +125,10 @@ def _check_engaged(me: str, intent: Intent, where: str) -> None:
             continue
         if _magical(first) or not isinstance(action, (Strike, Shoot)):
             if isinstance(action, PHYSICAL) or _magical(action):
-                raise _fail(field, f"{me} is already engaged in melee (with {with_whom}): he may attack and defend "
+                raise _fail(field, f"{me} is already engaged in melee (with {with_whom}): one engaged may attack and defend "
                                    "normally, or defend normally and attack magically — not both")
-            raise _fail(field, f"{me} is already engaged in melee (with {with_whom}): he does nothing else after "
-                               "his attack this round but parry and defend")
+            raise _fail(field, f"{me} is already engaged in melee (with {with_whom}): after the attack, nothing else "
+                               "this round but parry and defend")
 
 
 def _check_dodging(me: str, intent: Intent, where: str) -> None:

@@ -9,6 +9,7 @@ kind fight"). Undo is dropping the last round. Version 6 writes the same log in 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Annotated, Any
 
 import msgspec
@@ -31,6 +32,7 @@ from pyengine.runequest.melee.model import (
     start,
 )
 from pyengine.runequest.melee.round import MeleeTables, RoundResult, resolve_round
+from pyengine.runequest.pronouns import Pronouns
 from pyengine.share import LinkKind, SharedState
 from pyengine.tables import Record
 from pyengine.validation import explain, place
@@ -115,8 +117,8 @@ class Replayed(Record):
     rounds: tuple[RoundResult, ...]
 
 
-def replay(log: FightLog, tables: MeleeTables) -> Replayed:
-    """Every round again from its rolls.
+def replay(log: FightLog, tables: MeleeTables, pronouns: Mapping[str, Pronouns] | None = None) -> Replayed:
+    """Every round again from its rolls (``pronouns``: the saved adventurers' by name, for the words only, RQ-145).
 
     :raises RollError: a round's rolls stop short or are left over (the round is named).
     :raises IllegalActionError: a round's statements do not fit the state (the round is named).
@@ -128,7 +130,7 @@ def replay(log: FightLog, tables: MeleeTables) -> Replayed:
         try:
             check_left(log, n, record.intents)
             result = resolve_round(log.fight, state, record.intents, dice=dice, tables=tables, rules=log.rules,
-                                   melee_rules=log.melee_rules)
+                                   melee_rules=log.melee_rules, pronouns=pronouns)
         except NoRollLeft as exc:
             raise RollError(f"round {n}: the rolls stop short: {exc}") from None
         except (RollError, IllegalActionError) as exc:

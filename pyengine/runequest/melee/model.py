@@ -136,11 +136,11 @@ class Combatant(Record, omit_defaults=True):
         self._name_arms()
         for name in (*self.in_hand, *self.prepared):
             if name not in names:
-                raise RulesError(f"in hand or prepared: {name!r} is not one of his weapons", field="in_hand")
+                raise RulesError(f"in hand or prepared: {name!r} is not one of {self.name}'s weapons", field="in_hand")
         if self.start is not None:
             for name in (*self.start.weapon_damage, *self.start.broken, *self.start.missiles):
                 if name not in names:
-                    raise RulesError(f"start: {name!r} is not one of his arms", field="start")
+                    raise RulesError(f"start: {name!r} is not one of {self.name}'s arms", field="start")
             for name in self.in_hand:
                 if name in self.start.broken:
                     raise RulesError(f"in hand: the {name} is broken", field="in_hand")

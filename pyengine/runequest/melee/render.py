@@ -49,8 +49,8 @@ DO_CHOICES: tuple[tuple[str, str], ...] = (
     ("grapple", "grapple: hold"),
     ("immobilise", "grapple: immobilise"),
     ("throw", "grapple: throw"),
-    ("extract", "pull his weapon free"),
-    ("pull_out", "pull a weapon out of himself"),
+    ("extract", "pull their weapon free"),
+    ("pull_out", "pull a weapon out of themselves"),
     ("heal", "Healing spell"),
     ("spell", "other spell"),
 )
@@ -282,7 +282,7 @@ def _body_notes(c: Combatant, body: Body, state: FightState | None = None) -> li
     for arm, rounds in body.reload.items():
         notes.append(f"{arm}: reloading, {rounds} more round{'s' if rounds != 1 else ''} before it shoots again (RQ-55)")
     if body.one_attack:
-        notes.append("only one attack next round (his split blow impaled)")
+        notes.append("only one attack next round (the split blow impaled)")
     if body.unfamiliar:
         notes.append("picked up in this melee, at half: " + ", ".join(body.unfamiliar))
     if body.missiles:
@@ -840,9 +840,9 @@ def render_marks(fight: Fight | None, state: FightState | None, applied: Sequenc
         )
         if c.character and marks:
             if c.name in applied:
-                li.append(el("span", {"class": "fx-applied"}, " — checks rolled onto his sheet."))
+                li.append(el("span", {"class": "fx-applied"}, " — checks rolled onto the saved sheet."))
             else:
-                li.append(el("span", {"class": "fx-kept"}, " — kept on his sheet when the results are written, "
+                li.append(el("span", {"class": "fx-kept"}, " — kept on the saved sheet when the results are written, "
                                                            "rolled when the scenario ends."))
         ul.append(li)
     return ul

@@ -15,6 +15,7 @@ carried into the state here.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from itertools import groupby
 
 import msgspec
@@ -30,6 +31,7 @@ from pyengine.runequest.melee.intent import check_intents
 from pyengine.runequest.melee.model import MELEE_RULES, Fight, FightState, MeleeRules
 from pyengine.runequest.melee.statement import AnyAction, Intent, engagements
 from pyengine.runequest.melee.timing import schedule
+from pyengine.runequest.pronouns import Pronouns
 from pyengine.tables import Record
 
 __all__ = ["Event", "MeleeTables", "RoundResult", "describe", "resolve_round"]
@@ -54,14 +56,15 @@ def describe(who: str, action: AnyAction) -> str:
 def act(r: RoundContext, t: Timed) -> None:
     """One action at its strike rank: done by its handler, unless it is too late, aborted, or he is disabled."""
     handler = HANDLERS[type(t.action)]
-    what = handler.describe(t.who, t.action)
+    what = handler.describe(t.who, t.action, r.p(t.who))
     if t.too_late:
         return r.skip(t, what, t.too_late)
     if t.index in r.intents[t.who].aborted:
-        return r.skip(t, what, "aborted by his player (intentions may be aborted, not altered)")
+        return r.skip(t, what, f"aborted by {r.p(t.who).his} player (intentions may be aborted, not altered)")
     unable = r.unable(t.who)
     if unable and not handler.despite(r, t):
-        return r.skip(t, what, f"{unable}: he does nothing (disabled before his strike rank, RQ-49)")
+        p = r.p(t.who)
+        return r.skip(t, what, f"{unable}: {p.does('does', 'do')} nothing (disabled before {p.his} strike rank, RQ-49)")
     handler.act(r, t)
 
 
@@ -129,9 +132,11 @@ def resolve_round(
     tables: MeleeTables,
     rules: Rules = RULES,
     melee_rules: MeleeRules = MELEE_RULES,
+    pronouns: Mapping[str, Pronouns] | None = None,
 ) -> RoundResult:
     """Resolves one round from everyone's statements of intent (``rules``: the exchange's optional rules;
-    ``melee_rules``: the round's, RQ-72 and RQ-81).
+    ``melee_rules``: the round's, RQ-72 and RQ-81; ``pronouns``: the saved adventurers' by name, for the
+    round's words only, RQ-145: the state is the same whatever they are).
 
     Statements may name an arm by its name or its table id (RQ-138): the result is the same.
 
@@ -140,7 +145,7 @@ def resolve_round(
     """
     intents = check_intents(fight, state, intents)  # each arm by its name from here on (RQ-138)
     rd = RollLog(dice, within="the round")
-    r = RoundContext(fight, state, intents, rd, tables, rules, melee_rules)
+    r = RoundContext(fight, state, intents, rd, tables, rules, melee_rules, pronouns)
     r.defenceless.update(i.who for i in intents if any(HANDLERS[type(a)].defenceless for a in i.actions))
     for name, body in state.bodies.items():
         if body.one_attack:

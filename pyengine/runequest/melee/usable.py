@@ -26,7 +26,7 @@ def unusable(fight: Fight, bodies: Mapping[str, Body], name: str, arm: Arm, *, s
     if arm.name in body.broken:
         return f"the {arm.name} is broken"
     if arm.name in body.gone:
-        return f"the {arm.name} is out of his reach"
+        return f"the {arm.name} is out of {name}'s reach"
     for holder, other in bodies.items():
         if any(s.owner == name and s.weapon == arm.name and not s.missile for s in other.stuck_in):
             return f"the {arm.name} is stuck in {holder}"
@@ -40,7 +40,7 @@ def parry_refused(fight: Fight, bodies: Mapping[str, Body], name: str, arm: Arm,
     body = bodies[name]
     why = unusable(fight, bodies, name, arm, severed=severed)
     if not why and arm.name not in body.in_hand and not arm.body_weapon:
-        why = f"the {arm.name} is not in his hand"
+        why = f"the {arm.name} is not in {name}'s hand"
     if why:
         return f"{name} cannot parry with the {arm.name}: {why}"
     if harm.shield_effect([s for s in body.shield_stuck if s.shield == arm.name]) == "useless":

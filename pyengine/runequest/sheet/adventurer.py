@@ -8,7 +8,8 @@ the record keeps only the inputs: characteristics, background, money, gear, and
 for each weapon and shield the points gained by training and experience; and beside
 them, since format 2, what has happened to him since (``current``: wounds, missiles
 left, damaged weapons, money spent, and since format 3 the experience marks of the scenario
-under way: :class:`~pyengine.runequest.campaign.current.Current`).
+under way: :class:`~pyengine.runequest.campaign.current.Current`); and since format 4 the
+pronouns the app speaks of the adventurer with (``pronouns``: he, she or they; RQ-145).
 
 ``format`` is the record's version (docs/formats.md); a record of a newer format
 is refused with a message saying so, an older one is upgraded on loading.
@@ -22,6 +23,7 @@ import msgspec
 
 from pyengine.errors import RecordError
 from pyengine.runequest.campaign.current import Current
+from pyengine.runequest.pronouns import Pronouns
 from pyengine.runequest.sheet.characteristics import Characteristics, Lunars
 from pyengine.runequest.tables.weapons import EncText, ItemId
 from pyengine.runequest.vocabulary import Characteristic, Hand, Use
@@ -29,8 +31,9 @@ from pyengine.tables import Record
 from pyengine.validation import explain, kind_of, not_json, shown
 
 #: The record format this code writes: 2 carries ``current``, 3 its experience marks
-#: (``current.marks``); formats 1 (0.1.0) and 2 (0.2.0, 0.3.0) still read.
-FORMAT = 3
+#: (``current.marks``), 4 the adventurer's ``pronouns``; formats 1 (0.1.0), 2 (0.2.0, 0.3.0) and
+#: 3 (0.4.0, 0.5.0) still read.
+FORMAT = 4
 #: What a record without ``format`` is read as.
 FIRST_FORMAT = 1
 
@@ -126,11 +129,14 @@ class GuildCredit(Record):
 
 
 class Adventurer(Record, kw_only=True):
-    """A RuneQuest adventurer as saved (``format`` 3)."""
+    """A RuneQuest adventurer as saved (``format`` 4)."""
 
     format: int = FORMAT
     """The record's format (docs/formats.md); always written, first."""
     name: Text = ""
+    pronouns: Pronouns = Pronouns.THEY
+    """How the app speaks of the adventurer (format 4, chosen on the sheet); a record from before
+    format 4 is "they" (RQ-145)."""
     characteristics: Characteristics
     age: Annotated[int, msgspec.Meta(ge=0, le=1000)] | None = None
     background: Annotated[str, msgspec.Meta(pattern=r"^[a-z][a-z0-9_]{0,39}$")] | None = None
@@ -187,8 +193,18 @@ def _format_2_to_3(raw: dict[str, Any]) -> dict[str, Any]:
     return {**raw, "format": 3}
 
 
+def _format_3_to_4(raw: dict[str, Any]) -> dict[str, Any]:
+    """Format 3 chose no pronouns: the adventurer is "they" until the sheet says otherwise (RQ-145).
+
+    :raises RecordError: ``pronouns`` in a format 3 record (none was ever written).
+    """
+    if "pronouns" in raw:
+        raise RecordError("adventurer record: format 3 has no pronouns (`pronouns` came in format 4)")
+    return {**raw, "format": 4}
+
+
 #: Upgrades from each older format to the next: format -> function(dict) -> dict.
-MIGRATIONS: dict[int, Any] = {1: _format_1_to_2, 2: _format_2_to_3}
+MIGRATIONS: dict[int, Any] = {1: _format_1_to_2, 2: _format_2_to_3, 3: _format_3_to_4}
 
 
 def dump_adventurer(adventurer: Adventurer) -> bytes:

@@ -7,6 +7,7 @@ the value the same way everywhere: ``STR: 'abc' is not a whole number``.
 from __future__ import annotations
 
 from pyengine.errors import RulesError
+from pyengine.runequest.pronouns import CHOICES, Pronouns
 from pyengine.runequest.sheet.characteristics import MAX_LUNARS
 
 #: The largest number a score may be typed as; money, as much as a record holds (:data:`MAX_LUNARS`).
@@ -37,3 +38,17 @@ def read_score(characteristic: str, text: str) -> int:
 def read_lunars(field: str, text: str) -> int:
     """An amount of Lunars as typed (an empty field is 0)."""
     return read_whole(field, text, 0, MAX_LUNARS) if text.strip() else 0
+
+
+def read_pronouns(text: str, default: Pronouns = Pronouns.THEY) -> Pronouns:
+    """The "Pronouns" chosen (``he``, ``she``, ``they``); nothing chosen is ``default`` (RQ-145).
+
+    :raises RulesError: anything else, named with the field and the choices.
+    """
+    raw = text.strip()
+    if not raw:
+        return default
+    if raw not in Pronouns._value2member_map_:
+        choices = ", ".join(value for value, _ in CHOICES)
+        raise RulesError(f"Pronouns: {raw[:24]!r} is not one of {choices}", field="pronouns")
+    return Pronouns(raw)

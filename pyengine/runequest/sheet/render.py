@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence, Set
 from typing import TYPE_CHECKING
 
 from pyengine.html import Element, el, to_html
+from pyengine.runequest.pronouns import THEY, Pronouns
 from pyengine.runequest.sheet.derive import DerivedSheet
 from pyengine.runequest.sheet.equipment import NOT_IN_RULES
 from pyengine.runequest.tables.catalogue import RuneQuestTables
@@ -385,9 +386,9 @@ def experience_box(index: int, use: str) -> str:
     return f"exp-{index}-{use}"
 
 
-def render_experience_boxes(sheet: DerivedSheet, ticked: Set[str] = frozenset()) -> str:
+def render_experience_boxes(sheet: DerivedSheet, ticked: Set[str] = frozenset(), pronouns: Pronouns = THEY) -> str:
     """A box for each use of each weapon line (attack; parry where it parries) and one for
-    Defense; the boxes whose ids are in ``ticked`` come ticked."""
+    Defense ("saved her", by ``pronouns``, RQ-145); the boxes whose ids are in ``ticked`` come ticked."""
     boxes = []
     for w in sheet.weapons:
         for use in EXPERIENCE_USES:
@@ -396,7 +397,7 @@ def render_experience_boxes(sheet: DerivedSheet, ticked: Set[str] = frozenset())
             box = experience_box(w.index, use)
             boxes.append(_box(box, f" {w.name} ({w.hand}) {use}", box in ticked,
                               {"data-weapon": w.weapon, "data-hand": str(w.hand), "data-use": use}))
-    boxes.append(_box(DEFENSE_BOX, " Defense saved him", DEFENSE_BOX in ticked))
+    boxes.append(_box(DEFENSE_BOX, f" Defense saved {pronouns.him}", DEFENSE_BOX in ticked))
     return "".join(to_html(b) for b in boxes)
 
 

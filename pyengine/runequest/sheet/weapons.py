@@ -147,8 +147,8 @@ SIMILAR = "ch. IV, Effects of Training with Similar Weapons"
 def _similar_text(other: str, use: str, theirs: int, value: int, *, same_hand: bool) -> str:
     """Why a line's ``use`` comes from a similar weapon (RQ-17)."""
     if same_hand:
-        return (f"similar to {other}: used as the {other} he trained with, {value}% (better than its own), once he "
-                f"has had a few minutes to get used to it; picked up in the middle of a melee and used at once, "
+        return (f"similar to {other}: used as the {other} trained with, {value}% (better than its own), after "
+                f"a few minutes to get used to it; picked up in the middle of a melee and used at once, "
                 f"half: {_half_up(value)}%")
     return f"similar to {other} in the other hand: half of its {use} {theirs}%, rounded up, = {value}% (better than its own)"
 
@@ -167,9 +167,9 @@ def hands_needed(tables: RuneQuestTables, row: MeleeWeapon | MissileWeapon | Shi
 
 def _hands_step(field: str, name: str, beside: ShieldBeside) -> Step:
     if beside == "none":
-        text = f"a {name} needs both hands: no shield can be readied while he uses it"
+        text = f"a {name} needs both hands: no shield can be readied while it is used"
     else:
-        text = f"a {name} leaves one hand free, for a small shield (buckler) at most: no larger shield while he uses it"
+        text = f"a {name} leaves one hand free, for a small shield (buckler) at most: no larger shield while it is used"
     return Step(field=f"{field}.hands", text=text, source="ch. IV, Use of Shield with Missile Weapon", rulings=("RQ-63",))
 
 

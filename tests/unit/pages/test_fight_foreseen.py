@@ -20,7 +20,7 @@ from tests.unit.pages.fight_writeback_world import Kept
 from tests.worked_examples import THREE, engine_fight
 
 SHIELD = "medium shield (about 60 cm)"
-NO_PARRY = f"Aldo cannot parry with the {SHIELD}: his left arm is useless: no parry with it this round"
+NO_PARRY = f"Aldo cannot parry with the {SHIELD}: the left arm is useless: no parry with it this round"
 #: Round 1: Aldo strikes at Cora, his shield held against her; Bera's spear takes his left arm to 5 of 3.
 ROUND_1 = RoundRecord(
     intents=(Intent(who="Aldo", actions=(Strike(arm="broadsword", target="Cora"),),
@@ -47,7 +47,7 @@ def test_a_shield_arm_gone_to_zero_says_on_the_row_that_he_cannot_parry_with_it(
     # the round then does what the row said
     fm.roll()
     notes = fm.dom.text("fl-out")
-    assert f"Aldo cannot parry with the {SHIELD}: his left arm is useless" in notes
+    assert f"Aldo cannot parry with the {SHIELD}: the left arm is useless" in notes
 
 
 def test_a_blow_at_a_target_that_is_down_says_so_on_the_row(world):

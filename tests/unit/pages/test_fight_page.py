@@ -345,7 +345,7 @@ def test_a_saved_adventurer_fights_and_takes_his_experience_marks_home(world):
     fm.type_round(lambda sides, n: 5 if sides == 100 else 1)  # every blow and every parry succeeds
     rurik = next(li for li in fm.dom["fx-out"].walk() if li.attrs.get("data-name") == "Rurik")
     assert "broadsword attack" in rurik.text()
-    assert "kept on his sheet when the results are written, rolled when the scenario ends" in rurik.text()
+    assert "kept on the saved sheet when the results are written, rolled when the scenario ends" in rurik.text()
     assert not [n for n in rurik.walk() if n.tag == "button"]
     fm.apply(fm.page.on_writeback_click({"id": "fw-plan"}))
     fm.apply(fm.page.on_writeback_click({"id": "fw-confirm"}))

@@ -111,7 +111,7 @@ def test_the_plan_shows_each_saved_adventurer_and_nothing_is_written_until_confi
     # The same round again writes nothing.
     fm.click("fw-plan")
     assert fm.dom.find("fw-confirm") is None
-    assert "on his sheet already" in fm.dom.text("fw-out")
+    assert "on their sheet already" in fm.dom.text("fw-out")
 
 
 def test_undo_puts_every_sheet_back_and_says_so(world):  # noqa: F811

@@ -123,7 +123,7 @@ def test_a_missing_or_damaged_member_is_shown_as_such(tables):
     store.put(CHARACTER_PREFIX + "bad", "{not json")
     store.put(record_key("party", "p1"), json.dumps({"format": 1, "name": "P", "members": ["aaa", "gone", "bad"]}))
     html = device(store, tables).render()["party-list"]
-    assert "gone: his record is no longer on this device" in html and "bad: his record is damaged" in html
+    assert "gone: the record is no longer on this device" in html and "bad: the record is damaged" in html
 
 
 def test_hit_points_wait_for_the_tables():

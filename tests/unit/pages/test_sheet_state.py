@@ -81,11 +81,11 @@ def test_bad_input_names_the_field_and_keeps_what_was_typed(tables):
     assert not update.values and "sheet-state" not in update.html
     assert store.get(page.key) == before
     update = page.on_click({"id": "sheet-spend"}, typed(state_spend_lunars="500", state_spend_what="a horse"))
-    assert update.errors["state-spend-lunars"] == "Lunars: 500 L is more than the 100 L he carries"
+    assert update.errors["state-spend-lunars"] == "Lunars: 500 L is more than the 100 L they carry"
     update = page.on_click({"id": "sheet-time-passes"}, typed(state_days="-2"))
     assert update.errors["state-days"].startswith("days: -2 is not a number of days")
     update = page.on_click({"id": "sheet-damage-weapon"}, typed(state_wpn_weapon="", state_wpn_points="3"))
-    assert update.errors["state-wpn-weapon"].startswith("weapon: '' is not a weapon on his sheet")
+    assert update.errors["state-wpn-weapon"].startswith("weapon: '' is not a weapon on their sheet")
 
 
 def test_a_week_heals_a_point_and_undo_twice_goes_back_to_unhurt(tables):

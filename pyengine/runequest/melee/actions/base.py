@@ -27,7 +27,8 @@ class Handler:
     """Places it on his clock with its strike rank and working."""
     check: Callable[[Statement, Any, str], None]
     """Refuses it in a statement, given its path (``intents[i].actions[j]``), when the rules forbid it."""
-    describe: Callable[[str, Any], str]
+    describe: Callable[..., str]
+    """``(who, action, pronouns)``: the action in words, ``pronouns`` his (default "they", RQ-145)."""
     """It in words: ``Aldo attacks Bera with the broadsword``."""
     carry: Callable[[Statement, Any], bool]
     """Whether last round's statement of it can be made again now (``next_intents``)."""
@@ -75,7 +76,7 @@ class Statement:
         if self.fight.combatant(name) is None:
             raise fail(f"{field}.target", f"{name!r} is not in the fight")
         if name == self.me.name and not himself:
-            raise fail(f"{field}.target", f"{self.me.name} cannot attack himself")
+            raise fail(f"{field}.target", f"{self.me.name} cannot be the target of {self.me.name}'s own attack")
 
     def arm(self, name: str, field: str, *, gone: bool = False) -> Arm:
         """His arm called ``name``, not broken and (unless ``gone`` may be) within reach.

@@ -28,6 +28,7 @@ from pyengine.runequest.melee.context import RoundContext
 from pyengine.runequest.melee.model import Hold
 from pyengine.runequest.melee.resistance import resistance_chance
 from pyengine.runequest.melee.statement import Grapple
+from pyengine.runequest.pronouns import THEY, Pronouns
 from pyengine.runequest.vocabulary import LOCATION_KEYS
 
 THROW_DAMAGE_SIDES = 6
@@ -73,7 +74,7 @@ def act(r: RoundContext, t: Timed) -> None:
     res = r.dice.d(100, f"{what}: resistance {label} ({need}%)")
     notes.append(f"D100 {roll}: the grapple holds; resistance {label}: {need}% (RQ-51), rolled {res}")
     if res > need:
-        outcome = f"{target.name} resists; {me.name} keeps his grip"
+        outcome = f"{target.name} resists; {me.name} keeps {r.p(me.name).his} grip"
         return r.log(t, what, outcome, target=target.name, notes=tuple(notes), rolls=r.dice.since(start))
     if action.how == "immobilise":
         where = hold.location.replace("_", " ")
@@ -154,7 +155,7 @@ def _thrown(r: RoundContext, t: Timed, what: str, notes: list[str], start: int) 
     r.set(target.name, on_ground=True)
     wound = None
     if _succeeds(roll, need):
-        notes.append(f"{target.name} thrown; DEX×5 = {need}%, rolled {roll}: he lands unhurt")
+        notes.append(f"{target.name} thrown; DEX×5 = {need}%, rolled {roll}: {r.p(target.name).does('lands', 'land')} unhurt")
     else:
         loc = r.tables.locations.locate(r.dice.d(20, f"{target.name} thrown: hit location (D20)"))
         key = LOCATION_KEYS[loc]
@@ -194,10 +195,10 @@ def check(s: Statement, action: Grapple, field: str) -> None:
     if not arm.grapple or arm.attack is None:
         raise fail(f"{field}.arm", f"a {arm.name} is not the grapple skill")
     if action.how != "hold" and not any(h.on == action.target for h in s.body.holds):
-        raise fail(f"{field}.how", f"to {action.how} {action.target}, {s.me.name} needs a hold on him from an earlier round")
+        raise fail(f"{field}.how", f"to {action.how} {action.target}, {s.me.name} needs a hold on {action.target} from an earlier round")
 
 
-def describe(who: str, action: Grapple) -> str:
+def describe(who: str, action: Grapple, p: Pronouns = THEY) -> str:
     return f"{who} grapples {action.target}" + ("" if action.how == "hold" else f": {action.how}")
 
 

@@ -29,12 +29,13 @@ from pyengine.runequest.melee.clock import Clock, Timed
 from pyengine.runequest.melee.context import Event, RoundContext
 from pyengine.runequest.melee.model import WORK_FREE_ROUNDS, Stuck
 from pyengine.runequest.melee.statement import Extract, PullOut
+from pyengine.runequest.pronouns import THEY, Pronouns
 
 
-def moving_damage(stuck: Stuck, dice: RollLog) -> int:
-    """Half the weapon's own damage, rolled, rounded down."""
+def moving_damage(stuck: Stuck, dice: RollLog, p: Pronouns = THEY) -> int:
+    """Half the weapon's own damage, rolled, rounded down (``p``: the pronouns of the one it is stuck in)."""
     expr = DiceExpr.parse(stuck.damage)
-    total = dice.expr(expr, f"{stuck.owner}'s {stuck.weapon} catches as he moves ({stuck.damage}, half)")
+    total = dice.expr(expr, f"{stuck.owner}'s {stuck.weapon} catches as {p.does('moves', 'move')} ({stuck.damage}, half)")
     return max(total, 0) // 2
 
 
@@ -54,17 +55,18 @@ def _remove(r: RoundContext, victim: str, stuck: Stuck) -> None:
 def extract(r: RoundContext, t: Timed) -> None:
     action = t.action
     found = _find(r, t.who, action.arm)
-    what = describe_extract(t.who, action)
+    p = r.p(t.who)
+    what = describe_extract(t.who, action, p)
     if found is None:
         return r.skip(t, what, f"aborted: the {action.arm} is no longer stuck")
     victim, stuck = found
     if not stuck.held:
         r.at_end.append(lambda end: work_free(r, t.who, action.arm, end))
-        return r.log(t, what, f"it is out of his hands: he works at it and tries at the end of the round if left alone "
+        return r.log(t, what, f"it is out of {p.his} hands: {p.does('works', 'work')} at it and tries at the end of the round if left alone "
                               f"(D100 ≤ {stuck.impale_max}) (RQ-52)", target=victim)
     start = len(r.dice)
     need = 2 * stuck.impale_max
-    roll = r.dice.d(100, f"{what} from {victim} (twice his impale chance, {need}%)")
+    roll = r.dice.d(100, f"{what} from {victim} (twice {p.his} impale chance, {need}%)")
     if roll >= stuck.fumble_min:
         _remove(r, victim, stuck)
         body = r.bodies[t.who]
@@ -72,23 +74,24 @@ def extract(r: RoundContext, t: Timed) -> None:
         outcome = f"fumbled ({roll}): the {action.arm} breaks"
     elif roll <= need:
         _remove(r, victim, stuck)
-        outcome = f"D100 {roll} ≤ {need}: the {action.arm} comes free, still in his hand"
+        outcome = f"D100 {roll} ≤ {need}: the {action.arm} comes free, still in {p.his} hand"
     else:
         r.set(victim, stuck_in=tuple(msgspec.structs.replace(s, held=False) if s is stuck else s
                                      for s in r.bodies[victim].stuck_in))
         body = r.bodies[t.who]
         r.set(t.who, in_hand=tuple(h for h in body.in_hand if h != action.arm))
-        outcome = f"D100 {roll} > {need}: the {action.arm} stays in {victim} and is jerked out of his hands"
+        outcome = f"D100 {roll} > {need}: the {action.arm} stays in {victim} and is jerked out of {p.his} hands"
     r.log(t, what, outcome, target=victim, rolls=r.dice.since(start))
 
 
 def pull_out(r: RoundContext, t: Timed) -> None:
     action = t.action
     me = r.combatant(t.who)
-    what = describe_pull_out(t.who, action)
+    p = r.p(t.who)
+    what = describe_pull_out(t.who, action, p)
     stuck = next((s for s in r.bodies[t.who].stuck_in if s.owner == action.owner and s.weapon == action.weapon), None)
     if stuck is None:
-        return r.skip(t, what, "aborted: it is no longer in him")
+        return r.skip(t, what, f"aborted: it is no longer in {p.him}")
     need = (me.STR + me.CON) * 2
     start = len(r.dice)
     roll = r.dice.d(100, f"{what}: (STR {me.STR} + CON {me.CON}) × 2 = {need}%")
@@ -112,19 +115,20 @@ def work_free(r: RoundContext, owner: str, weapon: str, end: int) -> None:
     if found is None:
         return
     victim, stuck = found
-    what = f"{owner} works his {weapon} free of {victim}"
+    p = r.p(owner)
+    what = f"{owner} works {p.his} {weapon} free of {victim}"
     if owner in r.attacked:
         r.events.append(Event(sr=end, who=owner, what=what, kind="work_free",
-                              outcome="he was not left alone this round: no attempt"))
+                              outcome=f"{p.he_was} not left alone this round: no attempt"))
         return
     rounds = stuck.alone_rounds + 1
     start = len(r.dice)
     if rounds >= WORK_FREE_ROUNDS:
         _remove(r, victim, stuck)
         _back_in_hand(r, owner, weapon)
-        outcome = f"{rounds} rounds left alone: he has it back"
+        outcome = f"{rounds} rounds left alone: {p.he_has} it back"
     else:
-        roll = r.dice.d(100, f"{what}: his impale chance ({stuck.impale_max}%)")
+        roll = r.dice.d(100, f"{what}: {p.his} impale chance ({stuck.impale_max}%)")
         if roll >= stuck.fumble_min:
             _remove(r, victim, stuck)
             body = r.bodies[owner]
@@ -133,7 +137,7 @@ def work_free(r: RoundContext, owner: str, weapon: str, end: int) -> None:
         elif roll <= stuck.impale_max:
             _remove(r, victim, stuck)
             _back_in_hand(r, owner, weapon)
-            outcome = f"D100 {roll} ≤ {stuck.impale_max}: he has it back"
+            outcome = f"D100 {roll} ≤ {stuck.impale_max}: {p.he_has} it back"
         else:
             body = r.bodies[victim]
             r.set(victim, stuck_in=tuple(msgspec.structs.replace(s, alone_rounds=rounds) if s is stuck else s
@@ -174,12 +178,12 @@ def check_pull_out(s: Statement, action: PullOut, field: str) -> None:
         raise fail(f"{field}.weapon", f"no {action.owner}'s {action.weapon} is stuck in {s.me.name}")
 
 
-def describe_extract(who: str, action: Extract) -> str:
-    return f"{who} pulls his {action.arm} free"
+def describe_extract(who: str, action: Extract, p: Pronouns = THEY) -> str:
+    return f"{who} pulls {p.his} {action.arm} free"
 
 
-def describe_pull_out(who: str, action: PullOut) -> str:
-    return f"{who} pulls {action.owner}'s {action.weapon} out of himself"
+def describe_pull_out(who: str, action: PullOut, p: Pronouns = THEY) -> str:
+    return f"{who} pulls {action.owner}'s {action.weapon} out of {p.himself}"
 
 
 def carry_extract(s: Statement, action: Extract) -> bool:

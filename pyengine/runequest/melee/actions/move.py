@@ -18,6 +18,7 @@ from pyengine.runequest.melee.actions.base import Handler, Statement, fail
 from pyengine.runequest.melee.clock import Clock, Timed
 from pyengine.runequest.melee.context import RoundContext
 from pyengine.runequest.melee.statement import Move
+from pyengine.runequest.pronouns import THEY, Pronouns
 
 #: Metres in one unit of a movement class.
 METRES_PER_MOVE = 3
@@ -25,21 +26,21 @@ METRES_PER_MOVE = 3
 
 def act(r: RoundContext, t: Timed) -> None:
     action = t.action
-    body = r.bodies[t.who]
-    what = describe(t.who, action)
+    body, p = r.bodies[t.who], r.p(t.who)
+    what = describe(t.who, action, p)
     if any(h.immobilised for b in r.bodies.values() for h in b.holds if h.on == t.who):
         return r.skip(t, what, f"aborted: {t.who} is held immobilised")
     notes = []
     wounds = []
     rolls_before = len(r.dice)
     for s in body.stuck_in:
-        damage = impale.moving_damage(s, r.dice)
+        damage = impale.moving_damage(s, r.dice, p)
         wounds.append(r.wound(t.who, s.location, damage))
         notes.append(
-            f"with {s.owner}'s {s.weapon} through his {s.location.replace('_', ' ')}, moving costs him half its "
+            f"with {s.owner}'s {s.weapon} through {p.his} {s.location.replace('_', ' ')}, moving costs {p.him} half its "
             f"damage: {damage} (RQ-52)"
         )
-    r.log(t, what, "moved" if not wounds else f"moved, hurting himself: {'; '.join(notes)}", notes=tuple(notes),
+    r.log(t, what, "moved" if not wounds else f"moved, hurting {p.himself}: {'; '.join(notes)}", notes=tuple(notes),
           wound=wounds[-1] if wounds else None, rolls=r.dice.since(rolls_before))
 
 
@@ -65,16 +66,17 @@ def time(clock: Clock, action: Move) -> None:
 def check(s: Statement, action: Move, field: str) -> None:
     allowance = s.me.move * METRES_PER_MOVE
     if action.dodging and 2 * action.metres > allowance:
-        raise fail(f"{field}.metres", f"dodging, {s.me.name} may move only half his {allowance} m: "
+        raise fail(f"{field}.metres", f"dodging, {s.me.name} may move only half of {allowance} m: "
                                       f"{action.metres} m is more")
     if action.metres > allowance:
         raise fail(f"{field}.metres", f"{action.metres} m is more than {s.me.name}'s {allowance} m a round")
     if 2 * action.metres > allowance and len(s.actions) > 1:
         raise fail(f"{field}.metres",
-                   f"{action.metres} m is more than half his {allowance} m: moving that far he can do nothing else")
+                   f"{action.metres} m is more than half of {s.me.name}'s {allowance} m: moving that far, "
+                   f"{s.me.name} can do nothing else")
 
 
-def describe(who: str, action: Move) -> str:
+def describe(who: str, action: Move, p: Pronouns = THEY) -> str:
     if action.dodging:
         return f"{who} dodges, moving {action.metres} m"
     return f"{who} moves {action.metres} m"

@@ -18,6 +18,7 @@ from pyengine.runequest.melee.clock import Clock, Timed
 from pyengine.runequest.melee.context import RoundContext
 from pyengine.runequest.melee.hands import in_hand_with
 from pyengine.runequest.melee.statement import PickUp, Ready, Sheathe
+from pyengine.runequest.pronouns import THEY, Pronouns
 
 
 def _in_hand(r: RoundContext, t: Timed, **changes) -> str:
@@ -62,7 +63,7 @@ def sheathe(r: RoundContext, t: Timed) -> None:
     body = r.bodies[t.who]
     what = describe_sheathe(t.who, t.action)
     if t.action.arm not in body.in_hand:
-        return r.skip(t, what, f"aborted: the {t.action.arm} is no longer in his hand")
+        return r.skip(t, what, f"aborted: the {t.action.arm} is no longer in {r.p(t.who).his} hand")
     r.set(t.who, in_hand=tuple(h for h in body.in_hand if h != t.action.arm))
     r.log(t, what, "sheathed")
 
@@ -95,12 +96,12 @@ def check_pick_up(s: Statement, action: PickUp, field: str) -> None:
     if arm is None:
         raise fail(f"{field}.arm", f"{action.arm!r} is not one of {s.me.name}'s weapons")
     if arm.body_weapon:
-        raise fail(f"{field}.arm", f"a {arm.name} is part of him: there is nothing to pick up")
+        raise fail(f"{field}.arm", f"a {arm.name} is part of {s.me.name}: there is nothing to pick up")
     if arm.name in s.held and arm.name not in s.body.broken:
-        raise fail(f"{field}.arm", f"the {arm.name} is in his hand already")
+        raise fail(f"{field}.arm", f"the {arm.name} is in {s.me.name}'s hand already")
     if s.stuck(arm.name):
         raise fail(f"{field}.arm", f"{s.me.name}'s {arm.name} is stuck in a foe: pull it free, or pick up another "
-                                   "weapon to use as one of his others")
+                                   "weapon to use in its place")
     s.held.add(arm.name)
     s.picked.add(arm.name)
 
@@ -108,19 +109,19 @@ def check_pick_up(s: Statement, action: PickUp, field: str) -> None:
 def check_sheathe(s: Statement, action: Sheathe, field: str) -> None:
     arm = s.arm(action.arm, field)
     if arm.name not in s.held:
-        raise fail(f"{field}.arm", f"the {arm.name} is not in his hand")
+        raise fail(f"{field}.arm", f"the {arm.name} is not in {s.me.name}'s hand")
     s.held.discard(arm.name)
 
 
-def describe(who: str, action: Ready) -> str:
+def describe(who: str, action: Ready, p: Pronouns = THEY) -> str:
     return f"{who} readies the {action.arm}"
 
 
-def describe_pick_up(who: str, action: PickUp) -> str:
+def describe_pick_up(who: str, action: PickUp, p: Pronouns = THEY) -> str:
     return f"{who} picks up a {action.arm}"
 
 
-def describe_sheathe(who: str, action: Sheathe) -> str:
+def describe_sheathe(who: str, action: Sheathe, p: Pronouns = THEY) -> str:
     return f"{who} sheathes the {action.arm}"
 
 

@@ -22,6 +22,7 @@ from pyengine.runequest.melee.actions.base import Handler, Statement, fail
 from pyengine.runequest.melee.clock import Clock, Timed
 from pyengine.runequest.melee.context import RoundContext
 from pyengine.runequest.melee.statement import Heal, Spell
+from pyengine.runequest.pronouns import THEY, Pronouns
 from pyengine.runequest.tables.strike_ranks import spell_sr
 
 
@@ -29,7 +30,7 @@ def cast(r: RoundContext, t: Timed) -> None:
     action = t.action
     at = f" at {action.target}" if action.target else ""
     if action.on:
-        at = f" on his {action.on}"
+        at = f" on {r.p(t.who).his} {action.on}"
     r.log(
         t,
         f"{t.who} casts {action.name} ({action.points} point{'s' if action.points > 1 else ''}){at}",
@@ -105,13 +106,13 @@ def check_healing(s: Statement, action: Heal, field: str) -> None:
     s.target(action.target, field, himself=True)
 
 
-def describe_spell(who: str, action: Spell) -> str:
+def describe_spell(who: str, action: Spell, p: Pronouns = THEY) -> str:
     if action.on:
-        return f"{who} casts {action.name} ({action.points}) on his {action.on}"
+        return f"{who} casts {action.name} ({action.points}) on {p.his} {action.on}"
     return f"{who} casts {action.name} ({action.points})" + (f" at {action.target}" if action.target else "")
 
 
-def describe_healing(who: str, action: Heal) -> str:
+def describe_healing(who: str, action: Heal, p: Pronouns = THEY) -> str:
     return f"{who} casts Healing {action.points} on {action.target}'s {action.location.replace('_', ' ')}"
 
 

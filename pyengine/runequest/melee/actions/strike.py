@@ -35,6 +35,7 @@ from pyengine.runequest.melee.hands import in_hand_with
 from pyengine.runequest.melee.model import Arm
 from pyengine.runequest.melee.statement import Shoot, Strike
 from pyengine.runequest.melee.usable import missiles_short, target_dead, totally_helpless
+from pyengine.runequest.pronouns import THEY, Pronouns
 
 #: Rounds a slow missile waits before it can shoot again (RQ-55).
 RELOAD_ROUNDS = {"1/2R": 1, "1/3R": 2, "1/5R": 4}
@@ -62,12 +63,12 @@ def act(r: RoundContext, t: Timed) -> None:
         body = r.set(t.who, in_hand=in_hand_with(me, body.in_hand, arm))
     nth = r.blows.get((t.who, arm.name), 0) + 1
     r.blows[(t.who, arm.name)] = nth
-    chance, notes = _split(t, arm.attack)
+    chance, notes = _split(t, arm.attack, r.p(t.who))
     situation = {}
     if shot:
         dodging = r.dodging(action.target)
         if dodging and not action.dodging:
-            notes.append(f"{action.target} is dodging (his own statement): a further half (RQ-76)")
+            notes.append(f"{action.target} is dodging ({r.p(action.target).his} own statement): a further half (RQ-76)")
         situation = dict(distance=action.distance, target_crossing=action.crossing,
                          target_dodging=action.dodging or dodging)
     # An unconscious man is totally helpless: killed outright unless the attacker fumbles (RQ-60,
@@ -98,7 +99,7 @@ def act(r: RoundContext, t: Timed) -> None:
                       parry_skill=None if parry is None else target.arm(parry.name).parry.chance)  # whole: RQ-37, RQ-50
     r.attacked.add(action.target)
     result = resolve_in(r.dice.part(what), attack, defence, fumbles=r.tables.fumbles, locations=r.tables.locations,
-                        rules=r.rules)
+                        rules=r.rules, pronouns=(r.p(t.who), r.p(action.target)))
     if shot:
         _loosed(r, t.who, arm)
     if succeeds(result.attack_roll, result.chance):
@@ -106,16 +107,16 @@ def act(r: RoundContext, t: Timed) -> None:
     elif share and succeeds(result.attack_roll, result.chance + share):
         r.mark(action.target, "Defense")
         r.set(action.target, defense_saved=True)
-        notes.append(f"{target.name}'s Defense saved him: {result.attack_roll} would have hit without it")
+        notes.append(f"{target.name}'s Defense saved {r.p(target.name).him}: {result.attack_roll} would have hit without it")
     if parry is not None and result.parry_success:
         r.mark(action.target, f"{parry.name} parry")
     r.pending.append(lambda: blow.land(r, t, arm, parry, result, what, notes, nth))
 
 
-def _split(t: Timed, skill: int) -> tuple[int, list[str]]:
+def _split(t: Timed, skill: int, p: Pronouns = THEY) -> tuple[int, list[str]]:
     """A blow's chance: his whole skill, an equal share of a split (RQ-50) or the share he stated (RQ-78)."""
     if t.chance is not None:
-        return t.chance, [f"split attack: {t.chance}% of his {skill}% (RQ-78)"]
+        return t.chance, [f"split attack: {t.chance}% of {p.his} {skill}% (RQ-78)"]
     if t.share > 1:
         chance = math.ceil(skill / t.share)
         return chance, [f"split attack: {skill}% / {t.share} = {chance}% (RQ-50)"]
@@ -270,7 +271,7 @@ def _check_distance(arm: Arm, distance: int | None, field: str) -> None:
         raise fail(f"{field}.distance", f"{distance} m is beyond long range (twice the {w.name}'s {w.range} m)")
 
 
-def describe(who: str, action: Strike | Shoot) -> str:
+def describe(who: str, action: Strike | Shoot, p: Pronouns = THEY) -> str:
     if not action.target:  # a statement begun before anyone stands against him
         verb = "shoots" if type(action) is Shoot else "strikes"
         return f"{who} {verb} with the {action.arm} (at whom: no one chosen yet)"

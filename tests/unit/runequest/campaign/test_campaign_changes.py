@@ -143,7 +143,7 @@ def test_missiles_left_are_counted_only_for_missile_weapons_on_his_sheet(tables)
     with pytest.raises(RulesError, match="a broadsword is not a missile weapon") as caught:
         set_ammunition(a, tables, weapon="broadsword", count=3)
     assert caught.value.field == "weapon"
-    with pytest.raises(RulesError, match=r"'sling' is not a weapon on his sheet \(his: broadsword, self bow, "
+    with pytest.raises(RulesError, match=r"'sling' is not a weapon on their sheet \(their: broadsword, self bow, "
                                          r"medium shield \(about 60 cm\) \(left\)\)"):
         set_ammunition(a, tables, weapon="sling", count=3)
     with pytest.raises(RulesError, match="count: -1 is not a number of missiles; type 0 or more"):
@@ -181,7 +181,7 @@ def test_money_spent_comes_off_what_he_carries_never_below_nothing_and_enc_follo
     assert "250 → 100 L" in texts(changed)
     with pytest.raises(RulesError) as caught:
         spend(b, lunars=101, what="a horse")
-    assert caught.value.field == "lunars" and str(caught.value) == "lunars: 101 L is more than the 100 L he carries"
+    assert caught.value.field == "lunars" and str(caught.value) == "lunars: 101 L is more than the 100 L they carry"
     c = spend(b, lunars=50, what="a sword", source="savings").adventurer
     assert (c.money, c.savings) == (100, 0) and c.current.spent[-1].source == "savings"
     with pytest.raises(RulesError, match="what: say what the money was spent on") as caught:

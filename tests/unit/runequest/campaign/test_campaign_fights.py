@@ -58,7 +58,7 @@ def test_a_bleeding_limb_and_a_fallen_man_come_in_as_they_are(tables):
 def test_a_start_naming_an_arm_he_does_not_have_is_refused(tables):
     c = fighter(tables, rurik(), "r")
     data = {**msgspec.to_builtins(c), "start": {"broken": ["halberd"]}}
-    with pytest.raises(msgspec.ValidationError, match="'halberd' is not one of his arms"):
+    with pytest.raises(msgspec.ValidationError, match="'halberd' is not one of Rurik's arms"):
         msgspec.convert(data, Combatant)
     data = {**msgspec.to_builtins(c), "start": {"broken": ["broadsword"]}}
     with pytest.raises(msgspec.ValidationError, match="the broadsword is broken"):

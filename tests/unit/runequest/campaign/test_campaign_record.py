@@ -34,9 +34,9 @@ FUZZ = settings(max_examples=int(os.environ.get("STRIKE_RANK_FUZZ_EXAMPLES", "50
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 
 
-def test_a_new_record_is_format_3_unhurt_and_has_spent_nothing():
+def test_a_new_record_is_format_4_unhurt_and_has_spent_nothing():
     a = rurik()
-    assert FORMAT == 3 and a.format == 3
+    assert FORMAT == 4 and a.format == 4
     assert a.current == Current() and a.current.wounds == Wounds() and not a.current.injuries
     data = json.loads(dump_adventurer(a))
     assert data["current"] == {}, "an unhurt adventurer who spent nothing writes an empty current state"
@@ -48,20 +48,22 @@ def test_a_format_1_record_of_0_1_0_still_opens_unhurt():
     assert json.loads(raw)["format"] == 1 and "current" not in json.loads(raw)
     assert 1 in MIGRATIONS
     a = load_adventurer(raw)
-    assert a.format == 3 and a.current == Current()
+    assert a.format == 4 and a.current == Current() and a.pronouns == "they"
     assert a.name == "Rurik" and a.money == 100 and a.courses[0].done == 2
-    # written again, it is the same record in format 3 (since 0.4.0), with an empty current state
+    # written again, it is the same record in format 4 (since issue 34), with an empty current state
+    # and "they" (RQ-145)
     again = json.loads(dump_adventurer(a))
-    assert again == {**json.loads(raw), "format": 3, "current": {}}
+    assert again == {**json.loads(raw), "format": 4, "pronouns": "they", "current": {}}
 
 
-def test_the_format_2_golden_record_opens_and_writes_back_byte_for_byte_as_format_3(tables):
+def test_the_format_2_golden_record_opens_and_writes_back_byte_for_byte_as_format_4(tables):
     raw = (GOLDEN / "adventurer-format-2.json").read_bytes().strip()
     a = load_adventurer(raw)
     assert a == format_2(tables), "the golden record is what the changes by hand make of the format 1 one"
-    # Since 0.4.0 it is written as format 3: only its "format" changes (it has no marks; its fight's
-    # experience, rolled at write-back, stays rolled: RQ-136).
-    assert dump_adventurer(a) == raw.replace(b'{"format":2,', b'{"format":3,', 1)
+    # Since issue 34 it is written as format 4: only its "format" changes and "they" is said after its
+    # name (it has no marks; its fight's experience, rolled at write-back, stays rolled: RQ-136; RQ-145).
+    assert dump_adventurer(a) == raw.replace(b'{"format":2,"name":"Rurik",',
+                                             b'{"format":4,"name":"Rurik","pronouns":"they",', 1)
     assert a.current.marks == () and a.current.written("fight-0001").experience
     c = a.current
     assert c.wounds.wounds == {"chest": 3, "right_leg": 2} and c.wounds.damage_taken == 5
@@ -185,10 +187,11 @@ def test_an_injury_of_no_points_is_not_an_injury():
         msgspec.convert({"location": "chest", "points": 0}, Injury)
 
 
-def test_the_format_3_golden_record_opens_with_its_marks_and_writes_back_byte_for_byte(tables):
+def test_the_format_3_golden_record_opens_with_its_marks_and_writes_back_byte_for_byte_as_format_4(tables):
     raw = (GOLDEN / "adventurer-format-3.json").read_bytes().strip()
     a = load_adventurer(raw)
-    assert a == format_3(tables)
-    assert dump_adventurer(a) == raw
+    assert a == format_3(tables) and a.pronouns == "they"
+    assert dump_adventurer(a) == raw.replace(b'{"format":3,"name":"Rurik",',
+                                             b'{"format":4,"name":"Rurik","pronouns":"they",', 1)
     assert a.current.marks == ("broadsword attack", "dagger@left parry", "defense")
     assert a.current.written("fight-0001").experience and not a.current.written("fight-0002").experience

@@ -108,10 +108,10 @@ def test_an_old_record_with_its_fight_experience_rolled_keeps_it_and_is_not_mark
     assert end_scenario(p.after, tables, ScriptedDice([])).adventurer.weapons[0].attack == 35
 
 
-def test_marks_are_kept_in_format_3_and_read_back(tables):
+def test_marks_are_kept_in_format_3_and_later_and_read_back(tables):
     record = with_marks(rurik(), "broadsword attack", "defense")
     data = json.loads(dump_adventurer(record))
-    assert data["format"] == 3 and data["current"]["marks"] == ["broadsword attack", "defense"]
+    assert data["format"] == 4 and data["current"]["marks"] == ["broadsword attack", "defense"]
     assert load_adventurer(json.dumps(data)) == record
 
 

@@ -75,7 +75,7 @@ def test_he_comes_into_a_fight_with_no_shield_on_the_severed_arm_and_parries_not
     card = to_html(render_body(c, body))
     assert "left arm severed for good: useless" in card and 'data-location="left_arm"' in card
     assert 'class="fs-loc fs-loc-out" data-location="left_arm"' in card
-    assert useless_hand(c, body, c.arm(SHIELD)) == "his left arm is useless: severed for good"
+    assert useless_hand(c, body, c.arm(SHIELD)) == "the left arm is useless: severed for good"
     assert useless_hand(c, body, c.arm("broadsword")) == ""
     said = default_declaration(fight, state, c)
     assert SHIELD not in [p["arm"] for p in said["parries"]]
@@ -91,7 +91,7 @@ def test_he_comes_into_a_fight_with_no_shield_on_the_severed_arm_and_parries_not
     result = play(fight, state, intents, mt, answers)
     assert not any("parry" in p for p in asked), "no parry is rolled with the shield of a severed arm"
     hit = next(e for e in result.events if e.who == "Broo")
-    assert "Rurik cannot parry with the medium shield (about 60 cm) (left): his left arm is useless: severed for " \
+    assert "Rurik cannot parry with the medium shield (about 60 cm) (left): the left arm is useless: severed for " \
         "good" in hit.notes
 
 

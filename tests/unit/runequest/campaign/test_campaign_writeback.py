@@ -69,7 +69,7 @@ def test_quick_stat_blocks_are_written_nowhere(tables, mt):
 def test_a_saved_sheet_no_longer_on_the_device_is_left_out_and_said_so(tables, mt):
     fight = Fight(combatants=(fighter(tables, rurik(), ID), broo(tables)))
     plan = plan_write_back(fight, [], {}, tables, fight_id="f")
-    assert plan.plans == () and "Rurik: his saved sheet is not on this device" in plan.left_out
+    assert plan.plans == () and "Rurik: no saved sheet of this fighter is on this device" in plan.left_out
 
 
 def test_writing_back_the_same_fight_twice_is_a_no_op_and_a_stale_plan_is_refused(tables, mt):
@@ -80,13 +80,13 @@ def test_writing_back_the_same_fight_twice_is_a_no_op_and_a_stale_plan_is_refuse
     after = apply_write_back(plan)[ID]
     again = plan_write_back(fight, rounds, {ID: after}, tables, fight_id="f-1")
     assert again.plans[0].written and again.plans[0].after == after
-    assert "this fight is on his sheet already, up to round 1" in texts(again.plans[0])
+    assert "this fight is on their sheet already, up to round 1" in texts(again.plans[0])
     assert apply_write_back(again, {ID: after}) == {}
-    with pytest.raises(RulesError, match="Rurik: round 1 of this fight is on his sheet already") as caught:
+    with pytest.raises(RulesError, match="Rurik: round 1 of this fight is on their sheet already") as caught:
         apply_write_back(plan, {ID: after})
     assert caught.value.field == ID
     edited = take_damage(before, tables, location="head", points=1).adventurer
-    with pytest.raises(RulesError, match="his sheet changed since these results were worked out"):
+    with pytest.raises(RulesError, match="their sheet changed since these results were worked out"):
         apply_write_back(plan, {ID: edited})
 
 

@@ -240,11 +240,11 @@ def test_bad_inputs_name_the_field() -> None:
 
 def test_wound_effects_by_location() -> None:
     leg = apply_wound(Location.LEFT_LEG, 5, location_hp=5, hit_points=14)
-    assert leg.disabled and "falls" in leg.effects[0] and leg.condition == "fighting"
+    assert leg.disabled and "they fall" in leg.effects[0] and leg.condition == "fighting"
     head = apply_wound(Location.HEAD, 5, location_hp=5, hit_points=14)
     assert head.condition == "unconscious"
     chest = apply_wound(Location.CHEST, 6, location_hp=6, hit_points=14)
-    assert chest.condition == "incapacitated" and "bleeds to death in 2 full turns" in chest.effects[0]
+    assert chest.condition == "incapacitated" and "they fall, coughing blood" in chest.effects[0] and "bleed to death in 2 full turns" in chest.effects[0]
     low = apply_wound(Location.CHEST, 1, location_hp=6, hit_points=3)
     assert low.hit_points_after == 2 and low.condition == "unconscious"
     hurt = apply_wound(Location.LEFT_ARM, 5, location_hp=4, before=3, hit_points=14)

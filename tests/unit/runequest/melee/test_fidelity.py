@@ -114,7 +114,7 @@ def test_a_spell_on_the_weapon_in_hand_reads_in_the_log(tables, mt):
                                            Strike(arm="broadsword", target="Bo")))]
     result = run(fight, start(fight), intents, [97], mt)
     assert [(e.sr, e.what) for e in result.events] == [
-        (1, "Aldo casts Bladesharp (2 points) on his broadsword"), (8, "Aldo attacks Bo with the broadsword")]
+        (1, "Aldo casts Bladesharp (2 points) on their broadsword"), (8, "Aldo attacks Bo with the broadsword")]
 
 
 # -- 2. Slow rates of fire -----------------------------------------------------------------------------
@@ -181,7 +181,7 @@ def test_an_archer_from_a_sheet_holds_his_bow_in_both_hands_and_no_shield(tables
     result = run(fight, start(fight), intents, [90, 97], mt)
     blow = next(e for e in result.events if e.who == "Bo")
     assert blow.exchange.parry_roll is None
-    assert "not in his hand" in " ".join(blow.notes)
+    assert "not in Yanioth's hand" in " ".join(blow.notes)
     # readying the shield sets the bow down
     result = run(fight, start(fight), [Intent(who="Yanioth", actions=(Ready(arm="medium shield (about 60 cm)"),))], [], mt)
     assert result.state.bodies["Yanioth"].in_hand == ("medium shield (about 60 cm)",)
@@ -296,10 +296,10 @@ def test_picking_up_a_weapon_he_holds_or_a_fist_is_refused(tables):
     fist = Arm(name="fist", weapon=Weapon(name="fist", damage="1D3", kind="natural"), attack=50, sr=9)
     fight = Fight(combatants=(swordsman(extra=(fist,)), swordsman("Bo", "B")))
     state = start(fight)
-    with pytest.raises(IllegalActionError, match="the broadsword is in his hand already") as caught:
+    with pytest.raises(IllegalActionError, match="the broadsword is in Aldo's hand already") as caught:
         check_intents(fight, state, (Intent(who="Aldo", actions=(PickUp(arm="broadsword"),)),))
     assert caught.value.field == "intents[0].actions[0].arm"
-    with pytest.raises(IllegalActionError, match="a fist is part of him"):
+    with pytest.raises(IllegalActionError, match="a fist is part of Aldo"):
         check_intents(fight, state, (Intent(who="Aldo", actions=(PickUp(arm="fist"),)),))
 
 
@@ -329,7 +329,7 @@ def test_engaged_his_attack_governs_the_round(tables):
     """ "once that point in the round comes up, he's considered to be attacking (or defending) for the
     entire round and can do little else besides parry and defend." """
     fight = Fight(combatants=(swordsman(), swordsman("Bo", "B")))
-    with pytest.raises(IllegalActionError, match="nothing else after his attack") as caught:
+    with pytest.raises(IllegalActionError, match="after the attack, nothing else this round") as caught:
         check_intents(fight, start(fight), (Intent(who="Aldo", engaged=("Bo",), actions=(
             Strike(arm="broadsword", target="Bo"), Ready(arm="axe"))),))
     assert caught.value.field == "intents[0].actions[1]"
@@ -406,7 +406,7 @@ def dodging_and_parrying():
 
 
 @pytest.mark.parametrize(("intent", "field", "message"), [
-    (dodging_too_far, "intents[0].actions[0].metres", "dodging, Bo may move only half his 24 m: 15 m is more"),
+    (dodging_too_far, "intents[0].actions[0].metres", "dodging, Bo may move only half of 24 m: 15 m is more"),
     (dodging_and_striking, "intents[0].actions[1]", "dodging, Bo may do nothing else but move and dodge"),
     (dodging_and_parrying, "intents[0].parries", "dodging, Bo may do nothing else but move and dodge: no parry"),
 ])
@@ -446,7 +446,7 @@ def test_resheathing_then_drawing_is_10_changing_is_5(tables, mt):
     fight = Fight(combatants=(me, swordsman("Bo", "B")))
     result = run(fight, start(fight), [Intent(who="Aldo", actions=(Sheathe(arm="broadsword"),))], [], mt)
     assert result.state.bodies["Aldo"].in_hand == () and result.events[0].outcome == "sheathed"
-    with pytest.raises(IllegalActionError, match="the axe is not in his hand"):
+    with pytest.raises(IllegalActionError, match="the axe is not in Aldo's hand"):
         check_intents(fight, start(fight), (Intent(who="Aldo", actions=(Sheathe(arm="axe"),)),))
 
 
@@ -462,7 +462,7 @@ def test_a_split_may_be_unequal_if_each_share_is_50_or_more(tables, mt):
                                         Strike(arm="broadsword", target="Y", chance=50)))
     result = run(fight, state, [split], [97, 97], mt)
     assert [e.exchange.chance for e in result.events] == [70, 50]
-    assert "70% of his 120%" in result.events[0].notes[0]
+    assert "70% of their 120%" in result.events[0].notes[0]
     for shares, message in (((80, 40), "40% against Y: each share of a split must be at least 50%"),
                             ((70, 60), "70% + 60% = 130%, more than Aldo's 120% with the broadsword")):
         bad = Intent(who="Aldo", actions=tuple(Strike(arm="broadsword", target=t, chance=c)
@@ -594,5 +594,5 @@ def test_a_weapon_drawn_for_a_blow_or_a_shot_stays_in_hand_and_sets_down_what_cl
                Intent(who="Bo", actions=(Strike(arm="broadsword", target="Yanioth"),))]
     result = run(fight, start(fight), intents, [90, 97], mt)
     blow = next(e for e in result.events if e.who == "Bo")
-    assert blow.exchange.parry_roll is None and "not in his hand" in " ".join(blow.notes)
+    assert blow.exchange.parry_roll is None and "not in Yanioth's hand" in " ".join(blow.notes)
     assert result.state.bodies["Yanioth"].in_hand == ("composite bow",)

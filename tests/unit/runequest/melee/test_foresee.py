@@ -49,7 +49,7 @@ def test_a_shield_on_an_arm_gone_to_zero_cannot_parry_and_the_row_says_why(fight
     # on, yet the round asks for no parry with it; the row says so before the round, in the round's words.
     state = with_body(fight, "Aldo", wounds={"left_arm": 3}, damage_taken=3)
     said = foreseen(fight, state, ALDO)
-    assert said == (f"Aldo cannot parry with the {SHIELD}: his left arm is useless: no parry with it this round",)
+    assert said == (f"Aldo cannot parry with the {SHIELD}: the left arm is useless: no parry with it this round",)
     r = RoundContext(fight, state, (ALDO,), RollLog(ScriptedDice([])), melee_tables(tables, hit_locations()),
                      rules=None)  # type: ignore[arg-type]
     parry, _, note = r.parry_for("Aldo", "Bera", False)
@@ -59,7 +59,7 @@ def test_a_shield_on_an_arm_gone_to_zero_cannot_parry_and_the_row_says_why(fight
 def test_a_weapon_dropped_from_a_useless_arm_strikes_no_blow(fight):
     # "anything not fastened to it is dropped": the broadsword is no longer in his hand.
     state = with_body(fight, "Aldo", wounds={"right_arm": 3}, damage_taken=3, in_hand=(SHIELD,))
-    assert foreseen(fight, state, ALDO) == ("attacks Bera with the broadsword: aborted, his right arm is useless",)
+    assert foreseen(fight, state, ALDO) == ("attacks Bera with the broadsword: aborted, the right arm is useless",)
 
 
 def test_a_broken_weapon_is_refused_before_the_round(fight):

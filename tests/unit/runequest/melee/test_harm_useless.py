@@ -21,15 +21,15 @@ def test_an_arm_severed_and_not_reknit_is_useless_whatever_its_wound():
     """Intent: a severed arm healed below its points without a 6-point Healing is still "severed or irrevocably
     maimed": no shield on it, no two-handed weapon in both hands."""
     healed = Body(severed={"left_arm": 0})
-    assert useless_hand(BO, healed, SHIELD) == "his left arm is useless: severed for good"
-    assert useless_hand(BO, healed, SPEAR) == "his left arm is useless: severed for good"
+    assert useless_hand(BO, healed, SHIELD) == "the left arm is useless: severed for good"
+    assert useless_hand(BO, healed, SPEAR) == "the left arm is useless: severed for good"
     waiting = Body(severed={"left_arm": 30}, wounds={"left_arm": 1})
-    assert useless_hand(BO, waiting, SHIELD) == "his left arm is useless: severed"
-    assert hand_useless(LOCATIONS, Start(severed={"left_arm": 0}), SHIELD) == "his left arm is useless: severed for good"
+    assert useless_hand(BO, waiting, SHIELD) == "the left arm is useless: severed"
+    assert hand_useless(LOCATIONS, Start(severed={"left_arm": 0}), SHIELD) == "the left arm is useless: severed for good"
 
 
 def test_a_disabled_arm_says_what_it_said_and_a_whole_one_nothing():
     """Intent: "Points Equaled or Exceeded in Any One Location ... Arm — the limb is useless"."""
-    assert useless_hand(BO, Body(wounds={"left_arm": 4}), SHIELD) == "his left arm is useless"
+    assert useless_hand(BO, Body(wounds={"left_arm": 4}), SHIELD) == "the left arm is useless"
     assert useless_hand(BO, Body(wounds={"left_arm": 3}), SHIELD) == ""
     assert useless_hand(BO, Body(severed={"right_arm": 0}), SHIELD) == ""

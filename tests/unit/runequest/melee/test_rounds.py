@@ -70,7 +70,7 @@ def test_lowest_strike_rank_first_and_a_disabled_fighter_gets_no_attack(mt):
     # Fast hits (10), 1D8 = 8 to the head (5 points): unconscious
     result = run(fight, start(fight), [attack("Slow", "Fast"), attack("Fast", "Slow")], [10, 8, HEAD], mt)
     assert done(result) == [(5, "Fast", True), (7, "Slow", False)]
-    assert "disabled before his strike rank" in result.events[1].outcome
+    assert "disabled before their strike rank" in result.events[1].outcome
     assert result.state.bodies["Slow"].condition == "unconscious"
     assert result.state.bodies["Slow"].bleeding == {"head": 49}  # 50 rounds, one gone at bookkeeping
 
@@ -171,7 +171,7 @@ def test_a_parry_meets_the_first_blow_of_the_foe_named(mt):
 def test_grapple_hold_then_immobilise_then_throw(mt):
     fight = Fight(combatants=(fighter("Wrestler", "A", strength=16, dex=14), fighter("Foe", "B", strength=10)))
     state = start(fight)
-    with pytest.raises(IllegalActionError, match="needs a hold on him from an earlier round"):
+    with pytest.raises(IllegalActionError, match="needs a hold on Foe from an earlier round"):
         check_intents(fight, state, (Intent(who="Wrestler", actions=(Grapple(arm="grapple", target="Foe",
                                                                              how="throw"),)),))
     hold = Intent(who="Wrestler", actions=(Grapple(arm="grapple", target="Foe"),))
@@ -329,7 +329,7 @@ def test_next_round_defaults_to_the_same_statements_less_what_cannot_be_done(mt)
 def test_an_action_may_be_aborted_but_not_altered(mt):
     fight = Fight(combatants=(fighter("Ann", "A"), fighter("Bo", "B")))
     result = run(fight, start(fight), [attack("Ann", "Bo", aborted=(0,))], [], mt)
-    assert not result.events[0].done and "aborted by his player" in result.events[0].outcome
+    assert not result.events[0].done and "aborted by their player" in result.events[0].outcome
 
 
 def test_values_out_of_range_are_refused_naming_the_field(mt):

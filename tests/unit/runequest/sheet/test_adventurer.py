@@ -46,19 +46,19 @@ def test_a_record_round_trips_through_json(tables: RuneQuestTables) -> None:
         notes="likes <b>bold</b> & ampersands",
     )
     data = dump_adventurer(record)
-    assert msgspec.json.decode(data)["format"] == FORMAT == 3
+    assert msgspec.json.decode(data)["format"] == FORMAT == 4
     again = load_adventurer(data)
     assert again == record
     assert derive(again, tables) == derive(record, tables)
 
 
 def test_a_record_without_a_format_is_read_as_format_1() -> None:
-    # read as format 1 and upgraded to the format this code writes (3 since 0.4.0)
+    # read as format 1 and upgraded to the format this code writes (4 since issue 34)
     assert (
         load_adventurer(
             b'{"characteristics": {"STR": 10, "CON": 10, "SIZ": 10, "INT": 10, "POW": 10, "DEX": 10, "CHA": 10}}'
         ).format
-        == 3
+        == 4
     )
     with pytest.raises(RecordError, match=r"format 1 has no `current`"):
         load_adventurer(b'{"characteristics": {"STR": 10, "CON": 10, "SIZ": 10, "INT": 10, "POW": 10, "DEX": 10,'
@@ -70,7 +70,7 @@ def test_a_record_without_a_format_is_read_as_format_1() -> None:
     [
         (b"not json", r"adventurer record: not JSON"),
         (b"[1, 2]", r"expected a JSON object, got a list"),
-        (b'{"format": 4}', r"made by a newer version \(format 4\); this app reads formats up to 3"),
+        (b'{"format": 5}', r"made by a newer version \(format 5\); this app reads formats up to 4"),
         (b'{"format": "1"}', r"format '1' is not a format number"),
         (b'{"format": 1}', r"the record: has no characteristics"),
         (
@@ -171,7 +171,7 @@ def test_the_documented_record_loads_and_writes_back_the_same(tables: RuneQuestT
     (block,) = _json_blocks_after("## Stored record: RuneQuest adventurer")
     record = load_adventurer(block)
     assert json.loads(dump_adventurer(record)) == json.loads(block)
-    assert list(json.loads(dump_adventurer(record)))[:3] == ["format", "name", "characteristics"]
+    assert list(json.loads(dump_adventurer(record)))[:4] == ["format", "name", "pronouns", "characteristics"]
     # A consistent example: nothing wrong, only the debt's warning.
     assert [(p.field, p.level) for p in derive(record, tables).problems] == [("money", "warning")]
 

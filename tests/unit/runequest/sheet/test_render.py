@@ -65,7 +65,7 @@ def test_each_weapon_use_and_defense_has_a_box(tables):
     ids = re.findall(r'id="([^"]+)"', html)
     assert ids == ["exp-0-attack", "exp-0-parry", "exp-1-attack", "exp-defense"]  # a javelin does not parry
     assert '<input type="checkbox" id="exp-0-parry" data-weapon="broadsword" data-hand="right" data-use="parry" checked="checked">' in html
-    assert html.endswith('<label class="check" for="exp-defense"><input type="checkbox" id="exp-defense"> Defense saved him</label>')
+    assert html.endswith('<label class="check" for="exp-defense"><input type="checkbox" id="exp-defense"> Defense saved them</label>')
 
 
 def test_a_quote_says_what_it_costs_and_gives_or_why_not(tables):

@@ -141,6 +141,8 @@ def test_keyboard_alone_makes_and_saves_a_sheet(phone):
     page = open_ready(context, "sheet.html")
     page.locator("#sheet-name").focus()
     page.keyboard.type("Keyboard Kari")
+    page.keyboard.press("Tab")  # Pronouns, reached in its order, left at "they"
+    expect(page.locator("#sheet-pronouns")).to_be_focused()
     for key in ("STR", "CON", "SIZ", "INT", "POW", "DEX", "CHA"):
         page.keyboard.press("Tab")
         page.keyboard.type(SCORES[key])

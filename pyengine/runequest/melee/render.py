@@ -439,16 +439,18 @@ def _target_choices(fight: Fight, state: FightState, c: Combatant, do: str,
 
 def aimed(fight: Fight, state: FightState, c: Combatant, draft: Mapping[str, Any],
           gone: Collection[str] = ()) -> Mapping[str, Any]:
-    """His statement, each action that must be aimed but is aimed at no one aimed at the first choice its
-    target field offers, as the form shows it (a statement made before any foe was in the fight)."""
+    """His statement, each blow, shot or hold aimed at no one aimed at the first foe its target field
+    offers, as the form shows it (a statement made before any foe was in the fight); never at one of his
+    own side: with no foe yet, it stays aimed at no one."""
+    foes = {o.name for o in fight.combatants if o.side != c.side}
     rows = list(draft.get("actions", ()))
     filled = []
     for row in rows:
         do = row.get("do", "")
-        if do in FIELDS_FOR["target"] and do != "spell" and not row.get("target"):
-            choices = _target_choices(fight, state, c, do, gone)
-            if choices:
-                row = {**row, "target": choices[0][0]}
+        if do in FIELDS_FOR["target"] and do not in ("spell", "heal") and not row.get("target"):
+            first = next((name for name, _ in _target_choices(fight, state, c, do, gone) if name in foes), "")
+            if first:
+                row = {**row, "target": first}
         filled.append(row)
     return {**draft, "actions": filled} if filled != rows else draft
 

@@ -276,7 +276,8 @@ class Rounds:
         changed, what happened is under it)."""
         self.page.statements.carry()
         self.page.statements.errors = {}
-        return self.page.save() | self.page.statements.declarations() | Update(scroll="fight-table")
+        begun = Update(opened={"fa-box": False}) if len(self.core.results) == 1 else Update()  # the fight begun
+        return self.page.save() | self.page.statements.declarations() | begun | Update(scroll="fight-table")
 
     def log(self, grown: bool = False) -> Update:
         """The rounds (``fl-out``); ``grown``: one round more than last drawn, drawn alone (the page

@@ -131,3 +131,20 @@ def test_a_row_opens_in_place_and_done_brings_back_the_table_in_one_tap(fight):
     expect(page.locator("#fl-heading")).to_be_in_viewport()
     tap_in_view(page, "#fd-share")
     expect(page.locator("#fl-share")).to_be_in_viewport()
+
+
+def test_a_die_typed_in_the_bar_is_used_on_the_first_tap_with_the_field_still_focused(fight):
+    # "A button acts on the first tap after typing": the dice typed by hand are asked in the bar at the
+    # foot of the screen, which the pages bar gives way to while the keyboard is up; "Use this roll"
+    # must take the first tap, the field still focused, and the bar must not move under the finger.
+    page = fight
+    tap_in_view(page, "#fd-start")
+    expect(page.locator("#fd-typing")).to_be_visible()
+    asked = page.locator("#fd-ask").inner_text()
+    field = page.locator("#fd-typed")
+    field.tap()
+    page.keyboard.type("50")
+    assert page.evaluate("document.activeElement.id") == "fd-typed"
+    page.locator("#fd-next").tap()
+    expect(page.locator("#fd-ask")).not_to_have_text(asked)  # the next die is asked: the tap was taken
+    assert "Roll 2" in page.locator("#fd-ask").inner_text()

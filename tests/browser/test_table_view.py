@@ -7,10 +7,10 @@ place and closed in one tap; and axe on a fight in which a combatant is dead."""
 
 from __future__ import annotations
 
-import pytest
 from playwright.sync_api import expect
 
 import builder.install
+from pyengine.runequest.melee import log as fight_log
 from tests.browser.audit import serious_findings
 from tests.browser.conftest import open_ready
 from tests.browser.examples import golden_3v3
@@ -41,23 +41,35 @@ def tap_in_view(page, selector: str) -> None:
     page.locator(selector).tap()
 
 
-@pytest.fixture
-def fight(thumb):
-    """The golden three against three, before its first round, on a phone with a touch screen."""
+def test_a_round_takes_one_tap_and_no_scrolling_a_row_opens_in_place_and_a_typed_die_takes_the_first_tap(thumb):
+    # Done when: after Resolve, every combatant's row and the action bar are inside one 844-px screen,
+    # and a round takes at most 2 taps and no scrolling. One page for the table's whole round trip:
+    # a row opened in place and shut in one tap, three rounds, the bar's Log and Share, a die typed.
     context, watch = thumb
     page = open_ready(context, f"combat.html#{golden_3v3(0)}")
     expect(page.locator("#fd-list .fd-who")).to_have_count(6)
-    yield page
-    watch.assert_clean()
 
+    # A row opens onto his statement in place; changing his target is his row, the target, and the
+    # row and the ruler follow it; "Done" brings back the table in one tap.
+    taps = 0
+    tap_in_view(page, "#fd-1 summary.fd-row")
+    taps += 1
+    expect(page.locator("#fd-1-more")).to_have_js_property("open", True)
+    target = page.locator("#fd-1-a0-target")
+    expect(target).to_be_visible()
+    before = target.input_value()
+    other = next(v for v in target.locator("option").evaluate_all("os => os.map(o => o.value)") if v and v != before)
+    target.select_option(other)
+    taps += 1
+    expect(page.locator("#fd-1-short")).to_contain_text(other)
+    expect(page.locator('#fd-timeline .tl-act[data-who="Vasana"]')).to_have_count(1)
+    page.locator("#fd-1 .fd-done").tap()
+    expect(page.locator("#fd-1-more")).to_have_js_property("open", False)
+    expect(page.locator("#fd-1 summary.fd-row")).to_be_in_viewport()
 
-def test_a_round_of_three_against_three_takes_two_taps_and_no_scrolling(fight):
-    # Done when: after Resolve, every combatant's row and the action bar are inside one 844-px screen,
-    # and a round takes at most 2 taps and no scrolling.
-    page = fight
     for round_ in (2, 3, 4):
         scrolled = page.evaluate("scrollY")
-        before = rows_now(page)
+        before_round = rows_now(page)
         tap_in_view(page, "#fd-roll")  # one tap: nothing scrolled by the test, before or after
         expect(page.locator("#fd-round")).to_have_text(str(round_))
         page.wait_for_function("() => Math.abs(document.getElementById('fight-table').getBoundingClientRect().top) < 2")
@@ -66,19 +78,41 @@ def test_a_round_of_three_against_three_takes_two_taps_and_no_scrolling(fight):
         # The rows that changed are marked, and say what changed.
         after = rows_now(page)
         for name, (hp, marked, said) in after.items():
-            if hp != before[name][0]:
-                assert marked == "1" and "HP" in said, (name, before[name], after[name])
+            if hp != before_round[name][0]:
+                assert marked == "1" and "HP" in said, (name, before_round[name], after[name])
             elif not marked:
                 assert not said
-    # What happened is under the table, strike rank by strike rank.
+        if round_ == 2:  # the changed target was the round's (a row, its target, Resolve: 3 taps)
+            log = fight_log.read_any(page.locator("#fl-share").get_attribute("href").partition("#")[2])
+            assert next(i for i in log.rounds[0].intents if i.who == "Vasana").actions[0].target == other
+            assert taps + 1 <= 3
+    # What happened is under the table, strike rank by strike rank, its working one tap away.
     happened = page.locator("#fd-happened .fr-event")
     assert happened.count() >= 1
     srs = [int(s) for s in happened.evaluate_all("els => els.map(e => e.dataset.sr)")]
     assert srs == sorted(srs)
     expect(page.locator("#fd-happened .fh-heading")).to_have_text("Round 3: what happened")
-    # Its working one tap away.
     happened.first.locator("details.fr-working > summary").tap()
     expect(happened.first.locator("details.fr-working")).to_have_js_property("open", True)
+
+    # The rest of the bar: Log and Share bring the log and the links into view.
+    tap_in_view(page, "#fd-log")
+    expect(page.locator("#fl-heading")).to_be_in_viewport()
+    tap_in_view(page, "#fd-share")
+    expect(page.locator("#fl-share")).to_be_in_viewport()
+
+    # A die typed by hand in the bar ("a button acts on the first tap after typing"): the pages bar
+    # gives way to the keyboard; "Use this roll" takes the first tap, the field still focused.
+    tap_in_view(page, "#fd-start")
+    expect(page.locator("#fd-typing")).to_be_visible()
+    asked = page.locator("#fd-ask").inner_text()
+    page.locator("#fd-typed").tap()
+    page.keyboard.type("50")
+    assert page.evaluate("document.activeElement.id") == "fd-typed"
+    page.locator("#fd-next").tap()
+    expect(page.locator("#fd-ask")).not_to_have_text(asked)  # the next die is asked: the tap was taken
+    assert "Roll 2" in page.locator("#fd-ask").inner_text()
+    watch.assert_clean()
 
 
 def test_each_row_says_who_his_hit_points_condition_what_is_out_and_his_statement(thumb):
@@ -107,44 +141,3 @@ def test_each_row_says_who_his_hit_points_condition_what_is_out_and_his_statemen
     page.locator("#fd-0 summary.fd-row").tap()
     assert serious_findings(page, builder.install.axe_script().read_text(encoding="utf-8")) == []
     watch.assert_clean()
-
-
-def test_a_row_opens_in_place_and_done_brings_back_the_table_in_one_tap(fight):
-    page = fight
-    row = page.locator("#fd-1 summary.fd-row")
-    tap_in_view(page, "#fd-1 summary.fd-row")
-    expect(page.locator("#fd-1-more")).to_have_js_property("open", True)
-    target = page.locator("#fd-1-a0-target")
-    expect(target).to_be_visible()
-    before = target.input_value()
-    other = next(v for v in target.locator("option").evaluate_all("os => os.map(o => o.value)") if v and v != before)
-    target.select_option(other)
-    expect(page.locator("#fd-1-short")).to_contain_text(other)  # the row's short line follows what is chosen
-    expect(page.locator('#fd-timeline .tl-act[data-who="Vasana"]')).to_have_count(1)
-    page.locator("#fd-1 .fd-done").tap()  # one tap back to the table
-    expect(page.locator("#fd-1-more")).to_have_js_property("open", False)
-    expect(row).to_be_in_viewport()
-    # The rest of the bar: Log and Share bring the log and the links into view.
-    tap_in_view(page, "#fd-roll")
-    expect(page.locator("#fd-round")).to_have_text("2")
-    tap_in_view(page, "#fd-log")
-    expect(page.locator("#fl-heading")).to_be_in_viewport()
-    tap_in_view(page, "#fd-share")
-    expect(page.locator("#fl-share")).to_be_in_viewport()
-
-
-def test_a_die_typed_in_the_bar_is_used_on_the_first_tap_with_the_field_still_focused(fight):
-    # "A button acts on the first tap after typing": the dice typed by hand are asked in the bar at the
-    # foot of the screen, which the pages bar gives way to while the keyboard is up; "Use this roll"
-    # must take the first tap, the field still focused, and the bar must not move under the finger.
-    page = fight
-    tap_in_view(page, "#fd-start")
-    expect(page.locator("#fd-typing")).to_be_visible()
-    asked = page.locator("#fd-ask").inner_text()
-    field = page.locator("#fd-typed")
-    field.tap()
-    page.keyboard.type("50")
-    assert page.evaluate("document.activeElement.id") == "fd-typed"
-    page.locator("#fd-next").tap()
-    expect(page.locator("#fd-ask")).not_to_have_text(asked)  # the next die is asked: the tap was taken
-    assert "Roll 2" in page.locator("#fd-ask").inner_text()

@@ -26,11 +26,10 @@ from pyengine.runequest.combat.render import render_result
 from pyengine.runequest.melee.harm import useless_hand
 from pyengine.runequest.melee.model import MELEE_RULES, Body, Combatant, Fight, FightState, MeleeRules
 from pyengine.runequest.melee.round import Event, RoundResult, describe
-from pyengine.runequest.melee.table import render_row
+from pyengine.runequest.melee.table import CONDITION_WORDS, ORDER, render_row
 from pyengine.runequest.melee.timing import Timed
 from pyengine.runequest.reading import LEGEND, location_reading
 from pyengine.runequest.tables.catalogue import RuneQuestTables
-from pyengine.runequest.vocabulary import LOCATION_KEYS, SHEET_ORDER
 
 #: Action rows and parry rows in each statement form.
 ACTION_ROWS = 3
@@ -81,16 +80,8 @@ LOCATION_SHORT = {
     "right_leg": "RL",
     "left_leg": "LL",
 }
-ORDER = tuple(LOCATION_KEYS[loc] for loc in SHEET_ORDER)
 #: The conditions a foe is no one's default target in (he fell, or died).
 DOWN_WORDS = ("dead", "unconscious", "incapacitated")
-CONDITION_WORDS = {
-    "unhurt": "unhurt",
-    "fighting": "wounded, fighting",
-    "incapacitated": "incapacitated",
-    "unconscious": "unconscious",
-    "dead": "dead",
-}
 
 
 def _words(key: str) -> str:

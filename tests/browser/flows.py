@@ -74,7 +74,9 @@ def resolve(page, sl: str, power: str, defending: str, weapon: bool = True) -> N
 def open_row(page, k: int) -> None:
     """Fight mode's table: the ``k``-th row tapped open, his statement's form drawn in it (a row's form
     is drawn when it is first opened)."""
-    if page.locator(f"#fd-{k}-a0-do").count() == 0:
+    # Whether it is open, not whether the form is there yet: the form is drawn after the tap, and a second
+    # tap while it is being drawn would shut the row again.
+    if not page.locator(f"#fd-{k}-more").evaluate("row => row.open"):
         page.click(f"#fd-{k} summary.fd-row")
     expect(page.locator(f"#fd-{k}-a0-do")).to_be_visible()
 

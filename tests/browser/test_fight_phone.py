@@ -99,8 +99,6 @@ def test_a_head_butt_is_never_drawn(app):
     # Intent: "draw head butt 5" pushed a broo to strike rank 14 and he lost his action.
     context, watch = app
     page = archer_slinger_broo(context)
-    if page.locator("#fd-2-more").count():  # the details, one tap away
-        page.click("#fd-2-more > summary")
     flows.open_row(page, 2)
     page.select_option("#fd-2-a0-arm", "head butt")
     expect(page.locator("#fd-2-sr")).to_contain_text("head butt")

@@ -14,7 +14,7 @@ from builder.install import setup
 from builder.pages import PAGES
 from builder.site import build_site
 from measure import bench
-from tools import chromium
+from tools import chromium, netns
 from tools.serve import make_server, precompressed_size, site_size
 
 
@@ -68,6 +68,17 @@ def lower_priority() -> None:
     os.nice(CPYTHON_NICENESS)
 
 
+def in_namespace(command: list[str]) -> list[str]:
+    """The browser tests' command, run in a network namespace of their own (``tools/netns.py``)
+    when this run can make one: the live table's tests need it, the others run the same in it.
+    When it cannot (not root), the command as it is, and the live table's tests fail saying so."""
+    reason = netns.unavailable()
+    if reason:
+        say(f"the browser tests run in this machine's own network ({reason}): {netns.NEEDS}")
+        return command
+    return netns.wrap(command)
+
+
 def cmd_test(args: argparse.Namespace) -> int:
     """Builds, then runs pytest with the arguments given; with none, the whole suite in two
     runs side by side (the CPython half's report follows the other's)."""
@@ -78,7 +89,7 @@ def cmd_test(args: argparse.Namespace) -> int:
         build_site(pins)
         command = [*pytest, "--browser", "chromium", *args.pytest_args]
         say("running " + " ".join(command[1:]))
-        return subprocess.run(command, cwd=ROOT, env=env).returncode
+        return subprocess.run(in_namespace(command), cwd=ROOT, env=env).returncode
     with tempfile.TemporaryFile("w+", encoding="utf-8") as report:
         say("running " + " ".join([*pytest[1:], *CPYTHON_TESTS]) + " beside the build (its report follows the browser tests')")
         cpython = subprocess.Popen([*pytest, *CPYTHON_TESTS], cwd=ROOT, env=env, stdout=report, stderr=subprocess.STDOUT,
@@ -86,7 +97,7 @@ def cmd_test(args: argparse.Namespace) -> int:
         try:
             build_site(pins)
             say("running " + " ".join([*pytest[1:], *BROWSER_TESTS]))
-            browser = subprocess.run([*pytest, *BROWSER_TESTS], cwd=ROOT, env=env).returncode
+            browser = subprocess.run(in_namespace([*pytest, *BROWSER_TESTS]), cwd=ROOT, env=env).returncode
             cpython.wait()
         finally:
             if cpython.poll() is None:

@@ -21,6 +21,7 @@ path into the inputs as the engine names them (``intents[1].actions[0].target``,
 * :class:`StorageError` -- the device refused to store something (full, or not allowed).
   :class:`HeldBack`: what a newer version's unfinished save names is not written.
 * :class:`ConflictError` -- a stored record changed since it was read (another tab saved it).
+* :class:`LiveCodeError` -- a live table's join code or answer code that cannot be used.
 """
 
 from __future__ import annotations
@@ -117,3 +118,9 @@ class ConflictError(RulesError):
     def __init__(self, message: str, *, current: str | None = None, field: str = "") -> None:
         super().__init__(message, field=field)
         self.current = current
+
+
+class LiveCodeError(RulesError):
+    """A live table's join code or answer code (scanned, typed or opened as a link) that cannot be
+    used, or a browser's session description that cannot become one: the message names the code
+    and says what is wrong and what to do, in a player's words."""

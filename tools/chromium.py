@@ -41,3 +41,33 @@ def log_args() -> list[str]:
         return []
     os.makedirs(folder, exist_ok=True)
     return ["--enable-logging", f"--log-file={os.path.abspath(folder)}/chromium-{os.getpid()}-{time.time_ns()}.log"]
+
+
+#: Features the browser tests switch off beside Playwright's own: Chromium then offers its host
+#: candidates' addresses rather than mDNS names (``<uuid>.local``), whose look-ups would go out as
+#: multicast; the live table's tests assert every address is inside their namespace. Tests only:
+#: real phones keep mDNS, and the snapshot maker (``launch_options``) does not need it.
+TEST_FEATURES_OFF = ("WebRtcHideLocalIpsWithMdns",)
+
+
+def playwright_features_off() -> list[str]:
+    """The features Playwright's own launch switches off. Chromium keeps only the last
+    ``--disable-features`` it is given (measured: the renderer's switches then held ours alone),
+    so a test's must repeat these. Read from Playwright's driver, which lists them in one array."""
+    import re
+    from pathlib import Path
+
+    import playwright
+
+    package = Path(playwright.__file__).parent / "driver" / "package" / "lib"
+    for source in [package / "coreBundle.js", *sorted(package.rglob("chromiumSwitches.js"))]:
+        if source.is_file():
+            found = re.search(r"disabledFeatures = \[(.*?)\]", source.read_text(encoding="utf-8", errors="replace"), re.S)
+            if found:
+                return re.findall(r'^\s*"([A-Za-z0-9]+)"', found.group(1), re.M)
+    raise RuntimeError(f"Playwright's switched-off features were not found under {package}: see tools/chromium.py")
+
+
+def launch_args_for_tests() -> list[str]:
+    """The browser tests' extra switches: Playwright's features off, and :data:`TEST_FEATURES_OFF`."""
+    return [f"--disable-features={','.join([*playwright_features_off(), *TEST_FEATURES_OFF])}"]

@@ -66,7 +66,9 @@ def pytest_collection_modifyitems(items):
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
-    return {**browser_type_launch_args, **chromium.launch_options()}
+    options = chromium.launch_options()
+    # host candidates' addresses, not mDNS names (tools/chromium.py TEST_FEATURES_OFF)
+    return {**browser_type_launch_args, **options, "args": [*options["args"], *chromium.launch_args_for_tests()]}
 
 
 #: What every page of every context tells the test about a blocked script, style, request…

@@ -67,6 +67,20 @@ def test_a_short_text_gets_the_highest_level_that_fits_and_digits_numeric_mode()
     assert qr.encode("https://x.example/a.html#1.eNo").mode == "byte"
 
 
+def test_a_link_ending_in_capitals_and_digits_takes_two_segments_when_smaller_and_reads_back_whole(tmp_path):
+    """A live table's join link: the address in byte mode, its base32 code in alphanumeric mode."""
+    code_part = "2215D0ZR9QC697RY76KXYY2F9YJXHK9NZ31W8JEBY1M0AM4DZCCPTQHTJ707T95RYRD0WK4K0GCD0HQD9KN0HV41JN8N96B11DE9V7HH3RH6W00ACC0034MP"
+    link = f"{ORIGIN}/combat.html#join={code_part}"
+    code = qr.encode(link)
+    single = segno.make(link, error="m", boost_error=True, micro=False)
+    assert (code.mode, code.version, single.version) == ("byte+alphanumeric", 8, 9)
+    image = tmp_path / "join.png"
+    image.write_bytes(qr.png(code))
+    assert zbarimg(image) == link
+    # a short run of capitals stays in one segment: its own segment would not make the code smaller
+    assert qr.encode(f"{ORIGIN}/combat.html#join=2215D0ZR").mode == "byte"
+
+
 def test_the_svg_draws_exactly_the_dark_modules_inside_the_quiet_zone():
     code = qr.encode(LINKS["dice"])
     svg = qr.svg(code, "a label")

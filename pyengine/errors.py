@@ -21,6 +21,7 @@ path into the inputs as the engine names them (``intents[1].actions[0].target``,
 * :class:`StorageError` -- the device refused to store something (full, or not allowed).
   :class:`HeldBack`: what a newer version's unfinished save names is not written.
 * :class:`ConflictError` -- a stored record changed since it was read (another tab saved it).
+* :class:`LiveMessageError` -- a message on the live table's channel that cannot be read or sent.
 """
 
 from __future__ import annotations
@@ -117,3 +118,8 @@ class ConflictError(RulesError):
     def __init__(self, message: str, *, current: str | None = None, field: str = "") -> None:
         super().__init__(message, field=field)
         self.current = current
+
+
+class LiveMessageError(RulesError):
+    """A message on the live table's channel (or its code) that cannot be read, or sent: too big,
+    another version, damaged, or not fitting its kind; the message says which, in words."""

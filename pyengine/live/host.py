@@ -364,11 +364,12 @@ class Host:
                 out |= Out(closed=[known.peer])
                 self.channels.pop(known.peer, None)
             known.peer, channel.seat, channel.hello = peer, known.seat, None
-            caught_up = hello.table == self.table and hello.seen == self.revision
             out |= self._send(peer, Welcome(table=self.table, seat=known.seat, name=known.name))
             out |= self._send(peer, Assigned(seat=known.seat, who=tuple(known.who)))
-            if not caught_up:
-                out |= self._state_to(known, whole=True)
+            # Caught up from the revision it holds when that is known here, else sent the whole.
+            held = hello.table == self.table and (hello.seen == self.revision or hello.seen in self._history)
+            known.sent = hello.seen if held else 0
+            out |= self._state_to(known, whole=not held)
             known.sent = self.revision
             for asked in self.asks.values():  # what was asked while it was away
                 if asked.seat == known.seat:
@@ -571,8 +572,10 @@ class Host:
     def _state_to(self, seat: SeatKept, whole: bool) -> Out:
         """The state for one phone: whole, or what changed since the revision it was last brought to."""
         assert seat.peer is not None
+        if not whole and seat.sent == self.revision:
+            return Out()  # it holds this revision already
         base = self._history.get(seat.sent) if seat.sent else None
-        if whole or base is None or seat.sent == self.revision:
+        if whole or base is None:
             return self._send(seat.peer, self.state())
         fight, statements, seats = base
         removed = any(name not in self.statements for name in statements)

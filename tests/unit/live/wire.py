@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from pyengine.live.guest import Guest, Heard
 from pyengine.live.host import Event, Out
@@ -30,6 +31,8 @@ class Phone:
     peer: int | None = None
     heard: list[Heard] = field(default_factory=list)
     inbox: deque[bytes] = field(default_factory=deque)
+    page: Any = None
+    """A player's page over the guest (``received(data) -> (Update, sends)``): frames go through it."""
 
     def kinds(self) -> list[str]:
         return [h.kind for h in self.heard]
@@ -86,9 +89,14 @@ class Wire:
 
     def _drain(self, phone: Phone) -> None:
         while phone.inbox:
-            got = phone.guest.received(phone.inbox.popleft())
-            phone.heard += got.heard
-            for data in got.sends:
+            data = phone.inbox.popleft()
+            if phone.page is not None:
+                sends = phone.page.received(data)[1]
+            else:
+                got = phone.guest.received(data)
+                phone.heard += got.heard
+                sends = got.sends
+            for data in sends:
                 if phone.peer is not None:
                     self.send(phone, data)
 

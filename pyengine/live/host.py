@@ -578,12 +578,11 @@ class Host:
         if whole or base is None:
             return self._send(seat.peer, self.state())
         fight, statements, seats = base
-        removed = any(name not in self.statements for name in statements)
-        if removed or fight != self.fight:
-            return self._send(seat.peer, self.state())
+        if any(name not in self.statements for name in statements):
+            return self._send(seat.peer, self.state())  # a statement gone: a change cannot say it
         changed = {n: s for n, s in self.statements.items() if statements.get(n) != s}
         return self._send(seat.peer, State(table=self.table, revision=self.revision, base=seat.sent,
-                                           statements=changed,
+                                           fight=None if fight == self.fight else self.fight, statements=changed,
                                            seats=None if seats == self._shown_seats else self._shown_seats))
 
     # -- sending ------------------------------------------------------------------------------------

@@ -207,3 +207,18 @@ def test_only_the_game_master_sends_the_table(table):
     wire.send(ana, encode_message(host.state()))
     wire.pump()
     assert "is the game master's to send" in wire.events[-1].text
+
+
+def test_a_change_is_sent_as_what_changed_and_a_lost_one_brings_the_whole_again(table):
+    host, wire, _ = table
+    ana = seated(host, wire, 0, ["Vasana"])
+    before = wire.bytes_to_phones
+    wire.deliver(host.publish(FIGHT, {**host.statements, "Broo": VASANA}))
+    wire.pump()
+    assert wire.bytes_to_phones - before < 300 < len(FIGHT)  # the statement, not the fight again
+    assert ana.guest.statements["Broo"] == VASANA and ana.guest.fight == FIGHT
+    lost = host.publish(FIGHT + "A", host.statements)  # lost on the way
+    wire.deliver(host.publish(FIGHT + "B", host.statements))
+    wire.pump()
+    assert ana.guest.fight == FIGHT + "B" and ana.guest.revision == host.revision  # asked again, whole
+    assert lost.sends and any(h.text == "Catching up with the table…" for h in ana.heard)

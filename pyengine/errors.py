@@ -22,6 +22,7 @@ path into the inputs as the engine names them (``intents[1].actions[0].target``,
   :class:`HeldBack`: what a newer version's unfinished save names is not written.
 * :class:`ConflictError` -- a stored record changed since it was read (another tab saved it).
 * :class:`LiveCodeError` -- a live table's join code or answer code that cannot be used.
+* :class:`LiveMessageError` -- a message on the live table's channel that cannot be read or sent.
 """
 
 from __future__ import annotations
@@ -124,3 +125,8 @@ class LiveCodeError(RulesError):
     """A live table's join code or answer code (scanned, typed or opened as a link) that cannot be
     used, or a browser's session description that cannot become one: the message names the code
     and says what is wrong and what to do, in a player's words."""
+
+
+class LiveMessageError(RulesError):
+    """A message on the live table's channel (or its code) that cannot be read, or sent: too big,
+    another version, damaged, or not fitting its kind; the message says which, in words."""

@@ -8,6 +8,8 @@ CHARACTER_PREFIX = "strike-rank/character/"
 SHEET_DRAFT = "strike-rank/draft/sheet"
 FIGHT_DRAFT = "strike-rank/draft/fight"
 GEAR_DRAFT = "strike-rank/draft/gear"
+#: A player's phone at a live table (issue 35): who it is, the fight as last seen, what it wrote back.
+PLAYER_DRAFT = "strike-rank/draft/player"
 #: A saved gear record: this prefix and its name.
 GEAR_PREFIX = "strike-rank/gear/"
 #: The start page's latest dice rolls (localStorage).

@@ -21,6 +21,8 @@ they share (:class:`~.core.FightCore`: the log, the rounds as resolved, the draf
                   marks go with it, rolled when the scenario ends: RQ-134)
 ``campaign``      the campaign service it writes through: one conflict check, one
                   transaction
+``live``          the live table: the players' phones at this fight (statements, dice,
+                  write-back offers), this page the only writer
 ================  ==========================================================================
 
 Regions it draws: ``fa-source`` (who: the saved adventurers), ``fc-list`` (the combatants),
@@ -63,6 +65,7 @@ from pyengine.storage.store import Store
 
 if TYPE_CHECKING:
     from pyengine.pages.fight.campaign import CampaignService
+    from pyengine.pages.fight.live import LiveTable
     from pyengine.pages.fight.writeback import WriteBackCard
 
 __all__ = ["MAX_COMBATANTS", "FightDraft", "FightPage", "Written", "draft_text", "empty_draft", "load_draft",
@@ -85,6 +88,7 @@ class FightPage:
         self.sharing = Sharing(self)
         self._campaign: CampaignService | None = None
         self._writeback: WriteBackCard | None = None
+        self._live: LiveTable | None = None
         self.started = False
         # The glue's actions, each one part's.
         self.on_source, self.on_add_input, self.on_add = self.roster.on_source, self.roster.on_add_input, self.roster.on_add
@@ -167,6 +171,16 @@ class FightPage:
 
             self._writeback = WriteBackCard(self)
         return self._writeback
+
+    @property
+    def live(self) -> LiveTable:
+        """The live table: the players' phones at this fight."""
+        if self._live is None:
+            # loads when the table is first opened, not at fight mode's start
+            from pyengine.pages.fight.live import LiveTable
+
+            self._live = LiveTable(self)
+        return self._live
 
     def on_writeback_click(self, data: Mapping[str, str]) -> Update:
         return self.writeback.on_writeback_click(data)

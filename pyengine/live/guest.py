@@ -1,0 +1,214 @@
+"""A player's side of the live table, sans-IO: what the phone has seen, what it may send.
+
+:class:`Guest` holds what the game master's phone last sent (the fight's link at a revision, the
+statements, who plays whom), this phone's seat and combatants, the dice asked of it and the write-back
+offers made to it. Each action gives the frame to send; :meth:`Guest.received` takes a frame and says
+what changed (:class:`Heard`) and what to send back. It changes no fight: a statement is a request the
+game master's phone takes or refuses.
+
+What a phone keeps to come back after a reload is its device id, the player's name and the last whole
+state (:meth:`Guest.whole`): a new :class:`Guest` made from them shows the same fight at once, and its
+hello names the revision, so the game master's phone sends only what it lacks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from pyengine.errors import LiveMessageError
+from pyengine.live.messages import (
+    Accepted,
+    Answer,
+    Ask,
+    Assigned,
+    Hello,
+    Message,
+    Offer,
+    Ping,
+    Pong,
+    Refused,
+    Rejected,
+    Rolled,
+    SeatInfo,
+    Stated,
+    State,
+    Statement,
+    Waiting,
+    Want,
+    Welcome,
+    Withdrawn,
+    encode_message,
+    read_message,
+)
+
+
+@dataclass(frozen=True)
+class Heard:
+    """Something the game master's phone said, for the player's page: its ``kind`` (the message's, or
+    ``"ignored"``), the message, and what it means in words."""
+
+    kind: str
+    text: str
+    message: Message | None = None
+
+
+@dataclass
+class GuestOut:
+    """What a frame received gives back: frames to send, what the page should know."""
+
+    sends: list[bytes] = field(default_factory=list)
+    heard: list[Heard] = field(default_factory=list)
+
+
+class Guest:
+    """A player's phone at the table. ``device``: its id (random hex, kept on the phone); ``name``: the
+    player's; ``state``: the last whole state it kept (``None``: nothing yet)."""
+
+    def __init__(self, device: str, name: str, state: State | None = None) -> None:
+        self.device = device
+        self.name = name
+        self.table: str | None = None
+        self.revision = 0
+        self.fight = ""
+        """The fight's share link as last sent (``""``: no fight yet)."""
+        self.statements: dict[str, Statement] = {}
+        self.seats: tuple[SeatInfo, ...] = ()
+        if state is not None:
+            self._take(state)
+        self.status = "new"
+        """``new`` (not said hello), ``waiting`` (for the game master), ``seated``, ``refused``."""
+        self.why = ""
+        """Why the table refused this phone (``status == "refused"``)."""
+        self.seat: int | None = None
+        self.mine: tuple[str, ...] = ()
+        """The combatants this player plays."""
+        self.asks: dict[int, Ask] = {}
+        """Dice asked of this phone, by number."""
+        self.offers: dict[int, Offer] = {}
+        """Write-back offers made to this phone, by number."""
+        self.sent: dict[int, Stated] = {}
+        """Statements sent and not yet answered, by reference."""
+        self.answers: dict[str, Accepted | Rejected] = {}
+        """The last answer about each of his combatants' statements."""
+        self._ref = 0
+
+    # -- what it sends ------------------------------------------------------------------------------
+
+    def hello(self, wants: Iterable[str] = ()) -> bytes:
+        """The first frame on a channel: who this is, and the revision it holds."""
+        return encode_message(Hello(device=self.device, name=self.name, table=self.table, seen=self.revision,
+                                    wants=tuple(wants)))
+
+    def want(self, who: Iterable[str]) -> bytes:
+        return encode_message(Want(who=tuple(who)))
+
+    def state_for(self, who: str, statement: Statement) -> bytes:
+        """A statement for one of this player's combatants, as of the revision this phone shows.
+
+        :raises LiveMessageError: ``who`` is not his to play (nothing is sent).
+        """
+        if who not in self.mine:
+            raise LiveMessageError(f"live table: {who} is not yours to play: the game master gives each player "
+                                   "his combatants")
+        self._ref += 1
+        stated = Stated(ref=self._ref, seen=self.revision, who=who, statement=statement)
+        self.sent[self._ref] = stated
+        return encode_message(stated)
+
+    def roll(self, ask: int, value: int, typed: bool = False) -> bytes:
+        """A die asked of this phone, rolled (``typed``: from the player's own dice).
+
+        :raises LiveMessageError: no such die is asked, or the value does not fit it.
+        """
+        asked = self.asks.get(ask)
+        if asked is None:
+            raise LiveMessageError("live table: this die is no longer asked for")
+        if not 1 <= value <= asked.sides:
+            raise LiveMessageError(f"live table: {value} cannot be rolled on a D{asked.sides}")
+        del self.asks[ask]
+        return encode_message(Rolled(ask=ask, value=value, typed=typed))
+
+    def answer(self, offer: int, answer: str) -> bytes:
+        """What the player did with a write-back offer: ``confirmed``, ``declined`` or ``undone``."""
+        if answer != "undone":
+            self.offers.pop(offer, None)
+        return encode_message(Answer(offer=offer, answer=answer))  # type: ignore[arg-type]
+
+    def ping(self, n: int = 0) -> bytes:
+        return encode_message(Ping(n=n))
+
+    # -- what it holds ------------------------------------------------------------------------------
+
+    def whole(self) -> State | None:
+        """The whole state this phone holds (``None``: none yet), as it keeps it."""
+        if self.table is None:
+            return None
+        return State(table=self.table, revision=self.revision, fight=self.fight, statements=self.statements,
+                     seats=self.seats)
+
+    def _take(self, state: State) -> None:
+        self.table, self.revision = state.table, state.revision
+        if state.base == 0:
+            self.fight, self.statements = state.fight or "", dict(state.statements)
+            self.seats = state.seats or ()
+            return
+        if state.fight is not None:
+            self.fight = state.fight
+        self.statements = {**self.statements, **state.statements}
+        if state.seats is not None:
+            self.seats = state.seats
+
+    # -- what comes in ------------------------------------------------------------------------------
+
+    def received(self, data: bytes) -> GuestOut:
+        """A frame from the game master's phone."""
+        try:
+            message = read_message(data)
+        except LiveMessageError as exc:
+            return GuestOut(heard=[Heard("ignored", f"A message from the game master's phone was ignored: {exc}")])
+        kind = message.__struct_config__.tag
+        if isinstance(message, Ping):
+            return GuestOut(sends=[encode_message(Pong(n=message.n))])
+        if isinstance(message, Pong):
+            return GuestOut()
+        if isinstance(message, Waiting):
+            self.status, self.table = "waiting", self.table or message.table
+            return GuestOut(heard=[Heard(kind, "Waiting for the game master to let you in.", message)])
+        if isinstance(message, Welcome):
+            self.status, self.seat, self.name = "seated", message.seat, message.name
+            return GuestOut(heard=[Heard(kind, f"At the table, seat {message.seat}.", message)])
+        if isinstance(message, Refused):
+            self.status, self.why = "refused", message.why
+            return GuestOut(heard=[Heard(kind, f"The table says: {message.why}", message)])
+        if isinstance(message, State):
+            return self._state(message)
+        if isinstance(message, Assigned):
+            self.mine = message.who
+            said = f"You play {' and '.join(message.who)}." if message.who else "You play no one yet."
+            return GuestOut(heard=[Heard(kind, said, message)])
+        if isinstance(message, (Accepted, Rejected)):
+            self.sent.pop(message.ref, None)
+            self.answers[message.who] = message
+            said = (f"{message.who}'s statement is taken." if isinstance(message, Accepted)
+                    else f"{message.who}'s statement is not taken: {message.why}")
+            return GuestOut(heard=[Heard(kind, said, message)])
+        if isinstance(message, Ask):
+            self.asks[message.ask] = message
+            return GuestOut(heard=[Heard(kind, f"A D{message.sides} for {message.purpose}", message)])
+        if isinstance(message, Withdrawn):
+            self.asks.pop(message.ask, None)
+            return GuestOut(heard=[Heard(kind, f"A die is no longer needed: {message.why}", message)])
+        if isinstance(message, Offer):
+            self.offers[message.offer] = message
+            return GuestOut(heard=[Heard(kind, f"The results of '{message.label}' for {message.who} can be written "
+                                               "to your adventurer.", message)])
+        return GuestOut(heard=[Heard("ignored", f"A {kind!r} message is a player's to send, not the game master's")])
+
+    def _state(self, state: State) -> GuestOut:
+        if state.base and (state.table != self.table or state.base != self.revision):
+            # A change to a revision this phone does not hold (one was lost): ask for the whole again.
+            self.revision = 0
+            return GuestOut(sends=[self.hello()], heard=[Heard("ignored", "Catching up with the table…")])
+        self._take(state)
+        return GuestOut(heard=[Heard("state", f"The table at revision {state.revision}.", state)])

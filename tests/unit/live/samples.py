@@ -1,0 +1,62 @@
+"""One message of each kind, as the golden fixtures hold them (``tests/golden/live-message-<kind>.hex.txt``),
+and the golden 3-against-3 fight's link they carry."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pyengine.live.messages import (
+    Accepted,
+    ActionRow,
+    Answer,
+    Ask,
+    Assigned,
+    Hello,
+    Offer,
+    ParryRow,
+    Ping,
+    Pong,
+    Refused,
+    Rejected,
+    Rolled,
+    SeatInfo,
+    Stated,
+    State,
+    Statement,
+    Waiting,
+    Want,
+    Welcome,
+    Withdrawn,
+)
+
+GOLDEN = Path(__file__).resolve().parents[2] / "golden"
+FIGHT = (GOLDEN / "fight-3v3.link").read_text(encoding="utf-8").strip()
+TABLE = "5eed0f7ab1e5eed0"
+DEVICE = "a9e1d3c4b5f60718293a4b5c"
+
+VASANA = Statement(actions=(ActionRow(do="attack", arm="broadsword", target="Broo"),),
+                   parries=(ParryRow(arm="medium shield (about 60 cm)", against="Broo"),),
+                   defense={"Broo": "5"}, engaged=("Broo",))
+
+SAMPLES = {
+    "hello": Hello(device=DEVICE, name="Ana", table=TABLE, seen=7, wants=("Vasana",)),
+    "want": Want(who=("Vasana", "Yanafal")),
+    "stated": Stated(ref=3, seen=7, who="Vasana", statement=VASANA),
+    "rolled": Rolled(ask=12, value=42, typed=True),
+    "answer": Answer(offer=14, answer="confirmed"),
+    "ping": Ping(n=5),
+    "pong": Pong(n=5),
+    "waiting": Waiting(table=TABLE),
+    "welcome": Welcome(table=TABLE, seat=2, name="Ana"),
+    "refused": Refused(why="the table is full (8 players)"),
+    "state": State(table=TABLE, revision=8, fight=FIGHT, statements={"Vasana": VASANA},
+                   seats=(SeatInfo(seat=2, name="Ana", who=("Vasana",), here=True),)),
+    "assigned": Assigned(seat=2, who=("Vasana",)),
+    "accepted": Accepted(ref=3, who="Vasana"),
+    "rejected": Rejected(ref=4, who="Vasana", why="action 1, target: 'Broo' is not in the fight",
+                         field="fd-0-a0-target"),
+    "ask": Ask(ask=12, who="Vasana", sides=100,
+               purpose="Broo attacks Vasana with the club: parry roll (Vasana, 45%)", round=3, index=1),
+    "withdrawn": Withdrawn(ask=12, why="the game master typed it"),
+    "offer": Offer(offer=14, revision=30, who="Vasana", label="Sartar against Chaos", fight="0a1b2c3d4e5f"),
+}

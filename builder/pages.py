@@ -85,6 +85,14 @@ PAGES: tuple[Page, ...] = (
             "working; undo a round, the fight kept on this device as you go, the whole fight as one link.",
         ),),
     ),
+    # The live table's player's page (issue 35): reached by the game master's join code, or from the start
+    # page; not in the navigation bar (a player at a table needs it only then).
+    Page(
+        "player.html", "Join a table", "app.player",
+        "At the game master's live table: scan his join code, then follow the fight on your own phone, state "
+        "for your own fighters and roll your own dice, with no signal.",
+        tables=COMBAT_TABLES,
+    ),
 )
 #: The navigation bar's order: the start page, then the pages of an evening in the order they are used.
 NAV_ORDER = ("index.html", "sheet.html", "combat.html", "shrapnel.html", "gear.html")

@@ -13,7 +13,7 @@ to connect.
 The bytes are written in Crockford's base32 (digits and capital letters, no I, L, O, U), which a
 QR code holds in its alphanumeric mode (5.5 bits a character) and a player can type:
 
-* the **link** ``<site>/combat.html#join=<base32>``, which a phone's camera app opens (the
+* the **link** ``<site>/player.html#join=<base32>``, which a phone's camera app opens (the
   state in the fragment, never sent to the host) and the app's own scanner reads;
 * the **code as scanned** (the answer code's QR code): the base32 alone;
 * the **code as typed**: the base32 in groups of five, each four characters and a check
@@ -52,8 +52,9 @@ from pyengine.validation import shown
 
 #: The codes' format, in the high four bits of their first byte.
 FORMAT = 1
-#: The page a join link opens, relative to the site's address.
-JOIN_PAGE = "combat.html"
+#: The page a join link opens, relative to the site's address: the player's page. (Links of the first
+#: version opened ``combat.html``, which sends a ``#join=`` on to this page; both read the same.)
+JOIN_PAGE = "player.html"
 #: The fragment's key in a join link (``#join=…``), and in an answer link, which the app accepts
 #: though it shows the answer code as its base32 alone.
 JOIN_KEY = "join"
@@ -289,7 +290,7 @@ def site_base(address: str) -> str:
 
 
 def join_link(join: JoinCode, site: str) -> str:
-    """The join code as the link its QR code holds: ``<site>combat.html#join=<base32>``; ``site`` is
+    """The join code as the link its QR code holds: ``<site>player.html#join=<base32>``; ``site`` is
     the site's address or any of its pages'."""
     return f"{site_base(site)}{JOIN_PAGE}#{JOIN_KEY}={base32(pack_join(join))}"
 

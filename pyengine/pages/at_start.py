@@ -22,3 +22,9 @@ def keeps_work(store: Store, page: str, kind: str) -> bool:
 def begin_shown(store: Store) -> Update:
     """The start page's "Where to begin" (``#begin``): shown until the device keeps an adventurer."""
     return Update(hidden={"begin": keeps_adventurers(store)})
+
+
+def join_address(fragment: str) -> str:
+    """Where a page sends a live table's join code in its address (``#join=…``): the player's page, with the
+    same fragment (join links of the first version named ``combat.html``); ``""``: not a join code."""
+    return f"./player.html{fragment}" if fragment.startswith("#join=") else ""

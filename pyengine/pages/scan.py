@@ -1,7 +1,8 @@
 """The start page's scanner: which codes the camera reads are opened, and what the page says
 of every other one.
 
-A code is opened only when it is one of our share links on this very site: the same
+A code is opened only when it is one of our share links (or a live table's join code, which the player's
+page opens) on this very site: the same
 origin (scheme, host and port) as the page, one of our pages in the page's own folder, and
 a fragment our link readers accept (:func:`pyengine.share.decode_link`); a bare fragment
 (``#1.…``) opens on this site too. What is opened is never the text read but an address
@@ -21,7 +22,7 @@ from urllib.parse import urlsplit
 
 import msgspec
 
-from pyengine.errors import ShareLinkError
+from pyengine.errors import LiveCodeError, ShareLinkError
 from pyengine.pages.view import Update
 from pyengine.share import decode_link
 
@@ -34,8 +35,11 @@ PAGE_FOR_KIND = {
     "exchange": "combat.html",
     "fight": "combat.html",
 }
+#: The page a live table's join code opens (``pyengine.live.codes.JOIN_PAGE``), whichever of our pages its
+#: link names (a join link of the first version named ``combat.html``).
+JOIN_PAGE = "player.html"
 #: Our pages, as a code may name them (the folder itself is the start page).
-OUR_PAGES = frozenset(PAGE_FOR_KIND.values())
+OUR_PAGES = frozenset({*PAGE_FOR_KIND.values(), JOIN_PAGE})
 START_PAGE = "index.html"
 DEFAULT_PORTS = {"http": 80, "https": 443}
 NOTHING_OPENED = "nothing was opened."
@@ -122,6 +126,8 @@ def read_code(text: str, here: str) -> Scanned:
     fragment, refused = _from_here(text, here)
     if refused:
         return refused
+    if fragment.startswith("join="):
+        return _join(fragment)
     try:
         shared = decode_link(fragment)
     except ShareLinkError as exc:
@@ -131,6 +137,17 @@ def read_code(text: str, here: str) -> Scanned:
     if page is None:
         return _refused(f"This code holds a {shared.kind!r} link, which this version of Strike Rank does not open")
     return Scanned(url=f"./{page}#{fragment}", page=page)
+
+
+def _join(fragment: str) -> Scanned:
+    """A live table's join code: the player's page opens it (read first: a damaged code is said here)."""
+    from pyengine.live.codes import read_join  # the codes' reader loads only for a join code scanned
+
+    try:
+        read_join(f"#{fragment}")
+    except LiveCodeError as exc:
+        return _refused(str(exc).rstrip("."))
+    return Scanned(url=f"./{JOIN_PAGE}#{fragment}", page=JOIN_PAGE)
 
 
 class Scanner:

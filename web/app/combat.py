@@ -16,7 +16,7 @@ from pyscript import window
 
 from app import dom, start
 from app.browser_store import BrowserStore
-from pyengine.pages.at_start import keeps_adventurers
+from pyengine.pages.at_start import join_address, keeps_adventurers
 
 tables = None  # RuneQuestTables, once loaded
 locations = None  # HitLocationTable, once loaded
@@ -82,6 +82,9 @@ engine = start.Preparation(load_engine)
 
 
 async def setup() -> None:
+    if join_address(str(window.location.hash)):  # a join link of the first version: the player's page
+        window.location.replace(join_address(str(window.location.hash)))
+        return
     if link_needs_engine() or keeps_adventurers(BrowserStore()):
         await engine.begin()
     open_link()

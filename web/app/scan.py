@@ -26,17 +26,24 @@ def controller():
     return scanner
 
 
+async def load_script(src: str, module: bool = False) -> bool:
+    """Loads one of the site's scripts (``scan.js``, ``peer.js``: a module); whether it loaded."""
+    loaded = asyncio.get_running_loop().create_future()
+    script = document.createElement("script")
+    if module:
+        script.type = "module"
+    script.src = src
+    script.onload = create_once_callable(lambda event: loaded.set_result(True))
+    script.onerror = create_once_callable(lambda event: loaded.set_result(False))
+    document.head.append(script)
+    return await loaded
+
+
 async def load_camera():
     """Loads ``scan.js`` once; the camera object it makes."""
     global camera
     if camera is None:
-        loaded = asyncio.get_running_loop().create_future()
-        script = document.createElement("script")
-        script.src = "./scan.js"
-        script.onload = create_once_callable(lambda event: loaded.set_result(True))
-        script.onerror = create_once_callable(lambda event: loaded.set_result(False))
-        document.head.append(script)
-        if not await loaded:
+        if not await load_script("./scan.js"):
             return None
         camera = window.strikeRankScanner
     return camera

@@ -178,8 +178,9 @@ def test_a_join_code_reads_back_from_every_form(name):
     join = codes.make_join(CASES[name], random_bytes())
     assert codes.unpack_join(codes.pack_join(join)) == join
     link = codes.join_link(join, SITE + "combat.html?x=1#fight")
-    assert link.startswith(SITE + "combat.html#join=")
+    assert link.startswith(SITE + "player.html#join=")
     for text in (
+        link.replace("player.html", "combat.html"),  # a link of the first version
         link,
         codes.join_typed(join),
         codes.base32(codes.pack_join(join)),
@@ -237,14 +238,17 @@ def test_the_golden_join_codes_of_format_1_keep_reading_to_chromiums_offers():
     (secret,) = [bytes.fromhex(line[1]) for line in golden_lines("live-join-format-1.txt") if line[0] == "secret"]
     assert secret == SECRET
     found = golden_joins()
-    assert len(found) == 5
+    assert len(found) == 7
     for (file, form), text in found.items():
         expected = codes.make_join(sdp.from_sdp(golden_sdp(file)), random_bytes(secret))
         assert codes.read_join(text) == expected, (file, form)
-        # and this version writes them the same way
-        made = {"link": codes.join_link(expected, SITE), "typed": codes.join_typed(expected), "scanned": codes.base32(codes.pack_join(expected))}[
-            form
-        ]
+        # and this version writes them the same way (a link to the player's page now, not to combat.html)
+        made = {
+            "link": codes.join_link(expected, SITE).replace("player.html", "combat.html"),
+            "player-link": codes.join_link(expected, SITE),
+            "typed": codes.join_typed(expected),
+            "scanned": codes.base32(codes.pack_join(expected)),
+        }[form]
         assert made == text, (file, form)
 
 

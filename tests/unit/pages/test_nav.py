@@ -54,8 +54,15 @@ def built() -> dict[str, str]:
     return {page.file: builder.pages.render_page(page, PINS) for page in builder.pages.PAGES}
 
 
-def test_the_five_pages_are_the_sites_pages():
-    assert sorted(FIVE) == sorted(page.file for page in builder.pages.PAGES)
+def test_the_five_pages_and_the_players_page_are_the_sites_pages():
+    # the player's page (issue 35) is reached by a join code or from the start page, not from the bar
+    assert sorted([*FIVE, "player.html"]) == sorted(page.file for page in builder.pages.PAGES)
+
+
+def test_the_players_page_carries_the_bar_with_no_page_marked(built):
+    nav = Nav(built["player.html"])
+    assert [link["href"] for link in nav.links] == [f"./{f}" for f in FIVE]
+    assert not [link for link in nav.links if "aria-current" in link]
 
 
 @pytest.mark.parametrize("file", FIVE)
@@ -103,4 +110,4 @@ def test_the_start_page_describes_fight_mode_and_links_to_it(built):
     for words in ("melee rounds", "strike-rank order", "saved adventurers", "kept on this device", "link"):
         assert words in blurb
     assert [h for h, _, _ in cards].index("./combat.html#fight") == [h for h, _, _ in cards].index("./combat.html") + 1
-    assert {h.split("#")[0] for h, _, _ in cards} == {f"./{f}" for f in FIVE if f != "index.html"}
+    assert {h.split("#")[0] for h, _, _ in cards} == {f"./{f}" for f in [*FIVE, "player.html"] if f != "index.html"}

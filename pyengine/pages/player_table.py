@@ -1,0 +1,270 @@
+"""The player's page (``player.html``, issue 35): joining the game master's table by his join code, then
+the fight live on the player's own phone.
+
+:class:`PlayerTable` is what the glue (``web/app/player.py``) calls, over a
+:class:`~pyengine.pages.player.PlayerPage` (the table as this phone heard it, statements, dice,
+write-back). Joining: the join code comes by the page's address (``#join=…``, a phone's camera app or the
+app's scanner opened it) or typed; the player says his name; the glue answers the code's offer with
+``web/static/peer.js`` and this shows the answer code for the game master to scan. Then it draws the
+table as fight mode draws it (the rows read-only, his own combatants' statement forms open with "Send"),
+what happened last, the log, the die asked of him and the results offered to him.
+
+When the channel is gone (:meth:`PlayerTable.lost`), the fight kept stays on the screen and the page says
+the connection is lost until the game master shows a new code.
+
+Regions: ``pl-join`` (name and the answer step), ``pl-answer`` (the answer code), ``pl-status`` (where
+this phone stands, in words), ``pl-said``, ``pl-error``, ``fd-list`` (the table's rows), ``pl-send``,
+``pl-ask``, ``pl-offers``, ``fw-out``, and :meth:`PlayerPage.shown`'s ``fd-happened``, ``fs-out``,
+``fl-out``, ``fd-round``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from pyengine.errors import LiveCodeError, RulesError
+from pyengine.live import codes, sdp
+from pyengine.live.codes import JoinCode
+from pyengine.live.messages import Rejected
+from pyengine.pages.player import PlayerPage
+from pyengine.pages.view import Update
+from pyengine.render.fight import declaration_inner_html, declarations_html
+from pyengine.render.live import asks_html, code_html, offers_html, send_html
+from pyengine.runequest.melee.inputs import statement_draft
+
+LOST = (
+    "The connection to the game master's phone is lost: the fight below is as last seen. Scan the new join code the game master shows to come back."
+)
+
+
+class PlayerTable:
+    """The player's page: the join code being answered, the channel's state, the table drawn."""
+
+    def __init__(self, page: PlayerPage) -> None:
+        self.page = page
+        self.join: JoinCode | None = None
+        self.channel = "none"
+        """``none`` (no channel yet), ``answering``, ``open``, ``lost``."""
+        self._rows = ""
+        self.editing: dict[str, dict[str, Any]] = {}
+        """His statements as his forms hold them, not yet taken by the game master (a state that comes in
+        draws his forms from these, not over what he is changing)."""
+        self.errors: dict[str, str] = {}
+        """His statements' refusals, by the form's field ids (``fd-<k>`` for the row)."""
+        self._rows = ""
+        """What the rows were last drawn from (his statement forms are drawn again only when it changes)."""
+
+    # -- opening and joining -------------------------------------------------------------------------
+
+    def open(self, fragment: str) -> Update:
+        """The page opens (``fragment``: its address's ``#…``): the fight kept shown at once; a join code in
+        the address read (the name step shown), else, with a fight kept, the connection said lost."""
+        update = self.page.open()
+        kept = self.page.guest
+        name = kept.name if kept is not None else ""
+        update |= Update(values={"pl-name": name})
+        if fragment.startswith(f"#{codes.JOIN_KEY}="):
+            update |= self.on_code(fragment[1:])
+        elif kept is not None and kept.fight:
+            self.channel = "lost"
+        return update | self.drawn()
+
+    def on_code(self, text: str) -> Update:
+        """A join code (link, scanned or typed): read, and the name step shown."""
+        try:
+            join = codes.read_join(text if "#" in text or "=" not in text else f"#{text}")
+        except LiveCodeError as exc:
+            return Update(errors={"pl-code": str(exc)})
+        self.join = join
+        return Update(
+            errors={"pl-code": ""},
+            hidden={"pl-named": False},
+            html={"pl-answer": ""},
+            text={"pl-status": "Join code read. Say your name, then make your answer code."},
+            focus="pl-name",
+        )
+
+    def on_typed_code(self, values: Mapping[str, str]) -> Update:
+        return self.on_code(values.get("pl-code", "").strip())
+
+    def on_join(self, values: Mapping[str, str]) -> tuple[Update, str]:
+        """ "Make my answer code": his name kept; the offer's description the glue answers (``""``: not now)."""
+        if self.join is None:
+            return Update(errors={"pl-code": "Scan or type the game master's join code first"}), ""
+        update, _ = self.page.join(values.get("pl-name", ""))
+        if update.errors:
+            return update, ""
+        self.channel = "answering"
+        return update | Update(errors={"pl-name": ""}, text={"pl-status": "Making your answer code\u2026"}), sdp.to_sdp(self.join.session)
+
+    def answer_made(self, description: str) -> Update:
+        """This phone's answer (its SDP text) made: the answer code for the game master to scan."""
+        if self.join is None:
+            return Update()
+        try:
+            answer = codes.make_answer(sdp.from_sdp(description), self.join)
+        except LiveCodeError as exc:
+            return Update(text={"pl-status": f"No answer code could be made on this phone: {exc}"})
+        from pyengine import qr  # the QR encoder loads with the answer code, not as the page starts
+
+        text = codes.answer_text(answer)
+        try:
+            code = qr.encode(text)
+        except RulesError as exc:
+            return Update(text={"pl-status": f"The answer code cannot be drawn: {exc}"})
+        html = code_html(
+            "pl-code-shown",
+            qr.svg(code, "QR code: your answer code"),
+            codes.answer_typed(answer),
+            "Show this to the game master: his phone scans it",
+            code.describe(),
+        )
+        return Update(html={"pl-answer": html}, text={"pl-status": "Show your answer code to the game master."}, scroll="pl-answer")
+
+    # -- the channel -------------------------------------------------------------------------------
+
+    def connected(self) -> tuple[Update, list[bytes]]:
+        """The channel to the game master's phone is open: the hello (naming what this phone holds)."""
+        self.channel = "open"
+        self.join = None
+        return Update(html={"pl-answer": ""}, hidden={"pl-named": True}) | self.drawn(), self.page.connected()
+
+    def lost(self) -> Update:
+        """The channel is gone (closed, failed): the one place the glue says so. The fight stays shown;
+        the page says how to come back (another helper's reconnection without a scan starts from here)."""
+        if self.channel == "open":
+            self.channel = "lost"
+        return self.drawn()
+
+    def received(self, data: bytes) -> tuple[Update, list[bytes]]:
+        update, sends = self.page.received(data)
+        guest, fight = self.page.guest, self.page.fight
+        names = [c.name for c in fight.combatants] if fight is not None else []
+        for who, answer in guest.answers.items() if guest is not None else ():
+            if who in names:
+                self._clear(names.index(who))
+                if not isinstance(answer, Rejected):
+                    self.editing.pop(who, None)
+                if isinstance(answer, Rejected):  # in the form's own words, on its field and its row
+                    k = names.index(who)
+                    self.errors[f"fd-{k}"] = f"{who} \u2014 {answer.why}"
+                    if answer.field.startswith(f"fd-{k}-"):
+                        self.errors[answer.field] = answer.why
+        if guest is not None:
+            guest.answers.clear()  # each answer said once
+        return update | self.drawn(), sends
+
+    def _clear(self, k: int) -> None:
+        self.errors = {f: m for f, m in self.errors.items() if f != f"fd-{k}" and not f.startswith(f"fd-{k}-")}
+
+    def status(self) -> str:
+        """Where this phone stands, in words."""
+        guest = self.page.guest
+        if self.channel == "lost":
+            return LOST
+        if self.channel == "answering":
+            return "Show your answer code to the game master."
+        if guest is None or self.channel == "none":
+            return "Scan the join code on the game master's phone, or open it from its link."
+        if guest.status == "refused":
+            return f"Turned away: {guest.why}."
+        if guest.status == "seated":
+            plays = f"you play {' and '.join(guest.mine)}" if guest.mine else "the game master gives you whom you play"
+            return f"Connected to the game master's table as {guest.name} (seat {guest.seat}): {plays}."
+        return "Connected: waiting for the game master to let you in."
+
+    # -- the table drawn -----------------------------------------------------------------------------
+
+    def drawn(self) -> Update:
+        """The status, the table's rows (his own open onto their forms), Send, the dice asked, the offers."""
+        page, guest = self.page, self.page.guest
+        update = Update(text={"pl-status": self.status()})
+        fight, state = page.fight, page.state()
+        mine = tuple(guest.mine) if guest is not None else ()
+        if fight is None or state is None:
+            rows = ""
+            if rows != self._rows:
+                self._rows = rows
+                update |= Update(html={"fd-list": declarations_html(None, None, {}), "pl-send": ""})
+        else:
+            names = [c.name for c in fight.combatants]
+            drafts = {n: self.editing.get(n) or page.statement_of(n) for n in names}
+            rows = repr((guest.fight if guest else "", mine, sorted((n, repr(d)) for n, d in drafts.items()), sorted(self.errors.items())))
+            if rows != self._rows:
+                self._rows = rows
+                gone = page.log.gone() if page.log is not None else {}
+                own = [(k, n) for k, n in enumerate(names) if n in mine and n not in gone and state.bodies[n].condition != "dead"]
+                update |= Update(
+                    html={
+                        "fd-list": declarations_html(
+                            fight, state, _filled(drafts), opened={n for _, n in own}, errors=self.errors, gone=gone, drawn=False
+                        ),
+                        "pl-send": send_html(own),
+                    }
+                )
+        asks = {n: (a.sides, a.purpose) for n, a in guest.asks.items()} if guest is not None else {}
+        offers = [(n, o.who, o.label) for n, o in guest.offers.items()] if guest is not None else []
+        update |= Update(html={"pl-ask": asks_html(asks), "pl-offers": offers_html(offers, page.adventurers() if offers else {})})
+        return update
+
+    # -- acting ---------------------------------------------------------------------------------------
+
+    def on_form(self, values: Mapping[str, str], field_id: str) -> Update:
+        """A field of his statement's form changed (``values``: his form's fields): kept as he has it; what he
+        does chosen anew draws the form again (its fields depend on it), as fight mode's does."""
+        fight, state = self.page.fight, self.page.state()
+        m = re.match(r"fd-(\d+)-", field_id)
+        if fight is None or state is None or m is None or int(m.group(1)) >= len(fight.combatants):
+            return Update()
+        k = int(m.group(1))
+        name = fight.combatants[k].name
+        draft = statement_draft(fight, k, values, self.editing.get(name) or self.page.statement_of(name))
+        if draft is None:
+            return Update()
+        self.editing[name] = draft
+        if not field_id.endswith("-do"):
+            return Update()
+        gone = self.page.log.gone() if self.page.log is not None else {}
+        form = declaration_inner_html(fight, state, k, draft, None, same=None, note="", gone=gone)
+        return Update(html={f"fd-{k}": form}, focus=field_id)
+
+    def on_click(self, data: Mapping[str, str], values: Mapping[str, str]) -> tuple[Update, list[bytes]]:
+        """A button: "Send" (``data-send``), "Roll" (``data-roll``), "Use my roll" (``data-typed``), "Show what
+        it writes" (``data-plan``), the write-back's "Confirm", "Cancel", "Undo" (``fw-…``)."""
+        page = self.page
+        act = data.get("id", "")
+        if data.get("send"):
+            who, fight = data["send"], page.fight
+            update, sends = page.on_statement(who, values)
+            if sends and fight is not None and fight.combatant(who) is not None:
+                k = [c.name for c in fight.combatants].index(who)
+                self._clear(k)
+                sent = statement_draft(fight, k, values, self.editing.get(who) or page.statement_of(who))
+                if sent is not None:
+                    self.editing[who] = sent  # shown as sent until the game master takes it
+        elif data.get("roll", "").isdigit():
+            update, sends = page.on_roll(int(data["roll"]))
+        elif data.get("typed", "").isdigit():
+            update, sends = page.on_typed(int(data["typed"]), values.get("pl-typed", ""))
+        elif data.get("plan", "").isdigit():
+            number = int(data["plan"])
+            return page.on_plan(number, values.get(f"pl-adv-{number}", "")), []
+        elif act == "fw-confirm":
+            update, sends = page.on_confirm()
+        elif act == "fw-cancel":
+            update, sends = page.on_decline()
+        elif act == "fw-undo":
+            update, sends = page.on_undo()
+        else:
+            return Update(), []
+        if data.get("roll") or data.get("typed"):
+            guest = page.guest
+            if sends and guest is not None:
+                guest.asks.pop(int(data.get("roll") or data.get("typed")), None)  # given: not asked twice
+        return update | self.drawn(), sends
+
+
+def _filled(drafts: Mapping[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    return {name: draft for name, draft in drafts.items() if draft}

@@ -1,0 +1,295 @@
+"""The live table's two pages as their glue joins them (issue 35): the game master's panel in fight mode
+(``TablePanel``: the join code, the answer code read, who is at the table, Let in / Turn away, whom each
+plays, every action of fight mode sent, the results offered, Close) and the player's page
+(``PlayerTable``: the join code from the address, his name, the answer code, connected / waiting / turned
+away in words, the table's rows with his own forms and Send, refusals on the form's field, the die asked of
+him, the results offered, a reload showing the kept fight and saying the connection is lost).
+
+The two phones' connection is Chromium's descriptions from tests/golden (the offer is the game master's,
+the answer the player's), and the data channel a direct hand-over of the frames each side sends."""
+
+from __future__ import annotations
+
+import pytest
+
+from pyengine.live import codes, sdp
+from pyengine.pages.at_start import join_address
+from pyengine.pages.fight.table_panel import TablePanel
+from pyengine.pages.player import PlayerPage
+from pyengine.pages.player_table import LOST, PlayerTable
+from pyengine.pages.scan import read_code
+from pyengine.storage.keys import CHARACTER_PREFIX
+from pyengine.storage.store import MemoryStore
+from tests.unit.live.samples import GOLDEN
+from tests.unit.pages.fight_mode import FightMode
+from tests.unit.pages.fight_writeback_world import golden_rurik, hits, two_saved_and_a_broo
+from tests.unit.pages.page_dom import Page
+
+SITE = "https://strike-rank.example.org/app/"
+
+
+def golden_sdp(name: str) -> str:
+    """A description as Chromium wrote it (tests/golden), CRLF line ends kept."""
+    return (GOLDEN / name).read_bytes().decode("ascii")
+
+
+OFFER = golden_sdp("live-sdp-offer-chromium.txt")
+ANSWER = golden_sdp("live-sdp-answer-chromium.txt")
+
+
+def secrets(n: int) -> bytes:
+    return bytes(range(n))
+
+
+class Table:
+    """The game master's fight mode with its panel, and players' pages, their channels handed frames."""
+
+    def __init__(self, fm: FightMode) -> None:
+        self.fm = fm
+        self.panel = TablePanel(fm.page, lambda: 0.0, secrets, SITE + "combat.html#fight")
+        self.players: dict[int, tuple[PlayerTable, Page]] = {}
+
+    def gm(self, update):
+        self.fm.apply(update)
+        return update
+
+    def act(self, update) -> None:
+        """An action of fight mode, then what the glue does after each (``app.fight.act``)."""
+        self.fm.apply(update)
+        update, out = self.panel.after_action()
+        self.gm(update)
+        self.deliver(out)
+
+    def deliver(self, out) -> None:
+        for frame in out.sends:
+            player, dom = self.players[frame.peer]
+            update, sends = player.received(frame.data)
+            dom.apply(update)
+            self.to_gm(frame.peer, sends)
+
+    def to_gm(self, channel: int, frames) -> None:
+        for data in frames:
+            update, out = self.panel.received(channel, data)
+            self.gm(update)
+            self.deliver(out)
+
+    def show_code(self, channel: int | None = None) -> str:
+        """The join code shown for the next player; its typed form as the panel shows it."""
+        if channel is None:
+            update, out, channel = self.panel.on_show() if not self.panel.is_open else (None, None, 0)
+            if update is not None:
+                self.gm(update)
+                self.deliver(out)
+            if not channel:
+                update, channel, _ = self.panel.on_next()
+                self.gm(update)
+        self.gm(self.panel.offer_made(channel, OFFER))
+        self.channel = channel
+        return self.fm.dom.text("lt-join-typed")
+
+    def join(self, world, name: str, store=None, *, typed: str | None = None) -> tuple[PlayerTable, Page]:
+        """A player's phone: opens the join link, says his name, shows his answer code, which the game
+        master scans; the channel opens."""
+        typed = typed or self.show_code()
+        link = codes.join_link(codes.read_join(typed), SITE)
+        dom = Page.built("player.html", {})
+        player = PlayerTable(PlayerPage(*world[:2], store if store is not None else MemoryStore()))
+        dom.apply(player.open(link[link.index("#") :]))
+        assert dom.shown("pl-named") and dom.focused == "pl-name"
+        dom.fill("pl-name", name)
+        update, offer = player.on_join(dom.values("pl-join"))
+        dom.apply(update)
+        assert sdp.from_sdp(offer) == sdp.from_sdp(OFFER)  # the game master's offer, to answer
+        dom.apply(player.answer_made(ANSWER))
+        said = dom.text("pl-code-shown")
+        assert "Show this to the game master" in said and any(n.tag == "svg" for n in dom["pl-answer"].walk())
+        answer = dom.text("pl-code-shown-typed")
+        update, channel, description = self.panel.on_answer(answer)
+        self.gm(update)
+        assert channel == self.channel and sdp.from_sdp(description) == sdp.from_sdp(ANSWER)
+        self.players[channel] = (player, dom)
+        self.gm(self.panel.opened(channel))
+        update, hello = player.connected()
+        dom.apply(update)
+        self.to_gm(channel, hello)
+        return player, dom
+
+    def let_in(self, channel: int) -> None:
+        update, out = self.panel.on_click({"admit": str(channel)})
+        self.gm(update)
+        self.deliver(out)
+
+
+@pytest.fixture
+def table(world):
+    fm = FightMode(world)
+    fm.add()  # Aldo (A) against Bera and Cora (B)
+    return Table(fm)
+
+
+def test_open_the_table_shows_a_join_code_the_site_and_the_plain_sentence(table):
+    dom = table.fm.dom
+    assert "disabled" in dom["fd-table"].attrs  # until the glue wires it
+    typed = table.show_code()
+    assert dom.shown("lt-panel") and dom.focused == "lt-hide"
+    assert any(n.tag == "svg" for n in dom["lt-code"].walk())  # the QR code, filling the width
+    join = codes.read_join(typed)
+    assert join.session == sdp.from_sdp(OFFER) and join.secret == secrets(codes.SECRET_BYTES)
+    assert "cannot load it here with no signal" in dom.text("lt-site") and SITE in dom.text("lt-site")
+    assert "Nobody at the table yet" in dom.text("lt-seats")
+    table.gm(table.panel.on_hide())
+    assert not dom.shown("lt-panel")  # one tap shuts it; the table stays open
+    assert table.panel.is_open
+
+
+def test_a_player_joins_by_the_codes_and_both_say_so_in_words(table, world):
+    player, phone = table.join(world, "Ana")
+    assert "waiting for the game master to let you in" in phone.text("pl-status")
+    assert "Ana asks to join" in table.fm.dom.text("lt-seats")
+    table.let_in(table.channel)
+    assert "Ana: connected" in table.fm.dom.text("lt-seats")
+    assert "Connected to the game master's table as Ana (seat 1)" in phone.text("pl-status")
+    # the game master gives her Bera: her phone says so, and opens Bera's statement form with Send
+    update, out = table.panel.on_change({"seat": "1", "who": "Bera"}, True)
+    table.gm(update)
+    table.deliver(out)
+    assert "you play Bera" in phone.text("pl-status")
+    assert phone.find("fd-1-a0-do") is not None and phone.find("fd-0-a0-do") is None
+    assert "Send Bera's statement" in phone.text("pl-send")
+    assert phone.text("fs-out") == table.fm.dom.text("fs-out")  # everyone now, as the game master sees it
+
+
+def test_an_answer_for_another_code_is_refused_once_and_the_next_player_gets_his_own_code(table, world):
+    first = table.show_code()
+    other = codes.make_answer(sdp.from_sdp(ANSWER), codes.make_join(sdp.from_sdp(OFFER), lambda n: b"\x07" * n))
+    update, channel, _ = table.panel.on_answer(codes.answer_text(other))
+    table.gm(update)
+    assert channel == 0 and "made for another table's join code" in table.fm.dom.error("lt-answer")
+    assert table.panel.on_answer(codes.answer_text(other))[1:] == (0, "")  # the camera sees it again: said once
+    update, channel, stale = table.panel.on_next()
+    assert channel == 2 and stale == [1]  # the unanswered code's connection let go
+    table.gm(update)
+    second = table.show_code(channel)
+    assert codes.read_join(second) == codes.read_join(first)  # the same offer and secrets here (injected)
+
+
+def test_a_player_turned_away_is_told_in_words(table, world):
+    player, phone = table.join(world, "Mallory")
+    update, out = table.panel.on_click({"away": str(table.channel)})
+    table.gm(update)
+    table.deliver(out)
+    assert out.closed == [table.channel]
+    assert "Turned away: the game master did not let this phone in" in phone.text("pl-status")
+
+
+def test_rounds_statements_dice_undo_and_a_reload_reach_the_players_page(table, world):
+    store = MemoryStore()
+    ana, phone = table.join(world, "Ana", store)
+    table.let_in(table.channel)
+    table.gm(table.panel.on_change({"seat": "1", "who": "Bera"}, True)[0])
+    table.deliver(table.panel.live.assign(1, ["Bera"]))
+    fm = table.fm
+    # her statement, sent from her form, taken by the game master's
+    phone.choose("fd-1-a0-do", "move")
+    phone.apply(ana.on_form(phone.values("fd-1"), "fd-1-a0-do"))  # his form drawn again for moving
+    phone.fill("fd-1-a0-n", "12")
+    update, sends = ana.on_click({"send": "Bera"}, phone.values("pl-acts"))
+    phone.apply(update)
+    table.to_gm(table.channel, sends)
+    assert fm.page.core.draft.declare["Bera"]["actions"][0]["do"] == "move"
+    # a statement that does not read: refused on her form's field, in its words
+    phone.fill("fd-1-a0-n", "far")
+    update, sends = ana.on_click({"send": "Bera"}, phone.values("pl-acts"))
+    table.to_gm(table.channel, sends)
+    assert phone.error("fd-1") == "Bera \u2014 action 1, metres: 'far' is not a whole number"
+    assert phone["fd-1-a0-n"].attrs["aria-invalid"] == "true" and phone.value("fd-1-a0-n") == "far"
+    assert "Bera's statement is not taken" in phone.text("pl-said")
+    # the round resolved: it reaches her phone
+    table.act(fm.page.on_roll(fm.dom.values("fd-list")))
+    table.act(fm.page.drawn_later())
+    assert phone.text("fd-round") == "2" and phone.text("fl-out") and phone.text("fs-out") == fm.dom.text("fs-out")
+    # a round with typed dice: the die Bera's player rolls is asked of her phone
+    table.act(fm.page.on_start(fm.dom.values("fd-list")))
+    asked = 0
+    for _ in range(60):
+        if fm.page.rounds.rolls is None:
+            break
+        if phone.find("pl-roll") is not None and phone["pl-ask"].children:
+            asked += 1
+            data = {k: v for k, v in phone["pl-roll"].attrs.items() if k.startswith("data-")}
+            update, sends = ana.on_click({"roll": data["data-roll"]}, {})
+            phone.apply(update)
+            table.to_gm(table.channel, sends)
+            table.act(fm.page.drawn_later())
+            continue
+        fm.dom.fill("fd-typed", str(min(fm.page.rounds.rolls.needed.sides, 50)))
+        table.act(fm.page.on_next(fm.dom.values("fd-typing")))
+    table.act(fm.page.drawn_later())
+    assert asked and fm.page.rounds.rolls is None and phone.text("fd-round") == "3"
+    assert not phone["pl-ask"].children
+    # the game master's undo reaches her
+    table.act(fm.page.on_undo())
+    assert phone.text("fd-round") == "2" and phone.text("fs-out") == fm.dom.text("fs-out")
+    shown = phone.text("fs-out")
+    # her page reloads: the same fight at once, and the connection said lost until a new code
+    again = Page.built("player.html", {})
+    reloaded = PlayerTable(PlayerPage(*world[:2], store))
+    again.apply(reloaded.open(""))
+    assert again.text("fs-out") == shown and again.text("pl-status") == LOST
+    assert again.value("pl-name") == "Ana"
+    # and the channel gone on a page that was connected says the same
+    phone.apply(ana.lost())
+    assert phone.text("pl-status") == LOST
+
+
+def test_the_results_are_offered_to_a_player_for_his_own_adventurer(world):
+    fm = two_saved_and_a_broo(world)
+    table = Table(fm)
+    store = MemoryStore({CHARACTER_PREFIX + "0a0a0a0a0a0a": golden_rurik()})
+    ana, phone = table.join(world, "Ana", store)
+    table.let_in(table.channel)
+    table.deliver(table.panel.live.assign(1, ["Rurik"]))
+    fm.type_round(hits)
+    table.act(fm.page.drawn_later())
+    assert "disabled" not in fm.dom["lt-offer"].attrs
+    update, out = table.panel.on_offer()
+    table.gm(update)
+    table.deliver(out)
+    assert "offered to 1 phone" in fm.dom.text("lt-status")
+    (offer,) = ana.page.guest.offers
+    phone.choose(f"pl-adv-{offer}", "0a0a0a0a0a0a")
+    update, _ = ana.on_click({"plan": str(offer)}, phone.values("fw-section"))
+    phone.apply(update)
+    assert phone.find("fw-confirm") is not None
+    before = store.get(CHARACTER_PREFIX + "0a0a0a0a0a0a")
+    update, sends = ana.on_click({"id": "fw-confirm"}, {})
+    phone.apply(update)
+    table.to_gm(table.channel, sends)
+    assert store.get(CHARACTER_PREFIX + "0a0a0a0a0a0a") != before
+    update, sends = ana.on_click({"id": "fw-undo"}, {})
+    assert store.get(CHARACTER_PREFIX + "0a0a0a0a0a0a") == before
+
+
+def test_close_the_table_lets_every_phone_go_and_the_fight_goes_on(table, world):
+    player, phone = table.join(world, "Ana")
+    table.let_in(table.channel)
+    update, out = table.panel.on_close()
+    table.gm(update)
+    table.deliver(out)
+    assert out.closed == [table.channel] and not table.panel.is_open
+    assert not table.fm.dom.shown("lt-panel") and "fight goes on" in table.fm.dom.text("lt-status")
+    assert "closed the table" in phone.text("pl-said") or "closed the table" in phone.text("pl-status")
+    assert table.panel.after_action()[1].sends == []
+
+
+def test_a_join_link_opens_the_players_page_from_the_scanner_and_from_the_combat_page():
+    join = codes.make_join(sdp.from_sdp(OFFER), secrets)
+    link = codes.join_link(join, SITE)
+    assert link.startswith(SITE + "player.html#join=")
+    fragment = link[link.index("#") :]
+    assert read_code(link, SITE + "index.html").url == f"./player.html{fragment}"
+    first_version = link.replace("player.html", "combat.html")  # join links of the first version
+    assert read_code(first_version, SITE + "player.html").url == f"./player.html{fragment}"
+    assert join_address(fragment) == f"./player.html{fragment}" and join_address("#fight") == ""
+    damaged = read_code(link[:-6], SITE + "index.html")
+    assert not damaged.url and "join code" in damaged.message

@@ -1,0 +1,218 @@
+"""The live table played on three phones over real WebRTC (issue 35): a game master in fight mode and two
+players on the player's page, each a phone of 390x844 with a touch screen.
+
+The codes pass as people pass them: the game master's join code is a screenshot of his screen read by
+zbarimg, drawn again as the app draws it and shown to the player's camera (Chromium's fake camera, the
+app's own scanner); the player's answer code goes back the same way to the game master's camera. Then three
+rounds: the players state for their own combatants, one round is typed die by die and the dice of the
+players' combatants are asked of their phones, the game master's Undo reaches both, and a player's reload
+shows the same fight at once.
+
+In the network namespace the run makes (tools/netns.py): every address either code carries is the
+namespace's own, and no page asks anything of anyone but the site (the suite's Watch).
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from pyengine import qr
+from pyengine.live import codes
+from pyengine.pages.fight.live import roller
+from tests.browser.conftest import READY, READY_TIMEOUT_MS, Watch
+from tests.browser.examples import golden_3v3
+from tests.browser.live.camera import camera_video
+from tests.qr_reader import zbarimg
+from tools import chromium
+
+#: The players: their names, the combatant each plays (of the golden 3-against-3) and its row.
+PLAYERS = (("Ana", "Vasana"), ("Bo", "Broo"))
+CONNECTED = 20_000
+
+
+def phone_browser(playwright, video) -> object:
+    """A Chromium whose camera shows the picture in ``video`` (rewritten before each scan)."""
+    return playwright.chromium.launch(
+        **chromium.launch_options(
+            args=[
+                *chromium.LAUNCH_ARGS,
+                *chromium.launch_args_for_tests(),
+                "--use-fake-device-for-media-stream",
+                "--use-fake-ui-for-media-stream",
+                f"--use-file-for-fake-video-capture={video}",
+            ]
+        )
+    )
+
+
+def phone(browser, site: str, watch: Watch):
+    context = browser.new_context(viewport=chromium.PHONE, has_touch=True, is_mobile=True, base_url=site)
+    context.grant_permissions(["camera"])
+    watch.attach_context(context)
+    return context
+
+
+def read_screen(locator, path) -> str:
+    """What a code on a phone's screen says, read from a screenshot by zbarimg."""
+    locator.screenshot(path=str(path))
+    return zbarimg(path)
+
+
+def ready(page) -> None:
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+
+
+@pytest.fixture
+def browsers(playwright, tmp_path):
+    cameras = {who: tmp_path / f"{who}.y4m" for who in ("gm", "players")}
+    for video in cameras.values():
+        camera_video(qr.encode("nothing yet"), video)
+    launched = {who: phone_browser(playwright, video) for who, video in cameras.items()}
+    yield launched, cameras
+    for browser in launched.values():
+        browser.close()
+
+
+def test_a_game_master_and_two_players_play_three_rounds_over_webrtc(browsers, site_url, tmp_path, own_network_namespace):
+    launched, cameras = browsers
+    site = site_url.rstrip("/") + "/"
+    watch = Watch()
+    gm = phone(launched["gm"], site, watch).new_page()
+    gm.goto(f"combat.html#{golden_3v3(0)}")
+    ready(gm)
+    expect(gm.locator("#fd-list .fd-who")).to_have_count(6)
+    names = gm.locator("#fd-list .fd-who").evaluate_all("rows => rows.map(r => r.dataset.name)")
+    # "Open the table" is in the bar: no scrolling
+    expect(gm.locator("#fd-table")).to_be_in_viewport()
+    gm.locator("#fd-table").tap()
+    expect(gm.locator("#lt-panel")).to_be_visible()
+
+    players_context = phone(launched["players"], site, watch)
+    players = {}
+    joined_ms = []
+    for seat, (name, plays) in enumerate(PLAYERS, start=1):
+        if seat > 1:
+            gm.locator("#lt-next").tap()  # a join code of his own, a fresh secret in it
+        join_svg = gm.locator("#lt-join svg")
+        expect(join_svg).to_be_visible(timeout=10_000)
+        width = join_svg.bounding_box()["width"]
+        assert width >= chromium.PHONE["width"] - 40  # the QR code fills the width
+        link = read_screen(join_svg, tmp_path / f"join-{seat}.png")
+        assert link.startswith(f"{site}player.html#join=")
+        join = codes.read_join(link)
+        assert join == codes.read_join(gm.locator("#lt-join-typed").inner_text())
+        assert all(c.address.startswith("10.99.0.") for c in join.session.candidates), join.session.candidates
+        camera_video(qr.encode(link), cameras["players"])
+
+        # the player opens the page, scans the join code with the app's scanner: the page opens it
+        player = players_context.new_page()
+        player.goto("player.html")
+        ready(player)
+        player.locator("#scan-open").tap()
+        player.wait_for_url("**/player.html#join=*", timeout=15_000)
+        ready(player)
+        expect(player.locator("#pl-named")).to_be_visible()
+        player.locator("#pl-name").fill(name)
+        player.locator("#pl-make").tap()
+        answer_svg = player.locator("#pl-code-shown svg")
+        expect(answer_svg).to_be_visible(timeout=10_000)
+        expect(player.locator("#pl-code-shown")).to_contain_text("Show this to the game master")
+        answer_text = read_screen(answer_svg, tmp_path / f"answer-{seat}.png")
+        answer = codes.read_answer(answer_text, join)
+        assert all(c.address.startswith("10.99.0.") for c in answer.session.candidates), answer.session.candidates
+        camera_video(qr.encode(answer_text), cameras["gm"])
+
+        # the game master's scanner reads it: both phones say they are connected
+        started = time.perf_counter()
+        gm.locator("#lt-scan").tap()
+        admit = gm.locator(".lt-newcomer button[data-admit]")
+        expect(admit).to_be_visible(timeout=CONNECTED)
+        expect(player.locator("#pl-status")).to_contain_text("waiting for the game master to let you in")
+        joined_ms.append((time.perf_counter() - started) * 1000)
+        expect(gm.locator(".lt-newcomer")).to_contain_text(f"{name} asks to join")
+        admit.tap()
+        expect(gm.locator(f"#lt-seat-{seat}")).to_contain_text(f"{name}: connected")
+        gm.locator(f"#lt-seat-{seat}-{names.index(plays)}").tap()  # he plays this combatant
+        expect(player.locator("#pl-status")).to_contain_text(f"as {name} (seat {seat}): you play {plays}")
+        expect(player.locator(f"#pl-send-{names.index(plays)}")).to_be_visible()
+        players[name] = player
+    gm.locator("#lt-hide").tap()  # the panel shuts in one tap: the fight on the screen
+    expect(gm.locator("#lt-panel")).to_be_hidden()
+
+    def everyone_sees_round(number: int) -> None:
+        expect(gm.locator("#fd-round")).to_have_text(str(number))
+        for player in players.values():
+            expect(player.locator("#fd-round")).to_have_text(str(number), timeout=10_000)
+            expect(player.locator("#fs-out")).to_have_text(gm.locator("#fs-out").inner_text())
+
+    # round 1: each player states for his own combatant (another target), the game master resolves
+    for name, plays in PLAYERS:
+        player, k = players[name], names.index(plays)
+        target = player.locator(f"#fd-{k}-a0-target")
+        expect(target).to_be_visible()
+        before = target.input_value()
+        other = next(v for v in target.locator("option").evaluate_all("os => os.map(o => o.value)") if v and v != before)
+        target.select_option(other)
+        player.locator(f"#pl-send-{k}").tap()
+        expect(player.locator("#pl-said")).to_contain_text(f"{plays}'s statement is taken", timeout=10_000)
+        expect(gm.locator(f"#fd-{k}-short")).to_contain_text(other)
+    gm.locator("#fd-roll").tap()
+    everyone_sees_round(2)
+
+    # round 2, typed die by die: a die of a player's combatant is asked of his phone, which rolls it
+    gm.locator("#fd-start").tap()
+    asked = {name: 0 for name, _ in PLAYERS}
+    whose = dict((plays, name) for name, plays in PLAYERS)
+    for _ in range(80):
+        if not gm.locator("#fd-typing").is_visible():
+            break
+        purpose = gm.locator("#fd-ask .cx-ask strong").inner_text()
+        index = gm.locator("#fd-ask .cx-ask").inner_text().split(":")[0]
+        rolls = roller(purpose, names)
+        if rolls in whose:
+            player = players[whose[rolls]]
+            expect(player.locator("#pl-roll")).to_be_visible(timeout=10_000)
+            expect(player.locator(".pl-ask")).to_contain_text(purpose)
+            player.locator("#pl-roll").tap()
+            asked[whose[rolls]] += 1
+        else:
+            sides = int(gm.locator("#fd-ask .cx-ask").get_attribute("data-sides"))
+            gm.locator("#fd-typed").fill(str(min(sides, 50)))
+            gm.locator("#fd-next").tap()
+        gm.wait_for_function(
+            "(before) => !document.querySelector('#fd-typing:not([hidden]) .cx-ask') || "
+            "document.querySelector('#fd-ask .cx-ask').textContent.split(':')[0] !== before",
+            arg=index,
+            timeout=10_000,
+        )
+    expect(gm.locator("#fd-typing")).to_be_hidden()
+    assert sum(asked.values()) >= 1, asked
+    everyone_sees_round(3)
+
+    # the game master's Undo reaches both players
+    gm.locator("#fd-undo").tap()
+    everyone_sees_round(2)
+
+    # a player reloads: the same fight at once, and the page says the connection is lost until a new code
+    ana = players["Ana"]
+    shown = ana.locator("#fs-out").inner_text()
+    ana.reload()
+    ready(ana)
+    expect(ana.locator("#fs-out")).to_have_text(shown)
+    expect(ana.locator("#pl-status")).to_contain_text("connection to the game master's phone is lost")
+    expect(gm.locator("#fd-list")).to_be_visible()
+
+    # rounds 2 and 3 again with the app's dice: the player still at the table follows them
+    gm.locator("#fd-roll").tap()
+    expect(players["Bo"].locator("#fd-round")).to_have_text("3", timeout=10_000)
+    gm.locator("#fd-roll").tap()
+    expect(players["Bo"].locator("#fd-round")).to_have_text("4", timeout=10_000)
+    expect(players["Bo"].locator("#fs-out")).to_have_text(gm.locator("#fs-out").inner_text())
+    print(
+        f"\nlive table: second scan to a newcomer at the table {', '.join(f'{ms:.0f}' for ms in joined_ms)} ms; "
+        f"dice asked of the players' phones {asked}"
+    )
+    watch.assert_clean()

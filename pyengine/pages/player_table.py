@@ -46,7 +46,7 @@ class PlayerTable:
         self.page = page
         self.join: JoinCode | None = None
         self.channel = "none"
-        """``none`` (no channel yet), ``answering``, ``open``, ``lost``."""
+        """``none`` (no channel yet), ``joining`` (a join code read), ``answering``, ``open``, ``lost``."""
         self._rows = ""
         self.editing: dict[str, dict[str, Any]] = {}
         """His statements as his forms hold them, not yet taken by the game master (a state that comes in
@@ -77,7 +77,7 @@ class PlayerTable:
             join = codes.read_join(text if "#" in text or "=" not in text else f"#{text}")
         except LiveCodeError as exc:
             return Update(errors={"pl-code": str(exc)})
-        self.join = join
+        self.join, self.channel = join, "joining"
         return Update(
             errors={"pl-code": ""},
             hidden={"pl-named": False},
@@ -126,10 +126,12 @@ class PlayerTable:
     # -- the channel -------------------------------------------------------------------------------
 
     def connected(self) -> tuple[Update, list[bytes]]:
-        """The channel to the game master's phone is open: the hello (naming what this phone holds)."""
+        """The channel to the game master's phone is open: the hello (naming what this phone holds). The join
+        code leaves the address: a reload shows the fight kept, not this code's answer step again."""
         self.channel = "open"
         self.join = None
-        return Update(html={"pl-answer": ""}, hidden={"pl-named": True}) | self.drawn(), self.page.connected()
+        update = Update(html={"pl-answer": ""}, hidden={"pl-named": True}, address="./player.html")
+        return update | self.drawn(), self.page.connected()
 
     def lost(self) -> Update:
         """The channel is gone (closed, failed): the one place the glue says so. The fight stays shown;
@@ -164,6 +166,8 @@ class PlayerTable:
         guest = self.page.guest
         if self.channel == "lost":
             return LOST
+        if self.channel == "joining":
+            return "Join code read. Say your name, then make your answer code."
         if self.channel == "answering":
             return "Show your answer code to the game master."
         if guest is None or self.channel == "none":

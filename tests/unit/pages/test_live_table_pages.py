@@ -95,7 +95,7 @@ class Table:
         dom = Page.built("player.html", {})
         player = PlayerTable(PlayerPage(*world[:2], store if store is not None else MemoryStore()))
         dom.apply(player.open(link[link.index("#") :]))
-        assert dom.shown("pl-named") and dom.focused == "pl-name"
+        assert dom.shown("pl-named") and dom.focused == "pl-name" and "Join code read" in dom.text("pl-status")
         dom.fill("pl-name", name)
         update, offer = player.on_join(dom.values("pl-join"))
         dom.apply(update)
@@ -111,6 +111,7 @@ class Table:
         self.gm(self.panel.opened(channel))
         update, hello = player.connected()
         dom.apply(update)
+        assert dom.address == "./player.html"  # a reload from here shows the fight kept, not the join step
         self.to_gm(channel, hello)
         return player, dom
 

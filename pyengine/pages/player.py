@@ -157,6 +157,8 @@ class PlayerPage:
     def _heard(self, heard: Heard) -> Update:
         if isinstance(heard.message, Offer):
             self.offered[heard.message.offer] = self.guest.fight if self.guest else ""
+        if heard.kind == "state":  # the table drawn says it; what was said last (taken, refused) stays
+            return Update()
         return Update(notices={"pl-said": heard.text})
 
     # -- the fight as the table shows it ------------------------------------------------------------

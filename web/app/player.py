@@ -12,6 +12,7 @@ from pyscript import window
 
 from app import dom, scan, start
 from app.browser_store import BrowserStore
+from app.share_sheet import load_qr_encoder
 
 page = None  # the PlayerTable
 peer = None  # the connection to the game master's phone (peer.js), once an answer is made
@@ -21,6 +22,7 @@ kept = []  # the proxies peer.js calls, kept alive while it may
 async def on_make(event) -> None:
     """ "Make my answer code": this phone's answer to the join code's offer, shown as the answer code."""
     global peer
+    await load_qr_encoder()  # the answer code is drawn by segno, installed on demand
     update, offer = page.on_join(dom.values("pl-join"))
     dom.apply(update)
     if not offer or (not hasattr(window, "strikeRankPeer") and not await scan.load_script("./peer.js", module=True)):

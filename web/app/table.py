@@ -13,6 +13,7 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import window
 
 from app import dom, scan
+from app.share_sheet import load_qr_encoder
 
 panel = None  # the TablePanel, made on the first "Table"
 peers = {}  # channel -> its peer.js connection
@@ -26,6 +27,7 @@ async def on_show(page) -> None:
         from pyengine.pages.fight.table_panel import TablePanel
 
         panel = TablePanel(page, lambda: float(window.performance.now()) / 1000, os.urandom, str(window.location.href))
+    await load_qr_encoder()  # the codes are drawn by segno, installed on demand
     update, out, channel = panel.on_show()
     dom.apply(update)
     send(out)

@@ -128,7 +128,7 @@ def test_the_codes_open_a_data_channel_that_carries_a_message_each_way(browser, 
     join = codes.make_join(sdp.from_sdp(offer), os.urandom)
     link = codes.join_link(join, master.url)
     join_qr = qr.encode(link)
-    assert link.startswith(f"{site}combat.html#join=") and join_qr.version <= 8
+    assert link.startswith(f"{site}player.html#join=") and join_qr.version <= 8
 
     # the player's camera reads the join code off the game master's screen
     player_browser = player_camera(camera_video(join_qr, tmp_path / "join.y4m"))

@@ -50,9 +50,7 @@ def read_ticket(fingerprint: object, ufrag: object, pwd: object) -> Ticket:
         if not isinstance(value, str):
             raise LiveCodeError(f"a player's phone sent a way back whose {name} is not text ({shown(value)})")
     if len(fingerprint) != FINGERPRINT_CHARS or not _FINGERPRINT.fullmatch(fingerprint):
-        raise LiveCodeError(
-            f"a player's phone sent a way back whose certificate fingerprint is not a SHA-256 one ({shown(fingerprint)})"
-        )
+        raise LiveCodeError(f"a player's phone sent a way back whose certificate fingerprint is not a SHA-256 one ({shown(fingerprint)})")
     check_ice(ufrag, pwd)
     return Ticket(bytes.fromhex(fingerprint.replace(":", "")), ufrag, pwd)
 

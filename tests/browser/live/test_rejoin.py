@@ -17,7 +17,7 @@ import time
 
 from pyengine.live import codes, sdp, spare
 from tests.browser.conftest import Watch
-from tests.browser.live.test_channel import LOAD_PEER, PAGE, RECEIVED
+from tests.browser.live.peer_page import LOAD_PEER, PAGE, RECEIVED
 from tools import chromium
 
 KEY = "table-0123abcd"

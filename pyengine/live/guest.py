@@ -139,7 +139,8 @@ class Guest:
         return encode_message(Answer(offer=offer, answer=answer))  # type: ignore[arg-type]
 
     def rejoin(self, fingerprint: str, ufrag: str, pwd: str) -> bytes:
-        """How this phone will come back if its channel is lost (``strikeRankPeer.prepareRejoin``'s ticket)."""
+        """How this phone will come back if its channel is lost (``strikeRankPeer.prepareRejoin``'s ticket):
+        sent once seated on each channel (after ``welcome``); the game master's phone answers ``spare``."""
         return encode_message(Rejoin(fingerprint=fingerprint, ufrag=ufrag, pwd=pwd))
 
     def ping(self, n: int = 0) -> bytes:

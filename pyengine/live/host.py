@@ -121,7 +121,8 @@ class Away(Event):
 @dataclass(frozen=True)
 class SpareAsked(Event):
     """A seated player's phone prepared its way back: the glue makes a spare connection whose offer is
-    answered by ``answer`` (SDP text) and gives its offer to :meth:`Host.spare_made`."""
+    answered by ``answer`` (SDP text), closes the seat's earlier spare if any (one a seat), and gives
+    the offer to :meth:`Host.spare_made`. Asked at most once a channel."""
 
     seat: int = 0
     answer: str = ""
@@ -242,6 +243,9 @@ class Channel:
     hello: Hello | None = None
     """What it said, while it waits for the game master."""
     drops: int = 0
+    spared: bool = False
+    """Whether a spare connection was asked for on it: one a channel (each costs the game master's
+    phone a connection; a phone prepares its way back once each time it connects)."""
 
 
 @dataclass
@@ -351,10 +355,13 @@ class Host:
         if isinstance(message, Answer):
             return self._answered(peer, seat, message)
         if isinstance(message, Rejoin):
+            if channel.spared:
+                return self._drop(peer, channel, "this phone already has its way back for this connection")
             try:
                 ticket = spare.read_ticket(message.fingerprint, message.ufrag, message.pwd)
             except LiveCodeError as exc:
                 return self._drop(peer, channel, str(exc))
+            channel.spared = True
             return Out(events=[SpareAsked(peer, seat.name, seat=seat.seat, answer=spare.answer(ticket))])
         return self._drop(peer, channel, f"a {message.__struct_config__.tag!r} message is the game master's to send")
 

@@ -22,7 +22,8 @@
 //   player: await strikeRankPeer.keepSpare(key, offer)     keeps the spare offer (IndexedDB)
 //   later:  const peer = await strikeRankPeer.rejoin(key, onEvent)   (null: nothing kept, re-scan)
 //           answers the kept offer with the kept certificate and credentials; the GM's spare opens.
-// A kept spare is used once (rejoin forgets it); prepare a new one as soon as the channel reopens.
+// A kept spare is used once (rejoin forgets it); prepare a new one as soon as the channel reopens
+// (the Guest's "welcome"). The game master keeps one spare a seat: a new one closes the seat's last.
 // The player answers (ICE-controlled, DTLS "active"); the game master's spare offers (controlling).
 // Setting chosen ICE credentials in setLocalDescription is SDP munging that Chromium 156 accepts
 // (measured, tests/browser/live/test_rejoin.py); Chromium's field trial WebRTC-NoSdpMangleUfrag would

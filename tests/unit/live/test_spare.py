@@ -102,6 +102,11 @@ def test_a_seated_phones_way_back_is_made_into_a_spare_it_keeps():
     heard = [h for h in phone.heard if h.kind == "spare"]
     assert len(heard) == 1 and heard[0].message.offer == SPARE_OFFER
     assert sdp.from_sdp(heard[0].message.offer) == sdp.from_sdp(CHROMIUM_OFFER)
+    # one spare a connection: each costs the game master's phone a connection
+    wire.send(phone, phone.guest.rejoin(SPARE_FINGERPRINT, "q7Zk", "Vb2+Kx9/Lm4Pq8Rs1Tu6Wy0Z"))
+    wire.pump()
+    assert len([e for e in wire.events if isinstance(e, SpareAsked)]) == 1
+    assert "already has its way back" in wire.events[-1].text
 
 
 def test_a_way_back_is_refused_to_a_phone_not_let_in_and_when_it_is_not_one():

@@ -16,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from pyengine.errors import LiveMessageError
+from pyengine.errors import LiveCodeError, LiveMessageError
+from pyengine.live import sdp, spare
 from pyengine.live.messages import (
     Accepted,
     Answer,
@@ -29,10 +30,12 @@ from pyengine.live.messages import (
     Pong,
     Refused,
     Rejected,
+    Rejoin,
     Rolled,
     SeatInfo,
-    Stated,
+    Spare,
     State,
+    Stated,
     Statement,
     Waiting,
     Want,
@@ -135,6 +138,11 @@ class Guest:
             self.offers.pop(offer, None)
         return encode_message(Answer(offer=offer, answer=answer))  # type: ignore[arg-type]
 
+    def rejoin(self, fingerprint: str, ufrag: str, pwd: str) -> bytes:
+        """How this phone will come back if its channel is lost (``strikeRankPeer.prepareRejoin``'s ticket):
+        sent once seated on each channel (after ``welcome``); the game master's phone answers ``spare``."""
+        return encode_message(Rejoin(fingerprint=fingerprint, ufrag=ufrag, pwd=pwd))
+
     def ping(self, n: int = 0) -> bytes:
         return encode_message(Ping(n=n))
 
@@ -199,6 +207,14 @@ class Guest:
         if isinstance(message, Withdrawn):
             self.asks.pop(message.ask, None)
             return GuestOut(heard=[Heard(kind, f"A die is no longer needed: {message.why}", message)])
+        if isinstance(message, Spare):
+            try:
+                kept = spare.offer_for_keeping(sdp.from_sdp(message.offer))
+            except LiveCodeError as exc:
+                return GuestOut(heard=[Heard("ignored", f"A way back from the game master's phone was ignored: {exc}")])
+            # the page keeps ``kept`` (strikeRankPeer.keepSpare): the same offer, rebuilt from what was checked
+            return GuestOut(heard=[Heard(kind, "This phone can come back by itself if it loses the table.",
+                                         Spare(offer=kept))])
         if isinstance(message, Offer):
             self.offers[message.offer] = message
             return GuestOut(heard=[Heard(kind, f"The results of '{message.label}' for {message.who} can be written "

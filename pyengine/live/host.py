@@ -18,7 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
-from pyengine.errors import LiveMessageError
+from pyengine.errors import LiveCodeError, LiveMessageError
+from pyengine.live import sdp, spare
 from pyengine.live.messages import (
     MAX_SEATS,
     Accepted,
@@ -32,10 +33,12 @@ from pyengine.live.messages import (
     Pong,
     Refused,
     Rejected,
+    Rejoin,
     Rolled,
     SeatInfo,
-    Stated,
+    Spare,
     State,
+    Stated,
     Statement,
     Waiting,
     Want,
@@ -113,6 +116,20 @@ class Away(Event):
     @property
     def text(self) -> str:
         return f"{self.name}'s phone is away; the seat is kept"
+
+
+@dataclass(frozen=True)
+class SpareAsked(Event):
+    """A seated player's phone prepared its way back: the glue makes a spare connection whose offer is
+    answered by ``answer`` (SDP text), closes the seat's earlier spare if any (one a seat), and gives
+    the offer to :meth:`Host.spare_made`. Asked at most once a channel."""
+
+    seat: int = 0
+    answer: str = ""
+
+    @property
+    def text(self) -> str:
+        return f"{self.name}'s phone can come back by itself if it is lost"
 
 
 @dataclass(frozen=True)
@@ -226,6 +243,9 @@ class Channel:
     hello: Hello | None = None
     """What it said, while it waits for the game master."""
     drops: int = 0
+    spared: bool = False
+    """Whether a spare connection was asked for on it: one a channel (each costs the game master's
+    phone a connection; a phone prepares its way back once each time it connects)."""
 
 
 @dataclass
@@ -334,6 +354,15 @@ class Host:
             return self._rolled(peer, seat, message)
         if isinstance(message, Answer):
             return self._answered(peer, seat, message)
+        if isinstance(message, Rejoin):
+            if channel.spared:
+                return self._drop(peer, channel, "this phone already has its way back for this connection")
+            try:
+                ticket = spare.read_ticket(message.fingerprint, message.ufrag, message.pwd)
+            except LiveCodeError as exc:
+                return self._drop(peer, channel, str(exc))
+            channel.spared = True
+            return Out(events=[SpareAsked(peer, seat.name, seat=seat.seat, answer=spare.answer(ticket))])
         return self._drop(peer, channel, f"a {message.__struct_config__.tag!r} message is the game master's to send")
 
     def dropped(self, peer: int) -> Out:
@@ -466,6 +495,15 @@ class Host:
             del self.asks[number]
         out = self._close(kept.peer, why) if kept.peer is not None else Out()
         return out | self._seats_changed()
+
+    def spare_made(self, seat: int, offer: str) -> Out:
+        """The spare connection made for a seat's :class:`SpareAsked`: its offer (SDP text, every
+        candidate gathered) goes to the seat's phone, which keeps it.
+
+        :raises LiveCodeError: ``offer`` is no data channel's offer with an address.
+        """
+        kept = spare.offer_for_keeping(sdp.from_sdp(offer))
+        return self._to_seat(self.seats.get(seat), Spare(offer=kept))
 
     def assign(self, seat: int, who: Iterable[str]) -> Out:
         """Seat ``seat`` plays ``who`` from now on (each taken from any other seat that had him)."""

@@ -154,6 +154,16 @@ class Answer(Message, tag="answer"):
     answer: Literal["confirmed", "declined", "undone"]
 
 
+class Rejoin(Message, tag="rejoin"):
+    """How this seated phone will come back if its channel is lost (:mod:`pyengine.live.spare`): its kept
+    certificate's SHA-256 fingerprint (colon-separated hex, as the browser writes it) and the ICE
+    credentials it chose for that connection. The game master's phone answers with :class:`Spare`."""
+
+    fingerprint: Annotated[str, msgspec.Meta(max_length=95)]
+    ufrag: Annotated[str, msgspec.Meta(max_length=32)]
+    pwd: Annotated[str, msgspec.Meta(max_length=64)]
+
+
 class Ping(Message, tag="ping"):
     """Are you there? (either phone; answered with :class:`Pong` of the same ``n``)."""
 
@@ -255,13 +265,20 @@ class Offer(Message, tag="offer"):
     fight: Annotated[str, msgspec.Meta(min_length=1, max_length=80)]
 
 
-AnyMessage = (Hello | Want | Stated | Rolled | Answer | Ping | Pong | Waiting | Welcome | Refused | State | Assigned
-              | Accepted | Rejected | Ask | Withdrawn | Offer)
+class Spare(Message, tag="spare"):
+    """The spare connection's offer made for this phone's :class:`Rejoin` (its session description as
+    :func:`pyengine.live.sdp.to_sdp` writes it), to keep and answer when the channel is lost."""
+
+    offer: Annotated[str, msgspec.Meta(max_length=8192)]
+
+
+AnyMessage = (Hello | Want | Stated | Rolled | Answer | Rejoin | Ping | Pong | Waiting | Welcome | Refused | State
+              | Assigned | Accepted | Rejected | Ask | Withdrawn | Offer | Spare)
 #: The kinds of message, by the ``k`` each carries.
 KINDS: dict[str, type[Message]] = {
     cls.__struct_config__.tag: cls  # type: ignore[misc]
-    for cls in (Hello, Want, Stated, Rolled, Answer, Ping, Pong, Waiting, Welcome, Refused, State, Assigned,
-                Accepted, Rejected, Ask, Withdrawn, Offer)
+    for cls in (Hello, Want, Stated, Rolled, Answer, Rejoin, Ping, Pong, Waiting, Welcome, Refused, State, Assigned,
+                Accepted, Rejected, Ask, Withdrawn, Offer, Spare)
 }
 
 _ENCODER = msgspec.msgpack.Encoder()

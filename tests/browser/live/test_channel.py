@@ -21,29 +21,11 @@ import pytest
 from pyengine import qr
 from pyengine.live import codes, sdp
 from tests.browser.conftest import Watch
+from tests.browser.live.peer_page import LOAD_PEER, PAGE, RECEIVED
 from tests.qr_reader import zbarimg
 from tools import chromium
 
-#: A page of the built site with the pages' policy and no Python: the plumbing needs none.
-PAGE = "rulings.html"
 SIDE = 720  # the fake camera's picture, in pixels
-
-LOAD_PEER = """async () => {
-  if (!window.strikeRankPeer) {
-    await new Promise((done, fail) => {
-      const script = document.createElement("script");
-      script.type = "module";
-      script.src = "./peer.js";
-      script.onload = done;
-      script.onerror = () => fail(new Error("peer.js did not load"));
-      document.head.append(script);
-    });
-  }
-  window.events = [];
-  window.peer = window.strikeRankPeer.open((kind, detail) => window.events.push([kind, detail]));
-}"""
-#: Python's stand-in for the page's glue: what the events delivered, messages as text or bytes.
-RECEIVED = """() => window.events.filter(([k]) => k === "message").map(([, d]) => typeof d === "string" ? d : Array.from(d))"""
 SCAN = """() => new Promise((done, fail) => {
   const script = document.createElement("script");
   script.src = "./scan.js";

@@ -18,16 +18,19 @@ from pyengine.live.messages import (
     Pong,
     Refused,
     Rejected,
+    Rejoin,
     Rolled,
     SeatInfo,
-    Stated,
+    Spare,
     State,
+    Stated,
     Statement,
     Waiting,
     Want,
     Welcome,
     Withdrawn,
 )
+from pyengine.live.sdp import from_sdp, to_sdp
 
 GOLDEN = Path(__file__).resolve().parents[2] / "golden"
 FIGHT = (GOLDEN / "fight-3v3.link").read_text(encoding="utf-8").strip()
@@ -38,6 +41,11 @@ VASANA = Statement(actions=(ActionRow(do="attack", arm="broadsword", target="Bro
                    parries=(ParryRow(arm="medium shield (about 60 cm)", against="Broo"),),
                    defense={"Broo": "5"}, engaged=("Broo",))
 
+#: The golden spare ticket's fingerprint (tests/golden/live-spare-ticket-format-1.txt), and a spare offer
+#: as the game master's phone sends it: Chromium's offer (tests/golden/live-sdp-offer-chromium.txt) rebuilt.
+SPARE_FINGERPRINT = "3F:9A:C2:07:5B:E1:44:D8:19:6C:A0:7E:F2:33:8B:51:C4:0D:97:2A:E8:6F:15:B3:7C:48:D9:01:A6:5E:F0:2B"
+SPARE_OFFER = to_sdp(from_sdp((GOLDEN / "live-sdp-offer-chromium.txt").read_text(encoding="utf-8")))
+
 SAMPLES = {
     "hello": Hello(device=DEVICE, name="Ana", table=TABLE, seen=7, wants=("Vasana",)),
     "want": Want(who=("Vasana", "Yanafal")),
@@ -46,6 +54,8 @@ SAMPLES = {
     "answer": Answer(offer=14, answer="confirmed"),
     "ping": Ping(n=5),
     "pong": Pong(n=5),
+    "rejoin": Rejoin(fingerprint=SPARE_FINGERPRINT, ufrag="q7Zk", pwd="Vb2+Kx9/Lm4Pq8Rs1Tu6Wy0Z"),
+    "spare": Spare(offer=SPARE_OFFER),
     "waiting": Waiting(table=TABLE),
     "welcome": Welcome(table=TABLE, seat=2, name="Ana"),
     "refused": Refused(why="the table is full (8 players)"),

@@ -198,7 +198,7 @@ def test_a_player_who_drops_mid_round_comes_back_to_the_same_round(table):
 
 def type_round_rest(table, phones):
     fm, given = table.fm, []
-    for n in range(60):
+    for _ in range(60):
         if fm.page.rounds.rolls is None:
             return given
         asked = [p for p in phones.values() if p.guest.asks]

@@ -15,6 +15,7 @@ import re
 import struct
 import zlib
 from dataclasses import dataclass
+from typing import Any
 
 import segno
 from segno import DataOverflowError
@@ -97,10 +98,12 @@ def _two_segments(head: str, tail: str):
     best = None
     for level in ("m", "q", "h"):
         try:
-            made = segno.make([(head, segno.consts.MODE_BYTE), (tail, segno.consts.MODE_ALPHANUMERIC)], error=level, micro=False)
+            # segno takes a list of (text, mode) segments; its type hints name only one content.
+            segments: Any = [(head, segno.consts.MODE_BYTE), (tail, segno.consts.MODE_ALPHANUMERIC)]
+            made = segno.make(segments, error=level, micro=False)
         except DataOverflowError:
             break
-        if best is None or made.version <= best.version:
+        if best is None or int(made.version) <= int(best.version):  # a whole number: never a Micro QR here
             best = made
     return best
 

@@ -4,6 +4,7 @@ memory snapshot the service worker keeps; a damaged snapshot falls back to a nor
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -439,8 +440,19 @@ def gear_flow(page) -> None:
     expect(page.locator("#gear-block .gear-block-result")).to_have_count(1)
 
 
+def player_flow(page) -> None:
+    # A join code typed from its golden form (tests/golden/live-join-format-1.txt) is read: the page asks
+    # the player's name. Making the answer needs a game master's phone (tests/browser/live/test_table.py).
+    golden = (Path(__file__).parents[1] / "golden" / "live-join-format-1.txt").read_text(encoding="utf-8")
+    typed = next(line.split(" | ")[2] for line in golden.splitlines() if " | typed | " in line)
+    page.click("summary:has-text('Type the join code')")
+    page.fill("#pl-code", typed)
+    page.click("#pl-code-use")
+    expect(page.locator("#pl-named")).to_be_visible()
+
+
 TYPICAL_FLOWS = {"index.html": index_flow, "shrapnel.html": shrapnel_flow, "combat.html": combat_flow,
-                 "sheet.html": sheet_flow, "gear.html": gear_flow}
+                 "sheet.html": sheet_flow, "gear.html": gear_flow, "player.html": player_flow}
 
 
 def test_every_page_has_a_typical_flow_here():

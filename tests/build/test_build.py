@@ -146,7 +146,8 @@ def test_our_wheel_is_stored_so_the_host_compresses_it_as_one_text(dist):
         assert {info.compress_type for info in zf.infolist()} == {zipfile.ZIP_STORED}
     brotli_copy = wheel.with_name(wheel.name + ".br")
     assert brotli_copy.is_file() and brotli_copy.stat().st_size < 0.25 * wheel.stat().st_size
-    assert brotli_copy.stat().st_size < 250_000
+    # 250 KB until the live table's engine and pages joined the wheel (issue 35: about 5 KB compressed more).
+    assert brotli_copy.stat().st_size < 270_000
 
 
 def test_the_lock_file_knows_only_the_vendored_wheels(dist):

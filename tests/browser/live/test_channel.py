@@ -21,11 +21,11 @@ import pytest
 from pyengine import qr
 from pyengine.live import codes, sdp
 from tests.browser.conftest import Watch
+from tests.browser.live.camera import camera_video
 from tests.browser.live.peer_page import LOAD_PEER, PAGE, RECEIVED
 from tests.qr_reader import zbarimg
 from tools import chromium
 
-SIDE = 720  # the fake camera's picture, in pixels
 SCAN = """() => new Promise((done, fail) => {
   const script = document.createElement("script");
   script.src = "./scan.js";
@@ -39,24 +39,6 @@ SCAN = """() => new Promise((done, fail) => {
   script.onerror = () => fail(new Error("scan.js did not load"));
   document.head.append(script);
 })"""
-
-
-def camera_video(code: qr.QrCode, path) -> str:
-    """A two-frame .y4m video (grey) of ``code`` as the app draws it, for Chromium's fake camera."""
-    border = qr.QUIET_ZONE
-    modules = code.modules + 2 * border
-    scale = SIDE // modules
-    offset = (SIDE - modules * scale) // 2
-    luma = bytearray(b"\xeb" * (SIDE * SIDE))
-    for y, row in enumerate(code.matrix):
-        line = b"".join((b"\x10" if dark else b"\xeb") * scale for dark in row)
-        for dy in range(scale):
-            start = (offset + (y + border) * scale + dy) * SIDE + offset + border * scale
-            luma[start : start + len(line)] = line
-    chroma = b"\x80" * (SIDE * SIDE // 2)
-    frame = b"FRAME\n" + bytes(luma) + chroma
-    path.write_bytes(f"YUV4MPEG2 W{SIDE} H{SIDE} F10:1 Ip A1:1 C420jpeg\n".encode() + frame * 2)
-    return str(path)
 
 
 def read_back(code: qr.QrCode, path) -> str:

@@ -130,10 +130,22 @@ def nav_bar(current: Page) -> str:
     return ET.tostring(nav, encoding="unicode", method="html")
 
 
+#: The app's camera scanner (web/app/scan.py finds it by these ids), for a page's ``$scanner``: the start
+#: page's "Scan a code" and the player's page's "Scan the join code" open the same box.
+SCANNER_BOX = """<div id="scan-box" class="scanner" hidden>
+<video id="scan-video" muted playsinline aria-label="What the camera sees"></video>
+<p id="scan-status" role="status"></p>
+<p id="scan-error" class="notice" role="alert" hidden></p>
+<div class="actions">
+<button type="button" id="scan-close">Close the scanner</button>
+</div>
+</div>"""
+
+
 def prerendered(page: Page) -> dict[str, str]:
     """The static content a page shows before Python is up, made by the engine's renderers:
     its controller's ``prerender`` (``pyengine.pages.<page>``), reading the table files."""
-    slots = {"tools": tools_list()}
+    slots = {"tools": tools_list(), "scanner": SCANNER_BOX}
     if page.slots:
         slots.update(importlib.import_module(page.slots).prerender(table_files))
     return slots

@@ -51,14 +51,17 @@ def on_event(channel: int, kind: str, detail) -> None:
     if kind == "open":
         dom.apply(panel.opened(channel))
     elif kind == "message" and not isinstance(detail, str):
-        update, out = panel.received(channel, detail.to_bytes())
-        dom.apply(update)
-        send(out)
+        draw_and_send(panel.received(channel, detail.to_bytes()))
     elif kind == "close" or (kind == "state" and str(detail) in ("failed", "closed")):
         if peers.pop(channel, None) is not None:
-            update, out = panel.dropped(channel)
-            dom.apply(update)
-            send(out)
+            draw_and_send(panel.dropped(channel))
+
+
+def draw_and_send(said) -> None:
+    """What a panel action returns, an (Update, Out): drawn, then sent."""
+    update, out = said
+    dom.apply(update)
+    send(out)
 
 
 def send(out) -> None:
@@ -80,9 +83,7 @@ def let_go(channels) -> None:
 def after_action() -> None:
     """After any action of fight mode: what the table shows, sent (nothing while it is closed)."""
     if panel is not None and panel.is_open:
-        update, out = panel.after_action()
-        dom.apply(update)
-        send(out)
+        draw_and_send(panel.after_action())
 
 
 async def on_next(event) -> None:
@@ -123,9 +124,7 @@ def stop_camera(event=None) -> None:
 
 def on_close(event) -> None:
     stop_camera()
-    update, out = panel.on_close()
-    dom.apply(update)
-    send(out)
+    draw_and_send(panel.on_close())
 
 
 def panel_call(method):
@@ -133,13 +132,11 @@ def panel_call(method):
 
     def call(event) -> None:
         if method == "on_click":
-            update, out = panel.on_click(dom.data_of(event))
+            draw_and_send(panel.on_click(dom.data_of(event)))
         elif method == "on_change":
-            update, out = panel.on_change(dom.data_of(event), bool(event.target.checked))
+            draw_and_send(panel.on_change(dom.data_of(event), bool(event.target.checked)))
         else:
-            update, out = getattr(panel, method)()
-        dom.apply(update)
-        send(out)
+            draw_and_send(getattr(panel, method)())
 
     return create_proxy(call)
 

@@ -15,6 +15,7 @@ import string
 from html.parser import HTMLParser
 from pathlib import Path
 
+from builder.pages import SCANNER_BOX
 from pyengine.html import VOID_ELEMENTS
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -102,9 +103,9 @@ class Page:
 
     @classmethod
     def built(cls, file: str, slots: dict[str, str]) -> Page:
-        """The page ``web/pages/<file>`` with its ``$slots`` filled."""
+        """The page ``web/pages/<file>`` with its ``$slots`` filled (the scanner's box as the build fills it)."""
         template = string.Template((ROOT / "web" / "pages" / file).read_text(encoding="utf-8"))
-        return cls(template.substitute(slots))
+        return cls(template.substitute({"scanner": SCANNER_BOX, **slots}))
 
     def find(self, ident: str) -> Node | None:
         return next((n for n in self.root.walk() if n.id == ident), None)

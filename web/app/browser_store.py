@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pyscript import window
 
+from app import paint
 from app.dom import missing
 from pyengine.errors import StorageError
 
@@ -27,9 +28,11 @@ class BrowserStore:
             name = "QuotaExceededError" if "Quota" in said else (said.split(":")[0] or type(exc).__name__)
             why = "the device's storage is full" if "Quota" in name else "the browser refused to store it"
             raise StorageError(f"{why} ({name}); nothing was overwritten") from None
+        paint.saved()
 
     def remove(self, key: str) -> None:
         self.storage.removeItem(key)
+        paint.saved()
 
     def keys(self) -> list[str]:
         # One call for them all (key(i) is a call into the browser per key); an item named like

@@ -1,0 +1,88 @@
+"""Keeps what the page drew on the device for its next visit, and hands a page painted from it
+(``web/static/paint.js``) to the live page (``pyengine.pages.paint``; docs/startup.md "The page as it
+was left"). Kept at most once a second, and as the page is left; never after another tab saved."""
+
+from __future__ import annotations
+
+import os
+
+from pyodide.ffi import create_once_callable, create_proxy, jsnull, to_js
+from pyscript import document, window
+
+from pyengine.pages import paint
+from pyengine.storage.keys import REVISION
+
+#: What the page drew since it started, by kind: the ids kept (and the live page's own at settle()).
+_drawn: dict[str, set[str]] = {"html": set(), "hidden": set(), "values": set(), "checked": set()}
+_state = {"seen": None, "due": False}  # the records' revision this page last saw; a keep waiting
+
+
+def _stored(key: str) -> str | None:
+    item = window.localStorage.getItem(key)
+    return None if item is None or item is jsnull else str(item)
+
+
+def begin() -> None:
+    """At the page's start, before it reads any record: the revision it reads them under."""
+    _state["seen"] = _stored(REVISION)
+    window.addEventListener("pagehide", create_proxy(lambda event: keep()))
+
+
+def saved() -> None:
+    """The records changed (this page wrote them): a new revision, so that other tabs' paints are refused."""
+    _state["seen"] = os.urandom(8).hex()
+    try:  # taken out first: a full storage has room for the new one then
+        window.localStorage.removeItem(REVISION)
+        window.localStorage.setItem(REVISION, _state["seen"])
+    except Exception:  # refused: nothing kept since matches what is left, and only a paint kept before any save could
+        _state["seen"] = _stored(REVISION)
+
+
+def drawn(update) -> None:
+    """``app.dom.apply`` wrote ``update``: what it drew is kept a second later, with what came meanwhile."""
+    _drawn["html"].update(update.html, update.text)
+    for kind in ("hidden", "values", "checked"):
+        _drawn[kind].update(getattr(update, kind))
+    if not _state["due"]:
+        _state["due"] = True
+        window.setTimeout(create_once_callable(keep), 1000)
+
+
+def keep() -> None:
+    """Keeps what the page shows now (or, when another tab saved since this page read the records,
+    removes what is kept: what this page shows is not the records any more)."""
+    script = document.querySelector("script[data-key][data-build]")
+    if not _state["due"] or script is None or script is jsnull:
+        return
+    _state["due"] = False
+    key = str(script.dataset.key)
+    revision = _stored(REVISION)
+    nodes = {kind: {i: document.getElementById(i) for i in ids} for kind, ids in _drawn.items()}
+    nodes = {kind: {i: n for i, n in found.items() if n is not None and n is not jsnull} for kind, found in nodes.items()}
+    text = (
+        None
+        if revision != _state["seen"]
+        else paint.kept(
+            str(script.dataset.build),
+            str(window.location.hash),
+            revision or "",
+            html={i: str(n.innerHTML) for i, n in nodes["html"].items()},
+            hidden={i: bool(n.hidden) for i, n in nodes["hidden"].items()},
+            values={i: str(n.value) for i, n in nodes["values"].items()},
+            checked={i: bool(n.checked) for i, n in nodes["checked"].items()},
+        )
+    )
+    try:
+        if text:
+            window.localStorage.setItem(key, text)
+        else:
+            window.localStorage.removeItem(key)
+    except Exception:  # the device's storage is full: no paint rather than an old one
+        window.localStorage.removeItem(key)
+
+
+def settle() -> None:
+    """The page is ready: what the paint showed that the live page did not draw goes back as built."""
+    hand = getattr(window, "strikeRankPaint", None)
+    if hand is not None and hand is not jsnull:
+        hand.settle(to_js(sorted(set().union(*_drawn.values()))))

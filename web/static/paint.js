@@ -1,0 +1,144 @@
+// The page as it was left, on the screen before Python is up (issue 36; docs/startup.md "The page as
+// it was left"). Python keeps what a page drew (pyengine.pages.paint, app.paint) under the key
+// data-key names; this shows it when it is the paint of the page as it is now, by the rule of
+// pyengine.pages.paint.current: this build (data-build), this address fragment, the records'
+// revision (the key data-revision names; a save in another tab changes it). Anything else, or
+// anything our renderers never make (a script, an element of PyScript's, an on… or py-…
+// attribute), and nothing of it is shown: a paint is shown whole or not at all. The HTML is parsed
+// in an inert <template> first (nothing in it loads or runs there); the content security policy
+// forbids inline script and handlers besides. A parser-blocking script after <main>: it runs
+// before the first paint and before guard.js, so it holds the guard's rule itself.
+// Shown, <html data-painted> says so (style.css: controls look as starting), and
+// window.strikeRankPaint hands the page to Python: write() draws a region keeping what was
+// typed in it meanwhile, settle(drawn) puts back as built what the live page did not draw. No rules.
+(function () {
+  var data = document.currentScript && document.currentScript.dataset;
+  if (!data || !data.key || !data.build) return;
+  var MAX_CHARS = 262144; // pyengine.pages.paint.MAX_CHARS
+  var ID = /^[A-Za-z][A-Za-z0-9_-]{0,79}$/; // pyengine.pages.paint.ELEMENT_ID
+  var NEVER = "script,template,iframe,object,embed,base,link,meta,style,frame,frameset,noscript," +
+    "py-script,mpy-script,pyodide-script,micropython-script";
+  var NEVER_ATTRIBUTE = /^(on|py-|mpy-|pyodide-|micropython-)/i;
+
+  var text, revision;
+  try {
+    text = localStorage.getItem(data.key);
+    revision = localStorage.getItem(data.revision) || "";
+  } catch (error) {
+    return; // storage refused: the page as built
+  }
+  if (!text || text.length > MAX_CHARS) return;
+  var paint;
+  try { paint = JSON.parse(text); } catch (error) { return; }
+  if (!paint || paint.v !== 1 || paint.build !== data.build || paint.view !== location.hash ||
+      paint.revision !== revision) return;
+
+  function entries(map, kind) { // [[element, value]], or null when anything in it is not as Python writes
+    if (map === undefined) return [];
+    if (!map || typeof map !== "object" || Array.isArray(map)) return null;
+    var out = [];
+    for (var id in map) {
+      if (!Object.prototype.hasOwnProperty.call(map, id)) continue;
+      var element = document.getElementById(id);
+      if (!ID.test(id) || !element || typeof map[id] !== kind) return null;
+      out.push([element, map[id]]);
+    }
+    return out;
+  }
+
+  function inert(html) { // the HTML as an inert fragment, or null when it holds what we never make
+    var template = document.createElement("template");
+    template.innerHTML = html;
+    if (template.content.querySelector(NEVER)) return null;
+    var all = template.content.querySelectorAll("*");
+    for (var i = 0; i < all.length; i += 1) {
+      for (var j = 0; j < all[i].attributes.length; j += 1) {
+        if (NEVER_ATTRIBUTE.test(all[i].attributes[j].name)) return null;
+      }
+    }
+    return template.content;
+  }
+
+  var html = entries(paint.html, "string"), hidden = entries(paint.hidden, "boolean");
+  var values = entries(paint.values, "string"), checked = entries(paint.checked, "boolean");
+  if (!html || !hidden || !values || !checked) return;
+  var fragments = html.map(function (pair) { return inert(pair[1]); });
+  if (fragments.some(function (fragment) { return !fragment; })) return;
+
+  // Drawn, each thing as built kept aside for settle().
+  var built = [];
+  html.forEach(function (pair, i) {
+    var element = pair[0], was = element.innerHTML;
+    element.replaceChildren(fragments[i]);
+    built.push([element.id, function () { element.innerHTML = was; }]);
+  });
+  hidden.forEach(function (pair) {
+    var element = pair[0], was = element.hidden;
+    element.hidden = pair[1];
+    built.push([element.id, function () { element.hidden = was; }]);
+  });
+  // A field's value is drawn as its default: what is typed before Python is up differs from it,
+  // and the page (app.start.untouched) takes that as typed.
+  values.forEach(function (pair) {
+    var element = pair[0];
+    if (element.localName === "select") {
+      var was = Array.prototype.map.call(element.options, function (option) { return option.defaultSelected; });
+      Array.prototype.forEach.call(element.options, function (option) { option.defaultSelected = option.value === pair[1]; });
+      built.push([element.id, function () {
+        Array.prototype.forEach.call(element.options, function (option, i) { option.defaultSelected = was[i]; });
+      }]);
+    } else if ("defaultValue" in element) {
+      var before = element.defaultValue;
+      element.defaultValue = pair[1];
+      built.push([element.id, function () { element.defaultValue = before; }]);
+    }
+  });
+  checked.forEach(function (pair) {
+    var element = pair[0], was = element.defaultChecked;
+    element.defaultChecked = pair[1];
+    built.push([element.id, function () { element.defaultChecked = was; }]);
+  });
+
+  var root = document.documentElement;
+  root.dataset.painted = "";
+  var status = document.getElementById("engine-status-text");
+  var said = status && status.textContent;
+  if (status) status.textContent = "Showing the page as you left it; starting Python\u2026";
+
+  // What the player typed into a field: its value differs from its default.
+  function typedIn(node) {
+    var out = [];
+    node.querySelectorAll("input, select, textarea").forEach(function (field) {
+      if (!field.id) return;
+      if (field.type === "checkbox" || field.type === "radio") {
+        if (field.checked !== field.defaultChecked) out.push([field.id, "checked", field.checked]);
+      } else if (field.localName === "select") {
+        if (field.options.length && !field.options[field.selectedIndex < 0 ? 0 : field.selectedIndex].defaultSelected) {
+          out.push([field.id, "value", field.value]);
+        }
+      } else if (field.value !== field.defaultValue) {
+        out.push([field.id, "value", field.value]);
+      }
+    });
+    return out;
+  }
+
+  window.strikeRankPaint = {
+    // The live page draws a region: what was typed in it while the paint was up stays typed.
+    write: function (element, markup) {
+      var typed = typedIn(element);
+      element.innerHTML = markup;
+      typed.forEach(function (field) {
+        var now = document.getElementById(field[0]);
+        if (now && element.contains(now)) now[field[1]] = field[2];
+      });
+    },
+    // Python is up and has drawn the page (drawn: the ids it wrote): the rest goes back as built.
+    settle: function (drawn) {
+      built.forEach(function (entry) { if (drawn.indexOf(entry[0]) < 0) entry[1](); });
+      built = [];
+      if (status && status.textContent.indexOf("Showing the page") === 0) status.textContent = said;
+      delete root.dataset.painted;
+    },
+  };
+})();

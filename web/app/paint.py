@@ -81,6 +81,19 @@ def keep() -> None:
         window.localStorage.removeItem(key)
 
 
+def typed_in(field) -> bool:
+    """While the page as it was left is up: the player typed, ticked or chose in this field (what a
+    page restores at its start, such as a draft, is older and does not overwrite it)."""
+    if not document.documentElement.hasAttribute("data-painted"):
+        return False
+    if str(field.type) in ("checkbox", "radio"):
+        return bool(field.checked) != bool(field.defaultChecked)
+    if str(field.localName) == "select":
+        chosen = [i for i, option in enumerate(field.options) if option.defaultSelected]
+        return int(field.selectedIndex) != (chosen[0] if chosen else 0)
+    return str(field.value) != str(field.defaultValue)
+
+
 def settle() -> None:
     """The page is ready: what the paint showed that the live page did not draw goes back as built."""
     hand = getattr(window, "strikeRankPaint", None)

@@ -1,0 +1,203 @@
+"""The page as it was left, on the screen before Python is up (issue 36): fight mode's table with the
+fight in progress is there on return while Python is still held back, marked as the state being
+restored, and the live page then draws the same rows in the same place. A kept paint is shown only
+for the fight the address names, the records as they are and the build that drew it; a forged one
+runs nothing and is not shown; what is typed before Python is up stays."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from playwright.sync_api import expect
+
+from pyengine.runequest.melee.log import FightLog, to_link
+from pyengine.runequest.melee.model import Combatant, Fight
+from pyengine.storage.keys import PAINT_PREFIX
+from tests.browser.conftest import READY, READY_TIMEOUT_MS, Watch
+from tests.browser.flows import add, open_fight
+from tools import chromium
+
+KEY = PAINT_PREFIX + "combat.html"
+PAINTED = "document.documentElement.hasAttribute('data-painted')"
+
+
+@pytest.fixture
+def device(browser, site_url):
+    """A new profile with no service worker (so the page's own requests can be held back), watched."""
+    context = browser.new_context(viewport=chromium.PHONE, base_url=site_url, service_workers="block")
+    watch = Watch()
+    watch.attach_context(context)
+    yield context, watch
+    context.close()
+
+
+class Held:
+    """Our wheel held back until released: Python is not up meanwhile."""
+
+    def __init__(self, context) -> None:
+        self.routes: list = []
+        self.released = False
+        context.route("**/pkg/*.whl", self.hold)
+
+    def hold(self, route) -> None:
+        if self.released:
+            route.continue_()
+        else:
+            self.routes.append(route)
+
+    def wait_then_release(self, page) -> None:
+        page.wait_for_timeout(300)  # the painted page stays as it is meanwhile
+        for route in self.routes:
+            route.continue_()
+        self.released = True
+
+
+def fight_left(context) -> str:
+    """Fight mode with Aldo, Bera and Cora added, left once its paint is kept: the address it was at."""
+    page = open_fight(context)
+    add(page)
+    page.wait_for_function(f"(localStorage.getItem({json.dumps(KEY)}) || '').includes('Cora')")
+    address = page.url
+    page.close()
+    return address
+
+
+def come_back(context, address: str):
+    """The page opened again at ``address`` with Python held back: (the page, the hold)."""
+    held = Held(context)
+    page = context.new_page()
+    page.goto(address, wait_until="domcontentloaded")
+    return page, held
+
+
+def test_the_fight_in_progress_is_on_the_screen_before_python_and_the_live_page_draws_it_in_place(device):
+    context, watch = device
+    address = fight_left(context)
+    page, held = come_back(context, address)
+    rows = page.locator("#fd-list .fd-who")
+    assert page.evaluate("document.body.dataset.ready") is None  # Python is not up
+    assert page.evaluate(PAINTED)
+    expect(page.locator("#fight-mode")).to_be_visible()
+    expect(rows).to_have_count(3)
+    expect(page.locator("#fc-list")).to_contain_text("Aldo")
+    expect(page.locator("#engine-status-text")).to_have_text("Showing the page as you left it; starting Python\u2026")
+    expect(page.locator("#fd-list button").first).to_have_css("pointer-events", "none")  # shown as starting
+    first = rows.first.bounding_box()
+    held.wait_then_release(page)
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    assert not page.evaluate(PAINTED)
+    expect(rows).to_have_count(3)
+    assert rows.first.bounding_box() == first  # the live rows are where the painted ones were
+    expect(page.locator("#fd-list button").first).not_to_have_css("pointer-events", "none")
+    watch.assert_clean()
+
+
+def test_a_kept_paint_of_another_fight_is_not_shown(device):
+    context, watch = device
+    fight_left(context)
+    broo = Combatant(
+        name="Broo 1",
+        side="Broos",
+        STR=13,
+        CON=11,
+        SIZ=12,
+        DEX=10,
+        hit_points=12,
+        locations={key: 3 for key in ("head", "chest", "abdomen", "right_arm", "left_arm", "right_leg", "left_leg")},
+        dex_sr=3,
+    )
+    page, held = come_back(context, "combat.html#" + to_link(FightLog(fight=Fight(combatants=(broo,)))))
+    page.wait_for_load_state("load")
+    assert not page.evaluate(PAINTED)
+    expect(page.locator("#fd-list .fd-who")).to_have_count(0)
+    expect(page.locator("#fight-mode")).to_be_hidden()  # the page as built until Python opens the link
+    held.wait_then_release(page)
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    expect(page.locator("#fc-list")).to_contain_text("Broo 1")
+    watch.assert_clean()
+
+
+def test_a_kept_paint_is_refused_after_the_app_is_updated(device):
+    context, watch = device
+    address = fight_left(context)
+
+    def updated(route):  # the same page from a newer build: another data-build
+        response = route.fetch()
+        html = response.text()
+        assert 'data-build="' in html
+        route.fulfill(response=response, body=html.replace('data-build="', 'data-build="0'))
+
+    context.route("**/combat.html", updated)
+    page, held = come_back(context, address)
+    page.wait_for_load_state("load")
+    assert not page.evaluate(PAINTED)
+    expect(page.locator("#fd-list .fd-who")).to_have_count(0)
+    held.wait_then_release(page)
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    watch.assert_clean()
+
+
+def test_a_kept_paint_is_refused_once_another_tab_saved(device):
+    context, watch = device
+    address = fight_left(context)
+    other = context.new_page()  # another tab: the start page rolls dice, and keeps them
+    other.goto("index.html")
+    other.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    other.fill("#dice-expr", "1D6")
+    other.click("#dice-roll")
+    expect(other.locator("#dice-result .roll-total")).to_have_count(1)
+    page, held = come_back(context, address)
+    page.wait_for_load_state("load")
+    assert not page.evaluate(PAINTED)
+    expect(page.locator("#fd-list .fd-who")).to_have_count(0)
+    held.wait_then_release(page)
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    expect(page.locator("#fd-list .fd-who")).to_have_count(3)  # the live page, from the records
+    watch.assert_clean()
+
+
+def test_what_is_typed_before_python_is_up_over_the_painted_page_is_kept(device):
+    context, watch = device
+    address = fight_left(context)
+    page, held = come_back(context, address)
+    assert page.evaluate(PAINTED)
+    page.fill("#fa-name", "Dorn")
+    page.fill("#fa-side", "B")
+    held.wait_then_release(page)
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    expect(page.locator("#fa-name")).to_have_value("Dorn")
+    expect(page.locator("#fa-side")).to_have_value("B")
+    page.select_option("#fa-w1", "dagger")
+    page.click("#fa-add")
+    expect(page.locator("#fc-list .fc-item")).to_have_count(4)
+    expect(page.locator("#fc-list")).to_contain_text("Dorn")
+    watch.assert_clean()
+
+
+@pytest.mark.parametrize(
+    "forged",
+    [
+        '<img src="x" onerror="window.forged = 1">',
+        '<script src="./boot.js"></script><p>Aldo</p>',
+        '<p py-click="print(1)">Aldo</p>',
+    ],
+)
+def test_a_forged_paint_runs_nothing_and_is_not_shown(device, forged):
+    context, watch = device
+    address = fight_left(context)
+    quiet = context.new_page()
+    quiet.goto("style.css")
+    kept = json.loads(quiet.evaluate(f"localStorage.getItem({json.dumps(KEY)})"))
+    kept["html"]["fd-list"] = forged
+    quiet.evaluate("([key, text]) => localStorage.setItem(key, text)", [KEY, json.dumps(kept)])
+    quiet.close()
+    page, held = come_back(context, address)
+    page.wait_for_load_state("load")
+    assert not page.evaluate(PAINTED)
+    expect(page.locator("#fd-list img, #fd-list script, #fd-list [py-click]")).to_have_count(0)
+    held.wait_then_release(page)
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    assert page.evaluate("window.forged") is None
+    assert page.evaluate("window.strikeRankGuard.refused()") == 0
+    watch.assert_clean()

@@ -56,6 +56,8 @@ class Paint(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     before Python is up still reads as typed)."""
     checked: dict[str, bool] = {}
     """Checkbox or radio id -> ticked (as its default)."""
+    opened: dict[str, bool] = {}
+    """``<details>`` id -> open."""
 
 
 _decoder = msgspec.json.Decoder(Paint)
@@ -63,15 +65,31 @@ _encoder = msgspec.json.Encoder()
 
 
 def kept(
-    build: str, view: str, revision: str, *, html: dict[str, str], hidden: dict[str, bool], values: dict[str, str], checked: dict[str, bool]
+    build: str,
+    view: str,
+    revision: str,
+    *,
+    html: dict[str, str],
+    hidden: dict[str, bool],
+    values: dict[str, str],
+    checked: dict[str, bool],
+    opened: dict[str, bool],
 ) -> str | None:
     """The record to keep for what the page shows now, as JSON text; ``None`` when there is nothing
     to keep (no build, nothing drawn, an id not the pages' kind) or it would pass :data:`MAX_CHARS`:
     then the page keeps none, rather than a part of itself."""
     paint = Paint(
-        v=FORMAT, build=build, view=view, revision=revision, html=dict(html), hidden=dict(hidden), values=dict(values), checked=dict(checked)
+        v=FORMAT,
+        build=build,
+        view=view,
+        revision=revision,
+        html=dict(html),
+        hidden=dict(hidden),
+        values=dict(values),
+        checked=dict(checked),
+        opened=dict(opened),
     )
-    if not build or not (paint.html or paint.hidden or paint.values or paint.checked):
+    if not build or not (paint.html or paint.hidden or paint.values or paint.checked or paint.opened):
         return None
     try:
         _check(paint)
@@ -114,7 +132,7 @@ def _check(paint: Paint) -> None:
     for name in ("build", "view", "revision"):
         if len(getattr(paint, name)) > MAX_LABEL:
             raise PaintError(f"The page kept to show at start has too long a {name} (at most {MAX_LABEL:,} characters).")
-    ids = [*paint.html, *paint.hidden, *paint.values, *paint.checked]
+    ids = [*paint.html, *paint.hidden, *paint.values, *paint.checked, *paint.opened]
     if len(ids) > MAX_ELEMENTS:
         raise PaintError(f"The page kept to show at start names {len(ids)} elements (at most {MAX_ELEMENTS}).")
     for ident in ids:

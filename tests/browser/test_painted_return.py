@@ -57,7 +57,7 @@ def fight_left(context) -> str:
     """Fight mode with Aldo, Bera and Cora added, left once its paint is kept: the address it was at."""
     page = open_fight(context)
     add(page)
-    page.wait_for_function(f"(localStorage.getItem({json.dumps(KEY)}) || '').includes('Cora')")
+    page.wait_for_function("key => (localStorage.getItem(key) || '').includes('Cora')", arg=KEY)
     address = page.url
     page.close()
     return address
@@ -81,15 +81,17 @@ def test_the_fight_in_progress_is_on_the_screen_before_python_and_the_live_page_
     expect(page.locator("#fight-mode")).to_be_visible()
     expect(rows).to_have_count(3)
     expect(page.locator("#fc-list")).to_contain_text("Aldo")
-    expect(page.locator("#engine-status-text")).to_have_text("Showing the page as you left it; starting Python\u2026")
-    expect(page.locator("#fd-list button").first).to_have_css("pointer-events", "none")  # shown as starting
+    expect(page.locator("#engine-status .status-note")).to_have_text(
+        "This is the page as you left it; its buttons work once Python is up. It can be filled in meanwhile."
+    )
+    expect(page.locator("#fc-list button").first).to_have_css("pointer-events", "none")  # shown as starting
     first = rows.first.bounding_box()
     held.wait_then_release(page)
     page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
     assert not page.evaluate(PAINTED)
     expect(rows).to_have_count(3)
     assert rows.first.bounding_box() == first  # the live rows are where the painted ones were
-    expect(page.locator("#fd-list button").first).not_to_have_css("pointer-events", "none")
+    expect(page.locator("#fc-list button").first).not_to_have_css("pointer-events", "none")
     watch.assert_clean()
 
 
@@ -162,10 +164,13 @@ def test_what_is_typed_before_python_is_up_over_the_painted_page_is_kept(device)
     address = fight_left(context)
     page, held = come_back(context, address)
     assert page.evaluate(PAINTED)
+    expect(page.locator("#fa-box")).not_to_have_attribute("open", "")  # shut, as it was left
+    page.click("#fa-box > summary")  # a fold opens with no Python
     page.fill("#fa-name", "Dorn")
     page.fill("#fa-side", "B")
     held.wait_then_release(page)
     page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    expect(page.locator("#fa-box")).to_have_attribute("open", "")  # the draft's "shut" does not shut it
     expect(page.locator("#fa-name")).to_have_value("Dorn")
     expect(page.locator("#fa-side")).to_have_value("B")
     page.select_option("#fa-w1", "dagger")

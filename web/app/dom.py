@@ -134,7 +134,7 @@ def apply(update) -> None:
                               (update.disabled, "disabled"), (update.hidden, "hidden"), (update.opened, "open")):
         for ident, value in writes.items():
             node = element(ident)
-            if not missing(node) and not (attribute in ("value", "checked") and paint.typed_in(node)):
+            if not missing(node) and not (attribute in ("value", "checked", "open") and paint.touched(node)):
                 setattr(node, attribute, value)
     for ident, classes in update.classes.items():
         node = element(ident)

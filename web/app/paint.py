@@ -13,7 +13,7 @@ from pyengine.pages import paint
 from pyengine.storage.keys import REVISION
 
 #: What the page drew since it started, by kind: the ids kept (and the live page's own at settle()).
-_drawn: dict[str, set[str]] = {"html": set(), "hidden": set(), "values": set(), "checked": set()}
+_drawn: dict[str, set[str]] = {"html": set(), "hidden": set(), "values": set(), "checked": set(), "opened": set()}
 _state = {"seen": None, "due": False}  # the records' revision this page last saw; a keep waiting
 
 
@@ -41,7 +41,7 @@ def saved() -> None:
 def drawn(update) -> None:
     """``app.dom.apply`` wrote ``update``: what it drew is kept a second later, with what came meanwhile."""
     _drawn["html"].update(update.html, update.text)
-    for kind in ("hidden", "values", "checked"):
+    for kind in ("hidden", "values", "checked", "opened"):
         _drawn[kind].update(getattr(update, kind))
     if not _state["due"]:
         _state["due"] = True
@@ -70,6 +70,7 @@ def keep() -> None:
             hidden={i: bool(n.hidden) for i, n in nodes["hidden"].items()},
             values={i: str(n.value) for i, n in nodes["values"].items()},
             checked={i: bool(n.checked) for i, n in nodes["checked"].items()},
+            opened={i: bool(n.open) for i, n in nodes["opened"].items()},
         )
     )
     try:
@@ -81,17 +82,10 @@ def keep() -> None:
         window.localStorage.removeItem(key)
 
 
-def typed_in(field) -> bool:
-    """While the page as it was left is up: the player typed, ticked or chose in this field (what a
-    page restores at its start, such as a draft, is older and does not overwrite it)."""
-    if not document.documentElement.hasAttribute("data-painted"):
-        return False
-    if str(field.type) in ("checkbox", "radio"):
-        return bool(field.checked) != bool(field.defaultChecked)
-    if str(field.localName) == "select":
-        chosen = [i for i, option in enumerate(field.options) if option.defaultSelected]
-        return int(field.selectedIndex) != (chosen[0] if chosen else 0)
-    return str(field.value) != str(field.defaultValue)
+def touched(node) -> bool:
+    """While the page as it was left is up: the player typed, ticked or chose in this field, or opened
+    or shut this fold (what a page restores at its start, a draft, is older and does not overwrite it)."""
+    return document.documentElement.hasAttribute("data-painted") and bool(window.strikeRankPaint.touched(node))
 
 
 def settle() -> None:

@@ -18,6 +18,7 @@
   var ID = /^[A-Za-z][A-Za-z0-9_-]{0,79}$/; // pyengine.pages.paint.ELEMENT_ID
   var NEVER = "script,template,iframe,object,embed,base,link,meta,style,frame,frameset,noscript," +
     "py-script,mpy-script,pyodide-script,micropython-script";
+  var RESTORED = "This is the page as you left it; its buttons work once Python is up. It can be filled in meanwhile.";
   var NEVER_ATTRIBUTE = /^(on|py-|mpy-|pyodide-|micropython-)/i;
 
   var text, revision;
@@ -47,6 +48,9 @@
   }
 
   function inert(html) { // the HTML as an inert fragment, or null when it holds what we never make
+    // A handler's attribute refused before parsing: parsed, even inert, it is reported as the policy's
+    // violation. (Our renderers escape every "<" of text, so "<" here opens a tag.)
+    if (/<[^>]*[\s/](on[a-z]|py-|mpy-|pyodide-|micropython-)/i.test(html)) return null;
     var template = document.createElement("template");
     template.innerHTML = html;
     if (template.content.querySelector(NEVER)) return null;
@@ -61,7 +65,8 @@
 
   var html = entries(paint.html, "string"), hidden = entries(paint.hidden, "boolean");
   var values = entries(paint.values, "string"), checked = entries(paint.checked, "boolean");
-  if (!html || !hidden || !values || !checked) return;
+  var opened = entries(paint.opened, "boolean");
+  if (!html || !hidden || !values || !checked || !opened) return;
   var fragments = html.map(function (pair) { return inert(pair[1]); });
   if (fragments.some(function (fragment) { return !fragment; })) return;
 
@@ -72,10 +77,12 @@
     element.replaceChildren(fragments[i]);
     built.push([element.id, function () { element.innerHTML = was; }]);
   });
-  hidden.forEach(function (pair) {
-    var element = pair[0], was = element.hidden;
-    element.hidden = pair[1];
-    built.push([element.id, function () { element.hidden = was; }]);
+  [[hidden, "hidden"], [opened, "open"]].forEach(function (kind) {
+    kind[0].forEach(function (pair) {
+      var element = pair[0], was = element[kind[1]];
+      element[kind[1]] = pair[1];
+      built.push([element.id, function () { element[kind[1]] = was; }]);
+    });
   });
   // A field's value is drawn as its default: what is typed before Python is up differs from it,
   // and the page (app.start.untouched) takes that as typed.
@@ -101,29 +108,40 @@
 
   var root = document.documentElement;
   root.dataset.painted = "";
-  var status = document.getElementById("engine-status-text");
+  // Said in the status line's note (its first words are the boot module's to change).
+  var status = document.querySelector("#engine-status .status-note");
   var said = status && status.textContent;
-  if (status) status.textContent = "Showing the page as you left it; starting Python\u2026";
+  if (status) status.textContent = RESTORED;
 
-  // What the player typed into a field: its value differs from its default.
+  // Every fold's state as painted: one the player opened or shut since is his.
+  var folds = new WeakMap();
+  document.querySelectorAll("details[id]").forEach(function (fold) { folds.set(fold, fold.open); });
+
+  // The player typed, ticked or chose in this field (it differs from its default), or opened or shut this fold.
+  function touched(element) {
+    if (element.localName === "details") return folds.has(element) && folds.get(element) !== element.open;
+    if (element.type === "checkbox" || element.type === "radio") return element.checked !== element.defaultChecked;
+    if (element.localName === "select") {
+      var chosen = Array.prototype.findIndex.call(element.options, function (option) { return option.defaultSelected; });
+      return element.selectedIndex !== Math.max(chosen, 0);
+    }
+    return "defaultValue" in element && element.value !== element.defaultValue;
+  }
+
+  // What the player typed in the fields under a node: [[id, property, value]].
   function typedIn(node) {
     var out = [];
     node.querySelectorAll("input, select, textarea").forEach(function (field) {
-      if (!field.id) return;
-      if (field.type === "checkbox" || field.type === "radio") {
-        if (field.checked !== field.defaultChecked) out.push([field.id, "checked", field.checked]);
-      } else if (field.localName === "select") {
-        if (field.options.length && !field.options[field.selectedIndex < 0 ? 0 : field.selectedIndex].defaultSelected) {
-          out.push([field.id, "value", field.value]);
-        }
-      } else if (field.value !== field.defaultValue) {
-        out.push([field.id, "value", field.value]);
+      if (field.id && touched(field)) {
+        var checks = field.type === "checkbox" || field.type === "radio";
+        out.push([field.id, checks ? "checked" : "value", checks ? field.checked : field.value]);
       }
     });
     return out;
   }
 
   window.strikeRankPaint = {
+    touched: touched,
     // The live page draws a region: what was typed in it while the paint was up stays typed.
     write: function (element, markup) {
       var typed = typedIn(element);
@@ -137,7 +155,7 @@
     settle: function (drawn) {
       built.forEach(function (entry) { if (drawn.indexOf(entry[0]) < 0) entry[1](); });
       built = [];
-      if (status && status.textContent.indexOf("Showing the page") === 0) status.textContent = said;
+      if (status && status.textContent === RESTORED) status.textContent = said;
       delete root.dataset.painted;
     },
   };

@@ -25,6 +25,7 @@ DRAWN = {
     "hidden": {"fight-mode": False, "exchange-mode": True, "fight-loading": True},
     "values": {"fa-side": "B"},
     "checked": {"sit-optional": False},
+    "opened": {"fa-box": False},
 }
 
 
@@ -34,7 +35,7 @@ def test_the_kept_paint_of_format_1_reads_as_it_was_written():
     kept = paint.read(text)
     assert (kept.v, kept.build, kept.view, kept.revision) == (1, "b1e55ed0c0de", "#fight", "7f3a")
     assert kept.html == DRAWN["html"] and kept.hidden == DRAWN["hidden"]
-    assert kept.values == {"fa-side": "B"} and kept.checked == {"sit-optional": False}
+    assert kept.values == {"fa-side": "B"} and kept.checked == {"sit-optional": False} and kept.opened == {"fa-box": False}
 
 
 def test_a_paint_is_shown_only_at_its_build_its_address_and_its_records():
@@ -63,7 +64,7 @@ def test_too_big_a_paint_is_not_kept_at_all():
 
 
 def test_nothing_drawn_or_no_build_keeps_nothing():
-    assert paint.kept("b1", "#fight", "r1", html={}, hidden={}, values={}, checked={}) is None
+    assert paint.kept("b1", "#fight", "r1", html={}, hidden={}, values={}, checked={}, opened={}) is None
     assert paint.kept("", "#fight", "r1", **DRAWN) is None
 
 
@@ -100,4 +101,4 @@ def test_the_paint_and_the_revision_are_kept_outside_the_records():
 
 def test_the_golden_file_is_json_of_the_documented_fields():
     fields = set(json.loads(GOLDEN.read_text(encoding="utf-8")))
-    assert fields == {"v", "build", "view", "revision", "html", "hidden", "values", "checked"}
+    assert fields == {"v", "build", "view", "revision", "html", "hidden", "values", "checked", "opened"}

@@ -21,7 +21,7 @@ def _check(text: str) -> None:
         assert "msgspec" not in str(exc) and "Expected" not in str(exc)
         assert paint.current(text, "b1", "#fight", "r1") is None
         return
-    assert all(paint.ELEMENT_ID.match(ident) for ident in (*kept.html, *kept.hidden, *kept.values, *kept.checked))
+    assert all(paint.ELEMENT_ID.match(ident) for ident in (*kept.html, *kept.hidden, *kept.values, *kept.checked, *kept.opened))
     shown = paint.current(text, "b1", "#fight", "r1")
     assert shown is None or (shown.build, shown.view, shown.revision) == ("b1", "#fight", "r1")
 
@@ -42,7 +42,7 @@ def test_a_paint_with_junk_in_its_fields_is_read_or_refused_in_words():
 
 @pytest.mark.parametrize("cut", [1, 10, 100])
 def test_a_paint_cut_short_is_refused(cut):
-    text = paint.kept("b1", "#fight", "r1", html={"fd-list": "<p>Rurik</p>"}, hidden={}, values={}, checked={})
+    text = paint.kept("b1", "#fight", "r1", html={"fd-list": "<p>Rurik</p>"}, hidden={}, values={}, checked={}, opened={})
     with pytest.raises(paint.PaintError):
         paint.read(text[:-cut])
 

@@ -53,14 +53,14 @@ class Held:
         self.released = True
 
 
-def fight_left(context) -> str:
-    """Fight mode with Aldo, Bera and Cora added, left once its paint is kept: the address it was at."""
+def fight_left(context) -> tuple[str, str]:
+    """Fight mode with Aldo, Bera and Cora added, left once its paint is kept: the address it was at, the paint."""
     page = open_fight(context)
     add(page)
     page.wait_for_function("key => (localStorage.getItem(key) || '').includes('Cora')", arg=KEY)
-    address = page.url
+    address, kept = page.url, page.evaluate("key => localStorage.getItem(key)", KEY)
     page.close()
-    return address
+    return address, kept
 
 
 def come_back(context, address: str):
@@ -73,7 +73,7 @@ def come_back(context, address: str):
 
 def test_the_fight_in_progress_is_on_the_screen_before_python_and_the_live_page_draws_it_in_place(device):
     context, watch = device
-    address = fight_left(context)
+    address, _ = fight_left(context)
     page, held = come_back(context, address)
     rows = page.locator("#fd-list .fd-who")
     assert page.evaluate("document.body.dataset.ready") is None  # Python is not up
@@ -122,7 +122,7 @@ def test_a_kept_paint_of_another_fight_is_not_shown(device):
 
 def test_a_kept_paint_is_refused_after_the_app_is_updated(device):
     context, watch = device
-    address = fight_left(context)
+    address, _ = fight_left(context)
 
     def updated(route):  # the same page from a newer build: another data-build
         response = route.fetch()
@@ -142,7 +142,7 @@ def test_a_kept_paint_is_refused_after_the_app_is_updated(device):
 
 def test_a_kept_paint_is_refused_once_another_tab_saved(device):
     context, watch = device
-    address = fight_left(context)
+    address, _ = fight_left(context)
     other = context.new_page()  # another tab: the start page rolls dice, and keeps them
     other.goto("index.html")
     other.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
@@ -161,16 +161,15 @@ def test_a_kept_paint_is_refused_once_another_tab_saved(device):
 
 def test_what_is_typed_before_python_is_up_over_the_painted_page_is_kept(device):
     context, watch = device
-    address = fight_left(context)
+    address, _ = fight_left(context)
     page, held = come_back(context, address)
     assert page.evaluate(PAINTED)
-    expect(page.locator("#fa-box")).not_to_have_attribute("open", "")  # shut, as it was left
-    page.click("#fa-box > summary")  # a fold opens with no Python
+    expect(page.locator("#fa-box")).to_have_attribute("open", "")  # open, as it was left
     page.fill("#fa-name", "Dorn")
     page.fill("#fa-side", "B")
     held.wait_then_release(page)
     page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
-    expect(page.locator("#fa-box")).to_have_attribute("open", "")  # the draft's "shut" does not shut it
+    expect(page.locator("#fa-box")).to_have_attribute("open", "")  # the start's "shut" does not shut it under him
     expect(page.locator("#fa-name")).to_have_value("Dorn")
     expect(page.locator("#fa-side")).to_have_value("B")
     page.select_option("#fa-w1", "dagger")
@@ -190,13 +189,11 @@ def test_what_is_typed_before_python_is_up_over_the_painted_page_is_kept(device)
 )
 def test_a_forged_paint_runs_nothing_and_is_not_shown(device, forged):
     context, watch = device
-    address = fight_left(context)
-    quiet = context.new_page()
-    quiet.goto("style.css")
-    kept = json.loads(quiet.evaluate(f"localStorage.getItem({json.dumps(KEY)})"))
-    kept["html"]["fd-list"] = forged
-    quiet.evaluate("([key, text]) => localStorage.setItem(key, text)", [KEY, json.dumps(kept)])
-    quiet.close()
+    address, kept = fight_left(context)
+    paint = json.loads(kept)
+    paint["html"]["fd-list"] = forged  # all else as kept: only the region's HTML refuses it
+    # Put there before the page's own scripts run (the new tab's about:blank has no storage of ours).
+    context.add_init_script(f"if (location.protocol === 'http:') localStorage.setItem({json.dumps(KEY)}, {json.dumps(json.dumps(paint))})")
     page, held = come_back(context, address)
     page.wait_for_load_state("load")
     assert not page.evaluate(PAINTED)

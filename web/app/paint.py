@@ -83,8 +83,8 @@ def keep() -> None:
 
 
 def touched(node) -> bool:
-    """While the page as it was left is up: the player typed, ticked or chose in this field, or opened
-    or shut this fold (what a page restores at its start, a draft, is older and does not overwrite it)."""
+    """While the page as it was left is up: the player typed, ticked or chose in this field (what a page
+    restores at its start, a draft, is older and does not overwrite it); a fold is as he left or made it."""
     return document.documentElement.hasAttribute("data-painted") and bool(window.strikeRankPaint.touched(node))
 
 

@@ -113,13 +113,11 @@
   var said = status && status.textContent;
   if (status) status.textContent = RESTORED;
 
-  // Every fold's state as painted: one the player opened or shut since is his.
-  var folds = new WeakMap();
-  document.querySelectorAll("details[id]").forEach(function (fold) { folds.set(fold, fold.open); });
-
-  // The player typed, ticked or chose in this field (it differs from its default), or opened or shut this fold.
+  // The player typed, ticked or chose in this field (it differs from its default). A fold is his
+  // while the paint is up: open or shut as he left it or made it since (the start's own choice, such as
+  // fight mode shutting its add form over a fight kept, would move the page under him).
   function touched(element) {
-    if (element.localName === "details") return folds.has(element) && folds.get(element) !== element.open;
+    if (element.localName === "details") return true;
     if (element.type === "checkbox" || element.type === "radio") return element.checked !== element.defaultChecked;
     if (element.localName === "select") {
       var chosen = Array.prototype.findIndex.call(element.options, function (option) { return option.defaultSelected; });

@@ -24,8 +24,8 @@ FORMAT = 1
 #: The most a page's kept paint may be, in characters of its JSON text (localStorage counts
 #: characters). A fight of twelve, thirty rounds in, draws about 120,000.
 MAX_CHARS = 256 * 1024
-#: The most elements a paint may name, in all.
-MAX_ELEMENTS = 400
+#: The most elements a paint may name, in all (the gear page's list of items has a dozen fields an item).
+MAX_ELEMENTS = 2000
 #: The most a build, a view or a revision may be, in characters.
 MAX_LABEL = 4096
 #: What an element id in a paint may be: the pages' own ids are all like this.
@@ -52,8 +52,8 @@ class Paint(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     hidden: dict[str, bool] = {}
     """Element id -> hidden."""
     values: dict[str, str] = {}
-    """Field id -> the value written into it (shown as the field's default, so that what is typed
-    before Python is up still reads as typed)."""
+    """Field id -> what it held (shown as the field's default, so that what is typed before Python is up
+    still reads as typed)."""
     checked: dict[str, bool] = {}
     """Checkbox or radio id -> ticked (as its default)."""
     opened: dict[str, bool] = {}

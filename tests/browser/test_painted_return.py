@@ -15,7 +15,8 @@ from pyengine.runequest.melee.log import FightLog, to_link
 from pyengine.runequest.melee.model import Combatant, Fight
 from pyengine.storage.keys import PAINT_PREFIX
 from tests.browser.conftest import READY, READY_TIMEOUT_MS, Watch
-from tests.browser.flows import add, open_fight
+from tests.browser.examples import YSOLDE
+from tests.browser.flows import add, open_fight, type_adventurer
 from tools import chromium
 
 KEY = PAINT_PREFIX + "combat.html"
@@ -202,4 +203,28 @@ def test_a_forged_paint_runs_nothing_and_is_not_shown(device, forged):
     page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
     assert page.evaluate("window.forged") is None
     assert page.evaluate("window.strikeRankGuard.refused()") == 0
+    watch.assert_clean()
+
+
+def test_the_adventurer_being_typed_is_on_the_screen_before_python(device):
+    context, watch = device
+    page = context.new_page()
+    page.goto("sheet.html")
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    type_adventurer(page)
+    page.wait_for_function("key => (localStorage.getItem(key) || '').includes('Ysolde')", arg=PAINT_PREFIX + "sheet.html")
+    address = page.url
+    page.close()
+    page, held = come_back(context, address)
+    assert page.evaluate("document.body.dataset.ready") is None
+    assert page.evaluate(PAINTED)
+    expect(page.locator("#sheet-name")).to_have_value("Ysolde")
+    for key, value in YSOLDE.items():
+        expect(page.locator(f"#sheet-{key}")).to_have_value(value)
+    held.wait_then_release(page)
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    assert not page.evaluate(PAINTED)
+    expect(page.locator("#sheet-name")).to_have_value("Ysolde")
+    for key, value in YSOLDE.items():
+        expect(page.locator(f"#sheet-{key}")).to_have_value(value)
     watch.assert_clean()

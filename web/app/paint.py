@@ -25,7 +25,12 @@ def _stored(key: str) -> str | None:
 def begin() -> None:
     """At the page's start, before it reads any record: the revision it reads them under."""
     _state["seen"] = _stored(REVISION)
-    window.addEventListener("pagehide", create_proxy(lambda event: keep()))
+    window.addEventListener("pagehide", create_proxy(_left))
+
+
+def _left(event) -> None:  # what was typed since the last drawing too
+    _state["due"] = True
+    keep()
 
 
 def saved() -> None:
@@ -55,24 +60,22 @@ def keep() -> None:
     if not _state["due"] or script is None or script is jsnull:
         return
     _state["due"] = False
-    key = str(script.dataset.key)
-    revision = _stored(REVISION)
-    nodes = {kind: {i: document.getElementById(i) for i in ids} for kind, ids in _drawn.items()}
-    nodes = {kind: {i: n for i, n in found.items() if n is not None and n is not jsnull} for kind, found in nodes.items()}
-    text = (
-        None
-        if revision != _state["seen"]
-        else paint.kept(
+    key, revision = str(script.dataset.key), _stored(REVISION)
+    text = None
+    if revision == _state["seen"]:
+        found = {kind: {i: document.getElementById(i) for i in _drawn[kind]} for kind in ("html", "hidden", "opened")}
+        nodes = {kind: {i: n for i, n in each.items() if n is not None and n is not jsnull} for kind, each in found.items()}
+        values, ticks = _fields()
+        text = paint.kept(
             str(script.dataset.build),
             str(window.location.hash),
             revision or "",
             html={i: str(n.innerHTML) for i, n in nodes["html"].items()},
             hidden={i: bool(n.hidden) for i, n in nodes["hidden"].items()},
-            values={i: str(n.value) for i, n in nodes["values"].items()},
-            checked={i: bool(n.checked) for i, n in nodes["checked"].items()},
+            values=values,
+            checked=ticks,
             opened={i: bool(n.open) for i, n in nodes["opened"].items()},
         )
-    )
     try:
         if text:
             window.localStorage.setItem(key, text)
@@ -86,6 +89,20 @@ def touched(node) -> bool:
     """While the page as it was left is up: the player typed, ticked or chose in this field (what a page
     restores at its start, a draft, is older and does not overwrite it); a fold is as he left or made it."""
     return document.documentElement.hasAttribute("data-painted") and bool(window.strikeRankPaint.touched(node))
+
+
+def _fields() -> tuple[dict[str, str], dict[str, bool]]:
+    """Every field of the page's content with an id: what it holds (a long text left out: a pasted fight
+    is the draft's to keep), and every tick. Drafts come back into them as the page starts."""
+    values: dict[str, str] = {}
+    ticks: dict[str, bool] = {}
+    for field in document.querySelectorAll("main input[id], main select[id], main textarea[id]"):
+        kind, ident = str(field.type), str(field.id)
+        if kind in ("checkbox", "radio"):
+            ticks[ident] = bool(field.checked)
+        elif kind not in ("file", "button", "submit", "reset", "hidden") and len(text := str(field.value)) <= 2000:
+            values[ident] = text
+    return values, ticks
 
 
 def settle() -> None:

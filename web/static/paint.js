@@ -34,14 +34,19 @@
   if (!paint || paint.v !== 1 || paint.build !== data.build || paint.view !== location.hash ||
       paint.revision !== revision) return;
 
-  function entries(map, kind) { // [[element, value]], or null when anything in it is not as Python writes
+  // [[element, value]] of a map of the record, each element found first in the regions about to be
+  // drawn (a field drawn in one), then in the page; null when anything in it is not as Python writes.
+  function entries(map, kind, fragments) {
     if (map === undefined) return [];
     if (!map || typeof map !== "object" || Array.isArray(map)) return null;
     var out = [];
     for (var id in map) {
       if (!Object.prototype.hasOwnProperty.call(map, id)) continue;
-      var element = document.getElementById(id);
-      if (!ID.test(id) || !element || typeof map[id] !== kind) return null;
+      if (!ID.test(id) || typeof map[id] !== kind) return null;
+      var element = null;
+      for (var i = 0; i < fragments.length && !element; i += 1) element = fragments[i].getElementById(id);
+      element = element || document.getElementById(id);
+      if (!element) return null;
       out.push([element, map[id]]);
     }
     return out;
@@ -63,12 +68,13 @@
     return template.content;
   }
 
-  var html = entries(paint.html, "string"), hidden = entries(paint.hidden, "boolean");
-  var values = entries(paint.values, "string"), checked = entries(paint.checked, "boolean");
-  var opened = entries(paint.opened, "boolean");
-  if (!html || !hidden || !values || !checked || !opened) return;
+  var html = entries(paint.html, "string", []);
+  if (!html) return;
   var fragments = html.map(function (pair) { return inert(pair[1]); });
   if (fragments.some(function (fragment) { return !fragment; })) return;
+  var hidden = entries(paint.hidden, "boolean", fragments), opened = entries(paint.opened, "boolean", fragments);
+  var values = entries(paint.values, "string", fragments), checked = entries(paint.checked, "boolean", fragments);
+  if (!hidden || !values || !checked || !opened) return;
 
   // Drawn, each thing as built kept aside for settle().
   var built = [];

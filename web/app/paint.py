@@ -17,9 +17,13 @@ _drawn: dict[str, set[str]] = {"html": set(), "hidden": set(), "values": set(), 
 _state = {"seen": None, "due": False}  # the records' revision this page last saw; a keep waiting
 
 
+def missing(value) -> bool:
+    return value is None or value is jsnull
+
+
 def _stored(key: str) -> str | None:
     item = window.localStorage.getItem(key)
-    return None if item is None or item is jsnull else str(item)
+    return None if missing(item) else str(item)
 
 
 def begin() -> None:
@@ -57,20 +61,23 @@ def keep() -> None:
     """Keeps what the page shows now (or, when another tab saved since this page read the records,
     removes what is kept: what this page shows is not the records any more)."""
     script = document.querySelector("script[data-key][data-build]")
-    if not _state["due"] or script is None or script is jsnull:
+    if not _state["due"] or missing(script):
         return
     _state["due"] = False
     key, revision = str(script.dataset.key), _stored(REVISION)
     text = None
     if revision == _state["seen"]:
         found = {kind: {i: document.getElementById(i) for i in _drawn[kind]} for kind in ("html", "hidden", "opened")}
-        nodes = {kind: {i: n for i, n in each.items() if n is not None and n is not jsnull} for kind, each in found.items()}
+        nodes = {kind: {i: n for i, n in each.items() if not missing(n)} for kind, each in found.items()}
         values, ticks = _fields()
+        # A region drawn inside another (a row of fight mode's table) comes with it.
+        around = ",".join(f"#{i}" for i in nodes["html"] if paint.ELEMENT_ID.match(i))
+        inside = {i for i, n in nodes["html"].items() if around and not missing(n.parentElement) and not missing(n.parentElement.closest(around))}
         text = paint.kept(
             str(script.dataset.build),
             str(window.location.hash),
             revision or "",
-            html={i: str(n.innerHTML) for i, n in nodes["html"].items()},
+            html={i: str(n.innerHTML) for i, n in nodes["html"].items() if i not in inside},
             hidden={i: bool(n.hidden) for i, n in nodes["hidden"].items()},
             values=values,
             checked=ticks,
@@ -108,5 +115,5 @@ def _fields() -> tuple[dict[str, str], dict[str, bool]]:
 def settle() -> None:
     """The page is ready: what the paint showed that the live page did not draw goes back as built."""
     hand = getattr(window, "strikeRankPaint", None)
-    if hand is not None and hand is not jsnull:
+    if not missing(hand):
         hand.settle(to_js(sorted(set().union(*_drawn.values()))))

@@ -52,10 +52,25 @@
     return out;
   }
 
+  // An on… or py-… attribute among the tags of this HTML, read as the browser's tokenizer reads them (a
+  // value in quotes may hold anything: "one", "on time" are no handlers). Both patterns always match
+  // at a "<", so they never backtrack far.
+  var TAG = /<[A-Za-z][^\s\/>]*((?:[\s\/]+[^\s\/>=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]*))?)*)[\s\/]*>?/g;
+  var ATTRIBUTE = /[\s\/]+([^\s\/>=]+)(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]*))?/g;
+  function handlers(html) {
+    var tag, attribute;
+    TAG.lastIndex = 0;
+    while ((tag = TAG.exec(html))) {
+      ATTRIBUTE.lastIndex = 0;
+      while ((attribute = ATTRIBUTE.exec(tag[1]))) if (NEVER_ATTRIBUTE.test(attribute[1])) return true;
+    }
+    return false;
+  }
+
   function inert(html) { // the HTML as an inert fragment, or null when it holds what we never make
     // A handler's attribute refused before parsing: parsed, even inert, it is reported as the policy's
     // violation. (Our renderers escape every "<" of text, so "<" here opens a tag.)
-    if (/<[^>]*[\s/](on[a-z]|py-|mpy-|pyodide-|micropython-)/i.test(html)) return null;
+    if (handlers(html)) return null;
     var template = document.createElement("template");
     template.innerHTML = html;
     if (template.content.querySelector(NEVER)) return null;

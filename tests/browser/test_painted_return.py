@@ -16,7 +16,7 @@ from pyengine.runequest.melee.model import Combatant, Fight
 from pyengine.storage.keys import PAINT_PREFIX
 from tests.browser.conftest import READY, READY_TIMEOUT_MS, Watch
 from tests.browser.examples import YSOLDE
-from tests.browser.flows import add, open_fight, type_adventurer
+from tests.browser.flows import add, open_fight, open_row, type_adventurer
 from tools import chromium
 
 KEY = PAINT_PREFIX + "combat.html"
@@ -55,9 +55,11 @@ class Held:
 
 
 def fight_left(context) -> tuple[str, str]:
-    """Fight mode with Aldo, Bera and Cora added, left once its paint is kept: the address it was at, the paint."""
+    """Fight mode with Aldo, Bera and Cora added and Aldo's row open, left once its paint is kept: the
+    address it was at, the paint."""
     page = open_fight(context)
     add(page)
+    open_row(page, 0)
     page.wait_for_function("key => (localStorage.getItem(key) || '').includes('Cora')", arg=KEY)
     address, kept = page.url, page.evaluate("key => localStorage.getItem(key)", KEY)
     page.close()
@@ -86,12 +88,15 @@ def test_the_fight_in_progress_is_on_the_screen_before_python_and_the_live_page_
         "This is the page as you left it; its buttons work once Python is up. It can be filled in meanwhile."
     )
     expect(page.locator("#fc-list button").first).to_have_css("pointer-events", "none")  # shown as starting
-    first = rows.first.bounding_box()
+    expect(page.locator("#fd-0-a0-do")).to_be_visible()  # Aldo's row open as it was left, its form in it
+    first, second = rows.first.bounding_box(), rows.nth(1).bounding_box()
     held.wait_then_release(page)
     page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
     assert not page.evaluate(PAINTED)
     expect(rows).to_have_count(3)
-    assert rows.first.bounding_box() == first  # the live rows are where the painted ones were
+    expect(page.locator("#fd-0-a0-do")).to_be_visible()  # still open, its form drawn by the live page
+    # The live rows are where the painted ones were (Aldo's form drawn anew, not a pixel taller).
+    assert (rows.first.bounding_box(), rows.nth(1).bounding_box()) == (first, second)
     expect(page.locator("#fc-list button").first).not_to_have_css("pointer-events", "none")
     watch.assert_clean()
 

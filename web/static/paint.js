@@ -161,13 +161,16 @@
 
   window.strikeRankPaint = {
     touched: touched,
-    // The live page draws a region: what was typed in it while the paint was up stays typed.
+    // The live page draws a region: what was typed in it while the paint was up stays typed, and its
+    // folds stay open or shut (a row of fight mode's table left open is drawn shut; opened again, the
+    // page's own "toggle" listener draws what goes in it).
     write: function (element, markup) {
-      var typed = typedIn(element);
+      var kept = typedIn(element);
+      element.querySelectorAll("details[id]").forEach(function (fold) { kept.push([fold.id, "open", fold.open]); });
       element.innerHTML = markup;
-      typed.forEach(function (field) {
+      kept.forEach(function (field) {
         var now = document.getElementById(field[0]);
-        if (now && element.contains(now)) now[field[1]] = field[2];
+        if (now && element.contains(now) && now[field[1]] !== field[2]) now[field[1]] = field[2];
       });
     },
     // Python is up and has drawn the page (drawn: the ids it wrote): the rest goes back as built.

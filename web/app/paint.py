@@ -29,12 +29,7 @@ def _stored(key: str) -> str | None:
 def begin() -> None:
     """At the page's start, before it reads any record: the revision it reads them under."""
     _state["seen"] = _stored(REVISION)
-    window.addEventListener("pagehide", create_proxy(_left))
-
-
-def _left(event) -> None:  # what was typed since the last drawing too
-    _state["due"] = True
-    keep()
+    window.addEventListener("pagehide", create_proxy(lambda event: keep(left=True)))  # typed since, too
 
 
 def saved() -> None:
@@ -57,11 +52,11 @@ def drawn(update) -> None:
         window.setTimeout(create_once_callable(keep), 1000)
 
 
-def keep() -> None:
-    """Keeps what the page shows now (or, when another tab saved since this page read the records,
-    removes what is kept: what this page shows is not the records any more)."""
+def keep(left: bool = False) -> None:
+    """Keeps what the page shows now, if it drew since it last did or is ``left`` (or, when another tab
+    saved since this page read the records, removes what is kept: what it shows is not the records)."""
     script = document.querySelector("script[data-key][data-build]")
-    if not _state["due"] or missing(script):
+    if not (_state["due"] or left) or missing(script):
         return
     _state["due"] = False
     key, revision = str(script.dataset.key), _stored(REVISION)
@@ -101,8 +96,7 @@ def touched(node) -> bool:
 def _fields() -> tuple[dict[str, str], dict[str, bool]]:
     """Every field of the page's content with an id: what it holds (a long text left out: a pasted fight
     is the draft's to keep), and every tick. Drafts come back into them as the page starts."""
-    values: dict[str, str] = {}
-    ticks: dict[str, bool] = {}
+    values, ticks = {}, {}
     for field in document.querySelectorAll("main input[id], main select[id], main textarea[id]"):
         kind, ident = str(field.type), str(field.id)
         if kind in ("checkbox", "radio"):

@@ -40,11 +40,6 @@ _LINK = re.compile(r"^#?\d{1,9}\.")
 SHOW = "Show this to the game master: his phone scans it"
 
 
-def is_code(fragment: str) -> bool:
-    """Whether the page's address (its ``#…``) holds a code of the table (a share link)."""
-    return bool(_LINK.match(fragment))
-
-
 class PlayerCodes:
     """The player's page when it follows the table by codes."""
 
@@ -52,11 +47,11 @@ class PlayerCodes:
         self.table = table
         self.page = table.page
 
-    def open(self, fragment: str) -> Update:
-        """The page opens: as :meth:`PlayerTable.open`, and a fight's code in the address read."""
-        if not is_code(fragment):
-            return self.table.open(fragment)
-        return self.table.open("") | self.on_link(fragment)
+    @staticmethod
+    def is_code(fragment: str) -> bool:
+        """Whether the page's address (its ``#…``) holds a code of the table (a share link), which
+        :meth:`on_link` reads (:meth:`PlayerTable.open` has drawn the table kept first)."""
+        return bool(_LINK.match(fragment))
 
     def on_link(self, fragment: str) -> Update:
         """The fight's code, as the page's address holds it (scanned, or opened from the camera app)."""
@@ -78,7 +73,7 @@ class PlayerCodes:
             hidden={"pl-named": seated, "pl-hello": False, "pl-make": True},
             html={"pl-answer": ""},
             address="./player.html",
-        )
+        ) | Update(hidden={"scan-box": True, "scan-open": False}, text={"scan-status": ""})  # the scanner shut
 
     def on_join(self, values: Mapping[str, str]) -> Update:
         """ "Make my code to join": his name kept, and his hello shown as a code for the game master."""

@@ -86,6 +86,7 @@ def test_a_player_joins_and_plays_a_round_by_codes_alone(browsers, site_url, tmp
     def read_screen(locator, what: str) -> str:
         """What a code on a phone's screen says, read from a screenshot by zbarimg."""
         path = tmp_path / f"{what}-{len(scans)}.png"
+        locator.evaluate("node => node.scrollIntoView({block: 'center'})")  # held up whole, clear of the panel's bar
         locator.screenshot(path=str(path))
         text = zbarimg(path)
         code = qr.encode(text)

@@ -157,3 +157,14 @@ def test_the_golden_codes_read_to_their_messages_and_are_written_the_same():
         assert read_message_link(text) == SAMPLES[kind]
         assert message_link(SAMPLES[kind]) == text
     assert isinstance(read_message_link(message_link(Hello(device=DEVICE, name="Ana", table=TABLE))), Hello)
+
+
+def test_a_statement_code_from_before_the_fight_changed_is_refused_in_words():
+    host = host_with_fight()
+    guest = joined(host)
+    code = guest.as_code(guest.state_for("Vasana", Statement(surprised=True)))
+    host.publish(FIGHT + "A", {"Vasana": VASANA})  # a round resolved, or another fight loaded
+    (refused,) = host.scanned(code).events
+    assert refused.peer == BY_CODE and "the fight has moved on since your phone showed it" in refused.text
+    read_fight_code(guest, host)
+    assert "moved on" in guest.answers["Vasana"].why

@@ -25,6 +25,8 @@ from pyengine.pages.player_table import PlayerTable
 from pyengine.pages.scan import Scanner, read_code
 from pyengine.pages.view import Update
 from pyengine.storage.store import MemoryStore
+from tests.unit.live.samples import GOLDEN
+from tests.unit.pages.fight_mode import FightMode
 from tests.unit.pages.fight_writeback_world import two_saved_and_a_broo
 from tests.unit.pages.page_dom import Page
 
@@ -195,7 +197,6 @@ def test_a_code_of_another_table_is_refused_in_words(table, world):
 
 def _offer():
     from pyengine.live import sdp
-    from tests.unit.live.samples import GOLDEN
 
     return sdp.from_sdp((GOLDEN / "live-sdp-offer-chromium.txt").read_text(encoding="ascii")), secrets
 
@@ -220,3 +221,15 @@ def test_the_players_scanner_opens_the_fight_code_where_it_is_and_a_join_code_by
     assert scanner.on_code(join).navigate.startswith("./player.html#join=") and scanner.reloads
     elsewhere = Scanner(SITE + "index.html")
     assert elsewhere.on_code(table.fight_code()).navigate.startswith("./player.html#1.") and not elsewhere.reloads
+
+
+def test_a_table_too_big_for_one_code_leaves_its_statements_out_and_says_so(world):
+    link = (GOLDEN / "fight-12x30.link").read_text(encoding="utf-8").strip()
+    fm = FightMode(world, link=link)  # twelve combatants, thirty rounds
+    table = ByCodes(fm, world)
+    table.fight_code()
+    said = fm.dom.text("lt-fight-code")
+    assert "the statements left out: the whole table does not fit one code" in said
+    situation = read_message_link(table.panel.codes.link)
+    assert situation.fight == fm.page.link() and situation.statements == {}
+    print(f"\nthe 12-against-30-rounds fight as a code: {len(table.panel.codes.link):,} characters, {qr.encode(table.panel.codes.link).describe()}")

@@ -68,12 +68,9 @@ class PlayerCodes:
         table.channel = "codes"
         update |= table.answered()
         seated = page.guest.status == "seated"
-        return update | Update(
-            notices={"pl-error": ""},
-            hidden={"pl-named": seated, "pl-hello": False, "pl-make": True},
-            html={"pl-answer": ""},
-            address="./player.html",
-        ) | Update(hidden={"scan-box": True, "scan-open": False}, text={"scan-status": ""})  # the scanner shut
+        shut = Update(hidden={"scan-box": True, "scan-open": False}, text={"scan-status": ""})  # the scanner, its code read
+        shown = Update(notices={"pl-error": ""}, hidden={"pl-named": seated, "pl-hello": False, "pl-make": True}, html={"pl-answer": ""})
+        return update | shown | shut | Update(address="./player.html")
 
     def on_join(self, values: Mapping[str, str]) -> Update:
         """ "Make my code to join": his name kept, and his hello shown as a code for the game master."""
@@ -92,7 +89,8 @@ class PlayerCodes:
         if guest is None or not frames:
             return Update()
         try:
-            return self._code(guest.as_code(frames[-1]))
+            said = Update(notices={"pl-said": "No network: not sent. Show the code below to the game master; his phone scans it."})
+            return said | self._code(guest.as_code(frames[-1]))
         except LiveMessageError as exc:
             return Update(notices={"pl-said": f"Not sent: {str(exc).removeprefix('live table: ')}"})
 

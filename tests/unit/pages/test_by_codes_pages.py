@@ -140,6 +140,7 @@ def test_a_round_stated_as_a_code_resolved_and_read_back(table):
     phone.fill(f"fd-{k}-a0-n", "far")  # not a number: refused in the form's words
     update, sends = player.table.on_click({"send": "Vasana"}, phone.values("pl-acts"))
     phone.apply(update | player.shown(sends))  # no channel: the statement becomes a code
+    assert "No network: not sent. Show the code below to the game master" in phone.text("pl-said")
     table.shown_to_the_game_master()
     assert "Vasana's statement is not taken" in fm.dom.text("lt-said")
     table.player_reads_the_fight()

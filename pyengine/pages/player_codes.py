@@ -75,10 +75,11 @@ class PlayerCodes:
     def on_join(self, values: Mapping[str, str]) -> Update:
         """ "Make my code to join": his name kept, and his hello shown as a code for the game master."""
         update, _ = self.page.join(values.get("pl-name", ""))
-        if update.errors:
+        guest = self.page.guest
+        if update.errors or guest is None:
             return update
         try:
-            text = self.page.guest.join_code()
+            text = guest.join_code()
         except LiveMessageError as exc:
             return update | Update(notices={"pl-said": str(exc).removeprefix("live table: ")})
         return update | Update(errors={"pl-name": ""}) | self._code(text) | Update(text={"pl-status": self.table.status()})

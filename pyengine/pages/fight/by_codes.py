@@ -67,10 +67,12 @@ class ByCodes:
         return self.drawn() if self.showing and self.live.host is not None else Update()
 
     def closed(self) -> Update:
+        """The table closed: no fight's code on the panel."""
         self.showing, self.link, self.last = False, "", ""
         return Update(html={"lt-fight-code": ""})
 
     def drawn(self) -> Update:
+        """The fight's code as the table stands: whole, else without its statements, else why not, in words."""
         host = self.live.host
         if host is None:
             return Update()

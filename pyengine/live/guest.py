@@ -6,6 +6,12 @@ offers made to it. Each action gives the frame to send; :meth:`Guest.received` t
 what changed (:class:`Heard`) and what to send back. It changes no fight: a statement is a request the
 game master's phone takes or refuses.
 
+By codes alone (no shared network): :meth:`Guest.take_situation` reads the game master's fight code as a
+channel's messages would have been read (the whole state; the seat found by the player's name; his dice
+asked; what became of his statements), :meth:`Guest.join_code` is his hello as a code, and
+:meth:`Guest.as_code` turns a statement or die this phone would send into a code for the game master's
+camera.
+
 What a phone keeps to come back after a reload is its device id, the player's name and the last whole
 state (:meth:`Guest.whole`): a new :class:`Guest` made from them shows the same fight at once, and its
 hello names the revision, so the game master's phone sends only what it lacks.
@@ -33,6 +39,8 @@ from pyengine.live.messages import (
     Rejoin,
     Rolled,
     SeatInfo,
+    Shown,
+    Situation,
     Spare,
     State,
     Stated,
@@ -42,6 +50,7 @@ from pyengine.live.messages import (
     Welcome,
     Withdrawn,
     encode_message,
+    message_link,
     read_message,
 )
 
@@ -145,6 +154,58 @@ class Guest:
 
     def ping(self, n: int = 0) -> bytes:
         return encode_message(Ping(n=n))
+
+    # -- by codes alone -----------------------------------------------------------------------------
+
+    def take_situation(self, situation: Situation) -> list[Heard]:
+        """The game master's fight code read: what it means, in words (a code older than what this phone
+        shows changes nothing)."""
+        if situation.table == self.table and situation.revision < self.revision:
+            return [Heard("ignored", "This fight code is older than what this phone shows: scan the one the game "
+                                     "master's phone shows now.")]
+        state = State(table=situation.table, revision=situation.revision, fight=situation.fight,
+                      statements=situation.statements, seats=situation.seats)
+        self._take(state)
+        heard = [Heard("state", f"The table at revision {situation.revision}.", state)]
+        name = self.name.casefold()
+        seat = next((s for s in situation.seats if name and s.name.casefold() == name), None)
+        if seat is None:
+            self.seat, self.mine, self.asks = None, (), {}
+            self.status = "waiting" if self.status == "waiting" else "new"
+            return heard + [Heard("waiting", "This phone is not at the table: it follows the fight; to play, say "
+                                             "your name and show your code to join to the game master.")]
+        self.status, self.seat, self.mine = "seated", seat.seat, seat.who
+        self.asks = {a.ask: a for a in situation.asks if a.who in self.mine}
+        for verdict in situation.verdicts:
+            if verdict.who in self.mine:
+                self.answers[verdict.who] = (Accepted(ref=verdict.ref, who=verdict.who) if verdict.taken else
+                                             Rejected(ref=verdict.ref, who=verdict.who, why=verdict.why,
+                                                      field=verdict.field))
+        plays = f"you play {' and '.join(seat.who)}" if seat.who else "the game master gives you whom you play"
+        return heard + [Heard("welcome", f"At the table by codes, seat {seat.seat}: {plays}.")]
+
+    def join_code(self, wants: Iterable[str] = ()) -> str:
+        """His hello as a code, for the game master's camera (the table named: the fight code read first).
+
+        :raises LiveMessageError: no fight code read yet, or no name.
+        """
+        if self.table is None:
+            raise LiveMessageError("live table: scan the game master's fight code first: it says which table to join")
+        hello = Hello(device=self.device, name=self.name, table=self.table, seen=self.revision, wants=tuple(wants))
+        self.status = "waiting"
+        return message_link(hello)
+
+    def as_code(self, frame: bytes) -> str:
+        """A statement or die this phone would send on a channel, as a code for the game master's camera.
+
+        :raises LiveMessageError: this phone is not at the table, or the frame is not a statement or a die.
+        """
+        message = read_message(frame)
+        if self.status != "seated" or self.seat is None or self.table is None:
+            raise LiveMessageError("live table: this phone is not at the table: the game master lets it in first")
+        if not isinstance(message, (Stated, Rolled)):
+            raise LiveMessageError(f"live table: a {message.__struct_config__.tag!r} message is not shown as a code")
+        return message_link(Shown(table=self.table, seat=self.seat, said=message))
 
     # -- what it holds ------------------------------------------------------------------------------
 

@@ -7,6 +7,13 @@ an event (:class:`StatementAsked`, :class:`DieGiven`, :class:`Answered`) for fig
 (:mod:`pyengine.pages.fight.live`), and fight mode tells the host what the table now shows
 (:meth:`Host.publish`), which is sent to every phone. The game master's phone is the only writer.
 
+By codes alone (no shared network; docs/formats.md, "The table by codes"): :meth:`Host.situation` is the
+table as one code for the players' phones, and :meth:`Host.scanned` takes the text of a code a player's phone
+shows the game master's camera: a join code (his ``hello``) makes a newcomer numbered below 0, whom
+:meth:`Host.admit` seats with no channel (the seat then lives by codes); a ``shown`` statement or die comes
+out as the same events as on a channel, numbered :data:`BY_CODE`. The game master's scan is the
+authentication, as his "Let in" is on a channel.
+
 The glue numbers each open channel (``peer``, any int it likes) and moves bytes: :meth:`Host.received`
 with what a channel brought, :meth:`Host.dropped` when one closes. Every method returns an :class:`Out`:
 the frames to send (:class:`Send`), the channels to close, the events for the page (each says itself in
@@ -24,6 +31,7 @@ from pyengine.live.messages import (
     MAX_SEATS,
     Accepted,
     Answer,
+    AnyMessage,
     Ask,
     Assigned,
     Hello,
@@ -36,16 +44,20 @@ from pyengine.live.messages import (
     Rejoin,
     Rolled,
     SeatInfo,
+    Shown,
+    Situation,
     Spare,
     State,
     Stated,
     Statement,
+    Verdict,
     Waiting,
     Want,
     Welcome,
     Withdrawn,
     encode_message,
     read_message,
+    read_message_link,
 )
 
 #: Messages a phone may send in a burst, and how many more each second lets through (a token bucket
@@ -62,6 +74,9 @@ MAX_WAITING = 8
 #: Whether a change is sent as only what changed since what the phone holds (:class:`State` with a
 #: ``base``), or always whole: measured in docs/formats.md ("bytes per round").
 SEND_CHANGES = True
+#: The channel an event by code names: none (a code the game master's camera read). Newcomers by code are
+#: numbered below it (-1, -2…), so "Let in" and "Turn away" find them as they find a channel's.
+BY_CODE = 0
 
 
 @dataclass(frozen=True)
@@ -202,6 +217,30 @@ class Ignored(Event):
         return f"A message from {self.name} was ignored: {self.why}"
 
 
+@dataclass(frozen=True)
+class NotUsed(Event):
+    """A code the game master's camera read, not used: why, in words."""
+
+    why: str = ""
+
+    @property
+    def text(self) -> str:
+        return f"This code was not used: {self.why}"
+
+
+@dataclass(frozen=True)
+class Answering(Event):
+    """What became of a statement shown as a code (no channel tells his phone; the next fight code does)."""
+
+    who: str = ""
+    why: str = ""
+    """``""``: taken."""
+
+    @property
+    def text(self) -> str:
+        return f"{self.who}'s statement is not taken: {self.why}" if self.why else f"{self.who}'s statement is taken"
+
+
 @dataclass
 class Out:
     """What a call gives back: frames to send, channels to close, events for the page."""
@@ -259,6 +298,9 @@ class SeatKept:
     peer: int | None = None
     sent: int = 0
     """The revision this phone was last sent whole or brought up to (0: nothing yet)."""
+    by_codes: bool = False
+    """Let in from his join code scanned (no channel): his phone is never known again by a channel's hello,
+    since its device id was in a code anyone at the table could photograph."""
 
 
 @dataclass
@@ -308,6 +350,9 @@ class Host:
         self._numbers = 0
         self._history: dict[int, tuple[str, dict[str, Statement], tuple[SeatInfo, ...]]] = {}
         """What the table showed at recent revisions (for a change sent as only what changed)."""
+        self.verdicts: dict[str, Verdict] = {}
+        """What became of each statement shown as a code, by combatant, until the fight changes."""
+        self._newcomers_by_code = 0
 
     # -- who is at the table ----------------------------------------------------------------------
 
@@ -386,7 +431,7 @@ class Host:
         return out
 
     def _hello(self, peer: int, channel: Channel, hello: Hello) -> Out:
-        known = next((s for s in self.seats.values() if s.device == hello.device), None)
+        known = next((s for s in self.seats.values() if s.device == hello.device and not s.by_codes), None)
         if known is not None:
             out = Out()
             if known.peer is not None and known.peer != peer:  # a reload: the old channel is gone
@@ -421,34 +466,47 @@ class Host:
     def _stated(self, peer: int, seat: SeatKept, stated: Stated) -> Out:
         who = stated.who
         if who not in seat.who:
-            return self._reject(peer, stated, f"{who} is not yours to play: the game master gives each player "
+            return self._reject(peer, seat, stated, f"{who} is not yours to play: the game master gives each player "
                                               "his combatants")
         if stated.seen < self.fight_at:
-            return self._reject(peer, stated, "the fight has moved on since your phone showed it (a round was "
+            return self._reject(peer, seat, stated, "the fight has moved on since your phone showed it (a round was "
                                               "resolved or taken back, or someone came or left): state again from "
                                               "what it shows now")
         at, by = self.changed_at.get(who, (0, 0))
         if at > stated.seen and by != seat.seat:
-            return self._reject(peer, stated, f"the game master changed {who}'s statement since your phone showed "
+            return self._reject(peer, seat, stated, f"the game master changed {who}'s statement since your phone showed "
                                               "it: look at it and state again")
         event = StatementAsked(peer, seat.name, seat=seat.seat, ref=stated.ref, who=who, statement=stated.statement)
         self._asked[(seat.seat, stated.ref)] = event
         return Out(events=[event])
 
-    def _reject(self, peer: int, stated: Stated, why: str, field: str = "") -> Out:
+    def _reject(self, peer: int, seat: SeatKept, stated: Stated, why: str, field: str = "") -> Out:
+        if peer == BY_CODE:
+            return self._verdict(seat, Verdict(who=stated.who, ref=stated.ref, why=why, field=field))
         return self._send(peer, Rejected(ref=stated.ref, who=stated.who, why=why, field=field))
 
+    def _verdict(self, seat: SeatKept, verdict: Verdict) -> Out:
+        """A statement shown as a code taken or not: kept for the next fight code, said to the game master."""
+        self.verdicts[verdict.who] = verdict
+        return Out(events=[Answering(BY_CODE, seat.name, who=verdict.who, why="" if verdict.taken else verdict.why)])
+
     def _rolled(self, peer: int, seat: SeatKept, rolled: Rolled) -> Out:
+        given = self._die(peer, seat, rolled)
+        if isinstance(given, str):
+            return self._drop(peer, self.channels[peer], given)
+        return Out(events=[given])
+
+    def _die(self, peer: int, seat: SeatKept, rolled: Rolled) -> DieGiven | str:
+        """The die a seat gave, or why it is not used."""
         asked = self.asks.get(rolled.ask)
-        channel = self.channels[peer]
         if asked is None or asked.seat != seat.seat:
-            return self._drop(peer, channel, f"die {rolled.ask} is not asked of this phone (any more)")
+            return f"die {rolled.ask} is not asked of {'this phone' if peer != BY_CODE else seat.name} (any more)"
         if rolled.value > asked.message.sides:
-            return self._drop(peer, channel, f"{rolled.value} cannot be rolled on a D{asked.message.sides}")
+            return f"{rolled.value} cannot be rolled on a D{asked.message.sides}"
         del self.asks[rolled.ask]
         ask = asked.message
-        return Out(events=[DieGiven(peer, seat.name, seat=seat.seat, ask=ask.ask, who=ask.who, value=rolled.value,
-                                    typed=rolled.typed, index=ask.index)])
+        return DieGiven(peer, seat.name, seat=seat.seat, ask=ask.ask, who=ask.who, value=rolled.value,
+                        typed=rolled.typed, index=ask.index)
 
     def _answered(self, peer: int, seat: SeatKept, answer: Answer) -> Out:
         offered = self.offers.get(answer.offer)
@@ -472,6 +530,10 @@ class Host:
         if free is None:
             return self._close(peer, f"the table is full ({MAX_SEATS} players)")
         hello = channel.hello
+        if peer < BY_CODE:  # let in from his join code scanned: no channel, the seat lives by codes
+            del self.channels[peer]
+            self.seats[free] = SeatKept(seat=free, device=hello.device, name=hello.name, by_codes=True)
+            return self.assign(free, who)
         seat = self.seats[free] = SeatKept(seat=free, device=hello.device, name=hello.name, peer=peer)
         channel.seat, channel.hello = free, None
         out = self._send(peer, Welcome(table=self.table, seat=free, name=seat.name))
@@ -483,6 +545,9 @@ class Host:
         """The newcomer on channel ``peer`` not let in."""
         channel = self.channels.get(peer)
         if channel is None or channel.seat is not None:
+            return Out()
+        if peer < BY_CODE:  # no channel to tell: his phone learns it from the next fight code
+            del self.channels[peer]
             return Out()
         return self._close(peer, why)
 
@@ -524,12 +589,17 @@ class Host:
         if self._asked.pop((asked.seat, asked.ref), None) is None:
             return Out()
         self._by[asked.who] = asked.seat
+        if asked.peer == BY_CODE:
+            return self._verdict(self.seats[asked.seat], Verdict(who=asked.who, ref=asked.ref, taken=True))
         return self._to_seat(self.seats.get(asked.seat), Accepted(ref=asked.ref, who=asked.who))
 
     def refuse(self, asked: StatementAsked, why: str, field: str = "") -> Out:
         """A statement not taken: its player is told why (``field``: the form's field it is about)."""
         if self._asked.pop((asked.seat, asked.ref), None) is None:
             return Out()
+        if asked.peer == BY_CODE and asked.seat in self.seats:
+            return self._verdict(self.seats[asked.seat], Verdict(who=asked.who, ref=asked.ref, why=why[:600],
+                                                                 field=field[:40]))
         return self._to_seat(self.seats.get(asked.seat), Rejected(ref=asked.ref, who=asked.who, why=why[:600],
                                                                   field=field[:40]))
 
@@ -588,6 +658,7 @@ class Host:
         self.revision += 1
         if fight != self.fight:
             self.fight_at = self.revision
+            self.verdicts = {}  # about statements for a round that is over
         for name, statement in statements.items():
             if self.statements.get(name) != statement:
                 self.changed_at[name] = (self.revision, self._by.pop(name, 0))
@@ -606,6 +677,68 @@ class Host:
         """The whole state, as a phone that holds nothing is sent it."""
         return State(table=self.table, revision=self.revision, fight=self.fight, statements=self.statements,
                      seats=self._shown_seats)
+
+    # -- by codes alone ----------------------------------------------------------------------------
+
+    def situation(self) -> Situation:
+        """The table as one code for the players' phones: the whole state, the dice asked, the verdicts."""
+        return Situation(table=self.table, revision=self.revision, fight=self.fight, statements=self.statements,
+                         seats=self._shown_seats, asks=tuple(a.message for a in self.asks.values())[:MAX_SEATS],
+                         verdicts=tuple(self.verdicts.values()))
+
+    def scanned(self, text: str) -> Out:
+        """The text of a code a player's phone showed the game master's camera: a join code (``hello``), a
+        statement or a die (``shown``); anything else is not used, said in words (:class:`NotUsed`)."""
+        try:
+            message = read_message_link(text)
+        except LiveMessageError as exc:
+            why = str(exc).removeprefix("live table: ")
+            if "is not a Strike Rank link" in why or "link, not a 'live' one" in why:
+                why = "it is not a live table's code (a player's phone shows one once he has read the fight's code)"
+            return self._not_used(why)
+        return self._by_code(message)
+
+    def _not_used(self, why: str, name: str = "a code") -> Out:
+        return Out(events=[NotUsed(BY_CODE, name, why=why)])
+
+    def _by_code(self, message: AnyMessage) -> Out:
+        if isinstance(message, Hello):
+            return self._hello_by_code(message)
+        if not isinstance(message, Shown):
+            return self._not_used(f"a {message.__struct_config__.tag!r} code is not a player's code: scan the code his "
+                                  "phone shows")
+        if message.table != self.table:
+            return self._not_used("it was made for another table: the player scans this table's fight code first")
+        seat = self.seats.get(message.seat)
+        if seat is None:
+            return self._not_used(f"seat {message.seat} is not at this table (any more)")
+        if isinstance(message.said, Stated):
+            return self._stated(BY_CODE, seat, message.said)
+        given = self._die(BY_CODE, seat, message.said)
+        return self._not_used(given, seat.name) if isinstance(given, str) else Out(events=[given])
+
+    def _hello_by_code(self, hello: Hello) -> Out:
+        if hello.table != self.table:
+            return self._not_used("it was made for another table: the player scans this table's fight code first")
+        name = hello.name
+        seated = next((s for s in self.seats.values() if s.name.casefold() == name.casefold()), None)
+        if seated is not None:
+            if seated.device == hello.device:
+                return self._not_used(f"{name} is at the table already (seat {seated.seat})", name)
+            return self._not_used(f"a player called {seated.name} is at the table already: the phone must join "
+                                  "under another name", name)
+        if any(c.hello is not None and c.hello.device == hello.device for c in self.channels.values()):
+            return Out()  # the same join code read again
+        if len(self.waiting()) >= MAX_WAITING:
+            return self._not_used(f"{MAX_WAITING} phones are already waiting to be let in", name)
+        if len(self.seats) >= MAX_SEATS:
+            return self._not_used(f"the table is full ({MAX_SEATS} players)", name)
+        self._newcomers_by_code += 1
+        peer = BY_CODE - self._newcomers_by_code
+        now = self.clock()
+        self.channels[peer] = Channel(Bucket(BURST_MESSAGES, MESSAGES_PER_SECOND, now),
+                                      Bucket(BURST_BYTES, BYTES_PER_SECOND, now), hello=hello)
+        return Out(events=[Newcomer(peer, name, wants=hello.wants)])
 
     def _state_to(self, seat: SeatKept, whole: bool) -> Out:
         """The state for one phone: whole, or what changed since the revision it was last brought to."""

@@ -265,6 +265,44 @@ class Offer(Message, tag="offer"):
     fight: Annotated[str, msgspec.Meta(min_length=1, max_length=80)]
 
 
+class Verdict(Part):
+    """What the game master's phone did with a statement a player showed as a code (no channel to tell him
+    by): taken, or not and why, and the form's field it is about (as :class:`Rejected` says it)."""
+
+    who: Name
+    ref: Count
+    taken: bool = False
+    why: Words = ""
+    field: Annotated[str, msgspec.Meta(max_length=40)] = ""
+
+
+class Situation(Message, tag="situation"):
+    """The table as one code, for phones with no shared network (:func:`message_link`): what a channel
+    would have sent a phone since it last looked, in one message. The whole state at ``revision`` (as a
+    ``state`` with ``base`` 0: the fight's link, the statements, who plays whom), the dice asked of the
+    players and not yet given, and what became of the statements shown as codes since the fight last
+    changed. A player's phone finds its seat by its player's name (a table seats one player of a name)."""
+
+    table: Ident
+    revision: Count
+    fight: Annotated[str, msgspec.Meta(max_length=MAX_LINK)] = ""
+    statements: Annotated[dict[Name, Statement], msgspec.Meta(max_length=MAX_NAMED)] = {}
+    seats: Annotated[tuple[SeatInfo, ...], msgspec.Meta(max_length=MAX_SEATS)] = ()
+    asks: Annotated[tuple[Ask, ...], msgspec.Meta(max_length=MAX_SEATS)] = ()
+    verdicts: Annotated[tuple[Verdict, ...], msgspec.Meta(max_length=MAX_NAMED)] = ()
+
+
+class Shown(Message, tag="shown"):
+    """A player's statement or die shown as a code to the game master's camera (no channel): the table and
+    the seat it is for, which the game master's phone checks (a code of another table, or of a seat that is
+    not at this one, is refused in words), and the message as the channel would carry it. The scan is the
+    authentication: the game master sees whose phone it is."""
+
+    table: Ident
+    seat: Seat
+    said: Stated | Rolled
+
+
 class Spare(Message, tag="spare"):
     """The spare connection's offer made for this phone's :class:`Rejoin` (its session description as
     :func:`pyengine.live.sdp.to_sdp` writes it), to keep and answer when the channel is lost."""
@@ -273,12 +311,12 @@ class Spare(Message, tag="spare"):
 
 
 AnyMessage = (Hello | Want | Stated | Rolled | Answer | Rejoin | Ping | Pong | Waiting | Welcome | Refused | State
-              | Assigned | Accepted | Rejected | Ask | Withdrawn | Offer | Spare)
+              | Assigned | Accepted | Rejected | Ask | Withdrawn | Offer | Spare | Situation | Shown)
 #: The kinds of message, by the ``k`` each carries.
 KINDS: dict[str, type[Message]] = {
     cls.__struct_config__.tag: cls  # type: ignore[misc]
     for cls in (Hello, Want, Stated, Rolled, Answer, Rejoin, Ping, Pong, Waiting, Welcome, Refused, State, Assigned,
-                Accepted, Rejected, Ask, Withdrawn, Offer, Spare)
+                Accepted, Rejected, Ask, Withdrawn, Offer, Spare, Situation, Shown)
 }
 
 _ENCODER = msgspec.msgpack.Encoder()

@@ -149,10 +149,15 @@ class PlayerPage:
         if self.guest is None:
             return Update(), []
         got = self.guest.received(data)
+        return self.took(got.heard), got.sends
+
+    def took(self, heard: list[Heard]) -> Update:
+        """What the table said (a frame's, or a fight code's read with no channel): said, the fight
+        replayed and drawn, the phone's table kept."""
         update = Update()
-        for heard in got.heard:
-            update |= self._heard(heard)
-        return update | self._replayed() | self.shown() | self.save(), got.sends
+        for said in heard:
+            update |= self._heard(said)
+        return update | self._replayed() | self.shown() | self.save()
 
     def _heard(self, heard: Heard) -> Update:
         if isinstance(heard.message, Offer):

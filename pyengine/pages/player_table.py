@@ -27,6 +27,7 @@ from typing import Any
 from pyengine.errors import LiveCodeError, RulesError
 from pyengine.live import codes, sdp
 from pyengine.live.codes import JoinCode
+from pyengine.live.guest import Guest
 from pyengine.live.messages import Rejected
 from pyengine.pages.player import PlayerPage
 from pyengine.pages.view import Update
@@ -46,7 +47,8 @@ class PlayerTable:
         self.page = page
         self.join: JoinCode | None = None
         self.channel = "none"
-        """``none`` (no channel yet), ``joining`` (a join code read), ``answering``, ``open``, ``lost``."""
+        """``none`` (no channel yet), ``joining`` (a join code read), ``answering``, ``open``, ``lost``, ``codes``
+        (no channel: the fight followed by codes, :mod:`pyengine.pages.player_codes`)."""
         self._rows = ""
         self.editing: dict[str, dict[str, Any]] = {}
         """His statements as his forms hold them, not yet taken by the game master (a state that comes in
@@ -142,6 +144,11 @@ class PlayerTable:
 
     def received(self, data: bytes) -> tuple[Update, list[bytes]]:
         update, sends = self.page.received(data)
+        return update | self.answered(), sends
+
+    def answered(self) -> Update:
+        """What the game master did with his statements (heard on the channel, or read in a fight code): his
+        forms cleared or their refusals put on their fields, each said once; the table drawn."""
         guest, fight = self.page.guest, self.page.fight
         names = [c.name for c in fight.combatants] if fight is not None else []
         for who, answer in guest.answers.items() if guest is not None else ():
@@ -156,7 +163,7 @@ class PlayerTable:
                         self.errors[answer.field] = answer.why
         if guest is not None:
             guest.answers.clear()  # each answer said once
-        return update | self.drawn(), sends
+        return self.drawn()
 
     def _clear(self, k: int) -> None:
         self.errors = {f: m for f, m in self.errors.items() if f != f"fd-{k}" and not f.startswith(f"fd-{k}-")}
@@ -170,6 +177,8 @@ class PlayerTable:
             return "Join code read. Say your name, then make your answer code."
         if self.channel == "answering":
             return "Show your answer code to the game master."
+        if self.channel == "codes":
+            return by_codes_status(guest)
         if guest is None or self.channel == "none":
             return "Scan the join code on the game master's phone, or open it from its link."
         if guest.status == "refused":
@@ -268,6 +277,19 @@ class PlayerTable:
             if sends and guest is not None:
                 guest.asks.pop(int(data.get("roll") or data.get("typed")), None)  # given: not asked twice
         return update | self.drawn(), sends
+
+
+def by_codes_status(guest: Guest | None) -> str:
+    """Where a phone that follows the table by codes alone stands, in words."""
+    if guest is not None and guest.status == "seated":
+        plays = f"you play {' and '.join(guest.mine)}" if guest.mine else "the game master gives you whom you play"
+        return (
+            f"At the table by codes as {guest.name} (seat {guest.seat}): {plays}. Scan the game master's fight code "
+            "to follow the fight; what you state or roll becomes a code to show him."
+        )
+    if guest is not None and guest.status == "waiting":
+        return "Show your code to join to the game master; once he lets you in, scan his fight code again."
+    return "You follow the fight by codes (no network): to play, say your name and make your code to join."
 
 
 def _filled(drafts: Mapping[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:

@@ -15,6 +15,7 @@ from app.browser_store import BrowserStore
 from app.share_sheet import load_qr_encoder
 
 page = None  # the PlayerTable
+codes = None  # the PlayerCodes over it (no shared network: the table by codes alone)
 peer = None  # the connection to the game master's phone (peer.js), once an answer is made
 kept = []  # the proxies peer.js calls, kept alive while it may
 
@@ -60,6 +61,17 @@ def send(frames) -> None:
     if peer is not None and str(peer.state().channel) == "open":
         for frame in frames:
             peer.send(to_js(frame))
+    else:  # no channel: a statement or a die becomes a code to show the game master
+        dom.apply(codes.shown(frames))
+
+
+async def on_address(event=None) -> None:
+    """The page opened or its address changed (a code scanned, or opened from the camera app)."""
+    if codes.is_code(str(window.location.hash)):  # the fight's code: read here
+        await load_qr_encoder()  # his codes are drawn by segno, installed on demand
+        dom.apply(codes.on_link(str(window.location.hash)))
+    elif event is not None:
+        window.location.reload()  # a join code: read afresh
 
 
 def on_click(event) -> None:
@@ -72,24 +84,28 @@ def on_click(event) -> None:
 
 
 async def setup() -> None:
-    global page
+    global page, codes
     from pyengine.pages.player import PlayerPage
+    from pyengine.pages.player_codes import PlayerCodes
     from pyengine.pages.player_table import PlayerTable
 
     tables, locations = await start.runequest_tables()
     page = PlayerTable(PlayerPage(tables, locations, BrowserStore(), now=dom.now))
+    codes = PlayerCodes(page)
     dom.apply(page.open(str(window.location.hash)))
+    await on_address()
     for ident, kind, handler in (
         ("pl-make", "click", lambda event: asyncio.ensure_future(on_make(event))),
         ("pl-code-use", "click", lambda event: dom.apply(page.on_typed_code(dom.values("pl-join")))),
+        ("pl-hello", "click", lambda event: dom.apply(codes.on_join(dom.values("pl-join")))),
         ("pl-acts", "click", on_click),
         ("fw-section", "click", on_click),
         ("fd-form", "submit", lambda event: event.preventDefault()),
         ("fd-list", "change", lambda event: dom.apply(page.on_form(dom.values(event.target.closest(".fd-who")), str(event.target.id)))),
     ):
         dom.element(ident).addEventListener(kind, create_proxy(handler))
-    # a join code opened from elsewhere while this page is open (the camera app): read afresh
-    window.addEventListener("hashchange", create_proxy(lambda event: window.location.reload()))
+    # a code opened from elsewhere while this page is open (the scanner, the camera app)
+    window.addEventListener("hashchange", create_proxy(lambda event: asyncio.ensure_future(on_address(event))))
     scan.listen()
     start.enable("pl-make")
 

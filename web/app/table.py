@@ -35,10 +35,10 @@ async def on_show(page) -> None:
 
 
 async def make_code(channel: int) -> None:
-    """A connection for ``channel``: its offer, made into the join code the panel shows."""
+    """A connection for ``channel``: its offer, made into the join code the panel shows (no WebRTC: codes alone)."""
     if not channel:
         return
-    if not hasattr(window, "strikeRankPeer") and not await scan.load_script("./peer.js", module=True):
+    if not hasattr(window, "RTCPeerConnection") or not hasattr(window, "strikeRankPeer") and not await scan.load_script("./peer.js", module=True):
         dom.apply(panel.offer_made(channel, ""))
         return
     events = create_proxy(lambda kind, detail: on_event(channel, str(kind), detail))
@@ -109,11 +109,20 @@ async def on_scan(event) -> None:
     global camera_calls
     if not camera_calls:
         camera_calls = (
-            create_proxy(lambda text: asyncio.ensure_future(accept(panel.on_answer(str(text))))),
+            create_proxy(on_code),
             create_proxy(lambda name: dom.apply(panel.on_scan(False, str(name)))),
         )
     dom.apply(panel.on_scan(True))
     camera.start(dom.element("lt-video"), *camera_calls)
+
+
+def on_code(text) -> None:
+    """A code the panel's camera read: a player's code (by codes alone), else his answer code."""
+    said = panel.codes.on_code(str(text))
+    if said is None:
+        asyncio.ensure_future(accept(panel.on_answer(str(text))))
+    else:
+        draw_and_send(said)
 
 
 def stop_camera(event=None) -> None:
@@ -153,6 +162,7 @@ def listen(page) -> None:
         ("lt-seats", "click", panel_call("on_click")),
         ("lt-seats", "change", panel_call("on_change")),
         ("lt-offer", "click", panel_call("on_offer")),
+        ("lt-fight", "click", create_proxy(lambda event: draw_and_send(panel.codes.on_situation()))),
         ("lt-close", "click", create_proxy(on_close)),
     ):
         dom.element(ident).addEventListener(kind, handler)

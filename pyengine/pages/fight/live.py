@@ -117,6 +117,19 @@ class LiveTable:
             update, out = update | done, out | more
         return update, out | self.sync()
 
+    def scanned(self, text: str) -> tuple[Update, Out]:
+        """A code a player's phone showed the game master's camera (no channel: :mod:`pyengine.pages.fight.by_codes`),
+        taken as his channel's message would be: what the page draws, what to send (to the phones on channels)."""
+        if self.host is None:
+            return Update(), Out()
+        out = self.host.scanned(text)
+        update = Update()
+        for event in out.events:
+            done, more = self._handle(event)
+            self.said += [e.text for e in more.events]  # a verdict by code: no phone is told, the game master is
+            update, out = update | done, out | more
+        return update, out | self.sync()
+
     def dropped(self, peer: int) -> Out:
         """A player's channel closed."""
         if self.host is None:

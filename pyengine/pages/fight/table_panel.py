@@ -10,7 +10,8 @@ and the fight goes on alone whenever the game master likes.
 
 Regions: ``lt-panel`` (the panel, shown or hidden), ``lt-code`` (the join code), ``lt-site`` (the site's
 address as a code), ``lt-seats`` (who is at the table), ``lt-said`` (what the table said lately),
-``lt-answer`` (the answer code typed; its error), ``lt-status``, ``fd-table`` (the bar's button).
+``lt-answer`` (the answer code typed; its error), ``lt-status``, ``fd-table`` (the bar's button), and by codes
+alone (:class:`~pyengine.pages.fight.by_codes.ByCodes`, ``panel.codes``) ``lt-fight-code`` (the fight as a code).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from pyengine.errors import LiveCodeError, RulesError
 from pyengine.live import codes, sdp
 from pyengine.live.codes import JoinCode
 from pyengine.live.host import Out
+from pyengine.pages.fight.by_codes import ByCodes
 from pyengine.pages.scan import CAMERA_ERRORS
 from pyengine.pages.view import Update
 from pyengine.render.live import code_html, said_lines_html, seats_html, site_html
@@ -52,6 +54,8 @@ class TablePanel:
         self.answered: set[int] = set()
         self.refused = ""
         """The last answer code refused (a camera keeps seeing it: said once)."""
+        self.codes = ByCodes(self.live, self.site, self.drawn)
+        """The table by codes alone: the fight as a code, the players' codes read."""
 
     @property
     def is_open(self) -> bool:
@@ -185,15 +189,15 @@ class TablePanel:
         host = self.live.host
         if host is None:
             return Update(), Out()
-        if data.get("admit", "").isdigit():
+        if _number(data.get("admit", "")):  # a newcomer by code is numbered below 0
             channel = int(data["admit"])
             wants = next((w for c, _, w in host.waiting() if c == channel), ())
             out = self.live.admit(channel, wants)
-        elif data.get("away", "").isdigit():
+        elif _number(data.get("away", "")):
             out = self.live.turn_away(int(data["away"]))
         else:
             return Update(), Out()
-        return self.drawn(), out
+        return self.drawn() | self.codes.redrawn(), out
 
     def on_change(self, data: Mapping[str, str], ticked: bool) -> tuple[Update, Out]:
         """A seat's tick changed (``data-seat``, ``data-who``): he plays that combatant, or no longer."""
@@ -204,7 +208,8 @@ class TablePanel:
         who = [n for n in host.seats[seat].who if n != data.get("who")]
         if ticked:
             who.append(data.get("who", ""))
-        return self.drawn(), self.live.assign(seat, who)
+        out = self.live.assign(seat, who)
+        return self.drawn() | self.codes.redrawn(), out
 
     def drawn(self) -> Update:
         """Who is at the table, and what it said lately."""
@@ -213,7 +218,8 @@ class TablePanel:
             return Update(html={"lt-seats": "", "lt-said": ""})
         fight = self.page.core.fight
         names = [c.name for c in fight.combatants] if fight is not None else []
-        seats = [(s.seat, s.name, s.peer is not None, tuple(s.who)) for s in sorted(host.seats.values(), key=lambda s: s.seat)]
+        kept = sorted(host.seats.values(), key=lambda s: s.seat)
+        seats = [(s.seat, s.name, "codes" if s.by_codes else s.peer is not None, tuple(s.who)) for s in kept]
         return Update(
             html={"lt-seats": seats_html(seats, host.waiting(), names), "lt-said": said_lines_html(self.live.said[-SAID_SHOWN:])},
             disabled={"lt-offer": not self.page.core.results},
@@ -224,7 +230,8 @@ class TablePanel:
         phone (a round, an undo, a statement, a combatant), and who plays whom drawn again."""
         if not self.is_open:
             return Update(), Out()
-        return self.drawn(), self.live.sync()
+        out = self.live.sync()
+        return self.drawn() | self.codes.redrawn(), out
 
     def on_offer(self) -> tuple[Update, Out]:
         """ "Offer the results to the players": each player may write them to his own adventurer."""
@@ -240,7 +247,7 @@ class TablePanel:
         """ "Close the table": every phone let go; the fight goes on, on this phone alone."""
         out = self.live.close()
         self.showing = None
-        update = Update(
+        update = self.codes.closed() | Update(
             hidden={"lt-panel": True},
             html={"lt-code": "", "lt-seats": "", "lt-said": ""},
             text={"lt-status": "The table is closed; the fight goes on on this phone."},
@@ -248,3 +255,8 @@ class TablePanel:
             focus="fd-table",
         )
         return update, out
+
+
+def _number(text: str) -> bool:
+    """Whether a button's ``data-…`` names a channel or a newcomer by code (``-1``)."""
+    return text.removeprefix("-").isdigit()

@@ -479,6 +479,12 @@ class Host:
         seat.sent = self.revision
         return out | self.assign(free, who)
 
+    def restore(self, seat: int, device: str, name: str, who: Iterable[str]) -> None:
+        """A seat kept from before the game master's page reloaded: away until its phone says hello again
+        (a known device, seated with no approval) or the game master gives it up."""
+        if 1 <= seat <= MAX_SEATS and seat not in self.seats and all(s.device != device for s in self.seats.values()):
+            self.seats[seat] = SeatKept(seat=seat, device=device, name=name, who=list(dict.fromkeys(who)))
+
     def turn_away(self, peer: int, why: str = "the game master did not let this phone in") -> Out:
         """The newcomer on channel ``peer`` not let in."""
         channel = self.channels.get(peer)

@@ -26,10 +26,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from pyengine.errors import LiveCodeError, RulesError
+from pyengine.errors import LiveCodeError, RulesError, StorageError
+from pyengine.library.drafts import drop_draft, keep_draft, read_draft
 from pyengine.live import codes, sdp
 from pyengine.live.codes import JoinCode
 from pyengine.live.host import Out, SpareAsked
+from pyengine.pages.fight.table_kept import read_table_kept, table_kept_text
 from pyengine.pages.scan import CAMERA_ERRORS
 from pyengine.pages.view import Update
 from pyengine.render.live import code_html, said_lines_html, seats_html, site_html
@@ -98,7 +100,7 @@ class TablePanel:
         offer the glue makes next (0: a code is shown already)."""
         out, channel = Out(), 0
         if not self.is_open:
-            out = self.live.open(self.random_bytes(8).hex(), self.clock)
+            out = self._open()
         if self.showing is None:
             channel = self.new_channel()
         update = Update(
@@ -134,6 +136,30 @@ class TablePanel:
     def answered(read: tuple[Update, int, str]) -> PanelWire:
         update, channel, description = read
         return PanelWire(update, accept=(channel, description) if channel else None)
+
+    def _open(self) -> Out:
+        """The table opened; seats kept from before this page reloaded come back, each away, and the panel
+        says that every phone must scan a join code again."""
+        seats, problems = read_table_kept(read_draft(self.page.store, "table"))
+        out = self.live.open(self.random_bytes(8).hex(), self.clock, [(s.seat, s.device, s.name, s.who) for s in seats])
+        self.live.said += problems
+        if seats:
+            self.live.said.append(
+                f"This page reloaded, which let every phone go: {', '.join(s.name for s in seats)} must scan a join code "
+                "again (Code for the next player, one each). A phone that sat here takes its seat again with no new approval."
+            )
+        return out
+
+    def _keep(self) -> None:
+        """Who sits at the table kept on this phone (a reload of this page keeps the seats)."""
+        host = self.live.host
+        try:
+            if host is None or not host.seats:
+                drop_draft(self.page.store, "table")
+            else:
+                keep_draft(self.page.store, "table", table_kept_text(host))
+        except StorageError as exc:
+            self.live.said.append(f"This phone could not keep who is at the table: {exc}")
 
     def on_hide(self) -> Update:
         """The panel shut (the table stays open): the fight on the screen."""
@@ -291,6 +317,7 @@ class TablePanel:
             out = self.live.turn_away(int(data["away"]))
         else:
             return Update(), Out()
+        self._keep()
         return self.drawn(), out
 
     def on_change(self, data: Mapping[str, str], ticked: bool) -> tuple[Update, Out]:
@@ -302,7 +329,9 @@ class TablePanel:
         who = [n for n in host.seats[seat].who if n != data.get("who")]
         if ticked:
             who.append(data.get("who", ""))
-        return self.drawn(), self.live.assign(seat, who)
+        out = self.live.assign(seat, who)
+        self._keep()
+        return self.drawn(), out
 
     def drawn(self) -> Update:
         """Who is at the table, and what it said lately."""
@@ -338,6 +367,7 @@ class TablePanel:
         """ "Close the table": every phone let go; the fight goes on, on this phone alone."""
         out = self.live.close() | Out(closed=list(self.spares.values()))
         self.showing, self.spares = None, {}
+        self._keep()  # no one at the table now: nothing kept
         update = Update(
             hidden={"lt-panel": True},
             html={"lt-code": "", "lt-seats": "", "lt-said": ""},

@@ -394,3 +394,45 @@ def test_the_players_round_card_before_a_round_says_what_a_player_does_not_resol
     table.let_in(table.channel)
     assert "Resolve" not in phone.text("fd-happened") and "the game master resolves" in phone.text("fd-happened")
     assert "then Resolve" in table.fm.dom.text("fd-happened")  # fight mode's own words stay the game master's
+
+
+def test_the_game_masters_reload_keeps_the_fight_and_the_seats_and_a_returning_phone_sits_with_no_new_approval(table, world):
+    store = MemoryStore()
+    ana, phone = table.join(world, "Ana", store)
+    table.let_in(table.channel)
+    update, out = table.panel.on_change({"seat": "1", "who": "Bera"}, True)
+    table.gm(update)
+    table.deliver(out)
+    fm = table.fm
+    table.act(fm.page.on_roll(fm.dom.values("fd-list")))
+    table.act(fm.page.drawn_later())
+    shown = fm.dom.text("fs-out")
+
+    # his page reloads: the fight is fight mode's own draft; every channel is gone
+    again = Table(FightMode(world, fm.store))
+    assert again.fm.dom.text("fs-out") == shown and again.fm.dom.text("fd-round") == "2"
+    said = ana.on_event("close")  # her page: the way back tried (his spare is gone with his page)…
+    phone.apply(said.update)
+    assert said.rejoin and phone.text("pl-status") == COMING_BACK
+    phone.apply(ana.on_event("rejoin-late").update)  # …and it does not open: she is told to scan again
+    assert phone.text("pl-status") == LOST and phone.text("fs-out") == shown
+
+    # the table opened again: her seat is back, away, and the panel says every phone must scan again
+    typed = again.show_code()
+    assert "Ana: away" in again.fm.dom.text("lt-seats")
+    assert "Ana must scan a join code again" in again.fm.dom.text("lt-said")
+    # she scans the new code: her phone's device is known, so she sits again with no new approval
+    back, phone = again.join(world, "Ana", store, typed=typed)
+    assert not again.panel.live.host.waiting() and "Ana: connected" in again.fm.dom.text("lt-seats")
+    assert "Connected to the game master's table as Ana (seat 1): you play Bera" in phone.text("pl-status")
+    assert phone.text("fs-out") == shown and phone.text("fd-round") == "2"
+    # a stranger's phone still asks to be let in
+    again.gm(again.panel.on_next()[0])
+    again.join(world, "Mallory")
+    assert [name for _, name, _ in again.panel.live.host.waiting()] == ["Mallory"]
+
+    # "Close the table" forgets the seats: the next table starts with nobody
+    again.gm(again.panel.on_close()[0])
+    third = Table(FightMode(world, fm.store))
+    third.show_code()
+    assert "Nobody at the table yet" in third.fm.dom.text("lt-seats")

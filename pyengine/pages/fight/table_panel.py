@@ -118,7 +118,7 @@ class TablePanel:
             update, channel, stale = self.on_next()
             return PanelWire(update, Out(closed=stale), make=channel)
         if ident == "lt-use":
-            return self.answered(self.on_typed(values))
+            return self._answer_read(self.on_typed(values))
         if ident == "lt-seats":
             return PanelWire(*(self.on_change(data, ticked) if kind == "change" else self.on_click(data)))
         if ident == "lt-offer":
@@ -130,10 +130,10 @@ class TablePanel:
 
     def on_code_read(self, text: str) -> PanelWire:
         """The answer scanner read a code."""
-        return self.answered(self.on_answer(text))
+        return self._answer_read(self.on_answer(text))
 
     @staticmethod
-    def answered(read: tuple[Update, int, str]) -> PanelWire:
+    def _answer_read(read: tuple[Update, int, str]) -> PanelWire:
         update, channel, description = read
         return PanelWire(update, accept=(channel, description) if channel else None)
 

@@ -436,3 +436,40 @@ def test_the_game_masters_reload_keeps_the_fight_and_the_seats_and_a_returning_p
     third = Table(FightMode(world, fm.store))
     third.show_code()
     assert "Nobody at the table yet" in third.fm.dom.text("lt-seats")
+
+
+def test_the_panels_controls_route_through_one_call_as_the_glue_makes_it(table, world):
+    """``TablePanel.on_control`` and ``on_code_read``: what the glue calls for each control and each code read."""
+    panel, dom = table.panel, table.fm.dom
+    table.show_code()
+    said = panel.on_control("lt-next", "click", {}, {})
+    assert said.make == 2 and said.out.closed == [1]  # a new channel's offer to make; the unanswered one let go
+    table.gm(said.update)
+    typed = table.show_code(said.make)
+    link = codes.join_link(codes.read_join(typed), SITE)
+    player = PlayerTable(PlayerPage(*world[:2], MemoryStore()))
+    phone = Page.built("player.html", {})
+    phone.apply(player.open(link[link.index("#") :]).update)
+    phone.fill("pl-name", "Ana")
+    phone.apply(player.on_join(phone.values("pl-join"))[0])
+    phone.apply(player.answer_made(ANSWER))
+    answer = phone.text("pl-code-shown-typed")
+    said = panel.on_control("lt-use", "click", {}, {"lt-answer": answer})  # typed
+    assert said.accept is not None and said.accept[0] == 2 and sdp.from_sdp(said.accept[1]) == sdp.from_sdp(ANSWER)
+    assert panel.on_code_read(answer).accept is None  # the camera sees it again: nothing twice
+    table.players[2] = (player, phone)
+    table.channel = 2
+    said = player.on_event("open")
+    table.to_gm(2, said.sends)
+    said = panel.on_control("lt-seats", "click", {"admit": "2"}, {})
+    table.gm(said.update)
+    table.deliver(said.out)
+    said = panel.on_control("lt-seats", "change", {"seat": "1", "who": "Bera"}, {}, ticked=True)
+    table.deliver(said.out)
+    assert panel.live.host.seats[1].who == ["Bera"] and "you play Bera" in phone.text("pl-status")
+    assert panel.on_control("lt-offer", "click", {}, {}).out.sends == []  # no round yet: nothing to offer
+    table.gm(panel.on_control("lt-hide", "click", {}, {}).update)
+    assert not dom.shown("lt-panel")
+    said = panel.on_control("lt-close", "click", {}, {})
+    assert said.camera_off and said.out.closed and not panel.is_open
+    assert panel.on_control("nothing", "click", {}, {}) == type(said)()

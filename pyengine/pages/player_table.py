@@ -119,7 +119,7 @@ class PlayerTable:
             self.channel = "lost"
             return Wire(update | self.drawn(), close=True)
         self.channel = "rejoining"
-        return Wire(update | self.drawn(), key=self.key, rejoin=True)
+        return Wire(update | self.drawn(), key=self.key, rejoin=True, close=True)
 
     def on_event(self, kind: str, detail: bytes | str = "") -> Wire:
         """An event of the connection (``web/static/peer.js``'s ``open``, ``message`` with its bytes,

@@ -38,7 +38,7 @@ async def on_make(event) -> None:
     await load_qr_encoder()  # the answer code is drawn by segno, installed on demand
     update, offer = page.on_join(dom.values("pl-join"))
     dom.apply(update)
-    if not offer or not await peer_js():
+    if not offer or not await scan.load_peer():
         return
     if peer is not None:
         peer.close()
@@ -46,27 +46,30 @@ async def on_make(event) -> None:
     dom.apply(page.answer_made(str(await peer.answer(offer))))
 
 
-async def peer_js() -> bool:
-    return hasattr(window, "strikeRankPeer") or await scan.load_script("./peer.js", module=True)
-
-
 def on_event(kind: str, detail) -> None:
-    asyncio.ensure_future(wire(page.on_event(kind, detail.to_bytes() if kind == "message" and not isinstance(detail, str) else str(detail))))
+    wire(page.on_event(kind, detail.to_bytes() if kind == "message" and not isinstance(detail, str) else str(detail)))
 
 
-async def wire(said) -> None:
-    """What the page said: drawn, sent, and asked of peer.js."""
-    global peer
+def wire(said) -> None:
+    """What the page said: drawn, sent, the connection let go, and what to ask of peer.js."""
+    global peer, made
     dom.apply(said.update)
     send(said.sends)
-    if said.close and peer is not None:
-        peer.close()
+    if said.close:
+        made += 1  # the connection let go: its last events are not this page's any more
+        if peer is not None:
+            peer.close()
         peer = None
+    if said.keep or said.prepare or said.rejoin:
+        asyncio.ensure_future(ask_peer_js(said))
+
+
+async def ask_peer_js(said) -> None:
     if said.keep:
         await window.strikeRankPeer.keepSpare(said.key, said.keep)
     if said.prepare:
         ticket = await window.strikeRankPeer.prepareRejoin(said.key)
-        await wire(page.on_ticket(str(ticket.fingerprint), str(ticket.ufrag), str(ticket.pwd)))
+        wire(page.on_ticket(str(ticket.fingerprint), str(ticket.ufrag), str(ticket.pwd)))
     if said.rejoin:
         await rejoin(said.key)
 
@@ -76,16 +79,16 @@ async def rejoin(key: str) -> None:
     global peer
     unsent.clear()
     try:
-        made_now = await new_peer(lambda events: window.strikeRankPeer.rejoin(key, events)) if await peer_js() else None
+        made_now = await new_peer(lambda events: window.strikeRankPeer.rejoin(key, events)) if await scan.load_peer() else None
     except Exception:  # peer.js's own words are not a player's: the page says what to do
         made_now = None
     if not made_now:
-        await wire(page.on_event("rejoin-none"))
+        wire(page.on_event("rejoin-none"))
         return
     peer, number = made_now, made
     send(unsent)  # what was said while peer.js was still making it (its channel may open first)
     unsent.clear()
-    later = create_once_callable(lambda: number == made and asyncio.ensure_future(wire(page.on_event("rejoin-late"))))
+    later = create_once_callable(lambda: number == made and wire(page.on_event("rejoin-late")))
     window.setTimeout(later, page.wait_ms)
 
 
@@ -126,7 +129,7 @@ async def setup() -> None:
     window.addEventListener("hashchange", create_proxy(lambda event: window.location.reload()))
     scan.listen()
     start.enable("pl-make")
-    asyncio.ensure_future(wire(page.open(str(window.location.hash))))
+    wire(page.open(str(window.location.hash)))
 
 
 async def main() -> None:

@@ -39,6 +39,11 @@ async def load_script(src: str, module: bool = False) -> bool:
     return await loaded
 
 
+async def load_peer() -> bool:
+    """Loads ``peer.js`` (the live table's connections) once; whether it is there."""
+    return hasattr(window, "strikeRankPeer") or await load_script("./peer.js", module=True)
+
+
 async def load_camera():
     """Loads ``scan.js`` once; the camera object it makes."""
     global camera

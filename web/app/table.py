@@ -34,10 +34,6 @@ async def on_show(page) -> None:
     await make_code(channel)
 
 
-async def peer_js() -> bool:
-    return hasattr(window, "strikeRankPeer") or await scan.load_script("./peer.js", module=True)
-
-
 def open_peer(channel: int):
     """A peer.js connection for ``channel``, its events to the panel."""
     events = create_proxy(lambda kind, detail: on_event(channel, str(kind), detail))
@@ -48,12 +44,8 @@ def open_peer(channel: int):
 
 async def make_code(channel: int) -> None:
     """A connection for ``channel``: its offer, made into the join code the panel shows."""
-    if not channel:
-        return
-    if not await peer_js():
-        dom.apply(panel.offer_made(channel, ""))
-        return
-    dom.apply(panel.offer_made(channel, str(await open_peer(channel).offer())))
+    if channel:
+        dom.apply(panel.offer_made(channel, str(await open_peer(channel).offer()) if await scan.load_peer() else ""))
 
 
 async def make_spare(spare) -> None:

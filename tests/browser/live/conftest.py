@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from pyengine import qr
+from tests.browser.conftest import Watch
 from tests.browser.live.camera import camera_video
 from tests.browser.live.phones import phone_browser
 from tools import netns
@@ -31,3 +32,13 @@ def browsers(playwright, tmp_path):
     yield launched, cameras
     for browser in launched.values():
         browser.close()
+
+
+@pytest.fixture
+def watch():
+    """The suite's :class:`Watch`, its pages' errors printed after the test (a broken page otherwise shows
+    only as a wait that timed out)."""
+    watched = Watch()
+    yield watched
+    if watched.console_errors or watched.page_errors:
+        print("\nthe pages' errors:", *watched.console_errors, *watched.page_errors, sep="\n")

@@ -8,8 +8,9 @@ connection the game master's phone makes for it. Then (a) the player's page relo
 connection is lost (its data channel closed); each time the page is back at the table by itself, with the
 same state as the game master's, and the game master's next round reaches it. Then the game master offers
 the results: the player plans, confirms and undoes, and the record saved on his phone changes and changes
-back. Last, the game master's page reloads: the player's page cannot come back by itself and says plainly to
-scan the join code again, and the game master's fight is still there.
+back. Last, the game master's page reloads: his fight is still there; the player's page cannot come back by
+itself and says plainly to scan the join code again; the table opened again shows her seat away, and she
+scans the new join code and sits again with no new approval.
 """
 
 from __future__ import annotations
@@ -18,9 +19,8 @@ import time
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import Watch
 from tests.browser.examples import golden_3v3
-from tests.browser.live.phones import CONNECTED, join, phone, ready
+from tests.browser.live.phones import CONNECTED, join, pass_codes, phone, ready
 from tests.unit.pages.fight_writeback_world import golden_rurik
 
 #: Records every connection a page makes, and the data channel each was given (Chromium's own objects,
@@ -89,10 +89,11 @@ def next_round_reaches(player, gm, round_number: int) -> None:
     same_as_game_master(player, gm, "#fs-out")
 
 
-def test_a_players_page_comes_back_with_no_code_and_writes_the_results_to_his_own_adventurer(browsers, site_url, tmp_path, own_network_namespace):
+def test_a_players_page_comes_back_with_no_code_and_writes_the_results_to_his_own_adventurer(
+    browsers, site_url, tmp_path, watch, own_network_namespace
+):
     launched, cameras = browsers
     site = site_url.rstrip("/") + "/"
-    watch = Watch()
     gm = phone(launched["gm"], site, watch).new_page()
     gm.goto(f"combat.html#{golden_3v3(0)}")
     ready(gm)
@@ -103,11 +104,7 @@ def test_a_players_page_comes_back_with_no_code_and_writes_the_results_to_his_ow
     # an adventurer saved on his phone, to write the fight's results to (kept as it is across reloads)
     context.add_init_script(f"try {{ if (!localStorage.getItem({SAVED!r})) localStorage.setItem({SAVED!r}, {golden_rurik()!r}); }} catch (e) {{}}")
     player = context.new_page()
-    try:
-        join(gm, player, cameras, tmp_path, seat=1, name="Ana", plays=names.index("Vasana"))
-    except AssertionError:
-        print("DEBUG", watch.console_errors, watch.page_errors)
-        raise
+    join(gm, player, cameras, tmp_path, seat=1, name="Ana", plays=names.index("Vasana"))
     expect(player.locator("#pl-status")).to_contain_text(AT_TABLE)
     expect(player.locator("#fd-happened")).to_contain_text("the game master resolves each round")
     expect(gm.locator("#lt-said")).to_contain_text("Ana's phone can come back by itself")
@@ -158,5 +155,16 @@ def test_a_players_page_comes_back_with_no_code_and_writes_the_results_to_his_ow
     expect(gm.locator("#fd-round")).to_have_text("4")
     expect(player.locator("#pl-status")).to_contain_text("scan the join code again", timeout=CONNECTED)
     assert words(player, "#fs-out") == shown  # the fight as last seen stays on her phone
+    # the table opened again: her seat kept, away; she scans the new code and sits again with no approval
+    gm.locator("#fd-table").tap()
+    expect(gm.locator("#lt-seat-1")).to_contain_text("Ana: away")
+    expect(gm.locator("#lt-said")).to_contain_text("Ana must scan a join code again")
+    pass_codes(gm, player, cameras, tmp_path, seat=2, name="Ana")
+    expect(player.locator("#pl-status")).to_contain_text(AT_TABLE, timeout=CONNECTED)
+    expect(gm.locator("#lt-seat-1")).to_contain_text("Ana: connected")
+    expect(gm.locator(".lt-newcomer")).to_have_count(0)
+    same_as_game_master(player, gm, "#fs-out")
+    gm.locator("#lt-hide").tap()
+    next_round_reaches(player, gm, 5)
     print(f"\nlive table's pages: back by the spare after a reload {reloaded_ms:.0f} ms, after a lost connection {lost_ms:.0f} ms")
     watch.assert_clean()

@@ -305,6 +305,8 @@ class Host:
         """Dice asked of players, not yet given, by number."""
         self.offers: dict[int, Offered] = {}
         """Write-back offers not yet answered, by number."""
+        self.written: dict[int, Offered] = {}
+        """Write-back offers confirmed on the player's device (he may undo them there), by number."""
         self._numbers = 0
         self._history: dict[int, tuple[str, dict[str, Statement], tuple[SeatInfo, ...]]] = {}
         """What the table showed at recent revisions (for a change sent as only what changed)."""
@@ -452,12 +454,14 @@ class Host:
 
     def _answered(self, peer: int, seat: SeatKept, answer: Answer) -> Out:
         offered = self.offers.get(answer.offer)
+        if answer.answer == "undone":
+            offered = self.written.get(answer.offer, offered)
         if offered is None or offered.seat != seat.seat:
             return self._drop(peer, self.channels[peer], f"offer {answer.offer} was not made to this phone")
-        if answer.answer != "confirmed":
-            pass  # declined, or undone on his device: the offer stands, to be confirmed again
-        else:
-            del self.offers[answer.offer]
+        if answer.answer == "confirmed":
+            self.written[answer.offer] = self.offers.pop(answer.offer)
+        elif answer.answer == "undone" and self.written.pop(answer.offer, None) is not None:
+            self.offers[answer.offer] = offered  # undone on his device: the offer stands, to be confirmed again
         return Out(events=[Answered(peer, seat.name, seat=seat.seat, offer=answer.offer, who=offered.message.who,
                                     answer=answer.answer)])
 

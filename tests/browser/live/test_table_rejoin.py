@@ -131,6 +131,7 @@ def test_a_players_page_comes_back_with_no_code_and_writes_the_results_to_his_ow
     # the game master offers the results; she plans, confirms and undoes on her phone
     before = player.evaluate(f"() => localStorage.getItem({SAVED!r})")
     gm.locator("#fd-table").tap()
+    expect(gm.locator("#lt-join svg")).to_be_visible(timeout=10_000)  # the panel's next join code, made first
     gm.locator("#lt-offer").tap()
     expect(gm.locator("#lt-status")).to_contain_text("offered to 1 phone")
     offer = player.locator("#pl-offers select")

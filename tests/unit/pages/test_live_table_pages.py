@@ -281,8 +281,12 @@ def test_the_results_are_offered_to_a_player_for_his_own_adventurer(world):
     phone.apply(update)
     table.to_gm(table.channel, sends)
     assert store.get(CHARACTER_PREFIX + "0a0a0a0a0a0a") != before
+    assert "Ana wrote the fight's results for Rurik" in fm.dom.text("lt-said")
     update, sends = ana.on_click({"id": "fw-undo"}, {})
+    table.to_gm(table.channel, sends)
     assert store.get(CHARACTER_PREFIX + "0a0a0a0a0a0a") == before
+    assert "Ana took back the fight's results for Rurik" in fm.dom.text("lt-said")  # the game master hears of it
+    assert "ignored" not in fm.dom.text("lt-said")
 
 
 def test_close_the_table_lets_every_phone_go_and_the_fight_goes_on(table, world):

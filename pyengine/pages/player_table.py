@@ -52,6 +52,8 @@ COMING_BACK = "Coming back to the table\u2026 (the fight below is as last seen)"
 #: spare opened within a few hundred milliseconds in the browser tests (tests/browser/live/test_table_rejoin.py);
 #: a slow phone gets ten times that and more.
 REJOIN_WAIT_MS = 5000
+#: The name the phone's one way back is kept under (web/static/peer.js's IndexedDB store).
+REJOIN_KEY = "table"
 
 
 @dataclass
@@ -108,9 +110,10 @@ class PlayerTable:
 
     @property
     def key(self) -> str:
-        """What the way back is kept under on this phone: the table's id (``""``: none yet)."""
+        """What the way back is kept under on this phone (``""``: no table yet): one name, not the table's id,
+        which a table opened again changes between the ``welcome`` and the state that says it."""
         guest = self.page.guest
-        return guest.table or "" if guest is not None else ""
+        return REJOIN_KEY if guest is not None and guest.table else ""
 
     def _come_back(self, update: Update | None = None) -> Wire:
         """The channel lost (or the page opened with a fight kept): the spare kept tried first, else the codes."""

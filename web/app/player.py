@@ -65,11 +65,14 @@ def wire(said) -> None:
 
 
 async def ask_peer_js(said) -> None:
-    if said.keep:
-        await window.strikeRankPeer.keepSpare(said.key, said.keep)
-    if said.prepare:
-        ticket = await window.strikeRankPeer.prepareRejoin(said.key)
-        wire(page.on_ticket(str(ticket.fingerprint), str(ticket.ufrag), str(ticket.pwd)))
+    try:
+        if said.keep:
+            await window.strikeRankPeer.keepSpare(said.key, said.keep)
+        if said.prepare:
+            ticket = await window.strikeRankPeer.prepareRejoin(said.key)
+            wire(page.on_ticket(str(ticket.fingerprint), str(ticket.ufrag), str(ticket.pwd)))
+    except Exception:  # no way back kept on this phone (no IndexedDB): a lost channel falls back to the codes
+        pass
     if said.rejoin:
         await rejoin(said.key)
 

@@ -16,7 +16,7 @@ from pyengine.live import codes, sdp
 from pyengine.pages.at_start import join_address
 from pyengine.pages.fight.table_panel import SpareToMake, TablePanel
 from pyengine.pages.player import PlayerPage
-from pyengine.pages.player_table import COMING_BACK, LOST, PlayerTable, Wire
+from pyengine.pages.player_table import COMING_BACK, LOST, REJOIN_KEY, PlayerTable, Wire
 from pyengine.pages.scan import read_code
 from pyengine.storage.keys import CHARACTER_PREFIX
 from pyengine.storage.store import MemoryStore
@@ -244,7 +244,7 @@ def test_rounds_statements_dice_undo_and_a_reload_reach_the_players_page(table, 
     said = reloaded.open("")
     again.apply(said.update)
     assert again.text("fs-out") == shown and again.text("pl-status") == COMING_BACK
-    assert said.rejoin and said.key == table.panel.live.host.table  # the way back kept is tried first
+    assert said.rejoin and said.key == REJOIN_KEY  # the way back kept is tried first
     assert again.value("pl-name") == "Ana"
     again.apply(reloaded.on_event("rejoin-none").update)  # none kept: the codes, said plainly
     assert again.text("fs-out") == shown and again.text("pl-status") == LOST and "scan the join code again" in LOST
@@ -319,8 +319,8 @@ def test_a_players_page_comes_back_by_the_spare_kept_after_a_reload_with_no_code
     ana, phone = table.join(world, "Ana", store)
     table.let_in(table.channel)
     table.deliver(table.panel.live.assign(1, ["Bera"]))
-    first, host, fm = table.channel, table.panel.live.host, table.fm
-    assert [w.key for w in table.wires[first] if w.prepare] == [host.table]  # let in: the way back prepared
+    first, fm = table.channel, table.fm
+    assert [w.key for w in table.wires[first] if w.prepare] == [REJOIN_KEY]  # let in: the way back prepared
     # the glue hands peer.js's ticket to the page, which sends it; the panel asks its glue for a spare
     table.to_gm(first, ana.on_ticket(SPARE_FINGERPRINT, "q7Zk", "Vb2+Kx9/Lm4Pq8Rs1Tu6Wy0Z").sends)
     [spare] = table.spares
@@ -329,7 +329,7 @@ def test_a_players_page_comes_back_by_the_spare_kept_after_a_reload_with_no_code
     made = table.panel.spare_made(spare.seat, spare.channel, OFFER)
     table.deliver(made.out)
     [kept] = [w.keep for w in table.wires[first] if w.keep]  # the page's glue keeps it (keepSpare)
-    assert sdp.from_sdp(kept) == sdp.from_sdp(OFFER) and table.wires[first][-1].key == host.table
+    assert sdp.from_sdp(kept) == sdp.from_sdp(OFFER) and table.wires[first][-1].key == REJOIN_KEY
     # a second ticket on the same channel is not a second spare (one a channel)
     table.to_gm(first, ana.on_ticket(SPARE_FINGERPRINT, "q7Zk", "Vb2+Kx9/Lm4Pq8Rs1Tu6Wy0Z").sends)
     assert len(table.spares) == 1
@@ -339,7 +339,7 @@ def test_a_players_page_comes_back_by_the_spare_kept_after_a_reload_with_no_code
     reloaded = PlayerTable(PlayerPage(*world[:2], store))
     said = reloaded.open("")
     again.apply(said.update)
-    assert said.rejoin and said.key == host.table and again.text("pl-status") == COMING_BACK
+    assert said.rejoin and said.key == REJOIN_KEY and again.text("pl-status") == COMING_BACK
     gone = table.panel.on_event(first, "close")
     table.gm(gone.update)
     assert gone.out.closed == [first] and "Ana's phone is away" in fm.dom.text("lt-said")
@@ -414,6 +414,7 @@ def test_the_game_masters_reload_keeps_the_fight_and_the_seats_and_a_returning_p
 
     # his page reloads: the fight is fight mode's own draft; every channel is gone
     again = Table(FightMode(world, fm.store))
+    again.panel.random_bytes = lambda n: bytes(range(7, 7 + n))  # the table opened again has an id of its own
     assert again.fm.dom.text("fs-out") == shown and again.fm.dom.text("fd-round") == "2"
     said = ana.on_event("close")  # her page: the way back tried (his spare is gone with his page)…
     phone.apply(said.update)
@@ -427,6 +428,8 @@ def test_the_game_masters_reload_keeps_the_fight_and_the_seats_and_a_returning_p
     assert "Ana must scan a join code again" in again.fm.dom.text("lt-said")
     # she scans the new code: her phone's device is known, so she sits again with no new approval
     back, phone = again.join(world, "Ana", store, typed=typed)
+    # the way back is prepared and kept under one name whatever the table's id (a new one since the reload)
+    assert {w.key for w in again.wires[again.channel]} == {back.key} and any(w.prepare for w in again.wires[again.channel])
     assert not again.panel.live.host.waiting() and "Ana: connected" in again.fm.dom.text("lt-seats")
     assert "Connected to the game master's table as Ana (seat 1): you play Bera" in phone.text("pl-status")
     assert phone.text("fs-out") == shown and phone.text("fd-round") == "2"

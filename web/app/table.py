@@ -28,10 +28,7 @@ async def on_show(page) -> None:
 
         panel = TablePanel(page, lambda: float(window.performance.now()) / 1000, os.urandom, str(window.location.href))
     await load_qr_encoder()  # the codes are drawn by segno, installed on demand
-    update, out, channel = panel.on_show()
-    dom.apply(update)
-    send(out)
-    await make_code(channel)
+    wire(panel.on_show())
 
 
 def open_peer(channel: int):

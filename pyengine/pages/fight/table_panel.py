@@ -95,9 +95,9 @@ class TablePanel:
 
     # -- the panel -----------------------------------------------------------------------------------
 
-    def on_show(self) -> tuple[Update, Out, int]:
-        """The bar's "Table": the panel over the fight. The first time the table opens: the channel whose
-        offer the glue makes next (0: a code is shown already)."""
+    def on_show(self) -> PanelWire:
+        """The bar's "Table": the panel over the fight (the table opened the first time), and the channel whose
+        offer the glue makes next for the join code (``make`` 0: a code is shown already)."""
         out, channel = Out(), 0
         if not self.is_open:
             out = self._open()
@@ -106,7 +106,7 @@ class TablePanel:
         update = Update(
             hidden={"lt-panel": False}, attributes={"fd-table": {"aria-expanded": "true"}}, focus="lt-hide", html={"lt-site": self._site()}
         )
-        return update | self.drawn() | self._making(channel), out, channel
+        return PanelWire(update | self.drawn() | self._making(channel), out, make=channel)
 
     def on_control(self, ident: str, kind: str, data: Mapping[str, str], values: Mapping[str, str], ticked: bool = False) -> PanelWire:
         """A control of the panel (``ident``, the event's ``kind``; ``data``: the target's ``data-*``; ``values``:
@@ -275,10 +275,8 @@ class TablePanel:
 
     def received(self, channel: int, data: bytes) -> PanelWire:
         update, out = self.live.received(channel, data)
-        spares = []
-        for event in out.events:
-            if isinstance(event, SpareAsked) and event.seat in self.live.host.seats:
-                spares.append(SpareToMake(event.seat, self.new_channel(), event.answer))
+        seats = self.live.host.seats if self.live.host is not None else {}
+        spares = [SpareToMake(e.seat, self.new_channel(), e.answer) for e in out.events if isinstance(e, SpareAsked) and e.seat in seats]
         return PanelWire(update | self.drawn(), out, spares)
 
     def spare_made(self, seat: int, channel: int, offer: str) -> PanelWire:

@@ -82,10 +82,11 @@ class Table:
     def show_code(self, channel: int | None = None) -> str:
         """The join code shown for the next player; its typed form as the panel shows it."""
         if channel is None:
-            update, out, channel = self.panel.on_show() if not self.panel.is_open else (None, None, 0)
-            if update is not None:
-                self.gm(update)
-                self.deliver(out)
+            said = self.panel.on_show() if not self.panel.is_open else None
+            channel = said.make if said is not None else 0
+            if said is not None:
+                self.gm(said.update)
+                self.deliver(said.out)
             if not channel:
                 update, channel, _ = self.panel.on_next()
                 self.gm(update)

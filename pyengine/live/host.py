@@ -347,6 +347,8 @@ class Host:
         """Dice asked of players, not yet given, by number."""
         self.offers: dict[int, Offered] = {}
         """Write-back offers not yet answered, by number."""
+        self.written: dict[int, Offered] = {}
+        """Write-back offers confirmed on the player's device (he may undo them there), by number."""
         self._numbers = 0
         self._history: dict[int, tuple[str, dict[str, Statement], tuple[SeatInfo, ...]]] = {}
         """What the table showed at recent revisions (for a change sent as only what changed)."""
@@ -510,12 +512,14 @@ class Host:
 
     def _answered(self, peer: int, seat: SeatKept, answer: Answer) -> Out:
         offered = self.offers.get(answer.offer)
+        if answer.answer == "undone":
+            offered = self.written.get(answer.offer, offered)
         if offered is None or offered.seat != seat.seat:
             return self._drop(peer, self.channels[peer], f"offer {answer.offer} was not made to this phone")
-        if answer.answer != "confirmed":
-            pass  # declined, or undone on his device: the offer stands, to be confirmed again
-        else:
-            del self.offers[answer.offer]
+        if answer.answer == "confirmed":
+            self.written[answer.offer] = self.offers.pop(answer.offer)
+        elif answer.answer == "undone" and self.written.pop(answer.offer, None) is not None:
+            self.offers[answer.offer] = offered  # undone on his device: the offer stands, to be confirmed again
         return Out(events=[Answered(peer, seat.name, seat=seat.seat, offer=answer.offer, who=offered.message.who,
                                     answer=answer.answer)])
 
@@ -540,6 +544,12 @@ class Host:
         out |= self._state_to(seat, whole=True)
         seat.sent = self.revision
         return out | self.assign(free, who)
+
+    def restore(self, seat: int, device: str, name: str, who: Iterable[str]) -> None:
+        """A seat kept from before the game master's page reloaded: away until its phone says hello again
+        (a known device, seated with no approval) or the game master gives it up."""
+        if 1 <= seat <= MAX_SEATS and seat not in self.seats and all(s.device != device for s in self.seats.values()):
+            self.seats[seat] = SeatKept(seat=seat, device=device, name=name, who=list(dict.fromkeys(who)))
 
     def turn_away(self, peer: int, why: str = "the game master did not let this phone in") -> Out:
         """The newcomer on channel ``peer`` not let in."""

@@ -45,6 +45,8 @@ from pyengine.runequest.tables.hit_locations import HitLocationTable
 from pyengine.storage.store import Store
 from pyengine.validation import explain
 
+#: The round card before the first round, on a player's phone: he states, the game master resolves.
+NO_ROUND_YET = "No round resolved yet: state what your own fighters do and send it; the game master resolves each round."
 #: The format of what the phone keeps.
 FORMAT = 1
 #: The longest kept text read (characters): a state's code is at most 16,384, the rest is small.
@@ -117,6 +119,8 @@ class PlayerPage:
         self.written_offer = 0
         self.offered: dict[int, str] = {}
         """Each offer's fight link as the phone held it when the offer came: an offer for another fight is gone."""
+        self.heard: list[Heard] = []
+        """What the last frame received said (the player's page acts on a ``welcome`` and a ``spare``)."""
 
     # -- joining and coming back ---------------------------------------------------------------------
 
@@ -149,6 +153,7 @@ class PlayerPage:
         if self.guest is None:
             return Update(), []
         got = self.guest.received(data)
+        self.heard = got.heard
         return self.took(got.heard), got.sends
 
     def took(self, heard: list[Heard]) -> Update:
@@ -195,7 +200,7 @@ class PlayerPage:
         """The table as this phone shows it: what happened last, everyone now, the log."""
         fight, state = self.fight, self.state()
         gone = self.log.gone() if self.log is not None else {}
-        return Update(html={"fd-happened": happened_html(self.results[-1] if self.results else None),
+        return Update(html={"fd-happened": happened_html(self.results[-1] if self.results else None, NO_ROUND_YET),
                             "fs-out": state_html(fight, state, gone), "fl-out": log_html(self.results)},
                       text={"fd-round": str((state.round if state else 0) + 1)})
 

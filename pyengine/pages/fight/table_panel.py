@@ -8,6 +8,13 @@ secret; his answer code is read against the join code shown, and the glue gives 
 channel. The panel opens over the fight and shuts in one tap; the table stays open until "Close the table",
 and the fight goes on alone whenever the game master likes.
 
+Every event of a channel goes through :meth:`TablePanel.on_event`, which gives a :class:`PanelWire`: what to
+draw, what to send (and close), and the spare connections to make. A seated player's phone prepares its way
+back (``rejoin``, the host's :class:`~pyengine.live.host.SpareAsked`): the glue opens a spare connection on a
+new channel, sets the answer the ticket gives, and hands its offer to :meth:`TablePanel.spare_made`, which
+sends it to the player's phone. One spare a seat: a new one lets the seat's last go. A spare that opens is
+a channel like any other; the player's hello names his device and the host seats him again (``Returned``).
+
 Regions: ``lt-panel`` (the panel, shown or hidden), ``lt-code`` (the join code), ``lt-site`` (the site's
 address as a code), ``lt-seats`` (who is at the table), ``lt-said`` (what the table said lately),
 ``lt-answer`` (the answer code typed; its error), ``lt-status``, ``fd-table`` (the bar's button), and by codes
@@ -17,13 +24,15 @@ alone (:class:`~pyengine.pages.fight.by_codes.ByCodes`, ``panel.codes``) ``lt-fi
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from pyengine.errors import LiveCodeError, RulesError
 from pyengine.live import codes, sdp
 from pyengine.live.codes import JoinCode
-from pyengine.live.host import Out
+from pyengine.live.host import Out, SpareAsked
 from pyengine.pages.fight.by_codes import ByCodes
+from pyengine.pages.fight.table_kept import keep_seats, reopened
 from pyengine.pages.scan import CAMERA_ERRORS
 from pyengine.pages.view import Update
 from pyengine.render.live import code_html, said_lines_html, seats_html, site_html
@@ -33,6 +42,30 @@ if TYPE_CHECKING:
 
 #: What the table said that the panel shows (newest first).
 SAID_SHOWN = 6
+
+
+@dataclass(frozen=True)
+class SpareToMake:
+    """A spare connection for ``seat``'s phone, on ``channel``: the glue makes its offer, sets ``answer``
+    (SDP text) as its answer, and gives the offer to :meth:`TablePanel.spare_made`."""
+
+    seat: int
+    channel: int
+    answer: str
+
+
+@dataclass
+class PanelWire:
+    """What an event of the panel gives its glue: what to draw, what to send and close, spares to make."""
+
+    update: Update = field(default_factory=Update)
+    out: Out = field(default_factory=Out)
+    spares: list[SpareToMake] = field(default_factory=list)
+    make: int = 0
+    """A channel whose offer to make, for the join code shown next (:meth:`TablePanel.offer_made`)."""
+    accept: tuple[int, str] | None = None
+    """An answer code read: the channel and the description it gives it (the camera stops)."""
+    camera_off: bool = False
 
 
 class TablePanel:
@@ -56,6 +89,8 @@ class TablePanel:
         """The last answer code refused (a camera keeps seeing it: said once)."""
         self.codes = ByCodes(self.live, self.site, self.drawn)
         """The table by codes alone: the fight as a code, the players' codes read."""
+        self.spares: dict[int, int] = {}
+        """Each seat's spare connection not yet opened: its channel."""
 
     @property
     def is_open(self) -> bool:
@@ -63,18 +98,58 @@ class TablePanel:
 
     # -- the panel -----------------------------------------------------------------------------------
 
-    def on_show(self) -> tuple[Update, Out, int]:
-        """The bar's "Table": the panel over the fight. The first time the table opens: the channel whose
-        offer the glue makes next (0: a code is shown already)."""
+    def on_show(self) -> PanelWire:
+        """The bar's "Table": the panel over the fight (the table opened the first time), and the channel whose
+        offer the glue makes next for the join code (``make`` 0: a code is shown already)."""
         out, channel = Out(), 0
         if not self.is_open:
-            out = self.live.open(self.random_bytes(8).hex(), self.clock)
+            out = self._open()
         if self.showing is None:
             channel = self.new_channel()
         update = Update(
             hidden={"lt-panel": False}, attributes={"fd-table": {"aria-expanded": "true"}}, focus="lt-hide", html={"lt-site": self._site()}
         )
-        return update | self.drawn() | self._making(channel), out, channel
+        return PanelWire(update | self.drawn() | self._making(channel), out, make=channel)
+
+    def on_control(self, ident: str, kind: str, data: Mapping[str, str], values: Mapping[str, str], ticked: bool = False) -> PanelWire:
+        """A control of the panel (``ident``, the event's ``kind``; ``data``: the target's ``data-*``; ``values``:
+        the panel's fields; ``ticked``: a tick box's state): "Hide", "Code for the next player", "Use this
+        answer code", a seat's "Let in" / "Turn away" / tick, "Offer the results", "Close the table"."""
+        if ident == "lt-hide":
+            return PanelWire(self.on_hide())
+        if ident == "lt-next":
+            update, channel, stale = self.on_next()
+            return PanelWire(update, Out(closed=stale), make=channel)
+        if ident == "lt-use":
+            return self._answer_read(self.on_typed(values))
+        if ident == "lt-seats":
+            return PanelWire(*(self.on_change(data, ticked) if kind == "change" else self.on_click(data)))
+        if ident == "lt-offer":
+            return PanelWire(*self.on_offer())
+        if ident == "lt-fight":
+            return PanelWire(*self.codes.on_situation())
+        if ident == "lt-close":
+            update, out = self.on_close()
+            return PanelWire(self.on_scan(False) | update, out, camera_off=True)
+        return PanelWire()
+
+    def on_code_read(self, text: str) -> PanelWire:
+        """The panel's camera read a code: a player's code (the table by codes alone), else his answer code."""
+        said = self.codes.on_code(text)
+        if said is not None:
+            return PanelWire(*said)
+        return self._answer_read(self.on_answer(text))
+
+    @staticmethod
+    def _answer_read(read: tuple[Update, int, str]) -> PanelWire:
+        update, channel, description = read
+        return PanelWire(update, accept=(channel, description) if channel else None)
+
+    def _open(self) -> Out:
+        return reopened(self.live, self.page.store, self.random_bytes(8).hex(), self.clock)
+
+    def _keep(self) -> None:
+        keep_seats(self.live, self.page.store)
 
     def on_hide(self) -> Update:
         """The panel shut (the table stays open): the fight on the screen."""
@@ -169,18 +244,51 @@ class TablePanel:
 
     # -- the channels --------------------------------------------------------------------------------
 
-    def opened(self, channel: int) -> Update:
-        """A player's channel is open: his phone says hello next."""
-        return Update(text={"lt-status": "A player's phone is connected."})
+    def on_event(self, channel: int, kind: str, detail: bytes | str = "") -> PanelWire:
+        """An event of a channel (``web/static/peer.js``'s ``open``, ``message`` with its bytes, ``close``,
+        ``state`` with the connection's state, ``error``)."""
+        if kind == "open":
+            return PanelWire(self.opened(channel))
+        if kind == "message" and isinstance(detail, bytes):
+            return self.received(channel, detail)
+        if kind == "close" or (kind == "state" and detail in ("failed", "closed")):
+            self.spares = {seat: c for seat, c in self.spares.items() if c != channel}
+            update, out = self.dropped(channel)
+            return PanelWire(update, out | Out(closed=[channel]))
+        return PanelWire()
 
-    def received(self, channel: int, data: bytes) -> tuple[Update, Out]:
+    def opened(self, channel: int) -> Update:
+        """A player's channel is open: his phone says hello next (a spare's: the phone is coming back)."""
+        back = channel in self.spares.values()
+        self.spares = {seat: c for seat, c in self.spares.items() if c != channel}
+        return Update(text={"lt-status": "A player's phone is coming back by itself." if back else "A player's phone is connected."})
+
+    def received(self, channel: int, data: bytes) -> PanelWire:
         update, out = self.live.received(channel, data)
-        return update | self.drawn(), out
+        seats = self.live.host.seats if self.live.host is not None else {}
+        spares = [SpareToMake(e.seat, self.new_channel(), e.answer) for e in out.events if isinstance(e, SpareAsked) and e.seat in seats]
+        return PanelWire(update | self.drawn(), out, spares)
+
+    def spare_made(self, seat: int, channel: int, offer: str) -> PanelWire:
+        """A seat's spare connection made (``offer``: its SDP text): sent to the seat's phone to keep; the
+        seat's earlier spare let go (one a seat: each costs this phone a connection)."""
+        host = self.live.host
+        if host is None or seat not in host.seats:
+            return PanelWire(out=Out(closed=[channel]))
+        old = self.spares.get(seat)
+        try:
+            out = host.spare_made(seat, offer)
+        except LiveCodeError as exc:
+            self.live.said.append(f"No way back could be made for {host.seats[seat].name}'s phone: {exc}")
+            return PanelWire(self.drawn(), Out(closed=[channel]))
+        self.spares[seat] = channel
+        return PanelWire(out=out | Out(closed=[old] if old is not None else []))
 
     def dropped(self, channel: int) -> tuple[Update, Out]:
         if not self.is_open:
             return Update(), Out()
-        return self.drawn(), self.live.dropped(channel)
+        out = self.live.dropped(channel)  # said first, then drawn: the panel says he is away
+        return self.drawn(), out
 
     # -- who is at the table -------------------------------------------------------------------------
 
@@ -197,6 +305,7 @@ class TablePanel:
             out = self.live.turn_away(int(data["away"]))
         else:
             return Update(), Out()
+        self._keep()
         return self.drawn() | self.codes.redrawn(), out
 
     def on_change(self, data: Mapping[str, str], ticked: bool) -> tuple[Update, Out]:
@@ -209,6 +318,7 @@ class TablePanel:
         if ticked:
             who.append(data.get("who", ""))
         out = self.live.assign(seat, who)
+        self._keep()
         return self.drawn() | self.codes.redrawn(), out
 
     def drawn(self) -> Update:
@@ -225,13 +335,13 @@ class TablePanel:
             disabled={"lt-offer": not self.page.core.results},
         )
 
-    def after_action(self) -> tuple[Update, Out]:
+    def after_action(self) -> PanelWire:
         """After any action of fight mode while the table is open: what the table shows sent to every
         phone (a round, an undo, a statement, a combatant), and who plays whom drawn again."""
         if not self.is_open:
-            return Update(), Out()
-        out = self.live.sync()
-        return self.drawn() | self.codes.redrawn(), out
+            return PanelWire()
+        out = self.live.sync()  # first: the fight's code drawn is the table as sent
+        return PanelWire(self.drawn() | self.codes.redrawn(), out)
 
     def on_offer(self) -> tuple[Update, Out]:
         """ "Offer the results to the players": each player may write them to his own adventurer."""
@@ -245,8 +355,9 @@ class TablePanel:
 
     def on_close(self) -> tuple[Update, Out]:
         """ "Close the table": every phone let go; the fight goes on, on this phone alone."""
-        out = self.live.close()
-        self.showing = None
+        out = self.live.close() | Out(closed=list(self.spares.values()))
+        self.showing, self.spares = None, {}
+        self._keep()  # no one at the table now: nothing kept
         update = self.codes.closed() | Update(
             hidden={"lt-panel": True},
             html={"lt-code": "", "lt-seats": "", "lt-said": ""},

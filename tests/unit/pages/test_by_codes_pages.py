@@ -54,8 +54,9 @@ class ByCodes:
     def __init__(self, fm, world, random_bytes=secrets) -> None:
         self.fm = fm
         self.panel = TablePanel(fm.page, lambda: 0.0, random_bytes, SITE + "combat.html")
-        update, _, _ = self.panel.on_show()  # no join code is made: this phone has no network
-        fm.apply(update)
+        shown = self.panel.on_show()
+        fm.apply(shown.update)
+        fm.apply(self.panel.offer_made(shown.make, ""))  # no join code is made: this phone has no WebRTC
         self.store = MemoryStore()
         self.player = PlayerCodes(PlayerTable(PlayerPage(*world[:2], self.store)))
         self.phone = Page.built("player.html", {})
@@ -63,7 +64,7 @@ class ByCodes:
     def act(self, update) -> None:
         """An action of fight mode, then what the glue does after each."""
         self.fm.apply(update)
-        self.fm.apply(self.panel.after_action()[0])
+        self.fm.apply(self.panel.after_action().update)
 
     def fight_code(self) -> str:
         """The fight as a code, as the panel shows it; its text, as a camera reads it."""
@@ -87,9 +88,9 @@ class ByCodes:
         shown = self.phone.text("pl-code-shown")
         assert "Show this to the game master" in shown
         text = self.phone.text("pl-code-shown-typed")
-        update, out = self.panel.codes.on_code(text)
-        assert out.sends == []
-        self.fm.apply(update)
+        read = self.panel.on_code_read(text)  # the panel's one camera: a player's code, not an answer
+        assert read.out.sends == [] and read.accept is None
+        self.fm.apply(read.update)
         return text
 
 

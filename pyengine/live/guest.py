@@ -19,11 +19,12 @@ hello names the revision, so the game master's phone sends only what it lacks.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import os
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from pyengine.errors import LiveCodeError, LiveMessageError
-from pyengine.live import sdp, spare
+from pyengine.live import sdp, seal, spare
 from pyengine.live.messages import (
     Accepted,
     Answer,
@@ -75,11 +76,17 @@ class GuestOut:
 
 class Guest:
     """A player's phone at the table. ``device``: its id (random hex, kept on the phone); ``name``: the
-    player's; ``state``: the last whole state it kept (``None``: nothing yet)."""
+    player's; ``state``: the last whole state it kept (``None``: nothing yet); ``key``: the key its codes
+    are sealed with, as kept (``""``: none yet); ``random_bytes``: where a fresh key comes from."""
 
-    def __init__(self, device: str, name: str, state: State | None = None) -> None:
+    def __init__(self, device: str, name: str, state: State | None = None, *, key: str = "",
+                 random_bytes: Callable[[int], bytes] = os.urandom) -> None:
         self.device = device
         self.name = name
+        self.key = key
+        """The key this phone's codes are sealed with (:mod:`pyengine.live.seal`), shown only in its code to
+        join; ``""``: none (it has not asked to join by codes)."""
+        self.random_bytes = random_bytes
         self.table: str | None = None
         self.revision = 0
         self.fight = ""
@@ -163,12 +170,18 @@ class Guest:
         if situation.table == self.table and situation.revision < self.revision:
             return [Heard("ignored", "This fight code is older than what this phone shows: scan the one the game "
                                      "master's phone shows now.")]
+        turned = bool(self.key) and seal.turned_tag(self.key, situation.table) in situation.turned
         state = State(table=situation.table, revision=situation.revision, fight=situation.fight,
                       statements=situation.statements, seats=situation.seats)
         self._take(state)
         heard = [Heard("state", f"The table at revision {situation.revision}.", state)]
         name = self.name.casefold()
         seat = next((s for s in situation.seats if name and s.name.casefold() == name), None)
+        if seat is None and turned:  # his key is spent: a new code to join makes a new one
+            self.seat, self.mine, self.asks, self.key = None, (), {}, ""
+            self.status, self.why = "refused", "the game master did not let you in"
+            return heard + [Heard("refused", "The game master did not let you in. To ask again, make a new code to "
+                                             "join and show it to him.")]
         if seat is None:
             self.seat, self.mine, self.asks = None, (), {}
             self.status = "waiting" if self.status == "waiting" else "new"
@@ -185,27 +198,37 @@ class Guest:
         return heard + [Heard("welcome", f"At the table by codes, seat {seat.seat}: {plays}.")]
 
     def join_code(self, wants: Iterable[str] = ()) -> str:
-        """His hello as a code, for the game master's camera (the table named: the fight code read first).
+        """His hello as a code, for the game master's camera (the table named: the fight code read first), with
+        the key his codes will be sealed with: a fresh one, unless he is waiting or seated with one already
+        (the same code shown again; his seat kept through the game master's reload).
 
         :raises LiveMessageError: no fight code read yet, or no name.
         """
         if self.table is None:
             raise LiveMessageError("live table: scan the game master's fight code first: it says which table to join")
-        hello = Hello(device=self.device, name=self.name, table=self.table, seen=self.revision, wants=tuple(wants))
+        if not self.key or self.status not in ("waiting", "seated"):
+            self.key = seal.new_key(self.random_bytes)
+        hello = Hello(device=self.device, name=self.name, table=self.table, seen=self.revision, wants=tuple(wants),
+                      key=self.key)
         self.status = "waiting"
         return message_link(hello)
 
     def as_code(self, frame: bytes) -> str:
         """A statement or die this phone would send on a channel, as a code for the game master's camera.
 
-        :raises LiveMessageError: this phone is not at the table, or the frame is not a statement or a die.
+        :raises LiveMessageError: this phone is not at the table (or holds no key to seal its codes with), or
+            the frame is not a statement or a die.
         """
         message = read_message(frame)
         if self.status != "seated" or self.seat is None or self.table is None:
             raise LiveMessageError("live table: this phone is not at the table: the game master lets it in first")
+        if not self.key:
+            raise LiveMessageError("live table: this phone did not join by codes (it holds no key to seal them with): "
+                                   "make your code to join and show it to the game master")
         if not isinstance(message, (Stated, Rolled)):
             raise LiveMessageError(f"live table: a {message.__struct_config__.tag!r} message is not shown as a code")
-        return message_link(Shown(table=self.table, seat=self.seat, said=message))
+        return message_link(Shown(table=self.table, seat=self.seat, said=message,
+                                  mac=seal.mac(self.key, self.table, self.seat, message)))
 
     # -- what it holds ------------------------------------------------------------------------------
 

@@ -11,8 +11,9 @@ By codes alone (no shared network; docs/formats.md, "The table by codes"): :meth
 table as one code for the players' phones, and :meth:`Host.scanned` takes the text of a code a player's phone
 shows the game master's camera: a join code (his ``hello``) makes a newcomer numbered below 0, whom
 :meth:`Host.admit` seats with no channel (the seat then lives by codes); a ``shown`` statement or die comes
-out as the same events as on a channel, numbered :data:`BY_CODE`. The game master's scan is the
-authentication, as his "Let in" is on a channel.
+out as the same events as on a channel, numbered :data:`BY_CODE`. The game master's scan of the join code is
+the authentication, as his "Let in" is on a channel; the key that code carries (:mod:`pyengine.live.seal`)
+is kept with the seat, and a ``shown`` code not sealed with it, or read already, is not used.
 
 The glue numbers each open channel (``peer``, any int it likes) and moves bytes: :meth:`Host.received`
 with what a channel brought, :meth:`Host.dropped` when one closes. Every method returns an :class:`Out`:
@@ -26,7 +27,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from pyengine.errors import LiveCodeError, LiveMessageError
-from pyengine.live import sdp, spare
+from pyengine.live import sdp, seal, spare
 from pyengine.live.messages import (
     MAX_SEATS,
     Accepted,
@@ -77,6 +78,10 @@ SEND_CHANGES = True
 #: The channel an event by code names: none (a code the game master's camera read). Newcomers by code are
 #: numbered below it (-1, -2…), so "Let in" and "Turn away" find them as they find a channel's.
 BY_CODE = 0
+#: The seals of a seat's codes remembered as used: a code read again is not used twice. A round is a
+#: statement or two and a few dice a seat; a code older than this many is refused anyway (its fight moved
+#: on, its die given).
+MAX_USED = 64
 
 
 @dataclass(frozen=True)
@@ -301,6 +306,10 @@ class SeatKept:
     by_codes: bool = False
     """Let in from his join code scanned (no channel): his phone is never known again by a channel's hello,
     since its device id was in a code anyone at the table could photograph."""
+    key: str = ""
+    """The key his codes are sealed with (hex; from his code to join), ``""``: none (a seat on a channel)."""
+    used: dict[str, None] = field(default_factory=dict)
+    """The seals of his codes already used, oldest first (at most :data:`MAX_USED`)."""
 
 
 @dataclass
@@ -355,6 +364,8 @@ class Host:
         self.verdicts: dict[str, Verdict] = {}
         """What became of each statement shown as a code, by combatant, until the fight changes."""
         self._newcomers_by_code = 0
+        self.turned: list[str] = []
+        """The newcomers by code turned away lately, as the fight code names them (:func:`seal.turned_tag`)."""
 
     # -- who is at the table ----------------------------------------------------------------------
 
@@ -536,7 +547,8 @@ class Host:
         hello = channel.hello
         if peer < BY_CODE:  # let in from his join code scanned: no channel, the seat lives by codes
             del self.channels[peer]
-            self.seats[free] = SeatKept(seat=free, device=hello.device, name=hello.name, by_codes=True)
+            self.seats[free] = SeatKept(seat=free, device=hello.device, name=hello.name, by_codes=True,
+                                        key=hello.key or "")
             return self.assign(free, who)
         seat = self.seats[free] = SeatKept(seat=free, device=hello.device, name=hello.name, peer=peer)
         channel.seat, channel.hello = free, None
@@ -545,11 +557,13 @@ class Host:
         seat.sent = self.revision
         return out | self.assign(free, who)
 
-    def restore(self, seat: int, device: str, name: str, who: Iterable[str]) -> None:
+    def restore(self, seat: int, device: str, name: str, who: Iterable[str], key: str = "") -> None:
         """A seat kept from before the game master's page reloaded: away until its phone says hello again
-        (a known device, seated with no approval) or the game master gives it up."""
+        (a known device, seated with no approval) or the game master gives it up. ``key``: a seat by codes's
+        (it stays one: his phone finds it in the next fight code by his name, and seals its codes with it)."""
         if 1 <= seat <= MAX_SEATS and seat not in self.seats and all(s.device != device for s in self.seats.values()):
-            self.seats[seat] = SeatKept(seat=seat, device=device, name=name, who=list(dict.fromkeys(who)))
+            self.seats[seat] = SeatKept(seat=seat, device=device, name=name, who=list(dict.fromkeys(who)),
+                                        by_codes=bool(key), key=key)
 
     def turn_away(self, peer: int, why: str = "the game master did not let this phone in") -> Out:
         """The newcomer on channel ``peer`` not let in."""
@@ -557,7 +571,9 @@ class Host:
         if channel is None or channel.seat is not None:
             return Out()
         if peer < BY_CODE:  # no channel to tell: his phone learns it from the next fight code
-            del self.channels[peer]
+            hello = self.channels.pop(peer).hello
+            if hello is not None and hello.key:
+                self.turned = [*self.turned, seal.turned_tag(hello.key, self.table)][-MAX_SEATS:]
             return Out()
         return self._close(peer, why)
 
@@ -694,7 +710,7 @@ class Host:
         """The table as one code for the players' phones: the whole state, the dice asked, the verdicts."""
         return Situation(table=self.table, revision=self.revision, fight=self.fight, statements=self.statements,
                          seats=self._shown_seats, asks=tuple(a.message for a in self.asks.values())[:MAX_SEATS],
-                         verdicts=tuple(self.verdicts.values()))
+                         verdicts=tuple(self.verdicts.values()), turned=tuple(self.turned))
 
     def scanned(self, text: str) -> Out:
         """The text of a code a player's phone showed the game master's camera: a join code (``hello``), a
@@ -722,6 +738,15 @@ class Host:
         seat = self.seats.get(message.seat)
         if seat is None:
             return self._not_used(f"seat {message.seat} is not at this table (any more)")
+        if not seal.sealed(seat.key, message.table, message.seat, message.said, message.mac):
+            return self._not_used(f"this code was not made by {seat.name}'s phone (only the phone he joined with "
+                                  "makes his codes)", seat.name)
+        if message.mac in seat.used:
+            return self._not_used(f"this code of {seat.name}'s was read already: his phone shows a new one for "
+                                  "each statement or die", seat.name)
+        seat.used[message.mac] = None
+        while len(seat.used) > MAX_USED:
+            del seat.used[next(iter(seat.used))]
         if isinstance(message.said, Stated):
             return self._stated(BY_CODE, seat, message.said)
         given = self._die(BY_CODE, seat, message.said)
@@ -730,6 +755,9 @@ class Host:
     def _hello_by_code(self, hello: Hello) -> Out:
         if hello.table != self.table:
             return self._not_used("it was made for another table: the player scans this table's fight code first")
+        if not hello.key:
+            return self._not_used("this code to join carries no key to seal his codes with: update Strike Rank on "
+                                  "his phone (open it once with a signal)", hello.name)
         name = hello.name
         seated = next((s for s in self.seats.values() if s.name.casefold() == name.casefold()), None)
         if seated is not None:
@@ -737,8 +765,10 @@ class Host:
                 return self._not_used(f"{name} is at the table already (seat {seated.seat})", name)
             return self._not_used(f"a player called {seated.name} is at the table already: the phone must join "
                                   "under another name", name)
-        if any(c.hello is not None and c.hello.device == hello.device for c in self.channels.values()):
-            return Out()  # the same join code read again
+        for waiting in self.channels.values():
+            if waiting.seat is None and waiting.hello is not None and waiting.hello.device == hello.device:
+                waiting.hello = hello  # read again (a new code has a new key: his phone keeps the newest)
+                return Out()
         if len(self.waiting()) >= MAX_WAITING:
             return self._not_used(f"{MAX_WAITING} phones are already waiting to be let in", name)
         if len(self.seats) >= MAX_SEATS:

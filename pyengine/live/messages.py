@@ -47,6 +47,10 @@ PlayerName = Annotated[str, msgspec.Meta(min_length=1, max_length=40)]
 """What a player calls himself at the table."""
 Ident = Annotated[str, msgspec.Meta(pattern=r"^[0-9a-f]{8,32}$")]
 """A random id in hex (a device, a table, a fight kept on the device)."""
+Key = Annotated[str, msgspec.Meta(pattern=r"^[0-9a-f]{24,64}$")]
+"""A seat's key for its codes, in hex: 12 to 32 random bytes (:mod:`pyengine.live.seal` makes 16)."""
+Tag = Annotated[str, msgspec.Meta(pattern=r"^[0-9a-f]{16}$")]
+"""A MAC cut to 8 bytes, in hex (:mod:`pyengine.live.seal`)."""
 Field = Annotated[str, msgspec.Meta(max_length=120)]
 """A statement form's field as typed (an arm's name, a number, a spell)."""
 Words = Annotated[str, msgspec.Meta(max_length=600)]
@@ -114,13 +118,16 @@ class Message(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
 class Hello(Message, tag="hello"):
     """The first message of a player's phone on a channel: who the player says he is, his device (a
     random id it keeps, so a phone that comes back is known again), the table and the revision it
-    last saw (catch-up: ``seen`` 0, or another table, gets the whole state), whom he would play."""
+    last saw (catch-up: ``seen`` 0, or another table, gets the whole state), whom he would play. As a code
+    to join (no channel), ``key``: the fresh key his phone seals its codes with (:mod:`pyengine.live.seal`),
+    shown to the game master's camera this once."""
 
     device: Ident
     name: PlayerName
     table: Ident | None = None
     seen: Count = 0
     wants: Names = ()
+    key: Key | None = None
 
 
 class Want(Message, tag="want"):
@@ -281,7 +288,9 @@ class Situation(Message, tag="situation"):
     would have sent a phone since it last looked, in one message. The whole state at ``revision`` (as a
     ``state`` with ``base`` 0: the fight's link, the statements, who plays whom), the dice asked of the
     players and not yet given, and what became of the statements shown as codes since the fight last
-    changed. A player's phone finds its seat by its player's name (a table seats one player of a name)."""
+    changed. A player's phone finds its seat by its player's name (a table seats one player of a name).
+    ``turned``: the newcomers by code the game master turned away lately, each as only his phone knows it
+    (:func:`pyengine.live.seal.turned_tag`); never a key."""
 
     table: Ident
     revision: Count
@@ -290,17 +299,20 @@ class Situation(Message, tag="situation"):
     seats: Annotated[tuple[SeatInfo, ...], msgspec.Meta(max_length=MAX_SEATS)] = ()
     asks: Annotated[tuple[Ask, ...], msgspec.Meta(max_length=MAX_SEATS)] = ()
     verdicts: Annotated[tuple[Verdict, ...], msgspec.Meta(max_length=MAX_NAMED)] = ()
+    turned: Annotated[tuple[Tag, ...], msgspec.Meta(max_length=MAX_SEATS)] = ()
 
 
 class Shown(Message, tag="shown"):
     """A player's statement or die shown as a code to the game master's camera (no channel): the table and
     the seat it is for, which the game master's phone checks (a code of another table, or of a seat that is
-    not at this one, is refused in words), and the message as the channel would carry it. The scan is the
-    authentication: the game master sees whose phone it is."""
+    not at this one, is refused in words), the message as the channel would carry it, and its ``mac``
+    (:func:`pyengine.live.seal.mac`, with the key the seat's code to join gave): a code made without the
+    seat's key (from a photograph of the fight code, or with another seat's) is refused."""
 
     table: Ident
     seat: Seat
     said: Stated | Rolled
+    mac: Tag
 
 
 class Spare(Message, tag="spare"):

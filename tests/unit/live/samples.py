@@ -34,11 +34,14 @@ from pyengine.live.messages import (
     Withdrawn,
 )
 from pyengine.live.sdp import from_sdp, to_sdp
+from pyengine.live.seal import mac, turned_tag
 
 GOLDEN = Path(__file__).resolve().parents[2] / "golden"
 FIGHT = (GOLDEN / "fight-3v3.link").read_text(encoding="utf-8").strip()
 TABLE = "5eed0f7ab1e5eed0"
 DEVICE = "a9e1d3c4b5f60718293a4b5c"
+#: A seat's key for its codes (pyengine.live.seal), as a player's code to join carries it.
+KEY = "7c1e9a3f05d2b8e46a0f3c9d21b7e584"
 
 VASANA = Statement(actions=(ActionRow(do="attack", arm="broadsword", target="Broo"),),
                    parries=(ParryRow(arm="medium shield (about 60 cm)", against="Broo"),),
@@ -49,8 +52,9 @@ VASANA = Statement(actions=(ActionRow(do="attack", arm="broadsword", target="Bro
 SPARE_FINGERPRINT = "3F:9A:C2:07:5B:E1:44:D8:19:6C:A0:7E:F2:33:8B:51:C4:0D:97:2A:E8:6F:15:B3:7C:48:D9:01:A6:5E:F0:2B"
 SPARE_OFFER = to_sdp(from_sdp((GOLDEN / "live-sdp-offer-chromium.txt").read_text(encoding="utf-8")))
 
+SAID = Stated(ref=3, seen=7, who="Vasana", statement=VASANA)
 SAMPLES = {
-    "hello": Hello(device=DEVICE, name="Ana", table=TABLE, seen=7, wants=("Vasana",)),
+    "hello": Hello(device=DEVICE, name="Ana", table=TABLE, seen=7, wants=("Vasana",), key=KEY),
     "want": Want(who=("Vasana", "Yanafal")),
     "stated": Stated(ref=3, seen=7, who="Vasana", statement=VASANA),
     "rolled": Rolled(ask=12, value=42, typed=True),
@@ -78,6 +82,7 @@ SAMPLES = {
                                      purpose="Broo attacks Vasana with the club: parry roll (Vasana, 45%)", round=3,
                                      index=1),),
                            verdicts=(Verdict(who="Vasana", ref=4, why="action 1, target: 'Broo' is not in the fight",
-                                             field="fd-0-a0-target"),)),
-    "shown": Shown(table=TABLE, seat=2, said=Stated(ref=3, seen=7, who="Vasana", statement=VASANA)),
+                                             field="fd-0-a0-target"),),
+                           turned=(turned_tag(KEY, TABLE),)),
+    "shown": Shown(table=TABLE, seat=2, said=SAID, mac=mac(KEY, TABLE, 2, SAID)),
 }

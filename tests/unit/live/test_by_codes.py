@@ -112,8 +112,8 @@ def test_codes_of_another_table_or_seat_or_not_a_players_are_refused_in_words():
     guest = joined(host)
     stated = read_message(guest.state_for("Vasana", VASANA))
     for shown, words in (
-        (Shown(table="0000000000000bad", seat=1, said=stated), "another table"),
-        (Shown(table=TABLE, seat=5, said=stated), "seat 5 is not at this table"),
+        (Shown(table="0000000000000bad", seat=1, said=stated, mac="0" * 16), "another table"),
+        (Shown(table=TABLE, seat=5, said=stated, mac="0" * 16), "seat 5 is not at this table"),
     ):
         (refused,) = host.scanned(message_link(shown)).events
         assert isinstance(refused, NotUsed) and words in refused.text, refused.text
@@ -137,7 +137,7 @@ def test_a_die_asked_of_a_seat_by_codes_rides_the_fight_code_and_comes_back_as_a
     (given,) = host.scanned(code).events
     assert isinstance(given, DieGiven) and given.value == 37 and given.index == 1 and given.peer == BY_CODE
     (again,) = host.scanned(code).events  # the camera reads it again: no second die
-    assert isinstance(again, NotUsed) and "is not asked" in again.text
+    assert isinstance(again, NotUsed) and "was read already" in again.text
     assert host.situation().asks == ()
 
 

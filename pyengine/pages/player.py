@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 
@@ -61,6 +61,8 @@ class PlayerKept(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     name: str = ""
     state: str = ""
     """The last whole state the table sent, as its code (:func:`~pyengine.live.messages.message_link`)."""
+    key: Annotated[str, msgspec.Meta(pattern=r"^([0-9a-f]{24,64})?$")] = ""
+    """The key his codes are sealed with (the table by codes alone; ``""``: none), as his code to join gave it."""
     written: Written | None = None
 
 
@@ -99,12 +101,15 @@ class PlayerPage:
     """A player's phone: the table as it last heard it, the fight replayed from it, the write-back."""
 
     def __init__(self, tables: RuneQuestTables, locations: HitLocationTable, store: Store, dice: Dice | None = None,
-                 *, now: Callable[[], str] | None = None, new_id: Callable[[], str] | None = None) -> None:
+                 *, now: Callable[[], str] | None = None, new_id: Callable[[], str] | None = None,
+                 random_bytes: Callable[[int], bytes] | None = None) -> None:
         self.tables = tables
         self.store = store
         self.dice = dice or RandomDice()
         self.now = now or iso_now
         self.new_id = new_id
+        self.random_bytes = random_bytes or os.urandom
+        """Where the key his codes are sealed with comes from (the table by codes alone)."""
         self.mt = melee_tables(tables, locations)
         self.guest: Guest | None = None
         self.log: FightLog | None = None
@@ -129,7 +134,7 @@ class PlayerPage:
         kept, state, self.problems = read_kept(read_draft(self.store, "player"))
         self.written = kept.written
         if kept.device and kept.name:
-            self.guest = Guest(kept.device, kept.name, state)
+            self.guest = Guest(kept.device, kept.name, state, key=kept.key, random_bytes=self.random_bytes)
         return self._replayed() | self.shown()
 
     def join(self, name: str) -> tuple[Update, list[bytes]]:
@@ -139,7 +144,7 @@ class PlayerPage:
             return Update(errors={"pl-name": "name: say who you are at the table"}), []
         if self.guest is None:
             device = self.new_id() if self.new_id is not None else os.urandom(12).hex()
-            self.guest = Guest(device, name)
+            self.guest = Guest(device, name, random_bytes=self.random_bytes)
         else:
             self.guest.name = name
         return self.save(), [self.guest.hello()]
@@ -326,10 +331,13 @@ class PlayerPage:
         guest = self.guest
         whole = guest.whole() if guest is not None else None
         kept = PlayerKept(device=guest.device if guest else "", name=guest.name if guest else "",
-                          state=message_link(whole) if whole is not None else "", written=self.written)
+                          state=message_link(whole) if whole is not None else "", written=self.written,
+                          key=guest.key if guest else "")
         data = msgspec.to_builtins(kept)
         if data["written"] is None:
             del data["written"]
+        if not data["key"]:  # a phone on a channel keeps what it kept before the table by codes
+            del data["key"]
         return json.dumps(data)
 
     def save(self) -> Update:

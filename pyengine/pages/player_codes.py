@@ -63,7 +63,7 @@ class PlayerCodes:
             return Update(notices={"pl-error": "This code is not the game master's fight code: scan the one his phone shows"})
         page, table = self.page, self.table
         if page.guest is None:  # the name comes when he joins; the device id is new
-            page.guest = Guest(page.new_id() if page.new_id is not None else _device(), "")
+            page.guest = Guest(page.new_id() if page.new_id is not None else _device(), "", random_bytes=page.random_bytes)
         update = page.took(page.guest.take_situation(situation))
         table.channel = "codes"
         update |= table.answered()

@@ -376,6 +376,8 @@ def by_codes_status(guest: Guest | None) -> str:
         )
     if guest is not None and guest.status == "waiting":
         return "Show your code to join to the game master; once he lets you in, scan his fight code again."
+    if guest is not None and guest.status == "refused":  # read in the fight code (no channel to say it)
+        return "The game master did not let you in. You still follow the fight by codes; to ask again, make a new code to join."
     return "You follow the fight by codes (no network): to play, say your name and make your code to join."
 
 

@@ -96,13 +96,13 @@ class LiveTable:
 
     # -- the table ----------------------------------------------------------------------------------
 
-    def open(self, table: str, clock: Callable[[], float], seats: Iterable[tuple[int, str, str, Iterable[str]]] = ()) -> Out:
+    def open(self, table: str, clock: Callable[[], float], seats: Iterable[tuple[int, str, str, Iterable[str], str]] = ()) -> Out:
         """"Open the table": ``table`` its id (random hex, from the join code), ``clock`` seconds; ``seats``
-        kept from before this page reloaded (seat, device, name, whom he plays), each away until his phone
-        is back (only combatants still in the fight)."""
+        kept from before this page reloaded (seat, device, name, whom he plays, the key of a seat by codes or
+        ``""``), each away until his phone is back (only combatants still in the fight)."""
         self.host = Host(table, clock)
-        for seat, device, name, who in seats:
-            self.host.restore(seat, device, name, self._in_fight(who))
+        for seat, device, name, who, key in seats:
+            self.host.restore(seat, device, name, self._in_fight(who), key)
         return self.sync()
 
     def close(self) -> Out:

@@ -40,6 +40,8 @@ from pyengine.render.live import code_html, said_lines_html, seats_html, site_ht
 if TYPE_CHECKING:
     from pyengine.pages.fight import FightPage
 
+#: The name of the field a player's code is typed in (``lt-answer``), as its errors say it.
+TYPED = "The player's code"
 #: What the table said that the panel shows (newest first).
 SAID_SHOWN = 6
 
@@ -121,7 +123,7 @@ class TablePanel:
             update, channel, stale = self.on_next()
             return PanelWire(update, Out(closed=stale), make=channel)
         if ident == "lt-use":
-            return self._answer_read(self.on_typed(values))
+            return self.on_typed_code(values)
         if ident == "lt-seats":
             return PanelWire(*(self.on_change(data, ticked) if kind == "change" else self.on_click(data)))
         if ident == "lt-offer":
@@ -236,6 +238,24 @@ class TablePanel:
             text={"lt-status": "Answer code read: connecting to the player's phone\u2026"},
         )
         return update, channel, sdp.to_sdp(answer.session)
+
+    def on_typed_code(self, values: Mapping[str, str]) -> PanelWire:
+        """ "Use this code" with the text typed in ``lt-answer``: a player's code (the table by codes alone) used
+        as the camera uses it, else his answer code; neither: refused, naming the field."""
+        text = values.get("lt-answer", "")
+        self.codes.last = ""  # typed: used even if the camera read the same code last
+        said = self.codes.on_code(text)
+        if said is not None:
+            update, out = said
+            if not update.errors.get("lt-answer"):
+                update |= Update(values={"lt-answer": ""})
+            return PanelWire(update, out)
+        update, channel, description = self.on_typed(values)
+        why = update.errors.get("lt-answer", "")
+        if why:
+            why = why[0].lower() + why[1:]
+            update |= Update(errors={"lt-answer": f"{TYPED}: this is neither an answer code nor a code his phone shows ({why})"})
+        return self._answer_read((update, channel, description))
 
     def on_typed(self, values: Mapping[str, str]) -> tuple[Update, int, str]:
         """ "Use this answer code" with the code typed in ``lt-answer``."""

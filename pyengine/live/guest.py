@@ -106,6 +106,9 @@ class Guest:
         """Dice asked of this phone, by number."""
         self.offers: dict[int, Offer] = {}
         """Write-back offers made to this phone, by number."""
+        self.answered: set[int] = set()
+        """Offers this phone answered (confirmed or declined): a fight code read before the game master read
+        the answer still carries them, and they are not offered again."""
         self.sent: dict[int, Stated] = {}
         """Statements sent and not yet answered, by reference."""
         self.answers: dict[str, Accepted | Rejected] = {}
@@ -152,6 +155,7 @@ class Guest:
         """What the player did with a write-back offer: ``confirmed``, ``declined`` or ``undone``."""
         if answer != "undone":
             self.offers.pop(offer, None)
+            self.answered.add(offer)
         return encode_message(Answer(offer=offer, answer=answer))  # type: ignore[arg-type]
 
     def rejoin(self, fingerprint: str, ufrag: str, pwd: str) -> bytes:
@@ -195,7 +199,14 @@ class Guest:
                                              Rejected(ref=verdict.ref, who=verdict.who, why=verdict.why,
                                                       field=verdict.field))
         plays = f"you play {' and '.join(seat.who)}" if seat.who else "the game master gives you whom you play"
-        return heard + [Heard("welcome", f"At the table by codes, seat {seat.seat}: {plays}.")]
+        heard.append(Heard("welcome", f"At the table by codes, seat {seat.seat}: {plays}."))
+        offers = {o.offer: o for o in situation.offers if o.who in self.mine and o.offer not in self.answered}
+        for number, offer in offers.items():
+            if number not in self.offers:
+                heard.append(Heard("offer", f"The results of '{offer.label}' for {offer.who} can be written to your "
+                                            "adventurer.", offer))
+        self.offers = offers
+        return heard
 
     def join_code(self, wants: Iterable[str] = ()) -> str:
         """His hello as a code, for the game master's camera (the table named: the fight code read first), with
@@ -214,7 +225,8 @@ class Guest:
         return message_link(hello)
 
     def as_code(self, frame: bytes) -> str:
-        """A statement or die this phone would send on a channel, as a code for the game master's camera.
+        """A statement, die or write-back answer this phone would send on a channel, as a code for the game
+        master's camera.
 
         :raises LiveMessageError: this phone is not at the table (or holds no key to seal its codes with), or
             the frame is not a statement or a die.
@@ -225,7 +237,7 @@ class Guest:
         if not self.key:
             raise LiveMessageError("live table: this phone did not join by codes (it holds no key to seal them with): "
                                    "make your code to join and show it to the game master")
-        if not isinstance(message, (Stated, Rolled)):
+        if not isinstance(message, (Stated, Rolled, Answer)):
             raise LiveMessageError(f"live table: a {message.__struct_config__.tag!r} message is not shown as a code")
         return message_link(Shown(table=self.table, seat=self.seat, said=message,
                                   mac=seal.mac(self.key, self.table, self.seat, message)))

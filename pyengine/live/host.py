@@ -12,7 +12,8 @@ table as one code for the players' phones, and :meth:`Host.scanned` takes the te
 shows the game master's camera: a join code (his ``hello``) makes a newcomer numbered below 0, whom
 :meth:`Host.admit` seats with no channel (the seat then lives by codes); a ``shown`` statement or die comes
 out as the same events as on a channel, numbered :data:`BY_CODE`. The game master's scan of the join code is
-the authentication, as his "Let in" is on a channel; the key that code carries (:mod:`pyengine.live.seal`)
+the authentication, as his "Let in" is on a channel (a write-back answer shown as a code is read as the
+channel's :class:`Answer`; the offers ride the fight code); the key that code carries (:mod:`pyengine.live.seal`)
 is kept with the seat, and a ``shown`` code not sealed with it, or read already, is not used.
 
 The glue numbers each open channel (``peer``, any int it likes) and moves bytes: :meth:`Host.received`
@@ -411,7 +412,8 @@ class Host:
         if isinstance(message, Rolled):
             return self._rolled(peer, seat, message)
         if isinstance(message, Answer):
-            return self._answered(peer, seat, message)
+            answered = self._answered(peer, seat, message)
+            return self._drop(peer, channel, answered) if isinstance(answered, str) else Out(events=[answered])
         if isinstance(message, Rejoin):
             if channel.spared:
                 return self._drop(peer, channel, "this phone already has its way back for this connection")
@@ -521,18 +523,18 @@ class Host:
         return DieGiven(peer, seat.name, seat=seat.seat, ask=ask.ask, who=ask.who, value=rolled.value,
                         typed=rolled.typed, index=ask.index)
 
-    def _answered(self, peer: int, seat: SeatKept, answer: Answer) -> Out:
+    def _answered(self, peer: int, seat: SeatKept, answer: Answer) -> Answered | str:
+        """What a seat did with an offer, or why it is not used."""
         offered = self.offers.get(answer.offer)
         if answer.answer == "undone":
             offered = self.written.get(answer.offer, offered)
         if offered is None or offered.seat != seat.seat:
-            return self._drop(peer, self.channels[peer], f"offer {answer.offer} was not made to this phone")
+            return f"offer {answer.offer} was not made to {'this phone' if peer != BY_CODE else seat.name}"
         if answer.answer == "confirmed":
             self.written[answer.offer] = self.offers.pop(answer.offer)
         elif answer.answer == "undone" and self.written.pop(answer.offer, None) is not None:
             self.offers[answer.offer] = offered  # undone on his device: the offer stands, to be confirmed again
-        return Out(events=[Answered(peer, seat.name, seat=seat.seat, offer=answer.offer, who=offered.message.who,
-                                    answer=answer.answer)])
+        return Answered(peer, seat.name, seat=seat.seat, offer=answer.offer, who=offered.message.who, answer=answer.answer)
 
     # -- what the game master does ------------------------------------------------------------------
 
@@ -710,7 +712,12 @@ class Host:
         """The table as one code for the players' phones: the whole state, the dice asked, the verdicts."""
         return Situation(table=self.table, revision=self.revision, fight=self.fight, statements=self.statements,
                          seats=self._shown_seats, asks=tuple(a.message for a in self.asks.values())[:MAX_SEATS],
-                         verdicts=tuple(self.verdicts.values()), turned=tuple(self.turned))
+                         verdicts=tuple(self.verdicts.values()), turned=tuple(self.turned), offers=self._offers_by_codes())
+
+    def _offers_by_codes(self) -> tuple[Offer, ...]:
+        """The offers a fight code carries: to seats by codes, not yet answered, the fight as offered."""
+        return tuple(o.message for o in self.offers.values()
+                     if o.message.revision >= self.fight_at and o.seat in self.seats and self.seats[o.seat].by_codes)
 
     def scanned(self, text: str) -> Out:
         """The text of a code a player's phone showed the game master's camera: a join code (``hello``), a
@@ -749,7 +756,8 @@ class Host:
             del seat.used[next(iter(seat.used))]
         if isinstance(message.said, Stated):
             return self._stated(BY_CODE, seat, message.said)
-        given = self._die(BY_CODE, seat, message.said)
+        given = self._die(BY_CODE, seat, message.said) if isinstance(message.said, Rolled) else \
+            self._answered(BY_CODE, seat, message.said)
         return self._not_used(given, seat.name) if isinstance(given, str) else Out(events=[given])
 
     def _hello_by_code(self, hello: Hello) -> Out:

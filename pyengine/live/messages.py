@@ -290,7 +290,8 @@ class Situation(Message, tag="situation"):
     players and not yet given, and what became of the statements shown as codes since the fight last
     changed. A player's phone finds its seat by its player's name (a table seats one player of a name).
     ``turned``: the newcomers by code the game master turned away lately, each as only his phone knows it
-    (:func:`pyengine.live.seal.turned_tag`); never a key."""
+    (:func:`pyengine.live.seal.turned_tag`); never a key. ``offers``: the fight's results offered to seats by
+    codes and not yet answered, while the fight is as offered (each phone takes its own combatants')."""
 
     table: Ident
     revision: Count
@@ -300,10 +301,11 @@ class Situation(Message, tag="situation"):
     asks: Annotated[tuple[Ask, ...], msgspec.Meta(max_length=MAX_SEATS)] = ()
     verdicts: Annotated[tuple[Verdict, ...], msgspec.Meta(max_length=MAX_NAMED)] = ()
     turned: Annotated[tuple[Tag, ...], msgspec.Meta(max_length=MAX_SEATS)] = ()
+    offers: Annotated[tuple[Offer, ...], msgspec.Meta(max_length=MAX_NAMED)] = ()
 
 
 class Shown(Message, tag="shown"):
-    """A player's statement or die shown as a code to the game master's camera (no channel): the table and
+    """A player's statement, die or write-back answer shown as a code to the game master's camera (no channel): the table and
     the seat it is for, which the game master's phone checks (a code of another table, or of a seat that is
     not at this one, is refused in words), the message as the channel would carry it, and its ``mac``
     (:func:`pyengine.live.seal.mac`, with the key the seat's code to join gave): a code made without the
@@ -311,7 +313,7 @@ class Shown(Message, tag="shown"):
 
     table: Ident
     seat: Seat
-    said: Stated | Rolled
+    said: Stated | Rolled | Answer
     mac: Tag
 
 

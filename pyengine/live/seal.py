@@ -4,7 +4,7 @@ The game master's fight code can be photographed by anyone at the table, and it 
 seat. So a seat by codes holds a secret of its own: the player's phone makes a fresh random key
 (:func:`new_key`, :data:`KEY_BYTES` from the injected random source) and shows it once, in his code to join,
 to the game master's camera; the game master's phone keeps it with the seat. Every statement or die the
-player then shows as a code carries :func:`mac` of it, which the game master's phone checks
+player then shows as a code (a statement, a die, a write-back answer) carries :func:`mac` of it, which the game master's phone checks
 (:func:`sealed`): a code made from the fight code alone, or with another seat's key, is refused. A newcomer
 turned away is named in the next fight code by :func:`turned_tag`, which only the phone holding his key
 recognises (the fight code never carries a key).
@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 import msgspec
 
-from pyengine.live.messages import Rolled, Stated
+from pyengine.live.messages import Answer, Rolled, Stated
 
 #: The key's length (bytes): 128 bits, above the 96 asked; a code to join holds 32 hex digits of it.
 KEY_BYTES = 16
@@ -40,14 +40,14 @@ def new_key(random_bytes: Callable[[int], bytes]) -> str:
     return key.hex()
 
 
-def mac(key: str, table: str, seat: int, said: Stated | Rolled) -> str:
+def mac(key: str, table: str, seat: int, said: Stated | Rolled | Answer) -> str:
     """The MAC of a ``shown`` code (hex): HMAC-SHA256 keyed with the seat's key over the table, the seat and
     the message's own bytes (its msgpack, as the channel would carry it), cut to :data:`MAC_BYTES`."""
     body = _SHOWN + table.encode("ascii") + b"\x00" + bytes((seat,)) + _ENCODER.encode(said)
     return hmac.new(bytes.fromhex(key), body, hashlib.sha256).digest()[:MAC_BYTES].hex()
 
 
-def sealed(key: str | None, table: str, seat: int, said: Stated | Rolled, shown_mac: str) -> bool:
+def sealed(key: str | None, table: str, seat: int, said: Stated | Rolled | Answer, shown_mac: str) -> bool:
     """Whether ``shown_mac`` was made with ``key`` (``None``: the seat has none, so no code is)."""
     if not key:
         return False

@@ -366,12 +366,16 @@ class TablePanel:
     def on_offer(self) -> tuple[Update, Out]:
         """ "Offer the results to the players": each player may write them to his own adventurer."""
         out = self.live.offer_results()
+        host = self.live.host
+        offered_to = {o.seat for o in host.offers.values()} if host is not None else set()
+        by_codes = sum(1 for s in host.seats.values() if s.by_codes and s.seat in offered_to) if host is not None else 0
+        offered = [f"{len({s.peer for s in out.sends})} phone(s)"] if out.sends else []
+        if by_codes:
+            offered.append(f"{by_codes} player(s) by codes, in the fight code")
         said = (
-            f"The results were offered to {len({s.peer for s in out.sends})} phone(s)."
-            if out.sends
-            else ("No player plays a combatant of this fight: nothing was offered.")
+            f"The results were offered to {' and '.join(offered)}." if offered else "No player plays a combatant of this fight: nothing was offered."
         )
-        return Update(text={"lt-status": said}), out
+        return Update(text={"lt-status": said}) | self.codes.redrawn(), out
 
     def on_close(self) -> tuple[Update, Out]:
         """ "Close the table": every phone let go; the fight goes on, on this phone alone."""

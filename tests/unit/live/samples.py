@@ -83,6 +83,8 @@ SAMPLES = {
                                      index=1),),
                            verdicts=(Verdict(who="Vasana", ref=4, why="action 1, target: 'Broo' is not in the fight",
                                              field="fd-0-a0-target"),),
-                           turned=(turned_tag(KEY, TABLE),)),
+                           turned=(turned_tag(KEY, TABLE),),
+                           offers=(Offer(offer=14, revision=8, who="Vasana", label="Sartar against Chaos",
+                                         fight="0a1b2c3d4e5f"),)),
     "shown": Shown(table=TABLE, seat=2, said=SAID, mac=mac(KEY, TABLE, 2, SAID)),
 }

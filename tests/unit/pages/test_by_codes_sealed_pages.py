@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.unit.pages.by_codes_world import Table
+from pyengine.pages.player import PlayerPage
+from pyengine.pages.player_codes import PlayerCodes
+from pyengine.pages.player_table import PlayerTable
+from tests.unit.pages.by_codes_world import Secrets, Table
 from tests.unit.pages.fight_writeback_world import two_saved_and_a_broo
 
 
@@ -75,3 +78,16 @@ def test_a_newcomer_turned_away_by_code_reads_it_on_his_page(table):
     assert "The game master did not let you in" in status, status
     assert "Show your code to join" not in status
     assert table.phone.shown("pl-named") and table.phone.shown("pl-hello")  # he may ask again
+
+
+def test_the_players_phone_keeps_its_key_through_a_reload(table, world):
+    table.seated()
+    key = table.player.page.guest.key
+    assert key and f'"key": "{key}"' in table.store.get("strike-rank/draft/player")
+    page = PlayerPage(*world[:2], table.store, random_bytes=Secrets(7))  # the player's page reloaded
+    table.player = PlayerCodes(PlayerTable(page))
+    table.phone.apply(table.player.table.open("").update)
+    assert page.guest is not None and page.guest.key == key
+    table.player_reads_the_fight()
+    table.scanned(table.states())
+    assert "Vasana's statement is taken" in table.fm.dom.text("lt-said")

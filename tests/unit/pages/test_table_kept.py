@@ -11,22 +11,25 @@ from pyengine.live.host import Host
 from pyengine.pages.fight.table_kept import read_table_kept, table_kept_text
 from tests.unit import junk
 from tests.unit.junk import Junk
-from tests.unit.live.samples import DEVICE, GOLDEN
+from tests.unit.live.samples import DEVICE, GOLDEN, KEY
 
 KEPT = json.loads((GOLDEN / "live-table-kept-format-1.json").read_text(encoding="utf-8"))
-WORDS = ["format", "seats", "seat", "device", "name", "who", DEVICE, "Ana", "Vasana"]
+WORDS = ["format", "seats", "seat", "device", "name", "who", "key", DEVICE, KEY, "Ana", "Vasana"]
 
 
 def test_the_golden_record_of_format_1_reads_back():
     seats, problems = read_table_kept(json.dumps(KEPT))
     assert problems == []
-    assert [(s.seat, s.device, s.name, s.who) for s in seats] == [(1, DEVICE, "Ana", ["Vasana"]), (3, "0b1c2d3e4f5a6b7c8d9e0f1a", "Bo", [])]
+    assert [(s.seat, s.device, s.name, s.who, s.key) for s in seats] == [
+        (1, DEVICE, "Ana", ["Vasana"], None),
+        (3, "0b1c2d3e4f5a6b7c8d9e0f1a", "Bo", [], KEY),  # Bo plays by codes: his codes' key kept
+    ]
 
 
 def test_what_is_kept_reads_back_as_the_hosts_seats():
     host = Host("5eed0f7ab1e5eed0", lambda: 0.0)
     for seat in KEPT["seats"]:
-        host.restore(seat["seat"], seat["device"], seat["name"], seat["who"])
+        host.restore(seat["seat"], seat["device"], seat["name"], seat["who"], seat.get("key", ""))
     assert json.loads(table_kept_text(host)) == KEPT
     assert read_table_kept(None) == ([], []) and read_table_kept("") == ([], [])
 
@@ -41,6 +44,8 @@ def test_what_does_not_read_is_said_and_the_table_starts_with_nobody():
     assert seats == [] and "a seat or a phone twice" in problems[0]
     assert "at most 16,384" in read_table_kept("x" * 20_000)[1][0]
     assert "seat" in read_table_kept(json.dumps({**KEPT, "seats": [{**KEPT["seats"][0], "seat": 9}]}))[1][0]
+    seats, problems = read_table_kept(json.dumps({**KEPT, "seats": [{**KEPT["seats"][1], "key": "short"}]}))
+    assert seats == [] and "key" in problems[0] and "short" in problems[0]
 
 
 def junk_kept(j: Junk) -> str:

@@ -6,8 +6,10 @@ A game master in fight mode and one player on the player's page, each a phone of
 a point) with a touch screen, in browsers where ``RTCPeerConnection`` does not exist. Every code passes as
 people pass it: a screenshot of one phone's code read by zbarimg, drawn again as the app draws it and shown
 to the other phone's camera (Chromium's fake camera, the app's own scanner). The player joins by codes, is
-let in on his scanned code alone, states a round as a code the game master scans, the game master resolves,
-and the fight's code read by the player shows the result. The scans are counted.
+let in on his scanned code alone, states a round as a code the game master scans (sealed with the key his
+code to join carried), the game master resolves, and the fight's code read by the player shows the result.
+The scans are counted. The statement's code typed in the game master's field is not used twice, and text
+that is no code is refused naming the field.
 
 No WebRTC means no network between the phones: the test needs no namespace of its own (the suite's Watch
 sees that no page asks anything of anyone but the site).
@@ -183,6 +185,14 @@ def test_a_player_joins_and_plays_a_round_by_codes_alone(browsers, site_url, tmp
     assert player.locator("#fl-out").text_content().strip()
     per_round = len(scans) - round_starts
     assert per_round == 2
+
+    # his statement code typed in the game master's field: read again, not used twice; text that is no code: said
+    gm.locator("#lt-answer").fill(stated)
+    gm.locator("#lt-use").tap()
+    expect(gm.locator("#lt-answer-error")).to_contain_text("was read already")
+    gm.locator("#lt-answer").fill("not a code")
+    gm.locator("#lt-use").tap()
+    expect(gm.locator("#lt-answer-error")).to_contain_text("The player's code: this is neither an answer code nor a code his phone shows")
     print(
         f"\nby codes alone: {joined} scans to join, {per_round} a round (his statement to the game master, the fight "
         f"to him); codes (characters, QR version): {sizes}"

@@ -13,12 +13,17 @@ player's statements and dice given, with no channel to the game master's phone.
   changes nothing.
 * **Joining**: with no channel the answer code of the WebRTC join would never connect, so a player who
   read the fight's code says his name and shows his **code to join** (his ``hello``, naming the table);
-  the game master's "Let in" works on that scanned code alone, and the seat then lives by codes.
-* **Acting**: what the page would send on a channel (a statement, a die) becomes **a code to show the
-  game master** (``shown``: the table, his seat, the message), in the same region as the answer code. Only
-  statements and dice go by codes: the write-back's answers need the channel.
+  the game master's "Let in" works on that scanned code alone, and the seat then lives by codes. That code
+  carries a fresh random key (the page's injected ``random_bytes``), kept on both phones and never in
+  the fight's code.
+* **Acting**: what the page would send on a channel (a statement, a die, a write-back's "Confirm",
+  "Cancel" or "Undo") becomes **a code to show the game master** (``shown``: the table, his seat, the
+  message, sealed with the key his code to join carried: :mod:`pyengine.live.seal`), in the same region as
+  the answer code. The results offered to him ride the fight's code.
+* **Turned away**: the next fight's code says so (only his phone can tell it is he), and the page says
+  "The game master did not let you in" instead of asking again for his code to join.
 
-The phone keeps what it does on a channel (its device id, the player's name, the last whole state), so a
+The phone keeps what it does on a channel (its device id, the player's name, the last whole state) and its key, so a
 reload shows the fight at once.
 """
 

@@ -16,8 +16,10 @@ its live table (``page.live``), the site's address and the panel's own drawing o
   them apart, a player's code being a share link and an answer code base32) or typed, is handled as his
   channel's message would be (:meth:`~pyengine.pages.fight.live.LiveTable.scanned`): his code to join
   makes a newcomer the game master lets in or turns away; his statement is taken or refused as fight
-  mode's own form takes one; his die goes into the round being typed. The same code read again (a camera
-  keeps seeing it) does nothing.
+  mode's own form takes one; his die goes into the round being typed; his answer to the results offered
+  (which ride the fight's code) is heard as a channel's. A code not sealed with his seat's key is refused
+  ("this code was not made by Ana's phone"). The same code read again at once (a camera keeps seeing it)
+  does nothing; read again later, it is not used twice, said in words.
 """
 
 from __future__ import annotations

@@ -187,6 +187,8 @@ class Guest:
             return heard + [Heard("refused", "The game master did not let you in. To ask again, make a new code to "
                                              "join and show it to him.")]
         if seat is None:
+            if self.status == "seated":  # let go: his next code to join makes a fresh key
+                self.key = ""
             self.seat, self.mine, self.asks = None, (), {}
             self.status = "waiting" if self.status == "waiting" else "new"
             return heard + [Heard("waiting", "This phone is not at the table: it follows the fight; to play, say "
@@ -210,14 +212,15 @@ class Guest:
 
     def join_code(self, wants: Iterable[str] = ()) -> str:
         """His hello as a code, for the game master's camera (the table named: the fight code read first), with
-        the key his codes will be sealed with: a fresh one, unless he is waiting or seated with one already
-        (the same code shown again; his seat kept through the game master's reload).
+        the key his codes will be sealed with: a fresh one, unless this phone holds one already (the same code
+        shown again, even after a reload of his page: the game master may have let him in on it). The key is
+        dropped when he is turned away or let go, so that the next code to join makes a fresh one.
 
         :raises LiveMessageError: no fight code read yet, or no name.
         """
         if self.table is None:
             raise LiveMessageError("live table: scan the game master's fight code first: it says which table to join")
-        if not self.key or self.status not in ("waiting", "seated"):
+        if not self.key:
             self.key = seal.new_key(self.random_bytes)
         hello = Hello(device=self.device, name=self.name, table=self.table, seen=self.revision, wants=tuple(wants),
                       key=self.key)

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from pyengine.errors import LiveCodeError, LiveMessageError
 from pyengine.live import sdp, seal, spare
 from pyengine.live.messages import (
+    MAX_NAMED,
     MAX_SEATS,
     Accepted,
     Answer,
@@ -717,7 +718,7 @@ class Host:
     def _offers_by_codes(self) -> tuple[Offer, ...]:
         """The offers a fight code carries: to seats by codes, not yet answered, the fight as offered."""
         return tuple(o.message for o in self.offers.values()
-                     if o.message.revision >= self.fight_at and o.seat in self.seats and self.seats[o.seat].by_codes)
+                     if o.message.revision >= self.fight_at and o.seat in self.seats and self.seats[o.seat].by_codes)[:MAX_NAMED]
 
     def scanned(self, text: str) -> Out:
         """The text of a code a player's phone showed the game master's camera: a join code (``hello``), a

@@ -154,3 +154,19 @@ def test_a_newcomer_turned_away_learns_it_from_the_next_fight_code_and_no_other_
     assert ana.key != key and ana.status == "waiting"
     read_fight_code(ana, host)
     assert ana.status == "waiting"
+
+
+def test_a_phone_that_reloads_while_it_waits_shows_the_same_key_and_one_let_go_makes_a_fresh_one():
+    host = host_with_fight()
+    ana = Guest(ANA, "Ana", random_bytes=Secrets(1))
+    newcomer = scanned_newcomer(host, ana)
+    host.admit(newcomer.peer, ("Vasana",))  # let in before his phone read the next fight code
+    reloaded = Guest(ANA, "Ana", ana.whole(), key=ana.key, random_bytes=Secrets(3))  # his page reloaded
+    assert read_message_link(reloaded.join_code()).key == ana.key  # shown again: the seat's key still
+    read_fight_code(reloaded, host)
+    (asked,) = host.scanned(reloaded.as_code(reloaded.state_for("Vasana", Statement(surprised=True)))).events
+    assert isinstance(asked, StatementAsked)
+    host.unseat(1)
+    read_fight_code(reloaded, host)  # let go: that key is spent
+    assert reloaded.status == "new" and reloaded.key == ""
+    assert read_message_link(reloaded.join_code()).key not in ("", ana.key)

@@ -77,10 +77,11 @@ class GuestOut:
 class Guest:
     """A player's phone at the table. ``device``: its id (random hex, kept on the phone); ``name``: the
     player's; ``state``: the last whole state it kept (``None``: nothing yet); ``key``: the key its codes
-    are sealed with, as kept (``""``: none yet); ``random_bytes``: where a fresh key comes from."""
+    are sealed with, as kept (``""``: none yet); ``answered``: the offers it answered, as kept;
+    ``random_bytes``: where a fresh key comes from."""
 
     def __init__(self, device: str, name: str, state: State | None = None, *, key: str = "",
-                 random_bytes: Callable[[int], bytes] = os.urandom) -> None:
+                 answered: Iterable[int] = (), random_bytes: Callable[[int], bytes] = os.urandom) -> None:
         self.device = device
         self.name = name
         self.key = key
@@ -106,9 +107,9 @@ class Guest:
         """Dice asked of this phone, by number."""
         self.offers: dict[int, Offer] = {}
         """Write-back offers made to this phone, by number."""
-        self.answered: set[int] = set()
-        """Offers this phone answered (confirmed or declined): a fight code read before the game master read
-        the answer still carries them, and they are not offered again."""
+        self.answered: set[int] = set(answered)
+        """Offers of this table this phone answered (confirmed or declined), as kept: a fight code read before
+        the game master read the answer still carries them, and they are not offered again."""
         self.sent: dict[int, Stated] = {}
         """Statements sent and not yet answered, by reference."""
         self.answers: dict[str, Accepted | Rejected] = {}
@@ -175,6 +176,8 @@ class Guest:
             return [Heard("ignored", "This fight code is older than what this phone shows: scan the one the game "
                                      "master's phone shows now.")]
         turned = bool(self.key) and seal.turned_tag(self.key, situation.table) in situation.turned
+        if situation.table != self.table:  # another table numbers its offers anew
+            self.answered = set()
         state = State(table=situation.table, revision=situation.revision, fight=situation.fight,
                       statements=situation.statements, seats=situation.seats)
         self._take(state)

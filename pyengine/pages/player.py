@@ -49,6 +49,8 @@ from pyengine.validation import explain
 NO_ROUND_YET = "No round resolved yet: state what your own fighters do and send it; the game master resolves each round."
 #: The format of what the phone keeps.
 FORMAT = 1
+#: The most answered offers kept: a fight's results are offered once or twice a combatant.
+MAX_ANSWERED = 64
 #: The longest kept text read (characters): a state's code is at most 16,384, the rest is small.
 MAX_KEPT = 65_536
 
@@ -62,6 +64,9 @@ class PlayerKept(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     state: str = ""
     """The last whole state the table sent, as its code (:func:`~pyengine.live.messages.message_link`)."""
     key: Annotated[str, msgspec.Meta(pattern=r"^([0-9a-f]{24,64})?$")] = ""
+    answered: Annotated[list[Annotated[int, msgspec.Meta(ge=0, le=2**31 - 1)]], msgspec.Meta(max_length=MAX_ANSWERED)] = []
+    """The write-back offers of the table it holds that this phone answered (the table by codes alone: the
+    fight code carries an offer until the game master reads the answer), the last :data:`MAX_ANSWERED`."""
     """The key his codes are sealed with (the table by codes alone; ``""``: none), as his code to join gave it."""
     written: Written | None = None
 
@@ -134,7 +139,8 @@ class PlayerPage:
         kept, state, self.problems = read_kept(read_draft(self.store, "player"))
         self.written = kept.written
         if kept.device and kept.name:
-            self.guest = Guest(kept.device, kept.name, state, key=kept.key, random_bytes=self.random_bytes)
+            self.guest = Guest(kept.device, kept.name, state, key=kept.key, answered=kept.answered,
+                               random_bytes=self.random_bytes)
         return self._replayed() | self.shown()
 
     def join(self, name: str) -> tuple[Update, list[bytes]]:
@@ -291,6 +297,7 @@ class PlayerPage:
 
         def keep(store: Store, written: Written) -> None:
             self.written, self.written_offer = written, offer.offer
+            self.guest.answered.add(offer.offer)  # kept in the same save: never offered again, even after a reload
             keep_draft(store, "player", self.kept_text())
 
         try:
@@ -332,12 +339,13 @@ class PlayerPage:
         whole = guest.whole() if guest is not None else None
         kept = PlayerKept(device=guest.device if guest else "", name=guest.name if guest else "",
                           state=message_link(whole) if whole is not None else "", written=self.written,
-                          key=guest.key if guest else "")
+                          key=guest.key if guest else "", answered=sorted(guest.answered)[-MAX_ANSWERED:] if guest else [])
         data = msgspec.to_builtins(kept)
         if data["written"] is None:
             del data["written"]
-        if not data["key"]:  # a phone on a channel keeps what it kept before the table by codes
-            del data["key"]
+        for field in ("key", "answered"):  # a phone on a channel keeps what it kept before the table by codes
+            if not data[field]:
+                del data[field]
         return json.dumps(data)
 
     def save(self) -> Update:

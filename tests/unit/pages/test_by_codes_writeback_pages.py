@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import pytest
 
+from pyengine.pages.player import PlayerPage
+from pyengine.pages.player_codes import PlayerCodes
+from pyengine.pages.player_table import PlayerTable
 from pyengine.runequest.sheet.adventurer import load_adventurer
 from pyengine.storage.keys import CHARACTER_PREFIX
 from pyengine.storage.store import MemoryStore
@@ -55,3 +58,24 @@ def test_results_offered_by_codes_are_planned_confirmed_and_undone_on_the_player
     table.scanned(table.shown_code())
     assert "Ana took back the fight's results for Rurik on his own device" in fm.dom.text("lt-said")
     assert fm.store.get(CHARACTER_PREFIX + "rurik") == golden_rurik()  # the game master's records untouched
+
+
+def test_an_offer_confirmed_is_not_offered_again_after_a_reload_before_the_game_master_reads_the_answer(table, world):
+    table.seated()
+    fm, phone, player = table.fm, table.phone, table.player
+    fm.apply(fm.roll())
+    fm.apply(table.panel.after_action().update)
+    fm.apply(table.panel.on_offer()[0])
+    table.player_reads_the_fight()
+    (offer,) = player.page.guest.offers
+    phone.choose(f"pl-adv-{offer}", HERS)
+    phone.apply(player.table.on_click({"plan": str(offer)}, phone.values("fw-section"))[0])
+    update, sends = player.table.on_click({"id": "fw-confirm"}, {})
+    phone.apply(update | player.shown(sends))
+    written = table.store.get(CHARACTER_PREFIX + HERS)
+    page = PlayerPage(*world[:2], table.store)  # his page reloaded before the game master scanned "Confirm"
+    table.player = PlayerCodes(PlayerTable(page))
+    phone.apply(table.player.table.open("").update)
+    table.player_reads_the_fight()  # the fight code still offers it
+    assert page.guest.offers == {} and phone.find(f"pl-adv-{offer}") is None
+    assert table.store.get(CHARACTER_PREFIX + HERS) == written

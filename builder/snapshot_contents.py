@@ -12,7 +12,7 @@ for a quick look): the difference between two variants is what the part left out
 Beside that, in CPython, the marshalled size of each package's compiled code (Pyodide's Python 3.14
 compiles to other bytes, so these are shares, not the heap's bytes).
 
-    .venv/bin/python -m measure.snapshot_contents [--quality 11] [--json]
+    .venv/bin/python -m builder.snapshot_contents [--quality 11] [--json]
 
 Needs a built ``dist/`` (its wheel) and the vendored Pyodide in ``.vendor-cache`` (``python3 build.py``).
 """

@@ -8,8 +8,6 @@ so that it reaches what lies past the seal."""
 
 from __future__ import annotations
 
-import copy
-
 import msgspec
 
 from pyengine.errors import LiveMessageError
@@ -67,19 +65,7 @@ TELLS = ("msgspec", "Expected", "zlib", "Error -3", "NoneType", "Traceback", "Ke
 
 
 def mutated(j: Junk) -> dict:
-    data = copy.deepcopy(j.rng.choice(BUILTINS))
-    node = data
-    for _ in range(j.integer(0, 4)):
-        keys = list(node) if isinstance(node, dict) else list(range(len(node))) if isinstance(node, list) else []
-        if not keys:
-            break
-        key = j.rng.choice(keys)
-        if j.rng.random() < 0.5 and isinstance(node[key], (dict, list)) and node[key]:
-            node = node[key]
-            continue
-        node[key] = j.data(WORDS)
-        break
-    return data
+    return j.mutated(BUILTINS, WORDS, 4)
 
 
 def resealed(data: dict) -> dict:

@@ -22,9 +22,10 @@ from playwright.sync_api import expect
 
 from pyengine import qr
 from pyengine.live.messages import Shown, Situation, read_message_link
-from tests.browser.conftest import READY, READY_TIMEOUT_MS, Watch
+from tests.browser.conftest import Watch
 from tests.browser.examples import golden_3v3
 from tests.browser.live.camera import camera_video
+from tests.browser.live.phones import ready
 from tests.qr_reader import zbarimg
 from tools import chromium
 
@@ -40,42 +41,12 @@ def own_network_namespace():
     return None
 
 
-def phone_browser(playwright, video) -> object:
-    """A Chromium whose camera shows the picture in ``video`` (rewritten before each scan)."""
-    return playwright.chromium.launch(
-        **chromium.launch_options(
-            args=[
-                *chromium.LAUNCH_ARGS,
-                *chromium.launch_args_for_tests(),
-                "--use-fake-device-for-media-stream",
-                "--use-fake-ui-for-media-stream",
-                f"--use-file-for-fake-video-capture={video}",
-            ]
-        )
-    )
-
-
 def phone(browser, site: str, watch: Watch):
     context = browser.new_context(viewport=chromium.PHONE, device_scale_factor=3, has_touch=True, is_mobile=True, base_url=site)
     context.grant_permissions(["camera"])
     context.add_init_script(NO_WEBRTC)
     watch.attach_context(context)
     return context.new_page()
-
-
-def ready(page) -> None:
-    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
-
-
-@pytest.fixture
-def browsers(playwright, tmp_path):
-    cameras = {who: tmp_path / f"{who}.y4m" for who in ("gm", "player")}
-    for video in cameras.values():
-        camera_video(qr.encode("nothing yet"), video)
-    launched = {who: phone_browser(playwright, video) for who, video in cameras.items()}
-    yield launched, cameras
-    for browser in launched.values():
-        browser.close()
 
 
 def test_a_player_joins_and_plays_a_round_by_codes_alone(browsers, site_url, tmp_path):
@@ -122,7 +93,7 @@ def test_a_player_joins_and_plays_a_round_by_codes_alone(browsers, site_url, tmp
         return link
 
     def player_scans(link: str) -> None:
-        shown_to("player", link)
+        shown_to("players", link)
         player.evaluate("() => { window.read = false; addEventListener('hashchange', () => { window.read = true; }, {once: true}); }")
         player.locator("#scan-open").tap()
         done = "() => window.read && !location.hash && document.querySelector('#scan-box').hidden"
@@ -138,7 +109,7 @@ def test_a_player_joins_and_plays_a_round_by_codes_alone(browsers, site_url, tmp
 
     # the player's phone scans the fight's code with the app's scanner: the fight, as the game master sees it
     link = gm_fight_code()
-    player = phone(launched["player"], site, watch)
+    player = phone(launched["players"], site, watch)
     player.goto("player.html")
     ready(player)
     player_scans(link)

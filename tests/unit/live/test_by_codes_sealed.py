@@ -17,21 +17,10 @@ from pyengine.live.guest import Guest
 from pyengine.live.host import Host, Newcomer, NotUsed, StatementAsked
 from pyengine.live.messages import Hello, Shown, Statement, message_link, read_message, read_message_link
 from tests.unit.live.samples import FIGHT, TABLE, VASANA
-from tests.unit.live.wire import Clock
+from tests.unit.live.wire import Clock, Secrets
 
 ANA = "0123456789abcdef01234567"
 BO = "fedcba9876543210fedcba98"
-
-
-class Secrets:
-    """An injected random source that counts what it gave (each call a new value)."""
-
-    def __init__(self, seed: int) -> None:
-        self.seed, self.calls = seed, 0
-
-    def __call__(self, n: int) -> bytes:
-        self.calls += 1
-        return bytes((self.seed * 31 + self.calls * 7 + i) % 256 for i in range(n))
 
 
 def host_with_fight() -> Host:

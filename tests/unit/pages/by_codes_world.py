@@ -10,20 +10,10 @@ from pyengine.pages.player_codes import PlayerCodes
 from pyengine.pages.player_table import PlayerTable
 from pyengine.pages.scan import read_code
 from pyengine.storage.store import MemoryStore
+from tests.unit.live.wire import Secrets
 from tests.unit.pages.page_dom import Page
 
 SITE = "https://strike-rank.example.org/app/"
-
-
-class Secrets:
-    """An injected random source: each call new bytes."""
-
-    def __init__(self, seed: int) -> None:
-        self.seed, self.calls = seed, 0
-
-    def __call__(self, n: int) -> bytes:
-        self.calls += 1
-        return bytes((self.seed * 31 + self.calls * 7 + i) % 256 for i in range(n))
 
 
 class Table:

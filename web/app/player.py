@@ -21,7 +21,7 @@ codes = None  # the PlayerCodes over it (no shared network: the table by codes a
 peer = None  # the connection to the game master's phone (peer.js), once an answer is made
 kept = []  # the proxies peer.js calls, kept alive while it may
 made = 0  # connections made: events of an earlier one are not this page's any more
-unsent = []  # frames said before the connection coming back was handed over
+unsent = None  # while the connection coming back is being made: what was said meanwhile (its channel may open first)
 
 
 def new_peer(make):
@@ -80,18 +80,18 @@ async def ask_peer_js(said) -> None:
 
 async def rejoin(key: str) -> None:
     """The way back kept tried; ``rejoin-none`` when there is none or it fails, ``rejoin-late`` if it is slow."""
-    global peer
-    unsent.clear()
+    global peer, unsent
+    unsent = []
     try:
         made_now = await new_peer(lambda events: window.strikeRankPeer.rejoin(key, events)) if await scan.load_peer() else None
     except Exception:  # peer.js's own words are not a player's: the page says what to do
         made_now = None
+    said, unsent = unsent, None
     if not made_now:
         wire(page.on_event("rejoin-none"))
         return
     peer, number = made_now, made
-    said, unsent[:] = list(unsent), []
-    send(said)  # what was said while peer.js was still making it (its channel may open first)
+    send(said)  # the hello, when the channel opened before peer.js handed it over
     later = create_once_callable(lambda: number == made and wire(page.on_event("rejoin-late")))
     window.setTimeout(later, page.wait_ms)
 
@@ -100,7 +100,7 @@ def send(frames) -> None:
     if peer is not None and str(peer.state().channel) == "open":
         for frame in frames:
             peer.send(to_js(frame))
-    elif page.channel == "rejoining":
+    elif unsent is not None:  # not the page's state: on "open" the page is at the table before peer.js returns
         unsent.extend(frames)
     elif peer is None:  # no channel: a statement or a die becomes a code to show the game master
         dom.apply(codes.shown(frames))

@@ -8,7 +8,8 @@ module per job: builder/__init__.py lists them). Standard library only. Usage (e
     python3 build.py serve      build, then serve dist/ on http://127.0.0.1:8000 (--port N)
     python3 build.py test       build, then run every test (extra arguments go to pytest)
     python3 build.py bench      build, then print the start-up benchmark table (--json; --phone:
-                                as a phone on 4G would see it)
+                                as a phone on 4G would see it; --live: the live table's, six
+                                players' phones over WebRTC, in a network namespace: root)
 
 Set-up, when missing or out of date: a virtual environment in .venv/ with the
 project and its test extras (pyproject.toml), the vendored browser stack in
@@ -52,6 +53,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     bench.add_argument("--encodings", default="br,gzip", choices=["br,gzip", "gzip", "none"],
                        help="the content codings the server sends, for every subject (default br,gzip as static hosts do; "
                             "none: every file as it is, uncompressed)")
+    bench.add_argument("--live", action="store_true",
+                       help="the live table's benchmark instead: a game master and six players' phones over WebRTC "
+                            "(measure/livebench.py), in a network namespace of its own (root)")
+    bench.add_argument("--rounds", type=int, default=7, help="--live: rounds resolved (the median is over them)")
     bench.add_argument("--pages", default="", help="only these pages, comma-separated (default: every page), "
                        "with the bare page and, under --phone, the shared links")
     if argv[:1] == ["test"]:  # pytest's own options are passed on as they are

@@ -17,7 +17,7 @@ The artifacts
     wheel         our wheel: pyengine/ and the page glue, as the browser gets them
     tables        tables/*.toml validated and compiled to msgpack
     stdlib        the trimmed standard library (stdlib_record: records which files the pages import)
-    snapshot      the Pyodide start-up snapshot, made in Chromium
+    snapshot      the Pyodide start-up snapshot, made in Chromium (snapshot_contents: what it holds, part by part)
     compress      the .br and .gz files beside the site's files
 
 Putting it together

@@ -115,6 +115,13 @@ def cmd_bench(args: argparse.Namespace) -> int:
     """Builds, then prints the start-up benchmark (``--phone``: as a phone on 4G would see it)."""
     pins = setup(browser=True)
     build_site(pins)
+    if args.live:
+        reason = netns.unavailable()
+        if reason:
+            raise BuildError(f"--live: {netns.NEEDS} ({reason})")
+        command = [sys.executable, "-m", "measure.livebench", str(DIST), "--rounds", str(args.rounds), *(["--json"] if args.json else [])]
+        env = {**os.environ, "CHROMIUM_PATH": chromium.executable()}
+        return subprocess.run(netns.wrap(command), cwd=ROOT, env=env).returncode
     versions = {"pyscript": pins.pyscript.version, "pyodide": pins.pyodide.version}
     encodings = () if args.encodings == "none" else tuple(args.encodings.split(","))
     pages = [page.file for page in PAGES]

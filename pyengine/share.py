@@ -66,6 +66,7 @@ PAGE_OF_KIND = {
     "gear": "the equipment page",
     "exchange": "the combat page",
     "fight": "the combat page",
+    "live": "the player's page",
 }
 
 

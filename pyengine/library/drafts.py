@@ -8,11 +8,12 @@ a draft as it starts, before its engine is loaded.
 
 from __future__ import annotations
 
-from pyengine.storage.keys import FIGHT_DRAFT, GEAR_DRAFT, PLAYER_DRAFT, SHEET_DRAFT
+from pyengine.storage.keys import FIGHT_DRAFT, GEAR_DRAFT, PLAYER_DRAFT, SHEET_DRAFT, TABLE_DRAFT
 from pyengine.storage.store import Store
 
 #: Each page that keeps a draft, and its key.
-DRAFTS: dict[str, str] = {"sheet": SHEET_DRAFT, "gear": GEAR_DRAFT, "fight": FIGHT_DRAFT, "player": PLAYER_DRAFT}
+DRAFTS: dict[str, str] = {"sheet": SHEET_DRAFT, "gear": GEAR_DRAFT, "fight": FIGHT_DRAFT, "player": PLAYER_DRAFT,
+                          "table": TABLE_DRAFT}
 
 
 def read_draft(store: Store, page: str) -> str | None:

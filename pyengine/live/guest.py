@@ -6,6 +6,12 @@ offers made to it. Each action gives the frame to send; :meth:`Guest.received` t
 what changed (:class:`Heard`) and what to send back. It changes no fight: a statement is a request the
 game master's phone takes or refuses.
 
+By codes alone (no shared network): :meth:`Guest.take_situation` reads the game master's fight code as a
+channel's messages would have been read (the whole state; the seat found by the player's name; his dice
+asked; what became of his statements), :meth:`Guest.join_code` is his hello as a code, and
+:meth:`Guest.as_code` turns a statement or die this phone would send into a code for the game master's
+camera.
+
 What a phone keeps to come back after a reload is its device id, the player's name and the last whole
 state (:meth:`Guest.whole`): a new :class:`Guest` made from them shows the same fight at once, and its
 hello names the revision, so the game master's phone sends only what it lacks.
@@ -13,11 +19,12 @@ hello names the revision, so the game master's phone sends only what it lacks.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import os
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from pyengine.errors import LiveCodeError, LiveMessageError
-from pyengine.live import sdp, spare
+from pyengine.live import sdp, seal, spare
 from pyengine.live.messages import (
     Accepted,
     Answer,
@@ -33,6 +40,8 @@ from pyengine.live.messages import (
     Rejoin,
     Rolled,
     SeatInfo,
+    Shown,
+    Situation,
     Spare,
     State,
     Stated,
@@ -42,6 +51,7 @@ from pyengine.live.messages import (
     Welcome,
     Withdrawn,
     encode_message,
+    message_link,
     read_message,
 )
 
@@ -66,11 +76,18 @@ class GuestOut:
 
 class Guest:
     """A player's phone at the table. ``device``: its id (random hex, kept on the phone); ``name``: the
-    player's; ``state``: the last whole state it kept (``None``: nothing yet)."""
+    player's; ``state``: the last whole state it kept (``None``: nothing yet); ``key``: the key its codes
+    are sealed with, as kept (``""``: none yet); ``answered``: the offers it answered, as kept;
+    ``random_bytes``: where a fresh key comes from."""
 
-    def __init__(self, device: str, name: str, state: State | None = None) -> None:
+    def __init__(self, device: str, name: str, state: State | None = None, *, key: str = "",
+                 answered: Iterable[int] = (), random_bytes: Callable[[int], bytes] = os.urandom) -> None:
         self.device = device
         self.name = name
+        self.key = key
+        """The key this phone's codes are sealed with (:mod:`pyengine.live.seal`), shown only in its code to
+        join; ``""``: none (it has not asked to join by codes)."""
+        self.random_bytes = random_bytes
         self.table: str | None = None
         self.revision = 0
         self.fight = ""
@@ -90,6 +107,9 @@ class Guest:
         """Dice asked of this phone, by number."""
         self.offers: dict[int, Offer] = {}
         """Write-back offers made to this phone, by number."""
+        self.answered: set[int] = set(answered)
+        """Offers of this table this phone answered (confirmed or declined), as kept: a fight code read before
+        the game master read the answer still carries them, and they are not offered again."""
         self.sent: dict[int, Stated] = {}
         """Statements sent and not yet answered, by reference."""
         self.answers: dict[str, Accepted | Rejected] = {}
@@ -136,6 +156,7 @@ class Guest:
         """What the player did with a write-back offer: ``confirmed``, ``declined`` or ``undone``."""
         if answer != "undone":
             self.offers.pop(offer, None)
+            self.answered.add(offer)
         return encode_message(Answer(offer=offer, answer=answer))  # type: ignore[arg-type]
 
     def rejoin(self, fingerprint: str, ufrag: str, pwd: str) -> bytes:
@@ -145,6 +166,87 @@ class Guest:
 
     def ping(self, n: int = 0) -> bytes:
         return encode_message(Ping(n=n))
+
+    # -- by codes alone -----------------------------------------------------------------------------
+
+    def take_situation(self, situation: Situation) -> list[Heard]:
+        """The game master's fight code read: what it means, in words (a code older than what this phone
+        shows changes nothing)."""
+        if situation.table == self.table and situation.revision < self.revision:
+            return [Heard("ignored", "This fight code is older than what this phone shows: scan the one the game "
+                                     "master's phone shows now.")]
+        turned = bool(self.key) and seal.turned_tag(self.key, situation.table) in situation.turned
+        if situation.table != self.table:  # another table numbers its offers anew
+            self.answered = set()
+        state = State(table=situation.table, revision=situation.revision, fight=situation.fight,
+                      statements=situation.statements, seats=situation.seats)
+        self._take(state)
+        heard = [Heard("state", f"The table at revision {situation.revision}.", state)]
+        name = self.name.casefold()
+        seat = next((s for s in situation.seats if name and s.name.casefold() == name), None)
+        if seat is None and turned:  # his key is spent: a new code to join makes a new one
+            self.seat, self.mine, self.asks, self.key = None, (), {}, ""
+            self.status, self.why = "refused", "the game master did not let you in"
+            return heard + [Heard("refused", "The game master did not let you in. To ask again, make a new code to "
+                                             "join and show it to him.")]
+        if seat is None:
+            if self.status == "seated":  # let go: his next code to join makes a fresh key
+                self.key = ""
+            self.seat, self.mine, self.asks = None, (), {}
+            self.status = "waiting" if self.status == "waiting" else "new"
+            return heard + [Heard("waiting", "This phone is not at the table: it follows the fight; to play, say "
+                                             "your name and show your code to join to the game master.")]
+        self.status, self.seat, self.mine = "seated", seat.seat, seat.who
+        self.asks = {a.ask: a for a in situation.asks if a.who in self.mine}
+        for verdict in situation.verdicts:
+            if verdict.who in self.mine:
+                self.answers[verdict.who] = (Accepted(ref=verdict.ref, who=verdict.who) if verdict.taken else
+                                             Rejected(ref=verdict.ref, who=verdict.who, why=verdict.why,
+                                                      field=verdict.field))
+        plays = f"you play {' and '.join(seat.who)}" if seat.who else "the game master gives you whom you play"
+        heard.append(Heard("welcome", f"At the table by codes, seat {seat.seat}: {plays}."))
+        offers = {o.offer: o for o in situation.offers if o.who in self.mine and o.offer not in self.answered}
+        for number, offer in offers.items():
+            if number not in self.offers:
+                heard.append(Heard("offer", f"The results of '{offer.label}' for {offer.who} can be written to your "
+                                            "adventurer.", offer))
+        self.offers = offers
+        return heard
+
+    def join_code(self, wants: Iterable[str] = ()) -> str:
+        """His hello as a code, for the game master's camera (the table named: the fight code read first), with
+        the key his codes will be sealed with: a fresh one, unless this phone holds one already (the same code
+        shown again, even after a reload of his page: the game master may have let him in on it). The key is
+        dropped when he is turned away or let go, so that the next code to join makes a fresh one.
+
+        :raises LiveMessageError: no fight code read yet, or no name.
+        """
+        if self.table is None:
+            raise LiveMessageError("live table: scan the game master's fight code first: it says which table to join")
+        if not self.key:
+            self.key = seal.new_key(self.random_bytes)
+        hello = Hello(device=self.device, name=self.name, table=self.table, seen=self.revision, wants=tuple(wants),
+                      key=self.key)
+        self.status = "waiting"
+        return message_link(hello)
+
+    def as_code(self, frame: bytes) -> str:
+        """A statement, die or write-back answer this phone would send on a channel, as a code for the game
+        master's camera.
+
+        :raises LiveMessageError: this phone is not at the table (or holds no key to seal its codes with), or
+            the frame is not a statement or a die.
+        """
+        message = read_message(frame)
+        if self.status != "seated" or self.seat is None or self.table is None:
+            raise LiveMessageError("live table: this phone is not at the table: the game master lets it in first")
+        if not self.key:
+            raise LiveMessageError("live table: this phone did not join by codes (it holds no key to seal them with): "
+                                   "make your code to join and show it to the game master")
+        if not isinstance(message, (Stated, Rolled, Answer)):
+            raise LiveMessageError(f"live table: a {message.__struct_config__.tag!r} message is not shown as a code")
+        return message_link(Shown(table=self.table, seat=self.seat, said=message,
+                                  mac=seal.mac(self.key, self.table, self.seat, message)))
 
     # -- what it holds ------------------------------------------------------------------------------
 

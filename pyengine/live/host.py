@@ -7,6 +7,15 @@ an event (:class:`StatementAsked`, :class:`DieGiven`, :class:`Answered`) for fig
 (:mod:`pyengine.pages.fight.live`), and fight mode tells the host what the table now shows
 (:meth:`Host.publish`), which is sent to every phone. The game master's phone is the only writer.
 
+By codes alone (no shared network; docs/formats.md, "The table by codes"): :meth:`Host.situation` is the
+table as one code for the players' phones, and :meth:`Host.scanned` takes the text of a code a player's phone
+shows the game master's camera: a join code (his ``hello``) makes a newcomer numbered below 0, whom
+:meth:`Host.admit` seats with no channel (the seat then lives by codes); a ``shown`` statement or die comes
+out as the same events as on a channel, numbered :data:`BY_CODE`. The game master's scan of the join code is
+the authentication, as his "Let in" is on a channel (a write-back answer shown as a code is read as the
+channel's :class:`Answer`; the offers ride the fight code); the key that code carries (:mod:`pyengine.live.seal`)
+is kept with the seat, and a ``shown`` code not sealed with it, or read already, is not used.
+
 The glue numbers each open channel (``peer``, any int it likes) and moves bytes: :meth:`Host.received`
 with what a channel brought, :meth:`Host.dropped` when one closes. Every method returns an :class:`Out`:
 the frames to send (:class:`Send`), the channels to close, the events for the page (each says itself in
@@ -19,11 +28,13 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from pyengine.errors import LiveCodeError, LiveMessageError
-from pyengine.live import sdp, spare
+from pyengine.live import sdp, seal, spare
 from pyengine.live.messages import (
+    MAX_NAMED,
     MAX_SEATS,
     Accepted,
     Answer,
+    AnyMessage,
     Ask,
     Assigned,
     Hello,
@@ -36,16 +47,20 @@ from pyengine.live.messages import (
     Rejoin,
     Rolled,
     SeatInfo,
+    Shown,
+    Situation,
     Spare,
     State,
     Stated,
     Statement,
+    Verdict,
     Waiting,
     Want,
     Welcome,
     Withdrawn,
     encode_message,
     read_message,
+    read_message_link,
 )
 
 #: Messages a phone may send in a burst, and how many more each second lets through (a token bucket
@@ -62,6 +77,13 @@ MAX_WAITING = 8
 #: Whether a change is sent as only what changed since what the phone holds (:class:`State` with a
 #: ``base``), or always whole: measured in docs/formats.md ("bytes per round").
 SEND_CHANGES = True
+#: The channel an event by code names: none (a code the game master's camera read). Newcomers by code are
+#: numbered below it (-1, -2…), so "Let in" and "Turn away" find them as they find a channel's.
+BY_CODE = 0
+#: The seals of a seat's codes remembered as used: a code read again is not used twice. A round is a
+#: statement or two and a few dice a seat; a code older than this many is refused anyway (its fight moved
+#: on, its die given).
+MAX_USED = 64
 
 
 @dataclass(frozen=True)
@@ -202,6 +224,30 @@ class Ignored(Event):
         return f"A message from {self.name} was ignored: {self.why}"
 
 
+@dataclass(frozen=True)
+class NotUsed(Event):
+    """A code the game master's camera read, not used: why, in words."""
+
+    why: str = ""
+
+    @property
+    def text(self) -> str:
+        return f"This code was not used: {self.why}"
+
+
+@dataclass(frozen=True)
+class Answering(Event):
+    """What became of a statement shown as a code (no channel tells his phone; the next fight code does)."""
+
+    who: str = ""
+    why: str = ""
+    """``""``: taken."""
+
+    @property
+    def text(self) -> str:
+        return f"{self.who}'s statement is not taken: {self.why}" if self.why else f"{self.who}'s statement is taken"
+
+
 @dataclass
 class Out:
     """What a call gives back: frames to send, channels to close, events for the page."""
@@ -259,6 +305,13 @@ class SeatKept:
     peer: int | None = None
     sent: int = 0
     """The revision this phone was last sent whole or brought up to (0: nothing yet)."""
+    by_codes: bool = False
+    """Let in from his join code scanned (no channel): his phone is never known again by a channel's hello,
+    since its device id was in a code anyone at the table could photograph."""
+    key: str = ""
+    """The key his codes are sealed with (hex; from his code to join), ``""``: none (a seat on a channel)."""
+    used: dict[str, None] = field(default_factory=dict)
+    """The seals of his codes already used, oldest first (at most :data:`MAX_USED`)."""
 
 
 @dataclass
@@ -305,9 +358,16 @@ class Host:
         """Dice asked of players, not yet given, by number."""
         self.offers: dict[int, Offered] = {}
         """Write-back offers not yet answered, by number."""
+        self.written: dict[int, Offered] = {}
+        """Write-back offers confirmed on the player's device (he may undo them there), by number."""
         self._numbers = 0
         self._history: dict[int, tuple[str, dict[str, Statement], tuple[SeatInfo, ...]]] = {}
         """What the table showed at recent revisions (for a change sent as only what changed)."""
+        self.verdicts: dict[str, Verdict] = {}
+        """What became of each statement shown as a code, by combatant, until the fight changes."""
+        self._newcomers_by_code = 0
+        self.turned: list[str] = []
+        """The newcomers by code turned away lately, as the fight code names them (:func:`seal.turned_tag`)."""
 
     # -- who is at the table ----------------------------------------------------------------------
 
@@ -353,7 +413,8 @@ class Host:
         if isinstance(message, Rolled):
             return self._rolled(peer, seat, message)
         if isinstance(message, Answer):
-            return self._answered(peer, seat, message)
+            answered = self._answered(peer, seat, message)
+            return self._drop(peer, channel, answered) if isinstance(answered, str) else Out(events=[answered])
         if isinstance(message, Rejoin):
             if channel.spared:
                 return self._drop(peer, channel, "this phone already has its way back for this connection")
@@ -386,7 +447,7 @@ class Host:
         return out
 
     def _hello(self, peer: int, channel: Channel, hello: Hello) -> Out:
-        known = next((s for s in self.seats.values() if s.device == hello.device), None)
+        known = next((s for s in self.seats.values() if s.device == hello.device and not s.by_codes), None)
         if known is not None:
             out = Out()
             if known.peer is not None and known.peer != peer:  # a reload: the old channel is gone
@@ -421,45 +482,60 @@ class Host:
     def _stated(self, peer: int, seat: SeatKept, stated: Stated) -> Out:
         who = stated.who
         if who not in seat.who:
-            return self._reject(peer, stated, f"{who} is not yours to play: the game master gives each player "
+            return self._reject(peer, seat, stated, f"{who} is not yours to play: the game master gives each player "
                                               "his combatants")
         if stated.seen < self.fight_at:
-            return self._reject(peer, stated, "the fight has moved on since your phone showed it (a round was "
+            return self._reject(peer, seat, stated, "the fight has moved on since your phone showed it (a round was "
                                               "resolved or taken back, or someone came or left): state again from "
                                               "what it shows now")
         at, by = self.changed_at.get(who, (0, 0))
         if at > stated.seen and by != seat.seat:
-            return self._reject(peer, stated, f"the game master changed {who}'s statement since your phone showed "
+            return self._reject(peer, seat, stated, f"the game master changed {who}'s statement since your phone showed "
                                               "it: look at it and state again")
         event = StatementAsked(peer, seat.name, seat=seat.seat, ref=stated.ref, who=who, statement=stated.statement)
         self._asked[(seat.seat, stated.ref)] = event
         return Out(events=[event])
 
-    def _reject(self, peer: int, stated: Stated, why: str, field: str = "") -> Out:
+    def _reject(self, peer: int, seat: SeatKept, stated: Stated, why: str, field: str = "") -> Out:
+        if peer == BY_CODE:
+            return self._verdict(seat, Verdict(who=stated.who, ref=stated.ref, why=why, field=field))
         return self._send(peer, Rejected(ref=stated.ref, who=stated.who, why=why, field=field))
 
+    def _verdict(self, seat: SeatKept, verdict: Verdict) -> Out:
+        """A statement shown as a code taken or not: kept for the next fight code, said to the game master."""
+        self.verdicts[verdict.who] = verdict
+        return Out(events=[Answering(BY_CODE, seat.name, who=verdict.who, why="" if verdict.taken else verdict.why)])
+
     def _rolled(self, peer: int, seat: SeatKept, rolled: Rolled) -> Out:
+        given = self._die(peer, seat, rolled)
+        if isinstance(given, str):
+            return self._drop(peer, self.channels[peer], given)
+        return Out(events=[given])
+
+    def _die(self, peer: int, seat: SeatKept, rolled: Rolled) -> DieGiven | str:
+        """The die a seat gave, or why it is not used."""
         asked = self.asks.get(rolled.ask)
-        channel = self.channels[peer]
         if asked is None or asked.seat != seat.seat:
-            return self._drop(peer, channel, f"die {rolled.ask} is not asked of this phone (any more)")
+            return f"die {rolled.ask} is not asked of {'this phone' if peer != BY_CODE else seat.name} (any more)"
         if rolled.value > asked.message.sides:
-            return self._drop(peer, channel, f"{rolled.value} cannot be rolled on a D{asked.message.sides}")
+            return f"{rolled.value} cannot be rolled on a D{asked.message.sides}"
         del self.asks[rolled.ask]
         ask = asked.message
-        return Out(events=[DieGiven(peer, seat.name, seat=seat.seat, ask=ask.ask, who=ask.who, value=rolled.value,
-                                    typed=rolled.typed, index=ask.index)])
+        return DieGiven(peer, seat.name, seat=seat.seat, ask=ask.ask, who=ask.who, value=rolled.value,
+                        typed=rolled.typed, index=ask.index)
 
-    def _answered(self, peer: int, seat: SeatKept, answer: Answer) -> Out:
+    def _answered(self, peer: int, seat: SeatKept, answer: Answer) -> Answered | str:
+        """What a seat did with an offer, or why it is not used."""
         offered = self.offers.get(answer.offer)
+        if answer.answer == "undone":
+            offered = self.written.get(answer.offer, offered)
         if offered is None or offered.seat != seat.seat:
-            return self._drop(peer, self.channels[peer], f"offer {answer.offer} was not made to this phone")
-        if answer.answer != "confirmed":
-            pass  # declined, or undone on his device: the offer stands, to be confirmed again
-        else:
-            del self.offers[answer.offer]
-        return Out(events=[Answered(peer, seat.name, seat=seat.seat, offer=answer.offer, who=offered.message.who,
-                                    answer=answer.answer)])
+            return f"offer {answer.offer} was not made to {'this phone' if peer != BY_CODE else seat.name}"
+        if answer.answer == "confirmed":
+            self.written[answer.offer] = self.offers.pop(answer.offer)
+        elif answer.answer == "undone" and self.written.pop(answer.offer, None) is not None:
+            self.offers[answer.offer] = offered  # undone on his device: the offer stands, to be confirmed again
+        return Answered(peer, seat.name, seat=seat.seat, offer=answer.offer, who=offered.message.who, answer=answer.answer)
 
     # -- what the game master does ------------------------------------------------------------------
 
@@ -472,6 +548,11 @@ class Host:
         if free is None:
             return self._close(peer, f"the table is full ({MAX_SEATS} players)")
         hello = channel.hello
+        if peer < BY_CODE:  # let in from his join code scanned: no channel, the seat lives by codes
+            del self.channels[peer]
+            self.seats[free] = SeatKept(seat=free, device=hello.device, name=hello.name, by_codes=True,
+                                        key=hello.key or "")
+            return self.assign(free, who)
         seat = self.seats[free] = SeatKept(seat=free, device=hello.device, name=hello.name, peer=peer)
         channel.seat, channel.hello = free, None
         out = self._send(peer, Welcome(table=self.table, seat=free, name=seat.name))
@@ -479,10 +560,23 @@ class Host:
         seat.sent = self.revision
         return out | self.assign(free, who)
 
+    def restore(self, seat: int, device: str, name: str, who: Iterable[str], key: str = "") -> None:
+        """A seat kept from before the game master's page reloaded: away until its phone says hello again
+        (a known device, seated with no approval) or the game master gives it up. ``key``: a seat by codes's
+        (it stays one: his phone finds it in the next fight code by his name, and seals its codes with it)."""
+        if 1 <= seat <= MAX_SEATS and seat not in self.seats and all(s.device != device for s in self.seats.values()):
+            self.seats[seat] = SeatKept(seat=seat, device=device, name=name, who=list(dict.fromkeys(who)),
+                                        by_codes=bool(key), key=key)
+
     def turn_away(self, peer: int, why: str = "the game master did not let this phone in") -> Out:
         """The newcomer on channel ``peer`` not let in."""
         channel = self.channels.get(peer)
         if channel is None or channel.seat is not None:
+            return Out()
+        if peer < BY_CODE:  # no channel to tell: his phone learns it from the next fight code
+            hello = self.channels.pop(peer).hello
+            if hello is not None and hello.key:
+                self.turned = [*self.turned, seal.turned_tag(hello.key, self.table)][-MAX_SEATS:]
             return Out()
         return self._close(peer, why)
 
@@ -524,12 +618,17 @@ class Host:
         if self._asked.pop((asked.seat, asked.ref), None) is None:
             return Out()
         self._by[asked.who] = asked.seat
+        if asked.peer == BY_CODE:
+            return self._verdict(self.seats[asked.seat], Verdict(who=asked.who, ref=asked.ref, taken=True))
         return self._to_seat(self.seats.get(asked.seat), Accepted(ref=asked.ref, who=asked.who))
 
     def refuse(self, asked: StatementAsked, why: str, field: str = "") -> Out:
         """A statement not taken: its player is told why (``field``: the form's field it is about)."""
         if self._asked.pop((asked.seat, asked.ref), None) is None:
             return Out()
+        if asked.peer == BY_CODE and asked.seat in self.seats:
+            return self._verdict(self.seats[asked.seat], Verdict(who=asked.who, ref=asked.ref, why=why[:600],
+                                                                 field=field[:40]))
         return self._to_seat(self.seats.get(asked.seat), Rejected(ref=asked.ref, who=asked.who, why=why[:600],
                                                                   field=field[:40]))
 
@@ -588,6 +687,7 @@ class Host:
         self.revision += 1
         if fight != self.fight:
             self.fight_at = self.revision
+            self.verdicts = {}  # about statements for a round that is over
         for name, statement in statements.items():
             if self.statements.get(name) != statement:
                 self.changed_at[name] = (self.revision, self._by.pop(name, 0))
@@ -606,6 +706,88 @@ class Host:
         """The whole state, as a phone that holds nothing is sent it."""
         return State(table=self.table, revision=self.revision, fight=self.fight, statements=self.statements,
                      seats=self._shown_seats)
+
+    # -- by codes alone ----------------------------------------------------------------------------
+
+    def situation(self) -> Situation:
+        """The table as one code for the players' phones: the whole state, the dice asked, the verdicts."""
+        return Situation(table=self.table, revision=self.revision, fight=self.fight, statements=self.statements,
+                         seats=self._shown_seats, asks=tuple(a.message for a in self.asks.values())[:MAX_SEATS],
+                         verdicts=tuple(self.verdicts.values()), turned=tuple(self.turned), offers=self._offers_by_codes())
+
+    def _offers_by_codes(self) -> tuple[Offer, ...]:
+        """The offers a fight code carries: to seats by codes, not yet answered, the fight as offered."""
+        return tuple(o.message for o in self.offers.values()
+                     if o.message.revision >= self.fight_at and o.seat in self.seats and self.seats[o.seat].by_codes)[:MAX_NAMED]
+
+    def scanned(self, text: str) -> Out:
+        """The text of a code a player's phone showed the game master's camera: a join code (``hello``), a
+        statement or a die (``shown``); anything else is not used, said in words (:class:`NotUsed`)."""
+        try:
+            message = read_message_link(text)
+        except LiveMessageError as exc:
+            why = str(exc).removeprefix("live table: ")
+            if "is not a Strike Rank link" in why or "link, not a 'live' one" in why:
+                why = "it is not a live table's code (a player's phone shows one once he has read the fight's code)"
+            return self._not_used(why)
+        return self._by_code(message)
+
+    def _not_used(self, why: str, name: str = "a code") -> Out:
+        return Out(events=[NotUsed(BY_CODE, name, why=why)])
+
+    def _by_code(self, message: AnyMessage) -> Out:
+        if isinstance(message, Hello):
+            return self._hello_by_code(message)
+        if not isinstance(message, Shown):
+            return self._not_used(f"a {message.__struct_config__.tag!r} code is not a player's code: scan the code his "
+                                  "phone shows")
+        if message.table != self.table:
+            return self._not_used("it was made for another table: the player scans this table's fight code first")
+        seat = self.seats.get(message.seat)
+        if seat is None:
+            return self._not_used(f"seat {message.seat} is not at this table (any more)")
+        if not seal.sealed(seat.key, message.table, message.seat, message.said, message.mac):
+            return self._not_used(f"this code was not made by {seat.name}'s phone (only the phone he joined with "
+                                  "makes his codes)", seat.name)
+        if message.mac in seat.used:
+            return self._not_used(f"this code of {seat.name}'s was read already: his phone shows a new one for "
+                                  "each statement or die", seat.name)
+        seat.used[message.mac] = None
+        while len(seat.used) > MAX_USED:
+            del seat.used[next(iter(seat.used))]
+        if isinstance(message.said, Stated):
+            return self._stated(BY_CODE, seat, message.said)
+        given = self._die(BY_CODE, seat, message.said) if isinstance(message.said, Rolled) else \
+            self._answered(BY_CODE, seat, message.said)
+        return self._not_used(given, seat.name) if isinstance(given, str) else Out(events=[given])
+
+    def _hello_by_code(self, hello: Hello) -> Out:
+        if hello.table != self.table:
+            return self._not_used("it was made for another table: the player scans this table's fight code first")
+        if not hello.key:
+            return self._not_used("this code to join carries no key to seal his codes with: update Strike Rank on "
+                                  "his phone (open it once with a signal)", hello.name)
+        name = hello.name
+        seated = next((s for s in self.seats.values() if s.name.casefold() == name.casefold()), None)
+        if seated is not None:
+            if seated.device == hello.device:
+                return self._not_used(f"{name} is at the table already (seat {seated.seat})", name)
+            return self._not_used(f"a player called {seated.name} is at the table already: the phone must join "
+                                  "under another name", name)
+        for waiting in self.channels.values():
+            if waiting.seat is None and waiting.hello is not None and waiting.hello.device == hello.device:
+                waiting.hello = hello  # read again (a new code has a new key: his phone keeps the newest)
+                return Out()
+        if len(self.waiting()) >= MAX_WAITING:
+            return self._not_used(f"{MAX_WAITING} phones are already waiting to be let in", name)
+        if len(self.seats) >= MAX_SEATS:
+            return self._not_used(f"the table is full ({MAX_SEATS} players)", name)
+        self._newcomers_by_code += 1
+        peer = BY_CODE - self._newcomers_by_code
+        now = self.clock()
+        self.channels[peer] = Channel(Bucket(BURST_MESSAGES, MESSAGES_PER_SECOND, now),
+                                      Bucket(BURST_BYTES, BYTES_PER_SECOND, now), hello=hello)
+        return Out(events=[Newcomer(peer, name, wants=hello.wants)])
 
     def _state_to(self, seat: SeatKept, whole: bool) -> Out:
         """The state for one phone: whole, or what changed since the revision it was last brought to."""

@@ -47,6 +47,10 @@ PlayerName = Annotated[str, msgspec.Meta(min_length=1, max_length=40)]
 """What a player calls himself at the table."""
 Ident = Annotated[str, msgspec.Meta(pattern=r"^[0-9a-f]{8,32}$")]
 """A random id in hex (a device, a table, a fight kept on the device)."""
+Key = Annotated[str, msgspec.Meta(pattern=r"^[0-9a-f]{24,64}$")]
+"""A seat's key for its codes, in hex: 12 to 32 random bytes (:mod:`pyengine.live.seal` makes 16)."""
+Tag = Annotated[str, msgspec.Meta(pattern=r"^[0-9a-f]{16}$")]
+"""A MAC cut to 8 bytes, in hex (:mod:`pyengine.live.seal`)."""
 Field = Annotated[str, msgspec.Meta(max_length=120)]
 """A statement form's field as typed (an arm's name, a number, a spell)."""
 Words = Annotated[str, msgspec.Meta(max_length=600)]
@@ -114,13 +118,16 @@ class Message(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
 class Hello(Message, tag="hello"):
     """The first message of a player's phone on a channel: who the player says he is, his device (a
     random id it keeps, so a phone that comes back is known again), the table and the revision it
-    last saw (catch-up: ``seen`` 0, or another table, gets the whole state), whom he would play."""
+    last saw (catch-up: ``seen`` 0, or another table, gets the whole state), whom he would play. As a code
+    to join (no channel), ``key``: the fresh key his phone seals its codes with (:mod:`pyengine.live.seal`),
+    shown to the game master's camera this once."""
 
     device: Ident
     name: PlayerName
     table: Ident | None = None
     seen: Count = 0
     wants: Names = ()
+    key: Key | None = None
 
 
 class Want(Message, tag="want"):
@@ -265,6 +272,51 @@ class Offer(Message, tag="offer"):
     fight: Annotated[str, msgspec.Meta(min_length=1, max_length=80)]
 
 
+class Verdict(Part):
+    """What the game master's phone did with a statement a player showed as a code (no channel to tell him
+    by): taken, or not and why, and the form's field it is about (as :class:`Rejected` says it)."""
+
+    who: Name
+    ref: Count
+    taken: bool = False
+    why: Words = ""
+    field: Annotated[str, msgspec.Meta(max_length=40)] = ""
+
+
+class Situation(Message, tag="situation"):
+    """The table as one code, for phones with no shared network (:func:`message_link`): what a channel
+    would have sent a phone since it last looked, in one message. The whole state at ``revision`` (as a
+    ``state`` with ``base`` 0: the fight's link, the statements, who plays whom), the dice asked of the
+    players and not yet given, and what became of the statements shown as codes since the fight last
+    changed. A player's phone finds its seat by its player's name (a table seats one player of a name).
+    ``turned``: the newcomers by code the game master turned away lately, each as only his phone knows it
+    (:func:`pyengine.live.seal.turned_tag`); never a key. ``offers``: the fight's results offered to seats by
+    codes and not yet answered, while the fight is as offered (each phone takes its own combatants')."""
+
+    table: Ident
+    revision: Count
+    fight: Annotated[str, msgspec.Meta(max_length=MAX_LINK)] = ""
+    statements: Annotated[dict[Name, Statement], msgspec.Meta(max_length=MAX_NAMED)] = {}
+    seats: Annotated[tuple[SeatInfo, ...], msgspec.Meta(max_length=MAX_SEATS)] = ()
+    asks: Annotated[tuple[Ask, ...], msgspec.Meta(max_length=MAX_SEATS)] = ()
+    verdicts: Annotated[tuple[Verdict, ...], msgspec.Meta(max_length=MAX_NAMED)] = ()
+    turned: Annotated[tuple[Tag, ...], msgspec.Meta(max_length=MAX_SEATS)] = ()
+    offers: Annotated[tuple[Offer, ...], msgspec.Meta(max_length=MAX_NAMED)] = ()
+
+
+class Shown(Message, tag="shown"):
+    """A player's statement, die or write-back answer shown as a code to the game master's camera (no channel): the table and
+    the seat it is for, which the game master's phone checks (a code of another table, or of a seat that is
+    not at this one, is refused in words), the message as the channel would carry it, and its ``mac``
+    (:func:`pyengine.live.seal.mac`, with the key the seat's code to join gave): a code made without the
+    seat's key (from a photograph of the fight code, or with another seat's) is refused."""
+
+    table: Ident
+    seat: Seat
+    said: Stated | Rolled | Answer
+    mac: Tag
+
+
 class Spare(Message, tag="spare"):
     """The spare connection's offer made for this phone's :class:`Rejoin` (its session description as
     :func:`pyengine.live.sdp.to_sdp` writes it), to keep and answer when the channel is lost."""
@@ -273,12 +325,12 @@ class Spare(Message, tag="spare"):
 
 
 AnyMessage = (Hello | Want | Stated | Rolled | Answer | Rejoin | Ping | Pong | Waiting | Welcome | Refused | State
-              | Assigned | Accepted | Rejected | Ask | Withdrawn | Offer | Spare)
+              | Assigned | Accepted | Rejected | Ask | Withdrawn | Offer | Spare | Situation | Shown)
 #: The kinds of message, by the ``k`` each carries.
 KINDS: dict[str, type[Message]] = {
     cls.__struct_config__.tag: cls  # type: ignore[misc]
     for cls in (Hello, Want, Stated, Rolled, Answer, Rejoin, Ping, Pong, Waiting, Welcome, Refused, State, Assigned,
-                Accepted, Rejected, Ask, Withdrawn, Offer, Spare)
+                Accepted, Rejected, Ask, Withdrawn, Offer, Spare, Situation, Shown)
 }
 
 _ENCODER = msgspec.msgpack.Encoder()

@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 
@@ -45,8 +45,12 @@ from pyengine.runequest.tables.hit_locations import HitLocationTable
 from pyengine.storage.store import Store
 from pyengine.validation import explain
 
+#: The round card before the first round, on a player's phone: he states, the game master resolves.
+NO_ROUND_YET = "No round resolved yet: state what your own fighters do and send it; the game master resolves each round."
 #: The format of what the phone keeps.
 FORMAT = 1
+#: The most answered offers kept: a fight's results are offered once or twice a combatant.
+MAX_ANSWERED = 64
 #: The longest kept text read (characters): a state's code is at most 16,384, the rest is small.
 MAX_KEPT = 65_536
 
@@ -59,6 +63,11 @@ class PlayerKept(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     name: str = ""
     state: str = ""
     """The last whole state the table sent, as its code (:func:`~pyengine.live.messages.message_link`)."""
+    key: Annotated[str, msgspec.Meta(pattern=r"^([0-9a-f]{24,64})?$")] = ""
+    answered: Annotated[list[Annotated[int, msgspec.Meta(ge=0, le=2**31 - 1)]], msgspec.Meta(max_length=MAX_ANSWERED)] = []
+    """The write-back offers of the table it holds that this phone answered (the table by codes alone: the
+    fight code carries an offer until the game master reads the answer), the last :data:`MAX_ANSWERED`."""
+    """The key his codes are sealed with (the table by codes alone; ``""``: none), as his code to join gave it."""
     written: Written | None = None
 
 
@@ -97,12 +106,15 @@ class PlayerPage:
     """A player's phone: the table as it last heard it, the fight replayed from it, the write-back."""
 
     def __init__(self, tables: RuneQuestTables, locations: HitLocationTable, store: Store, dice: Dice | None = None,
-                 *, now: Callable[[], str] | None = None, new_id: Callable[[], str] | None = None) -> None:
+                 *, now: Callable[[], str] | None = None, new_id: Callable[[], str] | None = None,
+                 random_bytes: Callable[[int], bytes] | None = None) -> None:
         self.tables = tables
         self.store = store
         self.dice = dice or RandomDice()
         self.now = now or iso_now
         self.new_id = new_id
+        self.random_bytes = random_bytes or os.urandom
+        """Where the key his codes are sealed with comes from (the table by codes alone)."""
         self.mt = melee_tables(tables, locations)
         self.guest: Guest | None = None
         self.log: FightLog | None = None
@@ -117,6 +129,8 @@ class PlayerPage:
         self.written_offer = 0
         self.offered: dict[int, str] = {}
         """Each offer's fight link as the phone held it when the offer came: an offer for another fight is gone."""
+        self.heard: list[Heard] = []
+        """What the last frame received said (the player's page acts on a ``welcome`` and a ``spare``)."""
 
     # -- joining and coming back ---------------------------------------------------------------------
 
@@ -125,7 +139,8 @@ class PlayerPage:
         kept, state, self.problems = read_kept(read_draft(self.store, "player"))
         self.written = kept.written
         if kept.device and kept.name:
-            self.guest = Guest(kept.device, kept.name, state)
+            self.guest = Guest(kept.device, kept.name, state, key=kept.key, answered=kept.answered,
+                               random_bytes=self.random_bytes)
         return self._replayed() | self.shown()
 
     def join(self, name: str) -> tuple[Update, list[bytes]]:
@@ -135,7 +150,7 @@ class PlayerPage:
             return Update(errors={"pl-name": "name: say who you are at the table"}), []
         if self.guest is None:
             device = self.new_id() if self.new_id is not None else os.urandom(12).hex()
-            self.guest = Guest(device, name)
+            self.guest = Guest(device, name, random_bytes=self.random_bytes)
         else:
             self.guest.name = name
         return self.save(), [self.guest.hello()]
@@ -149,10 +164,16 @@ class PlayerPage:
         if self.guest is None:
             return Update(), []
         got = self.guest.received(data)
+        self.heard = got.heard
+        return self.took(got.heard), got.sends
+
+    def took(self, heard: list[Heard]) -> Update:
+        """What the table said (a frame's, or a fight code's read with no channel): said, the fight
+        replayed and drawn, the phone's table kept."""
         update = Update()
-        for heard in got.heard:
-            update |= self._heard(heard)
-        return update | self._replayed() | self.shown() | self.save(), got.sends
+        for said in heard:
+            update |= self._heard(said)
+        return update | self._replayed() | self.shown() | self.save()
 
     def _heard(self, heard: Heard) -> Update:
         if isinstance(heard.message, Offer):
@@ -190,7 +211,7 @@ class PlayerPage:
         """The table as this phone shows it: what happened last, everyone now, the log."""
         fight, state = self.fight, self.state()
         gone = self.log.gone() if self.log is not None else {}
-        return Update(html={"fd-happened": happened_html(self.results[-1] if self.results else None),
+        return Update(html={"fd-happened": happened_html(self.results[-1] if self.results else None, NO_ROUND_YET),
                             "fs-out": state_html(fight, state, gone), "fl-out": log_html(self.results)},
                       text={"fd-round": str((state.round if state else 0) + 1)})
 
@@ -276,6 +297,7 @@ class PlayerPage:
 
         def keep(store: Store, written: Written) -> None:
             self.written, self.written_offer = written, offer.offer
+            self.guest.answered.add(offer.offer)  # kept in the same save: never offered again, even after a reload
             keep_draft(store, "player", self.kept_text())
 
         try:
@@ -316,10 +338,14 @@ class PlayerPage:
         guest = self.guest
         whole = guest.whole() if guest is not None else None
         kept = PlayerKept(device=guest.device if guest else "", name=guest.name if guest else "",
-                          state=message_link(whole) if whole is not None else "", written=self.written)
+                          state=message_link(whole) if whole is not None else "", written=self.written,
+                          key=guest.key if guest else "", answered=sorted(guest.answered)[-MAX_ANSWERED:] if guest else [])
         data = msgspec.to_builtins(kept)
         if data["written"] is None:
             del data["written"]
+        for field in ("key", "answered"):  # a phone on a channel keeps what it kept before the table by codes
+            if not data[field]:
+                del data[field]
         return json.dumps(data)
 
     def save(self) -> Update:

@@ -9,8 +9,15 @@ app's scanner opened it) or typed; the player says his name; the glue answers th
 table as fight mode draws it (the rows read-only, his own combatants' statement forms open with "Send"),
 what happened last, the log, the die asked of him and the results offered to him.
 
-When the channel is gone (:meth:`PlayerTable.lost`), the fight kept stays on the screen and the page says
-the connection is lost until the game master shows a new code.
+Coming back with no code scanned: once let in (``welcome``) the page prepares its way back (the glue calls
+``strikeRankPeer.prepareRejoin`` and :meth:`PlayerTable.on_ticket` sends it as ``rejoin``), and keeps the
+spare connection the game master's phone sends back (``spare``: ``keepSpare``). When the channel is gone,
+or the page opens with a fight kept, it tries that spare first (``rejoin``), saying "Coming back to the
+table…"; when there is none, it fails, or it does not open within :data:`REJOIN_WAIT_MS`, the fight kept
+stays on the screen and the page says plainly to scan the join code again.
+
+Every event of the connection goes through :meth:`PlayerTable.on_event`, which gives a :class:`Wire`: what
+to draw, the frames to send, and what to ask of ``web/static/peer.js``. The glue only does that.
 
 Regions: ``pl-join`` (name and the answer step), ``pl-answer`` (the answer code), ``pl-status`` (where
 this phone stands, in words), ``pl-said``, ``pl-error``, ``fd-list`` (the table's rows), ``pl-send``,
@@ -22,11 +29,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from pyengine.errors import LiveCodeError, RulesError
 from pyengine.live import codes, sdp
 from pyengine.live.codes import JoinCode
+from pyengine.live.guest import Guest
 from pyengine.live.messages import Rejected
 from pyengine.pages.player import PlayerPage
 from pyengine.pages.view import Update
@@ -35,18 +44,48 @@ from pyengine.render.live import asks_html, code_html, offers_html, send_html
 from pyengine.runequest.melee.inputs import statement_draft
 
 LOST = (
-    "The connection to the game master's phone is lost: the fight below is as last seen. Scan the new join code the game master shows to come back."
+    "The connection to the game master's phone is lost and could not be restored by itself (his phone may have "
+    "reloaded, closed the table or be out of reach): the fight below is as last seen. To come back, scan the join "
+    "code again: the game master shows a new one (Code for the next player)."
 )
+COMING_BACK = "Coming back to the table\u2026 (the fight below is as last seen)"
+#: How long the way back may take to open before the page falls back to the codes (milliseconds): the
+#: page was back at the table about 100 ms after its channel was lost, and about 20 ms after a reloaded page
+#: was working, in the browser tests (tests/browser/live/test_table_rejoin.py); a slow phone gets far more.
+REJOIN_WAIT_MS = 5000
+#: The name the phone's one way back is kept under (web/static/peer.js's IndexedDB store).
+REJOIN_KEY = "table"
+
+
+@dataclass
+class Wire:
+    """What an event of the player's page gives its glue: what to draw, the frames to send on the channel,
+    and what to ask of ``web/static/peer.js`` under :attr:`key` (:data:`REJOIN_KEY`): ``prepare`` the way back
+    (``prepareRejoin``, its ticket to :meth:`PlayerTable.on_ticket`), ``keep`` this spare offer (``keepSpare``),
+    ``rejoin`` by the spare kept (``rejoin``: ``null`` or a throw is the event ``rejoin-none``, and the glue
+    gives ``rejoin-late`` after :data:`REJOIN_WAIT_MS`), ``close`` the connection it holds."""
+
+    update: Update = field(default_factory=Update)
+    sends: list[bytes] = field(default_factory=list)
+    key: str = ""
+    prepare: bool = False
+    keep: str = ""
+    rejoin: bool = False
+    close: bool = False
 
 
 class PlayerTable:
     """The player's page: the join code being answered, the channel's state, the table drawn."""
 
+    wait_ms = REJOIN_WAIT_MS
+
     def __init__(self, page: PlayerPage) -> None:
         self.page = page
         self.join: JoinCode | None = None
         self.channel = "none"
-        """``none`` (no channel yet), ``joining`` (a join code read), ``answering``, ``open``, ``lost``."""
+        """``none`` (no channel yet), ``joining`` (a join code read), ``answering``, ``open``, ``rejoining`` (by
+        the spare kept), ``lost``, ``codes`` (no channel: the fight followed by codes,
+        :mod:`pyengine.pages.player_codes`)."""
         self._rows = ""
         self.editing: dict[str, dict[str, Any]] = {}
         """His statements as his forms hold them, not yet taken by the game master (a state that comes in
@@ -58,18 +97,61 @@ class PlayerTable:
 
     # -- opening and joining -------------------------------------------------------------------------
 
-    def open(self, fragment: str) -> Update:
+    def open(self, fragment: str) -> Wire:
         """The page opens (``fragment``: its address's ``#…``): the fight kept shown at once; a join code in
-        the address read (the name step shown), else, with a fight kept, the connection said lost."""
+        the address read (the name step shown), else, with a fight kept, the way back tried first."""
         update = self.page.open()
         kept = self.page.guest
         name = kept.name if kept is not None else ""
         update |= Update(values={"pl-name": name})
         if fragment.startswith(f"#{codes.JOIN_KEY}="):
-            update |= self.on_code(fragment[1:])
-        elif kept is not None and kept.fight:
+            return Wire(update | self.on_code(fragment[1:]) | self.drawn())
+        if kept is not None and kept.fight:
+            return self._come_back(update)
+        return Wire(update | self.drawn())
+
+    @property
+    def key(self) -> str:
+        """What the way back is kept under on this phone (``""``: no table yet): one name, not the table's id,
+        which a table opened again changes between the ``welcome`` and the state that says it."""
+        guest = self.page.guest
+        return REJOIN_KEY if guest is not None and guest.table else ""
+
+    def _come_back(self, update: Update | None = None) -> Wire:
+        """The channel lost (or the page opened with a fight kept): the spare kept tried first, else the codes."""
+        guest, update = self.page.guest, update or Update()
+        if not self.key or guest is None or guest.status == "refused":
             self.channel = "lost"
-        return update | self.drawn()
+            return Wire(update | self.drawn(), close=True)
+        self.channel = "rejoining"
+        return Wire(update | self.drawn(), key=self.key, rejoin=True, close=True)
+
+    def on_event(self, kind: str, detail: bytes | str = "") -> Wire:
+        """An event of the connection (``web/static/peer.js``'s ``open``, ``message`` with its bytes,
+        ``close``, ``state`` with the connection's state, ``error``) or of the way back (``rejoin-none``:
+        nothing kept, or it failed; ``rejoin-late``: it did not open in time)."""
+        if kind == "open":
+            update, sends = self.connected()
+            return Wire(update, sends)
+        if kind == "message" and isinstance(detail, bytes):
+            update, sends = self.received(detail)
+            heard = {h.kind: h.message for h in self.page.heard}
+            spare = heard.get("spare")
+            return Wire(update, sends, key=self.key, prepare="welcome" in heard, keep=getattr(spare, "offer", "") if spare is not None else "")
+        if kind == "close" or (kind == "state" and detail in ("failed", "closed")):
+            return self.lost()
+        if kind in ("rejoin-none", "rejoin-late") and self.channel == "rejoining":
+            self.channel = "lost"
+            return Wire(self.drawn(), close=kind == "rejoin-late")
+        return Wire()
+
+    def on_ticket(self, fingerprint: str, ufrag: str, pwd: str) -> Wire:
+        """The way back prepared (``prepareRejoin``'s ticket): sent to the game master's phone, which makes a
+        spare connection for it and sends its offer back."""
+        guest = self.page.guest
+        if guest is None or guest.status != "seated" or self.channel != "open":
+            return Wire()
+        return Wire(sends=[guest.rejoin(fingerprint, ufrag, pwd)])
 
     def on_code(self, text: str) -> Update:
         """A join code (link, scanned or typed): read, and the name step shown."""
@@ -133,15 +215,23 @@ class PlayerTable:
         update = Update(html={"pl-answer": ""}, hidden={"pl-named": True}, address="./player.html")
         return update | self.drawn(), self.page.connected()
 
-    def lost(self) -> Update:
-        """The channel is gone (closed, failed): the one place the glue says so. The fight stays shown;
-        the page says how to come back (another helper's reconnection without a scan starts from here)."""
+    def lost(self) -> Wire:
+        """The channel is gone (closed, failed). The fight stays shown; an open channel lost is come back to by
+        the spare kept; the way back itself lost, the page says to scan the join code again."""
         if self.channel == "open":
+            return self._come_back()
+        if self.channel == "rejoining":
             self.channel = "lost"
-        return self.drawn()
+            return Wire(self.drawn(), close=True)
+        return Wire(self.drawn())
 
     def received(self, data: bytes) -> tuple[Update, list[bytes]]:
         update, sends = self.page.received(data)
+        return update | self.answered(), sends
+
+    def answered(self) -> Update:
+        """What the game master did with his statements (heard on the channel, or read in a fight code): his
+        forms cleared or their refusals put on their fields, each said once; the table drawn."""
         guest, fight = self.page.guest, self.page.fight
         names = [c.name for c in fight.combatants] if fight is not None else []
         for who, answer in guest.answers.items() if guest is not None else ():
@@ -156,7 +246,7 @@ class PlayerTable:
                         self.errors[answer.field] = answer.why
         if guest is not None:
             guest.answers.clear()  # each answer said once
-        return update | self.drawn(), sends
+        return self.drawn()
 
     def _clear(self, k: int) -> None:
         self.errors = {f: m for f, m in self.errors.items() if f != f"fd-{k}" and not f.startswith(f"fd-{k}-")}
@@ -164,16 +254,22 @@ class PlayerTable:
     def status(self) -> str:
         """Where this phone stands, in words."""
         guest = self.page.guest
+        if guest is not None and guest.status == "refused" and self.channel in ("open", "lost"):
+            if guest.seat is None:
+                return f"Turned away: {guest.why}."
+            return f"The table let this phone go: {guest.why}. The fight below is as last seen; to join again, scan the join code he shows."
         if self.channel == "lost":
             return LOST
+        if self.channel == "rejoining":
+            return COMING_BACK
         if self.channel == "joining":
             return "Join code read. Say your name, then make your answer code."
         if self.channel == "answering":
             return "Show your answer code to the game master."
+        if self.channel == "codes":
+            return by_codes_status(guest)
         if guest is None or self.channel == "none":
             return "Scan the join code on the game master's phone, or open it from its link."
-        if guest.status == "refused":
-            return f"Turned away: {guest.why}."
         if guest.status == "seated":
             plays = f"you play {' and '.join(guest.mine)}" if guest.mine else "the game master gives you whom you play"
             return f"Connected to the game master's table as {guest.name} (seat {guest.seat}): {plays}."
@@ -268,6 +364,21 @@ class PlayerTable:
             if sends and guest is not None:
                 guest.asks.pop(int(data.get("roll") or data.get("typed")), None)  # given: not asked twice
         return update | self.drawn(), sends
+
+
+def by_codes_status(guest: Guest | None) -> str:
+    """Where a phone that follows the table by codes alone stands, in words."""
+    if guest is not None and guest.status == "seated":
+        plays = f"you play {' and '.join(guest.mine)}" if guest.mine else "the game master gives you whom you play"
+        return (
+            f"At the table by codes as {guest.name} (seat {guest.seat}): {plays}. Scan the game master's fight code "
+            "to follow the fight; what you state or roll becomes a code to show him."
+        )
+    if guest is not None and guest.status == "waiting":
+        return "Show your code to join to the game master; once he lets you in, scan his fight code again."
+    if guest is not None and guest.status == "refused":  # read in the fight code (no channel to say it)
+        return "The game master did not let you in. You still follow the fight by codes; to ask again, make a new code to join."
+    return "You follow the fight by codes (no network): to play, say your name and make your code to join."
 
 
 def _filled(drafts: Mapping[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:

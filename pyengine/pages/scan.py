@@ -34,6 +34,7 @@ PAGE_FOR_KIND = {
     "gear": "gear.html",
     "exchange": "combat.html",
     "fight": "combat.html",
+    "live": "player.html",  # the game master's fight as a code, for a phone with no network (issue 35)
 }
 #: The page a live table's join code opens (``pyengine.live.codes.JOIN_PAGE``), whichever of our pages its
 #: link names (a join link of the first version named ``combat.html``).
@@ -181,7 +182,9 @@ class Scanner:
         scanned = read_code(text, self.here)
         if scanned.url:
             here = urlsplit(self.here).path
-            self.reloads = here[here.rfind("/") + 1:] == scanned.page
+            # the player's page reads a live table's code where it is (web/app/player.py: the address's change)
+            in_place = scanned.page == JOIN_PAGE and not scanned.url.startswith(f"./{JOIN_PAGE}#join=")
+            self.reloads = here[here.rfind("/") + 1:] == scanned.page and not in_place
             return Update(text={"scan-status": OPENING}, notices={"scan-error": ""}, navigate=scanned.url)
         if text == self.last:
             return Update()

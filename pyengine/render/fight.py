@@ -107,9 +107,9 @@ def timeline_html(fight: Fight | None, state: FightState | None,
     return to_html(table.render_timeline(fight, state, schedules, gone))
 
 
-def happened_html(result: RoundResult | None) -> str:
-    """``fd-happened``: what happened in the round just resolved."""
-    return to_html(render.render_happened(result))
+def happened_html(result: RoundResult | None, empty: str = render.NO_ROUND_YET) -> str:
+    """``fd-happened``: what happened in the round just resolved (``empty``: what it says before one)."""
+    return to_html(render.render_happened(result, empty))
 
 
 def declaration_inner_html(fight: Fight, state: FightState, k: int, draft: Mapping[str, Any],

@@ -54,8 +54,10 @@ def site_html(svg: str, site: str) -> str:
     )
 
 
-def seats_html(seats: Sequence[tuple[int, str, bool, Sequence[str]]], waiting: Sequence[tuple[int, str, Sequence[str]]], names: Sequence[str]) -> str:
-    """Who is at the table: each seat (number, name, connected, whom he plays) with a tick per combatant of
+def seats_html(
+    seats: Sequence[tuple[int, str, bool | str, Sequence[str]]], waiting: Sequence[tuple[int, str, Sequence[str]]], names: Sequence[str]
+) -> str:
+    """Who is at the table: each seat (number, name, connected or ``"codes"``, whom he plays) with a tick per combatant of
     the fight (``data-seat``, ``data-who``), then each newcomer with "Let in" and "Turn away"."""
     if not seats and not waiting:
         return to_html(el("p", {"class": "empty"}, "Nobody at the table yet: show the join code to a player."))
@@ -68,7 +70,7 @@ def seats_html(seats: Sequence[tuple[int, str, bool, Sequence[str]]], waiting: S
                 "legend",
                 None,
                 f"{name}: ",
-                el("span", {"class": "lt-here" if here else "lt-away"}, "connected" if here else "away (the seat is kept)"),
+                el("span", {"class": "lt-here" if here else "lt-away"}, _where(here)),
             ),
         )
         if not names:
@@ -94,6 +96,12 @@ def seats_html(seats: Sequence[tuple[int, str, bool, Sequence[str]]], waiting: S
             )
         )
     return to_html(box)
+
+
+def _where(here: bool | str) -> str:
+    if here == "codes":
+        return "by codes (no network: his phone shows you codes)"
+    return "connected" if here else "away (the seat is kept)"
 
 
 def said_lines_html(lines: Sequence[str]) -> str:

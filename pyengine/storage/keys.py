@@ -10,6 +10,8 @@ FIGHT_DRAFT = "strike-rank/draft/fight"
 GEAR_DRAFT = "strike-rank/draft/gear"
 #: A player's phone at a live table (issue 35): who it is, the fight as last seen, what it wrote back.
 PLAYER_DRAFT = "strike-rank/draft/player"
+#: The game master's live table (issue 35): who sat at it, so that a reload of his page keeps the seats.
+TABLE_DRAFT = "strike-rank/draft/table"
 #: A saved gear record: this prefix and its name.
 GEAR_PREFIX = "strike-rank/gear/"
 #: The start page's latest dice rolls (localStorage).

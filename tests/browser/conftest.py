@@ -351,6 +351,19 @@ def fresh_app(browser, site_url, viewport):
 
 
 @pytest.fixture
+def no_worker_app(browser, site_url, viewport):
+    """As :func:`fresh_app`, with service workers blocked: for a test of what a first visit's page does
+    as it starts, which the worker does not touch. The worker's install fetches and stores the whole
+    site beside the page (snapshot included), a fifth of such a test's time on this machine; the tests
+    of the worker and of return visits use ``fresh_app``. Yields (context, watch)."""
+    context = browser.new_context(viewport=viewport, base_url=site_url, service_workers="block")
+    watch = Watch()
+    watch.attach_context(context)
+    yield context, watch
+    context.close()
+
+
+@pytest.fixture
 def thumb(browser, site_url):
     """A phone with a touch screen (``pointer: coarse``, 390x844): a new profile, watched; yields
     (context, watch). Tap with ``locator.tap()``, as a thumb does."""

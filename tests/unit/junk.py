@@ -13,6 +13,7 @@ and ``STRIKE_RANK_FUZZ_SEED=<seed>`` runs exactly that again.
 
 from __future__ import annotations
 
+import copy
 import math
 import os
 import random
@@ -75,6 +76,23 @@ class Junk:
         if kind == 4:
             return self.rng.choice(words)
         return self.floating()
+
+    def mutated(self, samples: Sequence[Any], words: Sequence[str], max_steps: int) -> Any:
+        """A copy of one of ``samples`` (builtins: dicts and lists) with one value, up to ``max_steps`` levels
+        down a random path, replaced by :meth:`data`: junk that mostly still looks like the real thing."""
+        data = copy.deepcopy(self.rng.choice(samples))
+        node = data
+        for _ in range(self.integer(0, max_steps)):
+            keys = list(node) if isinstance(node, dict) else list(range(len(node))) if isinstance(node, list) else []
+            if not keys:
+                break
+            key = self.rng.choice(keys)
+            if self.rng.random() < 0.5 and isinstance(node[key], (dict, list)) and node[key]:
+                node = node[key]
+                continue
+            node[key] = self.data(words)
+            break
+        return data
 
     def data(self, words: Sequence[str], max_leaves: int = 14, **leaf: Any) -> Any:
         """A leaf, or lists (up to 4 items) and dicts (up to 5 keys, a word or short text)

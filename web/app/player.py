@@ -1,13 +1,15 @@
 """The player's page glue (``player.html``): its controls to :class:`pyengine.pages.player_table.PlayerTable`,
 the connection to the game master's phone (``web/static/peer.js``) and bytes between it and Python. The join
 code's scanner is the app's (:mod:`app.scan`): a join code read opens this page with it in the address.
+What each event means, and what to ask of peer.js (the way back prepared, kept, tried), is the controller's
+(:meth:`PlayerTable.on_event`'s :class:`~pyengine.pages.player_table.Wire`); this does what it says.
 """
 
 from __future__ import annotations
 
 import asyncio
 
-from pyodide.ffi import create_proxy, to_js
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import window
 
 from app import dom, scan, start
@@ -15,8 +17,20 @@ from app.browser_store import BrowserStore
 from app.share_sheet import load_qr_encoder
 
 page = None  # the PlayerTable
+codes = None  # the PlayerCodes over it (no shared network: the table by codes alone)
 peer = None  # the connection to the game master's phone (peer.js), once an answer is made
 kept = []  # the proxies peer.js calls, kept alive while it may
+made = 0  # connections made: events of an earlier one are not this page's any more
+unsent = None  # while the connection coming back is being made: what was said meanwhile (its channel may open first)
+
+
+def new_peer(make):
+    """A connection made by ``make(onEvent)``, its events to the page (an earlier one's ignored)."""
+    global made
+    made += 1
+    events = create_proxy(lambda kind, detail, number=made: number == made and on_event(str(kind), detail))
+    kept.append(events)
+    return make(events)
 
 
 async def on_make(event) -> None:
@@ -25,41 +39,80 @@ async def on_make(event) -> None:
     await load_qr_encoder()  # the answer code is drawn by segno, installed on demand
     update, offer = page.on_join(dom.values("pl-join"))
     dom.apply(update)
-    if not offer or (not hasattr(window, "strikeRankPeer") and not await scan.load_script("./peer.js", module=True)):
+    if not offer or not await scan.load_peer():
         return
     if peer is not None:
         peer.close()
-    events = create_proxy(on_event)
-    kept.append(events)
-    peer = window.strikeRankPeer.open(events)
+    peer = new_peer(window.strikeRankPeer.open)
     dom.apply(page.answer_made(str(await peer.answer(offer))))
 
 
-def on_event(kind, detail) -> None:
-    kind = str(kind)
-    if kind == "open":
-        update, sends = page.connected()
-    elif kind == "message" and not isinstance(detail, str):
-        update, sends = page.received(detail.to_bytes())
-    elif kind == "close" or (kind == "state" and str(detail) in ("failed", "closed")):
-        channel_gone()
-        return
-    else:
-        return
-    dom.apply(update)
-    send(sends)
+def on_event(kind: str, detail) -> None:
+    wire(page.on_event(kind, detail.to_bytes() if kind == "message" and not isinstance(detail, str) else str(detail)))
 
 
-def channel_gone() -> None:
-    """The channel to the game master's phone is gone (closed, failed): the one place the page learns it.
-    The fight kept stays shown and the page says how to come back; reconnecting without a scan hooks here."""
-    dom.apply(page.lost())
+def wire(said) -> None:
+    """What the page said: drawn, sent, the connection let go, and what to ask of peer.js."""
+    global peer, made
+    dom.apply(said.update)
+    send(said.sends)
+    if said.close:
+        made += 1  # the connection let go: its last events are not this page's any more
+        if peer is not None:
+            peer.close()
+        peer = None
+    if said.keep or said.prepare or said.rejoin:
+        asyncio.ensure_future(ask_peer_js(said))
+
+
+async def ask_peer_js(said) -> None:
+    try:
+        if said.keep:
+            await window.strikeRankPeer.keepSpare(said.key, said.keep)
+        if said.prepare:
+            ticket = await window.strikeRankPeer.prepareRejoin(said.key)
+            wire(page.on_ticket(str(ticket.fingerprint), str(ticket.ufrag), str(ticket.pwd)))
+    except Exception:  # no way back kept on this phone (no IndexedDB): a lost channel falls back to the codes
+        pass
+    if said.rejoin:
+        await rejoin(said.key)
+
+
+async def rejoin(key: str) -> None:
+    """The way back kept tried; ``rejoin-none`` when there is none or it fails, ``rejoin-late`` if it is slow."""
+    global peer, unsent
+    unsent = []
+    try:
+        made_now = await new_peer(lambda events: window.strikeRankPeer.rejoin(key, events)) if await scan.load_peer() else None
+    except Exception:  # peer.js's own words are not a player's: the page says what to do
+        made_now = None
+    said, unsent = unsent, None
+    if not made_now:
+        wire(page.on_event("rejoin-none"))
+        return
+    peer, number = made_now, made
+    send(said)  # the hello, when the channel opened before peer.js handed it over
+    later = create_once_callable(lambda: number == made and wire(page.on_event("rejoin-late")))
+    window.setTimeout(later, page.wait_ms)
 
 
 def send(frames) -> None:
     if peer is not None and str(peer.state().channel) == "open":
         for frame in frames:
             peer.send(to_js(frame))
+    elif unsent is not None:  # not the page's state: on "open" the page is at the table before peer.js returns
+        unsent.extend(frames)
+    elif peer is None:  # no channel: a statement or a die becomes a code to show the game master
+        dom.apply(codes.shown(frames))
+
+
+async def on_address(event=None) -> None:
+    """The page opened or its address changed (a code scanned, or opened from the camera app)."""
+    if codes.is_code(str(window.location.hash)):  # the fight's code: read here
+        await load_qr_encoder()  # his codes are drawn by segno, installed on demand
+        dom.apply(codes.on_link(str(window.location.hash)))
+    elif event is not None:
+        window.location.reload()  # a join code: read afresh
 
 
 def on_click(event) -> None:
@@ -72,26 +125,30 @@ def on_click(event) -> None:
 
 
 async def setup() -> None:
-    global page
+    global page, codes
     from pyengine.pages.player import PlayerPage
+    from pyengine.pages.player_codes import PlayerCodes
     from pyengine.pages.player_table import PlayerTable
 
     tables, locations = await start.runequest_tables()
     page = PlayerTable(PlayerPage(tables, locations, BrowserStore(), now=dom.now))
-    dom.apply(page.open(str(window.location.hash)))
+    codes = PlayerCodes(page)
     for ident, kind, handler in (
         ("pl-make", "click", lambda event: asyncio.ensure_future(on_make(event))),
         ("pl-code-use", "click", lambda event: dom.apply(page.on_typed_code(dom.values("pl-join")))),
+        ("pl-hello", "click", lambda event: dom.apply(codes.on_join(dom.values("pl-join")))),
         ("pl-acts", "click", on_click),
         ("fw-section", "click", on_click),
         ("fd-form", "submit", lambda event: event.preventDefault()),
         ("fd-list", "change", lambda event: dom.apply(page.on_form(dom.values(event.target.closest(".fd-who")), str(event.target.id)))),
     ):
         dom.element(ident).addEventListener(kind, create_proxy(handler))
-    # a join code opened from elsewhere while this page is open (the camera app): read afresh
-    window.addEventListener("hashchange", create_proxy(lambda event: window.location.reload()))
+    # a code opened from elsewhere while this page is open (the scanner, the camera app)
+    window.addEventListener("hashchange", create_proxy(lambda event: asyncio.ensure_future(on_address(event))))
     scan.listen()
     start.enable("pl-make")
+    wire(page.open(str(window.location.hash)))
+    await on_address()
 
 
 async def main() -> None:

@@ -39,6 +39,12 @@ async def load_script(src: str, module: bool = False) -> bool:
     return await loaded
 
 
+async def load_peer() -> bool:
+    """Loads ``peer.js`` (the live table's connections) once; whether it is there (never in a browser without
+    WebRTC: the live table then goes by codes alone)."""
+    return hasattr(window, "RTCPeerConnection") and (hasattr(window, "strikeRankPeer") or await load_script("./peer.js", module=True))
+
+
 async def load_camera():
     """Loads ``scan.js`` once; the camera object it makes."""
     global camera

@@ -28,40 +28,47 @@ async def on_show(page) -> None:
 
         panel = TablePanel(page, lambda: float(window.performance.now()) / 1000, os.urandom, str(window.location.href))
     await load_qr_encoder()  # the codes are drawn by segno, installed on demand
-    update, out, channel = panel.on_show()
-    dom.apply(update)
-    send(out)
-    await make_code(channel)
+    wire(panel.on_show())
 
 
-async def make_code(channel: int) -> None:
-    """A connection for ``channel``: its offer, made into the join code the panel shows."""
-    if not channel:
-        return
-    if not hasattr(window, "strikeRankPeer") and not await scan.load_script("./peer.js", module=True):
-        dom.apply(panel.offer_made(channel, ""))
-        return
+def open_peer(channel: int):
+    """A peer.js connection for ``channel``, its events to the panel."""
     events = create_proxy(lambda kind, detail: on_event(channel, str(kind), detail))
     kept.append(events)
     peers[channel] = window.strikeRankPeer.open(events)
-    dom.apply(panel.offer_made(channel, str(await peers[channel].offer())))
+    return peers[channel]
+
+
+async def make_code(channel: int) -> None:
+    """A connection for ``channel``: its offer, made into the join code the panel shows (no WebRTC: codes alone)."""
+    if channel:
+        dom.apply(panel.offer_made(channel, str(await open_peer(channel).offer()) if await scan.load_peer() else ""))
+
+
+async def make_spare(spare) -> None:
+    """A seat's spare connection: its offer made, the answer from the player's ticket set, the offer sent."""
+    peer = open_peer(spare.channel)
+    offer = str(await peer.offer())
+    await peer.accept(spare.answer)
+    wire(panel.spare_made(spare.seat, spare.channel, offer))
 
 
 def on_event(channel: int, kind: str, detail) -> None:
-    if kind == "open":
-        dom.apply(panel.opened(channel))
-    elif kind == "message" and not isinstance(detail, str):
-        draw_and_send(panel.received(channel, detail.to_bytes()))
-    elif kind == "close" or (kind == "state" and str(detail) in ("failed", "closed")):
-        if peers.pop(channel, None) is not None:
-            draw_and_send(panel.dropped(channel))
+    wire(panel.on_event(channel, kind, detail.to_bytes() if kind == "message" and not isinstance(detail, str) else str(detail)))
 
 
-def draw_and_send(said) -> None:
-    """What a panel action returns, an (Update, Out): drawn, then sent."""
-    update, out = said
-    dom.apply(update)
-    send(out)
+def wire(said) -> None:
+    """What the panel said (a PanelWire): drawn, sent, the camera stopped, spares and join codes made, an answer given."""
+    dom.apply(said.update)
+    send(said.out)
+    if said.camera_off and scan.camera is not None:
+        scan.camera.stop()
+    for spare in said.spares:
+        asyncio.ensure_future(make_spare(spare))
+    if said.accept and said.accept[0] in peers:
+        stop_camera()
+        asyncio.ensure_future(peers[said.accept[0]].accept(said.accept[1]))
+    asyncio.ensure_future(make_code(said.make))
 
 
 def send(out) -> None:
@@ -83,22 +90,7 @@ def let_go(channels) -> None:
 def after_action() -> None:
     """After any action of fight mode: what the table shows, sent (nothing while it is closed)."""
     if panel is not None and panel.is_open:
-        draw_and_send(panel.after_action())
-
-
-async def on_next(event) -> None:
-    update, channel, stale = panel.on_next()
-    dom.apply(update)
-    let_go(stale)
-    await make_code(channel)
-
-
-async def accept(answered) -> None:
-    update, channel, description = answered
-    dom.apply(update)
-    if channel and channel in peers:
-        stop_camera()
-        await peers[channel].accept(description)
+        wire(panel.after_action())
 
 
 async def on_scan(event) -> None:
@@ -109,7 +101,7 @@ async def on_scan(event) -> None:
     global camera_calls
     if not camera_calls:
         camera_calls = (
-            create_proxy(lambda text: asyncio.ensure_future(accept(panel.on_answer(str(text))))),
+            create_proxy(lambda text: wire(panel.on_code_read(str(text)))),
             create_proxy(lambda name: dom.apply(panel.on_scan(False, str(name)))),
         )
     dom.apply(panel.on_scan(True))
@@ -122,21 +114,12 @@ def stop_camera(event=None) -> None:
     dom.apply(panel.on_scan(False))
 
 
-def on_close(event) -> None:
-    stop_camera()
-    draw_and_send(panel.on_close())
-
-
-def panel_call(method):
-    """A listener calling ``panel.method(...)`` and sending what it says."""
+def control(ident: str, kind: str):
+    """A listener telling the panel of its control's event, and doing what it says."""
 
     def call(event) -> None:
-        if method == "on_click":
-            draw_and_send(panel.on_click(dom.data_of(event)))
-        elif method == "on_change":
-            draw_and_send(panel.on_change(dom.data_of(event), bool(event.target.checked)))
-        else:
-            draw_and_send(getattr(panel, method)())
+        data, ticked = dom.data_of(event), bool(getattr(event.target, "checked", False))
+        wire(panel.on_control(ident, kind, data, dom.values("lt-panel"), ticked))
 
     return create_proxy(call)
 
@@ -144,16 +127,9 @@ def panel_call(method):
 def listen(page) -> None:
     """The bar's "Table" and the panel's controls."""
     dom.element("fd-table").addEventListener("click", create_proxy(lambda event: asyncio.ensure_future(on_show(page))))
-    for ident, kind, handler in (
-        ("lt-hide", "click", create_proxy(lambda event: dom.apply(panel.on_hide()))),
-        ("lt-next", "click", create_proxy(lambda event: asyncio.ensure_future(on_next(event)))),
-        ("lt-scan", "click", create_proxy(lambda event: asyncio.ensure_future(on_scan(event)))),
-        ("lt-scan-stop", "click", create_proxy(stop_camera)),
-        ("lt-use", "click", create_proxy(lambda event: asyncio.ensure_future(accept(panel.on_typed(dom.values("lt-panel")))))),
-        ("lt-seats", "click", panel_call("on_click")),
-        ("lt-seats", "change", panel_call("on_change")),
-        ("lt-offer", "click", panel_call("on_offer")),
-        ("lt-close", "click", create_proxy(on_close)),
-    ):
-        dom.element(ident).addEventListener(kind, handler)
+    dom.element("lt-scan").addEventListener("click", create_proxy(lambda event: asyncio.ensure_future(on_scan(event))))
+    dom.element("lt-scan-stop").addEventListener("click", create_proxy(stop_camera))
+    clicked = ("lt-hide", "lt-next", "lt-use", "lt-seats", "lt-offer", "lt-fight", "lt-close")
+    for ident, kind in [(i, "click") for i in clicked] + [("lt-seats", "change")]:
+        dom.element(ident).addEventListener(kind, control(ident, kind))
     dom.element("fd-table").disabled = False

@@ -96,9 +96,13 @@ class LiveTable:
 
     # -- the table ----------------------------------------------------------------------------------
 
-    def open(self, table: str, clock: Callable[[], float]) -> Out:
-        """"Open the table": ``table`` its id (random hex, from the join code), ``clock`` seconds."""
+    def open(self, table: str, clock: Callable[[], float], seats: Iterable[tuple[int, str, str, Iterable[str], str]] = ()) -> Out:
+        """"Open the table": ``table`` its id (random hex, from the join code), ``clock`` seconds; ``seats``
+        kept from before this page reloaded (seat, device, name, whom he plays, the key of a seat by codes or
+        ``""``), each away until his phone is back (only combatants still in the fight)."""
         self.host = Host(table, clock)
+        for seat, device, name, who, key in seats:
+            self.host.restore(seat, device, name, self._in_fight(who), key)
         return self.sync()
 
     def close(self) -> Out:
@@ -114,6 +118,19 @@ class LiveTable:
         update = Update()
         for event in out.events:
             done, more = self._handle(event)
+            update, out = update | done, out | more
+        return update, out | self.sync()
+
+    def scanned(self, text: str) -> tuple[Update, Out]:
+        """A code a player's phone showed the game master's camera (no channel: :mod:`pyengine.pages.fight.by_codes`),
+        taken as his channel's message would be: what the page draws, what to send (to the phones on channels)."""
+        if self.host is None:
+            return Update(), Out()
+        out = self.host.scanned(text)
+        update = Update()
+        for event in out.events:
+            done, more = self._handle(event)
+            self.said += [e.text for e in more.events]  # a verdict by code: no phone is told, the game master is
             update, out = update | done, out | more
         return update, out | self.sync()
 

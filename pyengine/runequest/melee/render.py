@@ -742,11 +742,16 @@ def render_round(result: RoundResult, ident: str = "") -> Element:
     )
 
 
-def render_happened(result: RoundResult | None) -> Element:
+#: What the round card says before the first round, on the game master's phone (fight mode).
+NO_ROUND_YET = "No round resolved yet: state what everyone does, then Resolve."
+
+
+def render_happened(result: RoundResult | None, empty: str = NO_ROUND_YET) -> Element:
     """What happened in the round just resolved, under the table: strike rank by strike rank, one line
-    each, its working one tap away (the same lines as the log's latest round)."""
+    each, its working one tap away (the same lines as the log's latest round). ``empty``: what it says
+    before the first round (a player's phone has its own words: he does not resolve rounds)."""
     if result is None:
-        return el("p", {"class": "empty"}, "No round resolved yet: state what everyone does, then Resolve.")
+        return el("p", {"class": "empty"}, empty)
     ol = el("ol", {"class": "fr-events fh-events"}, *(render_event(e, n) for n, e in enumerate(result.events)))
     if not result.events:
         ol = el("p", {"class": "empty"}, "Nothing happened this round.")

@@ -21,21 +21,27 @@ from pyengine.live.messages import (
     Rejoin,
     Rolled,
     SeatInfo,
+    Shown,
+    Situation,
     Spare,
     State,
     Stated,
     Statement,
+    Verdict,
     Waiting,
     Want,
     Welcome,
     Withdrawn,
 )
 from pyengine.live.sdp import from_sdp, to_sdp
+from pyengine.live.seal import mac, turned_tag
 
 GOLDEN = Path(__file__).resolve().parents[2] / "golden"
 FIGHT = (GOLDEN / "fight-3v3.link").read_text(encoding="utf-8").strip()
 TABLE = "5eed0f7ab1e5eed0"
 DEVICE = "a9e1d3c4b5f60718293a4b5c"
+#: A seat's key for its codes (pyengine.live.seal), as a player's code to join carries it.
+KEY = "7c1e9a3f05d2b8e46a0f3c9d21b7e584"
 
 VASANA = Statement(actions=(ActionRow(do="attack", arm="broadsword", target="Broo"),),
                    parries=(ParryRow(arm="medium shield (about 60 cm)", against="Broo"),),
@@ -46,8 +52,9 @@ VASANA = Statement(actions=(ActionRow(do="attack", arm="broadsword", target="Bro
 SPARE_FINGERPRINT = "3F:9A:C2:07:5B:E1:44:D8:19:6C:A0:7E:F2:33:8B:51:C4:0D:97:2A:E8:6F:15:B3:7C:48:D9:01:A6:5E:F0:2B"
 SPARE_OFFER = to_sdp(from_sdp((GOLDEN / "live-sdp-offer-chromium.txt").read_text(encoding="utf-8")))
 
+SAID = Stated(ref=3, seen=7, who="Vasana", statement=VASANA)
 SAMPLES = {
-    "hello": Hello(device=DEVICE, name="Ana", table=TABLE, seen=7, wants=("Vasana",)),
+    "hello": Hello(device=DEVICE, name="Ana", table=TABLE, seen=7, wants=("Vasana",), key=KEY),
     "want": Want(who=("Vasana", "Yanafal")),
     "stated": Stated(ref=3, seen=7, who="Vasana", statement=VASANA),
     "rolled": Rolled(ask=12, value=42, typed=True),
@@ -69,4 +76,15 @@ SAMPLES = {
                purpose="Broo attacks Vasana with the club: parry roll (Vasana, 45%)", round=3, index=1),
     "withdrawn": Withdrawn(ask=12, why="the game master typed it"),
     "offer": Offer(offer=14, revision=30, who="Vasana", label="Sartar against Chaos", fight="0a1b2c3d4e5f"),
+    "situation": Situation(table=TABLE, revision=8, fight=FIGHT, statements={"Vasana": VASANA},
+                           seats=(SeatInfo(seat=2, name="Ana", who=("Vasana",)),),
+                           asks=(Ask(ask=12, who="Vasana", sides=100,
+                                     purpose="Broo attacks Vasana with the club: parry roll (Vasana, 45%)", round=3,
+                                     index=1),),
+                           verdicts=(Verdict(who="Vasana", ref=4, why="action 1, target: 'Broo' is not in the fight",
+                                             field="fd-0-a0-target"),),
+                           turned=(turned_tag(KEY, TABLE),),
+                           offers=(Offer(offer=14, revision=8, who="Vasana", label="Sartar against Chaos",
+                                         fight="0a1b2c3d4e5f"),)),
+    "shown": Shown(table=TABLE, seat=2, said=SAID, mac=mac(KEY, TABLE, 2, SAID)),
 }

@@ -5,8 +5,6 @@ its parts replaced by junk."""
 
 from __future__ import annotations
 
-import copy
-
 import msgspec
 
 from pyengine.errors import LiveMessageError
@@ -24,19 +22,7 @@ TELLS = ("msgspec", "Expected", "zlib", "Error -3", "NoneType", "Traceback")  # 
 
 
 def _mutated(j: Junk) -> dict:
-    data = copy.deepcopy(j.rng.choice(BUILTINS))
-    node = data
-    for _ in range(j.integer(0, 3)):
-        keys = list(node) if isinstance(node, dict) else list(range(len(node))) if isinstance(node, list) else []
-        if not keys:
-            break
-        key = j.rng.choice(keys)
-        if j.rng.random() < 0.5 and isinstance(node[key], (dict, list)) and node[key]:
-            node = node[key]
-            continue
-        node[key] = j.data(WORDS)
-        break
-    return data
+    return j.mutated(BUILTINS, WORDS, 3)
 
 
 def junk_frame(j: Junk) -> bytes:

@@ -23,6 +23,17 @@ class Clock:
         return self.now
 
 
+class Secrets:
+    """An injected random source that counts what it gave (each call new bytes)."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed, self.calls = seed, 0
+
+    def __call__(self, n: int) -> bytes:
+        self.calls += 1
+        return bytes((self.seed * 31 + self.calls * 7 + i) % 256 for i in range(n))
+
+
 @dataclass
 class Phone:
     """A player's phone: its guest, what it heard, its channel (``None``: not connected)."""

@@ -10,16 +10,18 @@ from pyengine.live.messages import message_link
 from pyengine.pages.player import read_kept
 from tests.unit import junk
 from tests.unit.junk import Junk
-from tests.unit.live.samples import DEVICE, SAMPLES
+from tests.unit.live.samples import DEVICE, KEY, SAMPLES
 
 STATE = message_link(SAMPLES["state"])
-KEPT = {"format": 1, "device": DEVICE, "name": "Ana", "state": STATE}
-WORDS = ["format", "device", "name", "state", "written", "label", "round", "records", DEVICE, "Ana", STATE[:40]]
+KEPT = {"format": 1, "device": DEVICE, "name": "Ana", "state": STATE, "key": KEY, "answered": [2, 14]}
+WORDS = ["format", "device", "name", "state", "written", "label", "round", "records", "key", "answered", DEVICE, KEY, "Ana", STATE[:40]]
 
 
 def test_what_the_phone_kept_reads_back():
     kept, state, problems = read_kept(json.dumps(KEPT))
     assert problems == [] and kept.device == DEVICE and state == SAMPLES["state"]
+    assert kept.key == KEY and kept.answered == [2, 14]  # the table by codes alone: his key, the offers he answered
+    assert read_kept(json.dumps({k: v for k, v in KEPT.items() if k not in ("key", "answered")}))[0].key == ""
 
 
 def test_what_does_not_read_is_said_and_starts_empty():
@@ -30,6 +32,8 @@ def test_what_does_not_read_is_said_and_starts_empty():
     _, state, problems = read_kept(json.dumps({**KEPT, "state": message_link(SAMPLES["hello"])}))
     assert state is None and "not a whole state" in problems[0]
     assert "characters" in read_kept("x" * 70_000)[2][0]
+    kept, _, problems = read_kept(json.dumps({**KEPT, "key": "not hex"}))
+    assert kept.device == "" and "key" in problems[0] and "not hex" in problems[0]
 
 
 def junk_kept(j: Junk) -> str:

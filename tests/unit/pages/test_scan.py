@@ -69,7 +69,7 @@ def test_every_kind_a_link_names_has_a_page_that_exists():
     from pyengine.share import PAGE_OF_KIND
 
     assert set(PAGE_FOR_KIND) == set(PAGE_OF_KIND)
-    assert set(PAGE_FOR_KIND.values()) <= {"index.html", "sheet.html", "combat.html", "shrapnel.html", "gear.html"}
+    assert set(PAGE_FOR_KIND.values()) <= {"index.html", "sheet.html", "combat.html", "shrapnel.html", "gear.html", "player.html"}
 
 
 def test_the_text_read_is_quoted_short_in_the_message():

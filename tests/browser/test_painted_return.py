@@ -191,6 +191,7 @@ def test_what_is_typed_before_python_is_up_over_the_painted_page_is_kept(device)
         '<img src="x" onerror="window.forged = 1">',
         '<script src="./boot.js"></script><p>Aldo</p>',
         '<p py-click="print(1)">Aldo</p>',
+        '<p style="">Aldo</p>',  # the policy refuses inline style: parsed, even inert, it is reported
     ],
 )
 def test_a_forged_paint_runs_nothing_and_is_not_shown(device, forged):
@@ -232,4 +233,23 @@ def test_the_adventurer_being_typed_is_on_the_screen_before_python(device):
     expect(page.locator("#sheet-name")).to_have_value("Ysolde")
     for key, value in YSOLDE.items():
         expect(page.locator(f"#sheet-{key}")).to_have_value(value)
+    watch.assert_clean()
+
+
+def test_a_style_an_add_on_left_in_a_region_is_not_kept(device):
+    # A browser's add-on (a password manager) or a test's tool sets styles on what it marks, and leaves
+    # style="" after: the paint keeps our renderers' markup only, so the policy has nothing to refuse.
+    context, watch = device
+    page = open_fight(context)
+    add(page)
+    page.evaluate("document.querySelector('#fd-list .fd-who').style.outline = '2px solid red'")
+    page.evaluate("document.querySelector('#fc-list .fc-item').style.outline = ''")  # style=""
+    address = page.url
+    page.close()  # kept as the page is left
+    page, held = come_back(context, address)
+    assert page.evaluate(PAINTED)
+    expect(page.locator("#fd-list .fd-who")).to_have_count(3)
+    assert page.locator("main [style]").count() == 0
+    held.wait_then_release(page)
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
     watch.assert_clean()

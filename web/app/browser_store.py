@@ -21,6 +21,7 @@ class BrowserStore:
         return None if missing(item) else str(item)
 
     def put(self, key: str, text: str) -> None:
+        self._changing()
         try:
             self.storage.setItem(key, text)
         except Exception as exc:  # QuotaExceededError, SecurityError: the browser's to refuse
@@ -28,11 +29,16 @@ class BrowserStore:
             name = "QuotaExceededError" if "Quota" in said else (said.split(":")[0] or type(exc).__name__)
             why = "the device's storage is full" if "Quota" in name else "the browser refused to store it"
             raise StorageError(f"{why} ({name}); nothing was overwritten") from None
-        paint.saved()
 
     def remove(self, key: str) -> None:
+        self._changing()
         self.storage.removeItem(key)
-        paint.saved()
+
+    def _changing(self) -> None:
+        # The records' revision moves before the record does: a tab stopped between the two leaves
+        # a revision no kept paint has, so no paint of the records before is shown over them after.
+        if self.storage == window.localStorage:
+            paint.saved()
 
     def keys(self) -> list[str]:
         # One call for them all (key(i) is a call into the browser per key); an item named like

@@ -72,7 +72,7 @@ def keep(left: bool = False) -> None:
             str(script.dataset.build),
             str(window.location.hash),
             revision or "",
-            html={i: str(n.innerHTML) for i, n in nodes["html"].items() if i not in inside},
+            html={i: _markup(n) for i, n in nodes["html"].items() if i not in inside},
             hidden={i: bool(n.hidden) for i, n in nodes["hidden"].items()},
             values=values,
             checked=ticks,
@@ -85,6 +85,17 @@ def keep(left: bool = False) -> None:
             window.localStorage.removeItem(key)
     except Exception:  # the device's storage is full: no paint rather than an old one
         window.localStorage.removeItem(key)
+
+
+def _markup(node) -> str:
+    """A region's HTML as our renderers made it: a style attribute is none of theirs (a browser's add-on
+    or a test's tool left it, often empty) and the policy would refuse it in the paint."""
+    if missing(node.querySelector("[style]")):
+        return str(node.innerHTML)
+    copy = node.cloneNode(True)
+    for styled in copy.querySelectorAll("[style]"):
+        styled.removeAttribute("style")
+    return str(copy.innerHTML)
 
 
 def touched(node) -> bool:

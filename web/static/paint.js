@@ -19,7 +19,7 @@
   var NEVER = "script,template,iframe,object,embed,base,link,meta,style,frame,frameset,noscript," +
     "py-script,mpy-script,pyodide-script,micropython-script";
   var RESTORED = "This is the page as you left it; its buttons work once Python is up. It can be filled in meanwhile.";
-  var NEVER_ATTRIBUTE = /^(on|py-|mpy-|pyodide-|micropython-)/i;
+  var NEVER_ATTRIBUTE = /^(on|py-|mpy-|pyodide-|micropython-|style$)/i; // style: app.paint keeps none
 
   var text, revision;
   try {

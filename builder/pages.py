@@ -3,6 +3,8 @@ each page rendered from web/shell.html with its pre-rendered content."""
 
 from __future__ import annotations
 
+import hashlib
+import html
 import importlib
 import string
 from dataclasses import dataclass
@@ -12,6 +14,7 @@ from builder.base import WEB
 from builder.pins import Pins
 from pyengine.cli import tables as table_files
 from pyengine.runequest.tables.catalogue import TABLE_IDS
+from pyengine.storage.keys import PAINT_PREFIX, REVISION
 
 
 @dataclass(frozen=True)
@@ -180,7 +183,27 @@ def csp_meta() -> str:
     return f'<meta http-equiv="Content-Security-Policy" content="{CSP}">'
 
 
-def render_page(page: Page, pins: Pins) -> str:
+def paint_script(page: Page, build: str) -> str:
+    """The script that puts the page as it was left on the screen before Python is up
+    (``web/static/paint.js``; ``pyengine.pages.paint``): the page's key for its kept paint, the records'
+    revision key, and the build a paint must have been drawn by. Without a build, no script."""
+    if not build:
+        return ""
+    key = html.escape(PAINT_PREFIX + page.file)
+    return f'<script src="./paint.js" data-key="{key}" data-revision="{html.escape(REVISION)}" data-build="{html.escape(build)}"></script>'
+
+
+def paint_build(wheel: bytes, page: Page) -> str:
+    """What a kept paint must have been drawn by (``data-build``): the renderers (our wheel) and the page's
+    own markup (web/shell.html and its page): either changed, an update, and no paint kept before it is shown."""
+    digest = hashlib.sha256(wheel)
+    for source in (WEB / "shell.html", WEB / "pages" / page.file):
+        digest.update(source.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def render_page(page: Page, pins: Pins, build: str = "") -> str:
+    """The page as built; ``build`` (:func:`paint_build`) lets it show the page as it was left."""
     shell = string.Template((WEB / "shell.html").read_text(encoding="utf-8"))
     body = string.Template((WEB / "pages" / page.file).read_text(encoding="utf-8"))
     content = body.substitute(prerendered(page))
@@ -193,5 +216,6 @@ def render_page(page: Page, pins: Pins) -> str:
         engine_version=pins.engine_version,
         tables=" ".join(f"./tables/{table}.msgpack" for table in page.table_ids()),
         tables_when=page.tables_when,
+        paint=paint_script(page, build),
     )
 

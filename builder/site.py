@@ -10,7 +10,7 @@ from builder.app_files import icon_png, manifest, service_worker
 from builder.base import DIST, TABLES, WEB
 from builder.boot import boot_module, pyscript_config
 from builder.compress import precompress
-from builder.pages import PAGES, render_page
+from builder.pages import PAGES, paint_build, render_page
 from builder.pins import Pins
 from builder.rulings import RULINGS_FILE, render_rulings
 from builder.snapshot import build_snapshot
@@ -39,7 +39,7 @@ def build_site(pins: Pins, dist: Path = DIST) -> None:
         (tmp / "icons" / f"icon-{size}.png").write_bytes(icon_png(size))
     (tmp / "manifest.webmanifest").write_text(json.dumps(manifest(), indent=1), encoding="utf-8")
     for page in PAGES:
-        (tmp / page.file).write_text(render_page(page, pins), encoding="utf-8")
+        (tmp / page.file).write_text(render_page(page, pins, paint_build(wheel.read_bytes(), page)), encoding="utf-8")
     (tmp / RULINGS_FILE).write_text(render_rulings(pins), encoding="utf-8")
     (tmp / "sw.js").write_text(service_worker(tmp), encoding="utf-8")
     precompress(tmp, pins)

@@ -37,3 +37,10 @@ SET_ASIDE = "strike-rank/set-aside/"
 JOURNAL = "strike-rank/journal"
 #: Every key above starts with this (a backup holds every key under it).
 APP_PREFIX = "strike-rank/"
+#: What a page drew, kept to show at the next visit before Python is up (pyengine.pages.paint): this
+#: prefix and the page's file. Outside APP_PREFIX on purpose: a copy of what the records looked like,
+#: not a record, so a backup leaves it out and nothing that lists the records meets it.
+PAINT_PREFIX = "strike-rank.paint/"
+#: Changed (to a new random text) by every write of the records: a kept paint names the value it was
+#: drawn under, and one drawn under another is not shown (another tab saved since). Outside APP_PREFIX.
+REVISION = "strike-rank.revision"

@@ -39,22 +39,22 @@ COMMITTED_S = 7.0
 #: The mark's key: not the app's (``ITEMS`` and the app read only ``strike-rank/`` keys).
 MARK = "crash-test/mark"
 
-#: The hook: after ``n`` writes to localStorage, none more (setItem refused, removeItem a no-op).
+#: The hook: after ``n`` writes of records to localStorage, none more (setItem refused, removeItem a no-op).
 FREEZE_AFTER = """n => {
     const set = Storage.prototype.setItem, remove = Storage.prototype.removeItem;
     let count = 0;
-    const stopped = (storage) => {
+    const stopped = (storage, key) => {
         if (storage !== window.localStorage) return false;
         if (n !== null && count >= n) { document.body.dataset.crashPoint = String(count); return true; }
-        count += 1;
+        if (String(key).startsWith('strike-rank/')) count += 1;  // a record's write (a kept paint is none)
         return false;
     };
     Storage.prototype.setItem = function (key, value) {
-        if (stopped(this)) throw new DOMException('the tab stopped here', 'AbortError');
+        if (stopped(this, key)) throw new DOMException('the tab stopped here', 'AbortError');
         return set.call(this, key, value);
     };
     Storage.prototype.removeItem = function (key) {
-        if (stopped(this)) return;
+        if (stopped(this, key)) return;
         return remove.call(this, key);
     };
     window.crashWrites = () => count;

@@ -164,7 +164,8 @@ def test_a_saved_adventurer_takes_the_saved_name_and_the_picker_goes_back_to_qui
     expect(page.locator("#fight-mode")).to_be_visible()
     expect(page.locator("#fa-add")).to_be_enabled()
     expect(page.locator("#fa-source")).to_have_value("")
-    page.click("#fa-box > summary")  # a fight under way opens with the add form folded
+    if page.locator("#fa-box").get_attribute("open") is None:  # a fight under way opens with the add form
+        page.click("#fa-box > summary")  # folded, unless the page as it was left shows it open (issue 36)
     expect(page.locator("#fa-quick")).to_be_visible()
     watch.assert_clean()
 

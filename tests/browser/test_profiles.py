@@ -13,7 +13,8 @@ def test_a_warm_profile_is_lent_with_empty_storage_and_a_watch_on_each_page(warm
     page = open_ready(context)
     assert page.evaluate("globalThis.strikeRankStart") == "snapshot"  # the service worker's snapshot
     assert page.evaluate("[innerWidth, innerHeight]") == [390, 844]
-    assert page.evaluate("localStorage.length") == 0
+    # Empty but for the page's own paint of itself, kept as it draws (issue 36: never a record)
+    assert page.evaluate("Object.keys(localStorage).filter(k => !k.startsWith('strike-rank.paint/'))") == []
     page.evaluate("localStorage.setItem('strike-rank/character/left-behind', '{}'); sessionStorage.setItem('x', '1')")
     second = open_ready(context, "gear.html")
     second.evaluate("console.error('seen by the watch')")
@@ -25,7 +26,8 @@ def test_a_warm_profile_is_lent_with_empty_storage_and_a_watch_on_each_page(warm
     again, next_watch = warm_profiles.lend(chromium.DESKTOP)
     assert again is context  # one profile, every size: a size is no first visit
     page = open_ready(again, "shrapnel.html")
-    assert page.evaluate("[localStorage.length, sessionStorage.length]") == [0, 0]
+    assert page.evaluate("[Object.keys(localStorage).filter(k => !k.startsWith('strike-rank.paint/')).length,"
+                         " sessionStorage.length]") == [0, 0]
     assert page.evaluate("[innerWidth, innerHeight]") == [1280, 800]  # this test's size, not the one before's
     page.evaluate("console.error('the next test')")
     page.wait_for_timeout(100)

@@ -22,7 +22,9 @@ from tests.browser.conftest import QUIET_PAGE, READY, READY_TIMEOUT_MS, open_rea
 
 GOLDEN = Path(__file__).parents[1] / "golden" / "adventurer-format-2.json"
 PREPARED = 'body[data-prepared="1"]'
-ALL_ITEMS = "() => Object.fromEntries(Object.keys(localStorage).sort().map(k => [k, localStorage.getItem(k)]))"
+#: Every record the device keeps (a kept paint, strike-rank.paint/…, is the device's own and in no backup).
+ALL_ITEMS = ("() => Object.fromEntries(Object.keys(localStorage).filter(k => k.startsWith('strike-rank/')).sort()"
+             ".map(k => [k, localStorage.getItem(k)]))")
 
 
 def record(name: str) -> str:

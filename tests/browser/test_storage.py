@@ -102,8 +102,8 @@ def test_the_browser_store_lists_every_key_also_one_named_like_a_storage_member(
                   " localStorage.setItem('other-app', 'x'); }")
     listed = """() => globalThis.strikeRankPyodide.runPython(`
 from app.browser_store import BrowserStore
-sorted(BrowserStore().keys())
-`).toJs()"""
+sorted(key for key in BrowserStore().keys() if not key.startswith("strike-rank.paint/"))
+`).toJs()"""  # (the page keeps its own paint as it draws, at any time: issue 36)
     assert page.evaluate(listed) == ["other-app", "strike-rank/character/00000000beef"]
     page.evaluate("() => { localStorage.setItem('length', '1'); localStorage.setItem('getItem', '2'); }")
     assert page.evaluate(listed) == ["getItem", "length", "other-app", "strike-rank/character/00000000beef"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pyscript import window
 
+from app import paint
 from app.dom import missing
 from pyengine.errors import StorageError
 
@@ -20,6 +21,7 @@ class BrowserStore:
         return None if missing(item) else str(item)
 
     def put(self, key: str, text: str) -> None:
+        self._changing()
         try:
             self.storage.setItem(key, text)
         except Exception as exc:  # QuotaExceededError, SecurityError: the browser's to refuse
@@ -29,7 +31,14 @@ class BrowserStore:
             raise StorageError(f"{why} ({name}); nothing was overwritten") from None
 
     def remove(self, key: str) -> None:
+        self._changing()
         self.storage.removeItem(key)
+
+    def _changing(self) -> None:
+        # The records' revision moves before the record does: a tab stopped between the two leaves
+        # a revision no kept paint has, so no paint of the records before is shown over them after.
+        if self.storage == window.localStorage:
+            paint.saved()
 
     def keys(self) -> list[str]:
         # One call for them all (key(i) is a call into the browser per key); an item named like

@@ -17,6 +17,7 @@ from pyscript import window
 from app import dom, start
 from app.browser_store import BrowserStore
 from pyengine.pages.at_start import join_address, keeps_adventurers
+from pyengine.pages.view import Update
 
 tables = None  # RuneQuestTables, once loaded
 locations = None  # HitLocationTable, once loaded
@@ -33,8 +34,7 @@ def exchange():
 
 def show_mode(mode: str) -> None:
     """One exchange or a fight: the tabs at the top of the page switch (``#exchange``, ``#fight``)."""
-    dom.element("exchange-mode").hidden = mode != "exchange"
-    dom.element("fight-mode").hidden = mode != "fight"
+    dom.apply(Update(hidden={"exchange-mode": mode != "exchange", "fight-mode": mode != "fight"}))
     for tab in ("exchange", "fight"):
         node = dom.element(f"tab-{tab}")
         if tab == mode:

@@ -15,6 +15,8 @@ import contextvars
 from pyodide.ffi import create_once_callable, jsnull, to_js
 from pyscript import document, window
 
+from app import paint
+
 
 def element(element_id: str):
     """The element with this id (a JS proxy)."""
@@ -37,8 +39,12 @@ def now() -> str:
 
 
 def set_html(element_id: str, html: str) -> None:
-    """Replaces a container's content with HTML an engine renderer made (escaped there)."""
-    element(element_id).innerHTML = html
+    """Replaces a container's content with HTML an engine renderer made (escaped there); over the page as it
+    was left (``app.paint``), what was typed in it meanwhile stays."""
+    if document.documentElement.hasAttribute("data-painted"):
+        window.strikeRankPaint.write(element(element_id), html)
+    else:
+        element(element_id).innerHTML = html
 
 
 #: The page's fields as they were when the event being handled happened (:func:`as_it_was`).
@@ -128,7 +134,7 @@ def apply(update) -> None:
                               (update.disabled, "disabled"), (update.hidden, "hidden"), (update.opened, "open")):
         for ident, value in writes.items():
             node = element(ident)
-            if not missing(node):
+            if not missing(node) and not (attribute in ("value", "checked", "open") and paint.touched(node)):
                 setattr(node, attribute, value)
     for ident, classes in update.classes.items():
         node = element(ident)
@@ -161,6 +167,7 @@ def apply(update) -> None:
         window.print()
     if update.navigate:
         window.location.href = update.navigate
+    paint.drawn(update)
 
 
 def _let_go_of_focus_in(update) -> None:

@@ -10,7 +10,7 @@ from pyodide.ffi import create_once_callable, create_proxy
 from pyscript import document, fetch, window
 
 import pyengine
-from app import dom, share_sheet
+from app import dom, paint, share_sheet
 from app.browser_store import BrowserStore
 from app.dom import element
 from pyengine.storage.keys import JOURNAL
@@ -71,6 +71,7 @@ async def start_page(setup, later=None) -> None:
     only what the page's first view needs; docs/startup.md). When it is done the body gets
     ``data-prepared="1"`` and the performance mark ``prepared``.
     """
+    paint.begin()
     await recover_saves()
     try:
         await setup()
@@ -189,6 +190,7 @@ def mark_ready() -> None:
     """Tells the page (and its tests) that Python is up and the page works."""
     element("engine-version").textContent = f"rules engine {pyengine.__version__}"
     share_sheet.offer()
+    paint.settle()
     document.body.dataset.ready = "1"
     window.performance.mark("ready")
 

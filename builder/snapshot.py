@@ -6,9 +6,10 @@ What may go in (startup-snapshot.md): only pure-Python modules, no package loade
 with loadPackage, no C extension — so msgspec, and with it our engine, are imported
 after every restore; the snapshot holds the interpreter and the stdlib modules below.
 
-The file is gzip-compressed (31 MB of wasm memory → about 6 MB) and named after the
-Pyodide build (a hash of its wasm and glue) and the modules baked in, so a snapshot
-is never paired with another Pyodide. The pages restore it through a small module
+The shipped file is the heap XOR the memory the wasm starts with (:func:`against_initial_memory`;
+the host's brotli sends its 30 MiB in about 3.8 MB) and is named after the Pyodide build (a hash of
+its wasm and glue), the modules baked in and how it is shipped, so a snapshot is never paired with
+another Pyodide. The pages restore it through a small module
 that PyScript takes as its interpreter (web/pyodide-boot.mjs), only when this device
 already has it (the service worker's cache), and fall back to a normal start on any
 error.

@@ -490,6 +490,8 @@ class Subject:
         self.shown = shown
         """A shared link's subject: the selector of the replayed result on screen."""
         self.shown_cold: list[float] = []
+        self.shown_warm: list[float] = []
+        self.painted_warm: list[float] = []
         self.starts: list[str] = []
         self.offline: list[float] = []
         self.wire: phone.Wire | None = None

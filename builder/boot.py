@@ -8,9 +8,13 @@ import base64
 import json
 import string
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from builder.base import WEB
 from builder.stdlib import TRIMMED_NAME
+
+if TYPE_CHECKING:
+    from builder.snapshot import Shipped
 
 #: PyScript's optional plugins the pages do without (each is a module it would otherwise
 #: import before starting Python); "error" stays, it shows a Python error on the page.
@@ -43,12 +47,14 @@ def prefetched_packages(pyodide: Path) -> dict[str, str]:
 
 
 
-def boot_module(site: Path, wheel: Path, snapshot: str | None) -> str:
-    """web/pyodide-boot.mjs for ``site``, filled in with the snapshot's URL (None: no snapshot),
-    our wheel, the prefetched packages and the two standard-library zips; its ``//`` comments
+def boot_module(site: Path, wheel: Path, snapshot: Shipped | None) -> str:
+    """web/pyodide-boot.mjs for ``site``, filled in with the snapshot's URLs (None: no snapshot),
+    our wheel, the prefetched packages and the standard-library zips; its ``//`` comments
     are for us, not for every visitor (our bytes are counted), and left out."""
     boot = string.Template((WEB / "pyodide-boot.mjs").read_text(encoding="utf-8"))
-    boot_js = boot.substitute(snapshot_url=json.dumps(snapshot), wheel=json.dumps(f"./pkg/{wheel.name}"),
+    boot_js = boot.substitute(snapshot_url=json.dumps(snapshot and snapshot.snapshot),
+                              stdlib_restored_url=json.dumps(snapshot and snapshot.stdlib),
+                              wheel=json.dumps(f"./pkg/{wheel.name}"),
                               packages=json.dumps(prefetched_packages(site / "vendor" / "pyodide")),
                               stdlib_url=json.dumps(f"./vendor/pyodide/{TRIMMED_NAME}"),
                               stdlib_full_url=json.dumps("./vendor/pyodide/python_stdlib.zip"))

@@ -6,9 +6,10 @@ What may go in (startup-snapshot.md): only pure-Python modules, no package loade
 with loadPackage, no C extension — so msgspec, and with it our engine, are imported
 after every restore; the snapshot holds the interpreter and the stdlib modules below.
 
-The file is gzip-compressed (31 MB of wasm memory → about 6 MB) and named after the
-Pyodide build (a hash of its wasm and glue) and the modules baked in, so a snapshot
-is never paired with another Pyodide. The pages restore it through a small module
+The shipped file is the heap XOR the memory the wasm starts with (:func:`against_initial_memory`;
+the host's brotli sends its 30 MiB in about 3.8 MB) and is named after the Pyodide build (a hash of
+its wasm and glue), the modules baked in and how it is shipped, so a snapshot is never paired with
+another Pyodide. The pages restore it through a small module
 that PyScript takes as its interpreter (web/pyodide-boot.mjs), only when this device
 already has it (the service worker's cache), and fall back to a normal start on any
 error.
@@ -25,13 +26,14 @@ import json
 import tempfile
 import zipfile
 from pathlib import Path
+from typing import NamedTuple
 
 from playwright.sync_api import sync_playwright
 
 from builder.base import CACHE, BuildError, say
 from builder.install import pip_download_wasm
 from builder.pins import Pins
-from builder.stdlib import TRIMMED_NAME
+from builder.stdlib import RESTORED_NAME, TRIMMED_NAME, StdlibError, write_restored
 from tools import chromium
 from tools.serve import serving
 
@@ -53,6 +55,19 @@ INITIAL_MEMORY = 30 * 2**20
 #: The standard-library zip the pages load (``builder/stdlib.py``): the snapshot is made against it,
 #: since a restored interpreter reads its modules from the zip it was made with.
 STDLIB = TRIMMED_NAME
+
+#: How the shipped file holds the heap (:func:`against_initial_memory`); in the name's hash, so that a
+#: page never takes a file shipped another way (a service worker's older copy).
+SHIPPED_AS = "heap xor the wasm's initial memory"
+
+#: The environment of the interpreter the snapshot is made of, which a restored page keeps. With no
+#: column positions in compiled code (PYTHONNODEBUGRANGES: a traceback shows no ``^^^`` under the
+#: failing expression, and the pages show players none), the baked code compresses 28% smaller:
+#: column tables are nearly random bytes (docs/startup.md "What the snapshot holds").
+MAKER_ENV = {"PYTHONNODEBUGRANGES": "1"}
+
+#: Beside a snapshot made, the standard library's files it holds imported (:func:`make_snapshot`).
+IMPORTED_SUFFIX = ".imported.json"
 
 #: Where PyScript unpacks our wheel (its ``files`` target ``./*``): the working directory.
 HOME = "/home/pyodide"
@@ -127,7 +142,9 @@ MAKER_HTML = """<!doctype html>
 <script type="module">
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
 try {
-  const py = await loadPyodide({ _makeSnapshot: true, stdLibURL: %(stdlib)s });
+  const py = await loadPyodide({ _makeSnapshot: true, stdLibURL: %(stdlib)s, env: %(env)s });
+  py.runPython("if next(compile('x', '', 'eval').co_positions())[2] is not None:\\n" +
+    "    raise RuntimeError('compiled code keeps its column positions: the environment given was not taken')");
   py.runPython(%(imports)s);
   const sources = await (await fetch("./baked.json")).json();
   py.globals.set("baked_sources", sources);
@@ -145,6 +162,14 @@ del baked_sources, baked_loader, json, sys, types, module
   py.runPython("import strike_rank_stdlib\\nstrike_rank_stdlib.install()\\ndel strike_rank_stdlib");
   py.runPython("import gc\\ngc.collect()\\ndel gc");
   const bytes = py.makeMemorySnapshot();
+  // The standard library's files the snapshot holds imported (builder.stdlib.write_restored), read
+  // once the snapshot is taken: reading them changes nothing in it.
+  document.body.dataset.imported = py.runPython(`
+import json, sys
+json.dumps(sorted({spec.origin.partition(".zip/")[2] for module in list(sys.modules.values())
+                   if (spec := getattr(module, "__spec__", None)) and (spec.origin or "").startswith("/lib/python")
+                   and ".zip/" in spec.origin}))
+`);
   const gz = await new Response(new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"))).blob();
   const a = document.createElement("a");
   a.href = URL.createObjectURL(gz);
@@ -202,6 +227,72 @@ def wasm_initial_memory(wasm: bytes) -> int:
     raise SnapshotError("the WebAssembly module declares no memory section")
 
 
+def _sleb128(data: bytes, at: int) -> tuple[int, int]:
+    value = shift = 0
+    while True:
+        byte = data[at]
+        at += 1
+        value |= (byte & 0x7F) << shift
+        shift += 7
+        if not byte & 0x80:
+            return (value - (1 << shift) if byte & 0x40 else value), at
+
+
+def wasm_initial_data(wasm: bytes) -> bytes:
+    """The memory a WebAssembly module starts with, as instantiating it leaves it: its initial size
+    (:func:`wasm_initial_memory`) with each active data segment written at its offset.
+
+    :raises SnapshotError: a segment's offset is not a constant (a relocatable module: where its
+        data goes is known only as it is instantiated), or lies past the initial memory.
+    """
+    memory = bytearray(wasm_initial_memory(wasm))
+    at = 8
+    while at < len(wasm):
+        section, (size, body) = wasm[at], _leb128(wasm, at + 1)
+        if section == 11:  # data: count, then segments
+            count, at = _leb128(wasm, body)
+            for _ in range(count):
+                kind, at = _leb128(wasm, at)
+                if kind == 1:  # passive: written by the code, when it asks
+                    length, at = _leb128(wasm, at)
+                    at += length
+                    continue
+                if kind == 2:  # active, in memory ``index``
+                    _, at = _leb128(wasm, at)
+                if kind not in (0, 2) or wasm[at] != 0x41:  # i32.const
+                    raise SnapshotError(f"a data segment of kind {kind} whose offset is not a constant: "
+                                        "the memory this WebAssembly starts with is not known before it runs")
+                offset, at = _sleb128(wasm, at + 1)
+                if wasm[at] != 0x0B:  # end
+                    raise SnapshotError("a data segment's offset is more than one constant")
+                length, at = _leb128(wasm, at + 1)
+                if not 0 <= offset <= len(memory) - length:
+                    raise SnapshotError(f"a data segment of {length:,} bytes at {offset:,}, past the initial memory")
+                memory[offset:offset + length] = wasm[at:at + length]
+                at += length
+        at = body + size
+    return bytes(memory)
+
+
+def against_initial_memory(snapshot: bytes, wasm: bytes) -> bytes:
+    """The snapshot as shipped: its header, then its heap XOR the memory ``wasm`` starts with
+    (:func:`wasm_initial_data`); applied to a shipped one, the snapshot as made.
+
+    A restored heap holds the wasm's own data (3.2 MB of it, most of it unchanged): XORed with it,
+    what is unchanged is zeros, and the host's brotli sends the snapshot in about 1 MB less. The
+    page XORs it back with the memory of the instance it restores into, just instantiated, which
+    is that initial memory (``web/pyodide-boot.mjs``, ``restoringInto``).
+    """
+    start = len(snapshot) - restored_heap(snapshot)
+    initial = wasm_initial_data(wasm)
+    heap = snapshot[start:]
+    if len(heap) < len(initial):
+        raise SnapshotError(f"the snapshot's heap of {len(heap):,} bytes is smaller than the initial memory")
+    size = len(initial)
+    mixed = int.from_bytes(heap[:size], "little") ^ int.from_bytes(initial, "little")
+    return snapshot[:start] + mixed.to_bytes(size, "little") + heap[size:]
+
+
 def check_fits(snapshot: bytes, wasm: bytes) -> int:
     """Returns the heap a snapshot restores, when it fits the memory Pyodide starts with.
 
@@ -225,6 +316,8 @@ def build_id(pyodide_dir: Path) -> str:
         digest.update(hashlib.sha256((pyodide_dir / name).read_bytes()).digest())
     digest.update("\n".join(BAKED_MODULES).encode())
     digest.update(BAKED_LOADER.encode())
+    digest.update(SHIPPED_AS.encode())
+    digest.update(json.dumps(MAKER_ENV, sort_keys=True).encode())
     return digest.hexdigest()[:16]
 
 
@@ -244,6 +337,8 @@ def baked_json(sources: dict[str, bytes]) -> str:
 
 def make_snapshot(vendor: Path, out: Path, sources: dict[str, bytes] | None = None) -> int:
     """Makes the gzip-compressed snapshot file ``out`` with the Pyodide in ``vendor``; returns raw size.
+    Beside it (its name to the first dot, and :data:`IMPORTED_SUFFIX`), the JSON list of the standard
+    library's files the snapshot holds imported (their paths in the zip).
 
     ``sources`` maps a file's path in the page (under :data:`HOME`) to its bytes: each is
     compiled by the Pyodide in Chromium and kept in the snapshot as a code object.
@@ -253,7 +348,7 @@ def make_snapshot(vendor: Path, out: Path, sources: dict[str, bytes] | None = No
         site = Path(folder)
         (site / "vendor").symlink_to(vendor, target_is_directory=True)
         (site / "baked.json").write_text(baked_json(sources or {}), encoding="utf-8")
-        html = MAKER_HTML % {"imports": json.dumps(imports), "loader": json.dumps(BAKED_LOADER),
+        html = MAKER_HTML % {"imports": json.dumps(imports), "loader": json.dumps(BAKED_LOADER), "env": json.dumps(MAKER_ENV),
                              "stdlib": json.dumps(f"./vendor/pyodide/{STDLIB}")}
         (site / "index.html").write_text(html, encoding="utf-8")
         with serving(site) as url, sync_playwright() as p:
@@ -266,6 +361,8 @@ def make_snapshot(vendor: Path, out: Path, sources: dict[str, bytes] | None = No
                 browser.close()
                 raise SnapshotError(f"making the Pyodide snapshot failed in Chromium: {error}")
             raw = int(page.evaluate("document.body.dataset.done"))
+            out.with_name(out.name.split(".")[0] + IMPORTED_SUFFIX).write_text(
+                page.evaluate("document.body.dataset.imported"), encoding="utf-8")
             with page.expect_download() as download:
                 page.click("#save")
             download.value.save_as(out)
@@ -313,8 +410,18 @@ def pyscript_sources(pyscript_dir: Path) -> dict[str, bytes]:
     return {}
 
 
-def build_snapshot(vendor: Path, wheel: Path | None = None, pins: Pins | None = None) -> str | None:
-    """Makes the Pyodide memory snapshot into ``vendor/`` (:func:`make_snapshot`); returns its URL.
+class Shipped(NamedTuple):
+    """What :func:`build_snapshot` put in the site, by URL."""
+
+    snapshot: str
+    """The snapshot."""
+    stdlib: str
+    """The standard library a restored interpreter loads (``builder.stdlib.write_restored``)."""
+
+
+def build_snapshot(vendor: Path, wheel: Path | None = None, pins: Pins | None = None) -> Shipped | None:
+    """Makes the Pyodide memory snapshot into ``vendor/`` (:func:`make_snapshot`), and beside
+    Pyodide's files the standard library a page restored from it loads; returns their URLs.
 
     The snapshot also carries the compiled code (by Pyodide's own Python) of every Python
     file a page imports from a file rather than from the snapshot: our wheel, PyScript's
@@ -324,7 +431,8 @@ def build_snapshot(vendor: Path, wheel: Path | None = None, pins: Pins | None = 
     site is built without a snapshot, and the pages start Python the normal way.
 
     Shipped raw (``….bin``), not as the maker's gzip kept in the cache: the host's brotli
-    (``builder.compress``) sends it in 2.4 MB less, and the browser unpacks it.
+    (``builder.compress``) sends it in 2.4 MB less, and the browser unpacks it; and its heap
+    XOR the wasm's initial memory (:func:`against_initial_memory`), about 1 MB less again.
     """
     if not Path(chromium.executable()).exists():
         say(f"no Chromium at {chromium.executable()}: building without the start-up snapshot")
@@ -334,10 +442,10 @@ def build_snapshot(vendor: Path, wheel: Path | None = None, pins: Pins | None = 
         **pyscript_sources(vendor / "pyscript"),
         **(wheel_sources(wheel) if wheel else {}),
     }
-    stem = f"snapshot-{build_id(vendor / 'pyodide')}"
-    name = f"{stem}-{code_id(sources)}.bin.gz"
-    cached = CACHE / "snapshots" / name
-    if not cached.exists():
+    stem = f"snapshot-{build_id(vendor / 'pyodide')}-{code_id(sources)}"
+    cached = CACHE / "snapshots" / f"{stem}.bin.gz"
+    imported = cached.with_name(stem + IMPORTED_SUFFIX)
+    if not (cached.exists() and imported.exists()):
         say("making the Pyodide start-up snapshot in Chromium")
         cached.parent.mkdir(parents=True, exist_ok=True)
         try:
@@ -350,6 +458,13 @@ def build_snapshot(vendor: Path, wheel: Path | None = None, pins: Pins | None = 
         cached.with_suffix(".tmp").rename(cached)
         for old in sorted(cached.parent.glob("snapshot-*.bin.gz"), key=lambda p: p.stat().st_mtime)[:-4]:
             old.unlink()  # keep the cache to the few most recent sources
-    shipped = vendor / name.removesuffix(".gz")
-    shipped.write_bytes(gzip.decompress(cached.read_bytes()))
-    return f"./vendor/{shipped.name}"
+            old.with_name(old.name.split(".")[0] + IMPORTED_SUFFIX).unlink(missing_ok=True)
+    shipped = vendor / f"{stem}.bin"
+    wasm = (vendor / "pyodide" / "pyodide.asm.wasm").read_bytes()
+    try:
+        shipped.write_bytes(against_initial_memory(gzip.decompress(cached.read_bytes()), wasm))
+        write_restored(vendor / "pyodide" / STDLIB, vendor / "pyodide" / RESTORED_NAME,
+                       json.loads(imported.read_text(encoding="utf-8")))
+    except (SnapshotError, StdlibError) as exc:
+        raise BuildError(str(exc)) from None
+    return Shipped(f"./vendor/{shipped.name}", f"./vendor/pyodide/{RESTORED_NAME}")

@@ -6,8 +6,9 @@ started, the standard-library modules of :data:`builder.snapshot.BAKED_MODULES` 
 code of every Python file a page imports from a file (our wheel, PyScript's package, msgspec's Python
 parts). What the wire carries is that heap compressed; what compresses badly is what was written into it.
 This makes the snapshot again with parts left out, one variant at a time, with the build's own maker, and
-prints each one's size raw, gzip -9 and brotli (the host's settings for the snapshot, or a faster quality
-for a quick look): the difference between two variants is what the part left out costs on the wire.
+prints each one's size raw, gzip -9 and brotli, as made and as shipped (its heap XOR the wasm's initial
+memory; the host's settings for the snapshot, or a faster quality for a quick look): the difference between
+two variants as shipped is what the part left out costs on the wire.
 
 Beside that, in CPython, the marshalled size of each package's compiled code (Pyodide's Python 3.14
 compiles to other bytes, so these are shares, not the heap's bytes).
@@ -65,11 +66,15 @@ def code_sizes(sources: dict[str, bytes]) -> dict[str, dict[str, int]]:
     return {name: dict(counter) for name, counter in sorted(sizes.items(), key=lambda kv: -kv[1]["code"])}
 
 
-def sizes_of(raw: bytes, quality: int) -> dict[str, int]:
+def sizes_of(raw: bytes, quality: int, wasm: bytes) -> dict[str, int]:
+    """Sizes of the snapshot as made (raw, gzip -9, brotli) and as shipped: its heap XOR the wasm's
+    initial memory (``builder.snapshot.against_initial_memory``), brotli."""
     import brotli
 
     settings = {**BROTLI_SNAPSHOT_SETTINGS, "quality": quality}
-    return {"raw": len(raw), "gzip": len(gzip.compress(raw, 9, mtime=0)), "brotli": len(brotli.compress(raw, **settings))}
+    shipped = snapshot.against_initial_memory(raw, wasm)
+    return {"raw": len(raw), "gzip": len(gzip.compress(raw, 9, mtime=0)), "brotli": len(brotli.compress(raw, **settings)),
+            "shipped": len(brotli.compress(shipped, **settings))}
 
 
 #: Before the snapshot is taken, the heap's free space is written with zeros: every block malloc will give
@@ -135,6 +140,7 @@ def main(argv: list[str] | None = None) -> int:
     pins = read_pins()
     vendor = DIST / "vendor"
     wheel = next((DIST / "pkg").glob("strike_rank-*.whl"))
+    wasm = (vendor / "pyodide" / "pyodide.asm.wasm").read_bytes()
     sources = {
         **snapshot.package_sources(pins),
         **snapshot.pyscript_sources(vendor / "pyscript"),
@@ -145,7 +151,7 @@ def main(argv: list[str] | None = None) -> int:
     for name, (chosen, modules, zero_free) in variants(sources).items():
         if wanted and not any(w in name for w in wanted):
             continue
-        report["variants"][name] = sizes_of(make(vendor, chosen, modules, zero_free), args.quality)
+        report["variants"][name] = sizes_of(make(vendor, chosen, modules, zero_free), args.quality, wasm)
         print(name, report["variants"][name], file=sys.stderr, flush=True)
     if args.json:
         print(json.dumps(report, indent=1))
@@ -154,9 +160,11 @@ def main(argv: list[str] | None = None) -> int:
     for name, row in report["code"].items():
         print(f"{name:<36} {row['files']:>6} {row['source']:>10,} {row['code']:>15,}")
     base = report["variants"].get("as built") or next(iter(report["variants"].values()))
-    print(f"\n{'snapshot variant':<44} {'raw':>11} {'gzip -9':>10} {'brotli q' + str(args.quality):>11} {'vs built':>10}")
+    print(f"\n{'snapshot variant':<44} {'raw':>11} {'gzip -9':>10} {'brotli q' + str(args.quality):>11} "
+          f"{'shipped':>10} {'vs built':>10}")
     for name, row in report["variants"].items():
-        print(f"{name:<44} {row['raw']:>11,} {row['gzip']:>10,} {row['brotli']:>11,} {row['brotli'] - base['brotli']:>+10,}")
+        print(f"{name:<44} {row['raw']:>11,} {row['gzip']:>10,} {row['brotli']:>11,} {row['shipped']:>10,} "
+              f"{row['shipped'] - base['shipped']:>+10,}")
     return 0
 
 

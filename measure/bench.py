@@ -405,6 +405,11 @@ class Measure:
     """A shared link's subject: for each first visit, when the replayed result was on screen."""
     starts: list[str] = field(default_factory=list)
     """How each timed first visit started Python (``snapshot``, ``normal``; the bare page: none)."""
+    painted_warm: list[float] = field(default_factory=list)
+    """For each return visit that showed the page as it was left before Python (``paint.js``'s
+    ``painted`` mark): its first contentful paint, when that state is on the screen."""
+    shown_warm: list[float] = field(default_factory=list)
+    """A shared link's subject: for each return visit, when the replayed result was on screen."""
 
     @property
     def warm_median_ms(self) -> float:
@@ -485,6 +490,8 @@ class Subject:
         self.shown = shown
         """A shared link's subject: the selector of the replayed result on screen."""
         self.shown_cold: list[float] = []
+        self.shown_warm: list[float] = []
+        self.painted_warm: list[float] = []
         self.starts: list[str] = []
         self.offline: list[float] = []
         self.wire: phone.Wire | None = None
@@ -547,6 +554,11 @@ class Subject:
             self.page.goto(self.url)
             self.warm.append(ready_ms(self.page))
             self.fcp_warm.append(fcp_ms(self.page))
+            if self.page.evaluate("performance.getEntriesByName('painted').length > 0"):
+                self.painted_warm.append(max(self.fcp_warm[-1], float(self.page.evaluate(
+                    "performance.getEntriesByName('painted')[0].startTime"))))
+            if self.shown:
+                self.shown_warm.append(shown_ms(self.page))
             if self.lists:
                 self.listed_warm.append(listed_ms(self.page))
 
@@ -571,6 +583,7 @@ class Subject:
             [round(c, 1) for c in self.prepared], [round(c, 1) for c in self.listed_cold],
             [round(w, 1) for w in self.listed_warm], self.bytes_before_ready, self.files,
             [round(o, 1) for o in self.offline], [round(s, 1) for s in self.shown_cold], self.starts,
+            [round(w, 1) for w in self.painted_warm], [round(w, 1) for w in self.shown_warm],
         )
 
 
@@ -667,6 +680,11 @@ def run(dist: Path, pages: list[str], warm_loads: int, cold_loads: int = 7, *, e
             "offline_ratio": round(statistics.median(m.offline_samples) / base.warm_median_ms, 3) if m.offline_samples else None,
             "shown_ms": statistics.median(m.shown_samples) if m.shown_samples else None,
             "shown_ratio": round(statistics.median(m.shown_samples) / base.cold_ms, 3) if m.shown_samples else None,
+            "painted_ms": statistics.median(m.painted_warm) if m.painted_warm else None,
+            "painted_ratio": round(statistics.median(m.painted_warm) / base.warm_median_ms, 3) if m.painted_warm else None,
+            "painted_visits": f"{len(m.painted_warm)} of {len(m.warm_ms)}",
+            "shown_warm_ms": statistics.median(m.shown_warm) if m.shown_warm else None,
+            "shown_warm_ratio": round(statistics.median(m.shown_warm) / base.warm_median_ms, 3) if m.shown_warm else None,
         })
     report = {
         "warm_loads": warm_loads,

@@ -3,6 +3,7 @@ its restored heap fits the memory Pyodide starts with (docs/startup.md)."""
 
 from __future__ import annotations
 
+import gzip
 import zipfile
 from pathlib import Path
 
@@ -50,6 +51,64 @@ def test_a_snapshot_past_the_initial_memory_is_refused(dist):
         snapshot.check_fits(made + bytes(31_522_816 - snapshot.restored_heap(made)), wasm)
     with pytest.raises(snapshot.SnapshotError, match="no header"):
         snapshot.restored_heap(b"\x00\x01")
+
+
+def leb(value: int) -> bytes:
+    out = bytearray()
+    while True:
+        byte, value = value & 0x7F, value >> 7
+        out.append(byte | (0x80 if value else 0))
+        if not value:
+            return bytes(out)
+
+
+def module(*segments: bytes, pages: int = 1) -> bytes:
+    """A WebAssembly module with a memory of ``pages`` and these data segments (each as encoded)."""
+    memory = b"\x01\x00" + leb(pages)
+    data = leb(len(segments)) + b"".join(segments)
+    return (b"\x00asm\x01\x00\x00\x00" + b"\x05" + leb(len(memory)) + memory
+            + b"\x0b" + leb(len(data)) + data)
+
+
+def active(offset: int, payload: bytes) -> bytes:
+    return b"\x00\x41" + leb(offset) + b"\x0b" + leb(len(payload)) + payload  # (offset < 64: its sleb is its leb)
+
+
+def test_the_initial_memory_is_the_wasms_data_written_at_its_offsets():
+    # Intent: the memory an instance starts with, which the shipped snapshot is XORed with; a passive
+    # segment is not in it, and an offset known only as the module is instantiated is refused.
+    wasm = module(active(16, b"abc"), b"\x01" + leb(2) + b"zz", active(40, b"\xff"))
+    initial = snapshot.wasm_initial_data(wasm)
+    assert len(initial) == 65536
+    assert initial[16:19] == b"abc" and initial[40] == 0xFF and initial.count(0) == 65536 - 4
+    with pytest.raises(snapshot.SnapshotError, match="not a constant"):
+        snapshot.wasm_initial_data(module(b"\x00\x23\x00\x0b\x01a"))  # global.get 0
+    with pytest.raises(snapshot.SnapshotError, match="past the initial memory"):
+        snapshot.wasm_initial_data(module(b"\x00\x41\x80\x80\x04\x0b\x01a"))  # at 65536
+
+
+def test_the_shipped_heap_is_xor_the_initial_memory_and_again_the_heap():
+    wasm = module(active(16, b"abc"), pages=1)
+    header = (8).to_bytes(4, "little") * 2
+    heap = bytearray(65536 + 65536)  # grown by a page while made
+    heap[16:19] = b"abd"
+    heap[70000] = 7
+    made = header + bytes(heap)
+    shipped = snapshot.against_initial_memory(made, wasm)
+    assert shipped[:8] == header and shipped[8 + 16:8 + 19] == b"\x00\x00\x07" and shipped[8 + 70000] == 7
+    assert snapshot.against_initial_memory(shipped, wasm) == made
+
+
+def test_the_shipped_snapshot_is_the_one_made_xor_the_initial_memory(dist):
+    # Intent: what the page XORs back (with its just-instantiated memory) is what the maker made.
+    shipped_path = next((dist / "vendor").glob("snapshot-*.bin"), None)
+    made_path = builder.base.CACHE / "snapshots" / (shipped_path.name + ".gz") if shipped_path else None
+    if not made_path or not made_path.exists():
+        pytest.skip("no snapshot made by this build on this machine")
+    wasm = (PYODIDE / "pyodide.asm.wasm").read_bytes()
+    made, shipped = gzip.decompress(made_path.read_bytes()), shipped_path.read_bytes()
+    assert len(shipped) == len(made) and shipped != made
+    assert snapshot.against_initial_memory(shipped, wasm) == made
 
 
 def test_the_snapshot_is_made_against_the_standard_library_the_pages_load(dist):
@@ -111,3 +170,58 @@ def test_a_list_naming_a_file_pyodide_does_not_have_fails_the_build(tmp_path):
         assert "'json.decoder', 'statistics'" in zf.read("strike_rank_stdlib.py").decode()
     with pytest.raises(stdlib.StdlibError, match="lists nothere.py, not in Pyodide's full.zip"):
         stdlib.write_trimmed(full, tmp_path / "again.zip", ["json/__init__.py", "nothere.py"])
+
+
+# ---------------------------------------------------------------- the zip a restored page loads
+
+
+def bodies(path: Path) -> dict[str, bytes]:
+    """Each file's stored bytes, as zipimport reads them (no CRC check: a blanked file fails zipfile's)."""
+    data = path.read_bytes()
+    with zipfile.ZipFile(path) as zf:
+        infos = [info for info in zf.infolist() if not info.is_dir()]
+    out = {}
+    for info in infos:
+        at = info.header_offset
+        start = at + 30 + int.from_bytes(data[at + 26:at + 28], "little") + int.from_bytes(data[at + 28:at + 30], "little")
+        out[info.filename] = data[start:start + info.compress_size]
+    return out
+
+
+def central_directory(data: bytes) -> bytes:
+    end = data.rindex(b"PK\x05\x06")
+    size, at = int.from_bytes(data[end + 12:end + 16], "little"), int.from_bytes(data[end + 16:end + 20], "little")
+    return data[at:at + size]
+
+
+def test_a_restored_page_loads_the_trimmed_zip_with_what_the_snapshot_imported_made_zeros(tmp_path):
+    # Intent: the same zip to the byte (a restored interpreter keeps the directory it read), but for
+    # the bodies of the modules it holds imported already; a file it does not hold fails the build.
+    trimmed = tmp_path / "used.zip"
+    with zipfile.ZipFile(trimmed, "w", compression=zipfile.ZIP_STORED) as zf:
+        zf.writestr("json/__init__.py", "import json.decoder\n" * 50)
+        zf.writestr("json/decoder.py", "x = 1\n")
+        zf.writestr("textwrap.py", "y = 2\n")
+    restored = tmp_path / "restored.zip"
+    assert stdlib.write_restored(trimmed, restored, ["json/__init__.py", "textwrap.py"])["blanked"] == 2
+    before, after = trimmed.read_bytes(), restored.read_bytes()
+    assert len(after) == len(before) and central_directory(after) == central_directory(before)
+    files = bodies(restored)
+    assert files["json/__init__.py"] == bytes(1000) and files["textwrap.py"] == bytes(6)
+    assert files["json/decoder.py"] == b"x = 1\n"
+    with pytest.raises(stdlib.StdlibError, match="imported http/client.py, which used.zip does not hold"):
+        stdlib.write_restored(trimmed, restored, ["http/client.py"])
+
+
+def test_the_built_zip_for_a_restored_page_blanks_only_what_the_snapshot_imported(dist):
+    used = (PYODIDE / stdlib.TRIMMED_NAME).read_bytes()
+    restored_path = PYODIDE / stdlib.RESTORED_NAME
+    if not restored_path.exists():
+        pytest.skip("built without Chromium: no snapshot")
+    restored = restored_path.read_bytes()
+    assert len(restored) == len(used) and central_directory(restored) == central_directory(used)
+    blank = {name for name, body in bodies(restored_path).items() if not any(body)}
+    assert {"json/__init__.py", "re/__init__.py", "strike_rank_stdlib.py"} <= blank  # imported in the snapshot
+    assert "http/client.py" not in blank  # not imported before a page asks for it
+    boot = (dist / "pyodide-boot.mjs").read_text(encoding="utf-8")
+    assert f'const RESTORED_STDLIB = "./vendor/pyodide/{stdlib.RESTORED_NAME}"' in boot

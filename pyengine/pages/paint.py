@@ -58,6 +58,10 @@ class Paint(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     """Checkbox or radio id -> ticked (as its default)."""
     opened: dict[str, bool] = {}
     """``<details>`` id -> open."""
+    opened_at: str = ""
+    """The address fragment the page was opened at, when it names the same state as ``view``: the page
+    wrote its own form of that address as it started (a link made by an earlier version, written
+    again) and nothing since. ``""``: only ``view``."""
 
 
 _decoder = msgspec.json.Decoder(Paint)
@@ -74,6 +78,7 @@ def kept(
     values: dict[str, str],
     checked: dict[str, bool],
     opened: dict[str, bool],
+    opened_at: str = "",
 ) -> str | None:
     """The record to keep for what the page shows now, as JSON text; ``None`` when there is nothing
     to keep (no build, nothing drawn, an id not the pages' kind) or it would pass :data:`MAX_CHARS`:
@@ -88,6 +93,7 @@ def kept(
         values=dict(values),
         checked=dict(checked),
         opened=dict(opened),
+        opened_at="" if opened_at == view else opened_at,
     )
     if not build or not (paint.html or paint.hidden or paint.values or paint.checked or paint.opened):
         return None
@@ -113,15 +119,17 @@ def read(text: str) -> Paint:
 
 def current(text: str | None, build: str, view: str, revision: str | None) -> Paint | None:
     """The kept paint in ``text`` when it is the paint of the page as it is now: this build, this
-    address fragment, the records as they are (``revision``, ``None`` when nothing was ever saved);
-    otherwise ``None``, and nothing of it may be shown. ``web/static/paint.js`` follows this rule."""
+    address fragment (its ``view``, or the one it was ``opened_at``), the records as they are
+    (``revision``, ``None`` when nothing was ever saved); otherwise ``None``, and nothing of it may be
+    shown. ``web/static/paint.js`` follows this rule."""
     if not text or not build:
         return None
     try:
         paint = read(text)
     except PaintError:
         return None
-    if paint.build != build or paint.view != view or paint.revision != (revision or ""):
+    at = paint.view == view or (paint.opened_at != "" and paint.opened_at == view)
+    if paint.build != build or not at or paint.revision != (revision or ""):
         return None
     return paint
 
@@ -129,7 +137,7 @@ def current(text: str | None, build: str, view: str, revision: str | None) -> Pa
 def _check(paint: Paint) -> None:
     if paint.v != FORMAT:
         raise PaintError(f"The page kept to show at start is of format {paint.v}; this app reads format {FORMAT}.")
-    for name in ("build", "view", "revision"):
+    for name in ("build", "view", "revision", "opened_at"):
         if len(getattr(paint, name)) > MAX_LABEL:
             raise PaintError(f"The page kept to show at start has too long a {name} (at most {MAX_LABEL:,} characters).")
     ids = [*paint.html, *paint.hidden, *paint.values, *paint.checked, *paint.opened]

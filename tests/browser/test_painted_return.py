@@ -253,3 +253,27 @@ def test_a_style_an_add_on_left_in_a_region_is_not_kept(device):
     held.wait_then_release(page)
     page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
     watch.assert_clean()
+
+
+def test_a_shared_link_opened_again_shows_its_result_before_python(device):
+    # Intent: the game master opens the same shared fight link again from the chat: the link, made by
+    # an earlier version (tests/golden), was written in this version's form as the page opened it, and
+    # the fight's log is on the screen before Python is up all the same.
+    from measure.phone import golden_fight_link
+
+    context, watch = device
+    address = "combat.html#" + golden_fight_link()
+    page = context.new_page()
+    page.goto(address)
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    expect(page.locator("#fl-out .fr-log")).to_have_count(1)
+    assert page.evaluate("location.hash") != "#" + golden_fight_link()  # written again in this version's form
+    page.close()  # kept as the page is left
+    page, held = come_back(context, address)
+    assert page.evaluate("document.body.dataset.ready") is None
+    assert page.evaluate(PAINTED)
+    expect(page.locator("#fl-out .fr-log")).to_be_visible()
+    held.wait_then_release(page)
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    expect(page.locator("#fl-out .fr-log")).to_have_count(1)
+    watch.assert_clean()

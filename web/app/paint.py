@@ -14,7 +14,9 @@ from pyengine.storage.keys import REVISION
 
 #: What the page drew since it started, by kind: the ids kept (and the live page's own at settle()).
 _drawn: dict[str, set[str]] = {"html": set(), "hidden": set(), "values": set(), "checked": set(), "opened": set()}
-_state = {"seen": None, "due": False}  # the records' revision this page last saw; a keep waiting
+# The records' revision this page last saw; a keep waiting; the address it was opened at, while the
+# addresses it wrote since name the same state (only as it started: pyengine.pages.paint.Paint.opened_at).
+_state = {"seen": None, "due": False, "opened_at": "", "started": False}
 
 
 def missing(value) -> bool:
@@ -29,7 +31,9 @@ def _stored(key: str) -> str | None:
 def begin() -> None:
     """At the page's start, before it reads any record: the revision it reads them under."""
     _state["seen"] = _stored(REVISION)
+    _state["opened_at"] = str(window.location.hash)
     window.addEventListener("pagehide", create_proxy(lambda event: keep(left=True)))  # typed since, too
+    window.addEventListener("hashchange", create_proxy(lambda event: _state.update(opened_at="")))
 
 
 def saved() -> None:
@@ -44,6 +48,8 @@ def saved() -> None:
 
 def drawn(update) -> None:
     """``app.dom.apply`` wrote ``update``: what it drew is kept a second later, with what came meanwhile."""
+    if update.address is not None and _state["started"]:  # the player's doing: another state
+        _state["opened_at"] = ""
     _drawn["html"].update(update.html, update.text)
     for kind in ("hidden", "values", "checked", "opened"):
         _drawn[kind].update(getattr(update, kind))
@@ -77,6 +83,7 @@ def keep(left: bool = False) -> None:
             values=values,
             checked=ticks,
             opened={i: bool(n.open) for i, n in nodes["opened"].items()},
+            opened_at=_state["opened_at"],
         )
     try:
         if text:
@@ -119,6 +126,7 @@ def _fields() -> tuple[dict[str, str], dict[str, bool]]:
 
 def settle() -> None:
     """The page is ready: what the paint showed that the live page did not draw goes back as built."""
+    _state["started"] = True
     hand = getattr(window, "strikeRankPaint", None)
     if not missing(hand):
         hand.settle(to_js(sorted(set().union(*_drawn.values()))))

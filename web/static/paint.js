@@ -1,7 +1,8 @@
 // The page as it was left, on the screen before Python is up (issue 36; docs/startup.md "The page as
 // it was left"). Python keeps what a page drew (pyengine.pages.paint, app.paint) under the key
 // data-key names; this shows it when it is the paint of the page as it is now, by the rule of
-// pyengine.pages.paint.current: this build (data-build), this address fragment, the records'
+// pyengine.pages.paint.current: this build (data-build), this address fragment (or the one the
+// page was opened at, when it wrote its own form of it as it started), the records'
 // revision (the key data-revision names; a save in another tab changes it). Anything else, or
 // anything our renderers never make (a script, an element of PyScript's, an on… or py-…
 // attribute), and nothing of it is shown: a paint is shown whole or not at all. The HTML is parsed
@@ -31,8 +32,9 @@
   if (!text || text.length > MAX_CHARS) return;
   var paint;
   try { paint = JSON.parse(text); } catch (error) { return; }
-  if (!paint || paint.v !== 1 || paint.build !== data.build || paint.view !== location.hash ||
-      paint.revision !== revision) return;
+  var at = paint && (paint.view === location.hash ||
+    (typeof paint.opened_at === "string" && paint.opened_at !== "" && paint.opened_at === location.hash));
+  if (!paint || paint.v !== 1 || paint.build !== data.build || !at || paint.revision !== revision) return;
 
   // [[element, value]] of a map of the record, each element found first in the regions about to be
   // drawn (a field drawn in one), then in the page; null when anything in it is not as Python writes.

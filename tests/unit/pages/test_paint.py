@@ -49,6 +49,19 @@ def test_a_paint_is_shown_only_at_its_build_its_address_and_its_records():
     assert paint.current(text, "", "#fight", "r1") is None  # a page without a build shows none
 
 
+def test_a_link_the_page_wrote_again_as_it_opened_it_shows_its_paint_at_either_address():
+    # Intent: a shared link made by an earlier version is written again in this version's form as the
+    # page opens it: opened again from the chat, the same link is the same state, and shows the paint.
+    text = paint.kept("b1", "#1.new-form", "r1", **DRAWN, opened_at="#1.old-form")
+    assert json.loads(text)["opened_at"] == "#1.old-form"
+    assert paint.current(text, "b1", "#1.old-form", "r1") is not None
+    assert paint.current(text, "b1", "#1.new-form", "r1") is not None
+    assert paint.current(text, "b1", "#1.another-fight", "r1") is None
+    assert paint.current(text, "b2", "#1.old-form", "r1") is None
+    assert "opened_at" not in json.loads(paint.kept("b1", "#fight", "r1", **DRAWN, opened_at="#fight"))
+    assert paint.current(paint.kept("b1", "#fight", "r1", **DRAWN), "b1", "", "r1") is None  # "" names nothing else
+
+
 def test_a_paint_drawn_before_anything_was_saved_matches_no_revision():
     text = paint.kept("b1", "", "", **DRAWN)
     assert paint.current(text, "b1", "", None) is not None
@@ -102,3 +115,4 @@ def test_the_paint_and_the_revision_are_kept_outside_the_records():
 def test_the_golden_file_is_json_of_the_documented_fields():
     fields = set(json.loads(GOLDEN.read_text(encoding="utf-8")))
     assert fields == {"v", "build", "view", "revision", "html", "hidden", "values", "checked", "opened"}
+    assert set(paint.Paint.__struct_fields__) == fields | {"opened_at"}  # optional, only when it differs

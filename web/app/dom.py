@@ -12,20 +12,16 @@ from __future__ import annotations
 import contextlib
 import contextvars
 
-from pyodide.ffi import create_once_callable, jsnull, to_js
+from pyodide.ffi import create_once_callable, to_js
 from pyscript import document, window
 
 from app import paint
+from app.paint import missing
 
 
 def element(element_id: str):
     """The element with this id (a JS proxy)."""
     return document.getElementById(element_id)
-
-
-def missing(value: object) -> bool:
-    """True for JS ``null``/``undefined`` (Pyodide gives ``jsnull`` for null, not None)."""
-    return value is None or value is jsnull
 
 
 def value(element_id: str) -> str:

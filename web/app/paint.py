@@ -14,12 +14,12 @@ from pyengine.storage.keys import REVISION
 
 #: What the page drew since it started, by kind: the ids kept (and the live page's own at settle()).
 _drawn: dict[str, set[str]] = {"html": set(), "hidden": set(), "values": set(), "checked": set(), "opened": set()}
-# The records' revision this page last saw; a keep waiting; the address it was opened at, while the
-# addresses it wrote since name the same state (only as it started: pyengine.pages.paint.Paint.opened_at).
+# The records' revision last seen; a keep due; the address opened at, while it names this state (Paint.opened_at).
 _state = {"seen": None, "due": False, "opened_at": "", "started": False}
 
 
-def missing(value) -> bool:
+def missing(value: object) -> bool:
+    """True for JS ``null``/``undefined`` (Pyodide gives ``jsnull`` for null, not None)."""
     return value is None or value is jsnull
 
 

@@ -84,6 +84,7 @@ def test_a_game_master_and_two_players_play_three_rounds_over_webrtc(browsers, s
 
     # round 2, typed die by die: a die of a player's combatant is asked of his phone, which rolls it
     gm.locator("#fd-start").tap()
+    expect(gm.locator("#fd-typing")).to_be_visible()  # the loop below ends when typing does: wait for it to begin
     asked = {name: 0 for name, _ in PLAYERS}
     whose = dict((plays, name) for name, plays in PLAYERS)
     for _ in range(80):

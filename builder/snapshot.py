@@ -199,7 +199,8 @@ def restored_heap(snapshot: bytes) -> int:
     return len(snapshot) - start
 
 
-def _leb128(data: bytes, at: int) -> tuple[int, int]:
+def _leb128(data: bytes, at: int, *, signed: bool = False) -> tuple[int, int]:
+    """The LEB128 number at ``at``, and where what follows it starts."""
     value = shift = 0
     while True:
         byte = data[at]
@@ -207,7 +208,18 @@ def _leb128(data: bytes, at: int) -> tuple[int, int]:
         value |= (byte & 0x7F) << shift
         shift += 7
         if not byte & 0x80:
-            return value, at
+            return (value - (1 << shift) if signed and byte & 0x40 else value), at
+
+
+def _section(wasm: bytes, wanted: int) -> int | None:
+    """Where the body of a WebAssembly module's section ``wanted`` starts (``None``: it has none)."""
+    at = 8  # magic and version
+    while at < len(wasm):
+        section, (size, body) = wasm[at], _leb128(wasm, at + 1)
+        if section == wanted:
+            return body
+        at = body + size
+    return None
 
 
 def wasm_initial_memory(wasm: bytes) -> int:
@@ -215,27 +227,12 @@ def wasm_initial_memory(wasm: bytes) -> int:
 
     :raises SnapshotError: the module declares no memory of its own.
     """
-    at = 8  # magic and version
-    while at < len(wasm):
-        section, size_at = wasm[at], at + 1
-        size, body = _leb128(wasm, size_at)
-        if section == 5:  # memory: count, then flags and the initial size in 64 KiB pages
-            _, entry = _leb128(wasm, body)
-            pages, _ = _leb128(wasm, entry + 1)
-            return pages * 65536
-        at = body + size
-    raise SnapshotError("the WebAssembly module declares no memory section")
-
-
-def _sleb128(data: bytes, at: int) -> tuple[int, int]:
-    value = shift = 0
-    while True:
-        byte = data[at]
-        at += 1
-        value |= (byte & 0x7F) << shift
-        shift += 7
-        if not byte & 0x80:
-            return (value - (1 << shift) if byte & 0x40 else value), at
+    body = _section(wasm, 5)  # memory: count, then flags and the initial size in 64 KiB pages
+    if body is None:
+        raise SnapshotError("the WebAssembly module declares no memory section")
+    _, entry = _leb128(wasm, body)
+    pages, _ = _leb128(wasm, entry + 1)
+    return pages * 65536
 
 
 def wasm_initial_data(wasm: bytes) -> bytes:
@@ -246,31 +243,29 @@ def wasm_initial_data(wasm: bytes) -> bytes:
         data goes is known only as it is instantiated), or lies past the initial memory.
     """
     memory = bytearray(wasm_initial_memory(wasm))
-    at = 8
-    while at < len(wasm):
-        section, (size, body) = wasm[at], _leb128(wasm, at + 1)
-        if section == 11:  # data: count, then segments
-            count, at = _leb128(wasm, body)
-            for _ in range(count):
-                kind, at = _leb128(wasm, at)
-                if kind == 1:  # passive: written by the code, when it asks
-                    length, at = _leb128(wasm, at)
-                    at += length
-                    continue
-                if kind == 2:  # active, in memory ``index``
-                    _, at = _leb128(wasm, at)
-                if kind not in (0, 2) or wasm[at] != 0x41:  # i32.const
-                    raise SnapshotError(f"a data segment of kind {kind} whose offset is not a constant: "
-                                        "the memory this WebAssembly starts with is not known before it runs")
-                offset, at = _sleb128(wasm, at + 1)
-                if wasm[at] != 0x0B:  # end
-                    raise SnapshotError("a data segment's offset is more than one constant")
-                length, at = _leb128(wasm, at + 1)
-                if not 0 <= offset <= len(memory) - length:
-                    raise SnapshotError(f"a data segment of {length:,} bytes at {offset:,}, past the initial memory")
-                memory[offset:offset + length] = wasm[at:at + length]
-                at += length
-        at = body + size
+    body = _section(wasm, 11)  # data: count, then segments
+    if body is None:
+        return bytes(memory)
+    count, at = _leb128(wasm, body)
+    for _ in range(count):
+        kind, at = _leb128(wasm, at)
+        if kind == 1:  # passive: written by the code, when it asks
+            length, at = _leb128(wasm, at)
+            at += length
+            continue
+        if kind == 2:  # active, in memory ``index``
+            _, at = _leb128(wasm, at)
+        if kind not in (0, 2) or wasm[at] != 0x41:  # i32.const
+            raise SnapshotError(f"a data segment of kind {kind} whose offset is not a constant: "
+                                "the memory this WebAssembly starts with is not known before it runs")
+        offset, at = _leb128(wasm, at + 1, signed=True)
+        if wasm[at] != 0x0B:  # end
+            raise SnapshotError("a data segment's offset is more than one constant")
+        length, at = _leb128(wasm, at + 1)
+        if not 0 <= offset <= len(memory) - length:
+            raise SnapshotError(f"a data segment of {length:,} bytes at {offset:,}, past the initial memory")
+        memory[offset:offset + length] = wasm[at:at + length]
+        at += length
     return bytes(memory)
 
 

@@ -14,6 +14,7 @@ never cut.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 import msgspec
 
@@ -30,6 +31,12 @@ MAX_ELEMENTS = 2000
 MAX_LABEL = 4096
 #: What an element id in a paint may be: the pages' own ids are all like this.
 ELEMENT_ID = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,79}\Z")
+#: The fields of a page's content a paint keeps (the page's own bar and menus are built with it).
+FIELDS = "main input[id], main select[id], main textarea[id]"
+#: The longest value of a field a paint keeps: a pasted fight is its draft's to keep.
+MAX_FIELD = 2000
+#: Fields whose value is not the player's typing: none is kept.
+_NOT_TYPED = frozenset({"file", "button", "submit", "reset", "hidden"})
 
 
 class PaintError(RecordError):
@@ -103,6 +110,19 @@ def kept(
         return None
     text = _encoder.encode(paint).decode()
     return text if len(text) <= MAX_CHARS else None
+
+
+def fields(found: Iterable[tuple[str, str, str, bool]]) -> tuple[dict[str, str], dict[str, bool]]:
+    """Of the fields :data:`FIELDS` found, as (type, id, value, checked): what each typed one holds
+    (up to :data:`MAX_FIELD` characters) and each tick, by id. Drafts come back into them as the page starts."""
+    values: dict[str, str] = {}
+    ticks: dict[str, bool] = {}
+    for kind, ident, value, checked in found:
+        if kind in ("checkbox", "radio"):
+            ticks[ident] = checked
+        elif kind not in _NOT_TYPED and len(value) <= MAX_FIELD:
+            values[ident] = value
+    return values, ticks
 
 
 def read(text: str) -> Paint:

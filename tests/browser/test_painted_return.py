@@ -66,6 +66,14 @@ def fight_left(context) -> tuple[str, str]:
     return address, kept
 
 
+def left_and_back(page, address: str | None = None):
+    """``page`` left (its paint is kept as it is left), then opened again at ``address`` (where it was,
+    by default) with Python held back: (the page, the hold)."""
+    context, address = page.context, address or page.url
+    page.close()
+    return come_back(context, address)
+
+
 def come_back(context, address: str):
     """The page opened again at ``address`` with Python held back: (the page, the hold)."""
     held = Held(context)
@@ -219,9 +227,7 @@ def test_the_adventurer_being_typed_is_on_the_screen_before_python(device):
     page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
     type_adventurer(page)
     page.wait_for_function("key => (localStorage.getItem(key) || '').includes('Ysolde')", arg=PAINT_PREFIX + "sheet.html")
-    address = page.url
-    page.close()
-    page, held = come_back(context, address)
+    page, held = left_and_back(page)
     assert page.evaluate("document.body.dataset.ready") is None
     assert page.evaluate(PAINTED)
     expect(page.locator("#sheet-name")).to_have_value("Ysolde")
@@ -244,9 +250,7 @@ def test_a_style_an_add_on_left_in_a_region_is_not_kept(device):
     add(page)
     page.evaluate("document.querySelector('#fd-list .fd-who').style.outline = '2px solid red'")
     page.evaluate("document.querySelector('#fc-list .fc-item').style.outline = ''")  # style=""
-    address = page.url
-    page.close()  # kept as the page is left
-    page, held = come_back(context, address)
+    page, held = left_and_back(page)
     assert page.evaluate(PAINTED)
     expect(page.locator("#fd-list .fd-who")).to_have_count(3)
     assert page.locator("main [style]").count() == 0
@@ -268,8 +272,7 @@ def test_a_shared_link_opened_again_shows_its_result_before_python(device):
     page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
     expect(page.locator("#fl-out .fr-log")).to_have_count(1)
     assert page.evaluate("location.hash") != "#" + golden_fight_link()  # written again in this version's form
-    page.close()  # kept as the page is left
-    page, held = come_back(context, address)
+    page, held = left_and_back(page, address)  # the link as the chat has it
     assert page.evaluate("document.body.dataset.ready") is None
     assert page.evaluate(PAINTED)
     expect(page.locator("#fl-out .fr-log")).to_be_visible()

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from pyscript import window
 
-from app import paint
 from app.dom import missing
 from pyengine.errors import StorageError
+
+#: Called before each change to ``localStorage``: the page's start hands ``app.paint.saved``.
+BEFORE_CHANGE: list = []
 
 
 class BrowserStore:
@@ -38,7 +40,8 @@ class BrowserStore:
         # The records' revision moves before the record does: a tab stopped between the two leaves
         # a revision no kept paint has, so no paint of the records before is shown over them after.
         if self.storage == window.localStorage:
-            paint.saved()
+            for call in BEFORE_CHANGE:
+                call()
 
     def keys(self) -> list[str]:
         # One call for them all (key(i) is a call into the browser per key); an item named like

@@ -70,7 +70,8 @@ def keep(left: bool = False) -> None:
     if revision == _state["seen"]:
         found = {kind: {i: document.getElementById(i) for i in _drawn[kind]} for kind in ("html", "hidden", "opened")}
         nodes = {kind: {i: n for i, n in each.items() if not missing(n)} for kind, each in found.items()}
-        values, ticks = _fields()
+        values, ticks = paint.fields((str(f.type), str(f.id), str(f.value), bool(f.checked))
+                                     for f in document.querySelectorAll(paint.FIELDS))
         # A region drawn inside another (a row of fight mode's table) comes with it.
         around = ",".join(f"#{i}" for i in nodes["html"] if paint.ELEMENT_ID.match(i))
         inside = {i for i, n in nodes["html"].items() if around and not missing(n.parentElement) and not missing(n.parentElement.closest(around))}
@@ -109,19 +110,6 @@ def touched(node) -> bool:
     """While the page as it was left is up: the player typed, ticked or chose in this field (what a page
     restores at its start, a draft, is older and does not overwrite it); a fold is as he left or made it."""
     return document.documentElement.hasAttribute("data-painted") and bool(window.strikeRankPaint.touched(node))
-
-
-def _fields() -> tuple[dict[str, str], dict[str, bool]]:
-    """Every field of the page's content with an id: what it holds (a long text left out: a pasted fight
-    is the draft's to keep), and every tick. Drafts come back into them as the page starts."""
-    values, ticks = {}, {}
-    for field in document.querySelectorAll("main input[id], main select[id], main textarea[id]"):
-        kind, ident = str(field.type), str(field.id)
-        if kind in ("checkbox", "radio"):
-            ticks[ident] = bool(field.checked)
-        elif kind not in ("file", "button", "submit", "reset", "hidden") and len(text := str(field.value)) <= 2000:
-            values[ident] = text
-    return values, ticks
 
 
 def settle() -> None:

@@ -11,7 +11,7 @@ from pyscript import document, fetch, window
 
 import pyengine
 from app import dom, paint, share_sheet
-from app.browser_store import BrowserStore
+from app.browser_store import BEFORE_CHANGE, BrowserStore
 from app.dom import element
 from pyengine.storage.keys import JOURNAL
 
@@ -72,6 +72,7 @@ async def start_page(setup, later=None) -> None:
     ``data-prepared="1"`` and the performance mark ``prepared``.
     """
     paint.begin()
+    BEFORE_CHANGE[:] = [paint.saved]
     await recover_saves()
     try:
         await setup()

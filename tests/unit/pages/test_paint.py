@@ -116,3 +116,20 @@ def test_the_golden_file_is_json_of_the_documented_fields():
     fields = set(json.loads(GOLDEN.read_text(encoding="utf-8")))
     assert fields == {"v", "build", "view", "revision", "html", "hidden", "values", "checked", "opened"}
     assert set(paint.Paint.__struct_fields__) == fields | {"opened_at"}  # optional, only when it differs
+
+
+def test_the_fields_kept_are_the_typed_and_the_ticked_and_a_long_text_is_the_drafts():
+    fields = [
+        ("text", "sh-name", "Aldo", False),
+        ("number", "sh-str", "13", False),
+        ("select-one", "fd-0-a0-target", "Grom", False),
+        ("checkbox", "fd-auto", "on", True),
+        ("radio", "gr-mode", "on", False),
+        ("textarea", "fl-paste", "x" * (paint.MAX_FIELD + 1), False),
+        ("file", "fl-file", "C:\\fakepath\\fight.json", False),
+        ("button", "fd-go", "", False),
+        ("hidden", "fd-secret", "1", False),
+    ]
+    values, ticks = paint.fields(fields)
+    assert values == {"sh-name": "Aldo", "sh-str": "13", "fd-0-a0-target": "Grom"}
+    assert ticks == {"fd-auto": True, "gr-mode": False}

@@ -70,7 +70,7 @@ def keep(left: bool = False) -> None:
     if revision == _state["seen"]:
         found = {kind: {i: document.getElementById(i) for i in _drawn[kind]} for kind in ("html", "hidden", "opened")}
         nodes = {kind: {i: n for i, n in each.items() if not missing(n)} for kind, each in found.items()}
-        values, ticks = paint.fields((str(f.type), str(f.id), str(f.value), bool(f.checked))
+        values, ticks = paint.fields((str(f.type), str(f.id), str(f.value), bool(getattr(f, "checked", False)))
                                      for f in document.querySelectorAll(paint.FIELDS))
         # A region drawn inside another (a row of fight mode's table) comes with it.
         around = ",".join(f"#{i}" for i in nodes["html"] if paint.ELEMENT_ID.match(i))

@@ -54,6 +54,7 @@ def boot_module(site: Path, wheel: Path, snapshot: Shipped | None) -> str:
     boot = string.Template((WEB / "pyodide-boot.mjs").read_text(encoding="utf-8"))
     boot_js = boot.substitute(snapshot_url=json.dumps(snapshot and snapshot.snapshot),
                               stdlib_restored_url=json.dumps(snapshot and snapshot.stdlib),
+                              wheel_restored_url=json.dumps(snapshot and snapshot.wheel),
                               wheel=json.dumps(f"./pkg/{wheel.name}"),
                               packages=json.dumps(prefetched_packages(site / "vendor" / "pyodide")),
                               stdlib_url=json.dumps(f"./vendor/pyodide/{TRIMMED_NAME}"),

@@ -76,12 +76,17 @@ HOME = "/home/pyodide"
 class SnapshotError(RuntimeError):
     """The snapshot could not be made; the message says what Chromium reported."""
 
+#: What a restored page's copy of our wheel holds for each Python file (:func:`write_restored_wheel`): the
+#: file's sha256, which tells the baked loader to take the code it compiled from that file.
+BAKED_MARK = "# compiled into the start-up snapshot: {}\n"
+
 #: Installed in the snapshot as module ``strike_rank_baked``: a finder placed before Python's
 #: own path finder that gives a module in the baked table the code object compiled at build
 #: time, when the file on disk is still the one it was compiled from (same sha256), and
 #: otherwise lets Python compile the file as usual. Code objects are plain memory, so the
-#: snapshot keeps them; the source files still come from our wheel (tracebacks, inspect).
-BAKED_LOADER = r"""
+#: snapshot keeps them. A restored page unpacks our wheel with each file as its mark (BAKED_MARK),
+#: which the loader takes without reading a source; a page started normally has the files themselves.
+BAKED_LOADER = f"MARK = {BAKED_MARK!r}\n" + r"""
 import hashlib
 import sys
 from importlib.machinery import PathFinder, SourceFileLoader
@@ -98,10 +103,11 @@ class BakedLoader(SourceFileLoader):
         baked = CODE.get(path)
         if baked is not None:
             try:
-                same = hashlib.sha256(self.get_data(path)).hexdigest() == baked[0]
+                data = self.get_data(path)
             except OSError:
-                same = False
-            if same:
+                data = None
+            # A restored page unpacks our wheel with each file as its mark (write_restored_wheel).
+            if data is not None and (data == MARK.format(baked[0]).encode() or hashlib.sha256(data).hexdigest() == baked[0]):
                 USED.append(fullname)
                 return baked[1]
         return super().get_code(fullname)
@@ -405,6 +411,22 @@ def pyscript_sources(pyscript_dir: Path) -> dict[str, bytes]:
     return {}
 
 
+def baked_mark(source: bytes) -> bytes:
+    """What a restored page's copy of our wheel holds in place of the Python file ``source``."""
+    return BAKED_MARK.format(hashlib.sha256(source).hexdigest()).encode()
+
+
+def write_restored_wheel(wheel: Path, out: Path) -> None:
+    """Our wheel as a page restored from the snapshot unpacks it: the same files, each Python file as its
+    :func:`baked_mark` (the snapshot holds the code compiled from it), its other files as they are.
+    About 0.24 MB less on a first visit's wire, and no sha256 of each file as a page imports it.
+    What is lost: a restored page's tracebacks show no source lines of ours."""
+    with zipfile.ZipFile(wheel) as whole, zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED) as marks:
+        for info in whole.infolist():
+            data = whole.read(info)
+            marks.writestr(info, baked_mark(data) if info.filename.endswith(".py") else data)
+
+
 class Shipped(NamedTuple):
     """What :func:`build_snapshot` put in the site, by URL."""
 
@@ -412,6 +434,8 @@ class Shipped(NamedTuple):
     """The snapshot."""
     stdlib: str
     """The standard library a restored interpreter loads (``builder.stdlib.write_restored``)."""
+    wheel: str | None = None
+    """Our wheel as a restored page unpacks it (:func:`write_restored_wheel`)."""
 
 
 def build_snapshot(vendor: Path, wheel: Path | None = None, pins: Pins | None = None) -> Shipped | None:
@@ -462,4 +486,9 @@ def build_snapshot(vendor: Path, wheel: Path | None = None, pins: Pins | None = 
                        json.loads(imported.read_text(encoding="utf-8")))
     except (SnapshotError, StdlibError) as exc:
         raise BuildError(str(exc)) from None
-    return Shipped(f"./vendor/{shipped.name}", f"./vendor/pyodide/{RESTORED_NAME}")
+    restored_wheel = None
+    if wheel:
+        restored_wheel = wheel.with_name(wheel.stem + ".restored.zip")
+        write_restored_wheel(wheel, restored_wheel)
+    return Shipped(f"./vendor/{shipped.name}", f"./vendor/pyodide/{RESTORED_NAME}",
+                   restored_wheel and f"./{restored_wheel.parent.name}/{restored_wheel.name}")

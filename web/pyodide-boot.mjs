@@ -50,8 +50,8 @@ function withStdlib(pyodide) {
 // <meta name="strike-rank-tables">), which the page would otherwise fetch only once Python
 // is up: fetched while Pyodide starts, and handed to the page's own fetch of the same URL.
 // Any failure falls through to a normal fetch.
-// They are asked for once Pyodide's WebAssembly starts to arrive (by then Pyodide has
-// asked for all of its files): a browser opens six connections to a host, and our many
+// They are asked for once Pyodide's WebAssembly starts to arrive (by then the big files
+// are all asked for, below): a browser opens six connections to a host, and our many
 // small requests, sent first, queued Pyodide's big files behind them (about 0.1 s of a
 // first visit). Pyodide then spends seconds starting, which is when ours arrive.
 // A page that needs its tables only when the device holds some record (data-when: a key
@@ -70,44 +70,50 @@ function tablesWanted() {
 // sha256 from Pyodide's lock file, checked by the browser as Pyodide's own fetch would.
 const PACKAGES = $packages;
 const PREFETCH = [$wheel, ...Object.keys(PACKAGES), ...(tablesWanted() ? TABLES.content.split(" ").filter(Boolean) : [])];
-// What was fetched early and what the page took from it (read by the browser tests).
+const WHEEL = new URL($wheel, import.meta.url).href;
+// A page restored from the snapshot unpacks our wheel with each Python file as a mark of the code
+// the snapshot holds compiled from it (builder.snapshot.write_restored_wheel): 0.24 MB less. Only a
+// Python restored from the snapshot is handed it; one that fell back to a normal start fetches the wheel.
+const RESTORED_WHEEL = $wheel_restored_url;
+// What was fetched early (the URL asked for) and what the page took from it (read by the browser tests).
+const sent = [];
 const handed = [];
-const SENT = PREFETCH.map((path) => new URL(path, import.meta.url).href);
-globalThis.strikeRankPrefetch = { sent: SENT, handed };
+globalThis.strikeRankPrefetch = { sent, handed };
 const PYODIDE_WASM = "pyodide.asm.wasm";
 
 // Each response fetched early is handed over once, as it is (a clone would keep a copy of every
 // byte until the page closes); a second fetch of the same URL is a fetch like any other.
 const pageFetch = globalThis.fetch;
 const early = new Map();
-function fetchEarly(url, init) {
-  const response = pageFetch(url, init).then((r) => (r.ok ? r : Promise.reject(new Error("HTTP " + r.status))));
+function fetchEarly(url, init, from = url) {
+  const response = pageFetch(from, init).then((r) => (r.ok ? r : Promise.reject(new Error("HTTP " + r.status))));
   response.catch(() => early.delete(url));
-  early.set(url, response);
+  early.set(url, { response, from });
 }
 let prefetching = false;
 function prefetch() {
   if (prefetching) return;
   prefetching = true;
   for (const path of PREFETCH) {
-    fetchEarly(new URL(path, import.meta.url).href, PACKAGES[path] ? { integrity: PACKAGES[path] } : {});
+    const url = new URL(path, import.meta.url).href;
+    const from = url === WHEEL && pendingSnapshot && RESTORED_WHEEL ? new URL(RESTORED_WHEEL, import.meta.url).href : url;
+    sent.push(from);
+    fetchEarly(url, PACKAGES[path] ? { integrity: PACKAGES[path] } : {}, from);
   }
 }
 
 globalThis.fetch = function (input, init) {
   const plain = (typeof input === "string" || input instanceof URL) && (!init || !init.method || init.method === "GET");
   const url = plain ? new URL(input, document.baseURI).href : "";
-  const response = early.get(url);
-  if (response) {
-    early.delete(url);
-    if (SENT.includes(url)) handed.push(url);
-    return response.catch(() => pageFetch.apply(this, arguments));
+  const taken = early.get(url);
+  early.delete(url);
+  if (taken && (taken.from === url || globalThis.strikeRankStart === "snapshot")) {
+    if (sent.includes(taken.from)) handed.push(taken.from);
+    return taken.response.catch(() => pageFetch.apply(this, arguments));
   }
-  const sent = pageFetch.apply(this, arguments);
-  if (PREFETCH.length && !prefetching && String(input && input.url ? input.url : input).endsWith(PYODIDE_WASM)) {
-    sent.then(prefetch, prefetch);
-  }
-  return sent;
+  const response = pageFetch.apply(this, arguments);
+  if (PREFETCH.length && !prefetching && url.endsWith(PYODIDE_WASM)) response.then(prefetch, prefetch);
+  return response;
 };
 
 // On a first visit the snapshot (about 5 MB with brotli) replaces Pyodide's start, seconds of a
@@ -144,10 +150,17 @@ function fetchSnapshot() {
 // interpreter a chain of five files later: the snapshot, Pyodide's WebAssembly and the standard
 // library Pyodide will load are asked for now, and handed to Pyodide's own fetches when it asks.
 // On a phone's first visit they are most of the bytes, and they started 1.2 s later.
+// On a return visit the device holds them all, and the phone's CPU, not the network, is what
+// the page waits for: asked for early too, they made its start 0.1 s slower (docs/startup.md).
 const pendingSnapshot = fetchSnapshot();
 const STARTING_STDLIB = pendingSnapshot ? new URL(RESTORED_STDLIB, import.meta.url).href : STDLIB_URL;
-fetchEarly(INDEX_URL + PYODIDE_WASM, {});
-fetchEarly(STARTING_STDLIB, {});
+if (!RETURNING) {
+  const preload = Object.assign(document.createElement("link"), { rel: "modulepreload", href: INDEX_URL + "pyodide.asm.mjs" });
+  document.head.append(preload);
+  fetchEarly(INDEX_URL + PYODIDE_WASM, {});
+  fetchEarly(STARTING_STDLIB, {});
+  if (PREFETCH.length) early.get(INDEX_URL + PYODIDE_WASM).response.then(prefetch, prefetch);
+}
 
 function progress(text) {
   const status = document.getElementById("engine-status-text");
@@ -156,11 +169,7 @@ function progress(text) {
 
 export async function loadPyodide(options = {}) {
   performance.mark("pyscript asks for python");
-  try {
-    return await startPython(options);
-  } finally {
-    if (PREFETCH.length) prefetch(); // if Pyodide's WebAssembly was not seen going by
-  }
+  return startPython(options);
 }
 
 // The memory a snapshot holds (its header says where it starts).

@@ -39,7 +39,7 @@ class Held:
     def __init__(self, context) -> None:
         self.routes: list = []
         self.released = False
-        context.route("**/pkg/*.whl", self.hold)
+        context.route("**/pkg/*", self.hold)
 
     def hold(self, route) -> None:
         if self.released:

@@ -225,3 +225,65 @@ def test_the_built_zip_for_a_restored_page_blanks_only_what_the_snapshot_importe
     assert "http/client.py" not in blank  # not imported before a page asks for it
     boot = (dist / "pyodide-boot.mjs").read_text(encoding="utf-8")
     assert f'const RESTORED_STDLIB = "./vendor/pyodide/{stdlib.RESTORED_NAME}"' in boot
+
+
+# ---------------------------------------------------------------- our wheel on a restored page
+
+
+def baked_loader():
+    module = type(zipfile)("strike_rank_baked")
+    exec(snapshot.BAKED_LOADER, module.__dict__)
+    return module
+
+
+def test_the_baked_loader_takes_the_mark_of_the_code_it_holds_and_compiles_anything_else(tmp_path):
+    # Intent: a restored page unpacks our wheel with each file it holds compiled as a mark of that
+    # file's sha256: the loader gives the code it holds for the mark or the file itself, never
+    # for another mark (a service worker's copy of another build) or another text, which it compiles.
+    import hashlib
+
+    loader = baked_loader()
+    source = b"WHO = 'the file'\n"
+    digest = hashlib.sha256(source).hexdigest()
+    path = tmp_path / "rules.py"
+    loader.CODE[str(path)] = (digest, compile("WHO = 'baked'", str(path), "exec"))
+
+    def run(text: bytes) -> str | None:
+        path.write_bytes(text)
+        names: dict = {}
+        exec(loader.BakedLoader("rules", str(path)).get_code("rules"), names)
+        return names.get("WHO")
+
+    assert run(snapshot.baked_mark(source)) == "baked"
+    assert run(source) == "baked"
+    assert run(snapshot.baked_mark(b"WHO = 'another build'\n")) is None  # a comment: compiled as it is
+    assert run(b"WHO = 'changed'\n") == "changed"
+
+
+def test_a_restored_page_unpacks_our_wheel_with_each_python_file_a_mark(tmp_path):
+    wheel = tmp_path / "strike_rank-1.0-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w") as zf:
+        zf.writestr("pyengine/__init__.py", "VERSION = 1\n" * 100)
+        zf.writestr("strike_rank-1.0.dist-info/METADATA", "Name: strike_rank\n")
+    restored = tmp_path / "restored.zip"
+    snapshot.write_restored_wheel(wheel, restored)
+    with zipfile.ZipFile(restored) as zf:
+        assert zf.namelist() == ["pyengine/__init__.py", "strike_rank-1.0.dist-info/METADATA"]
+        assert zf.read("pyengine/__init__.py") == snapshot.baked_mark(b"VERSION = 1\n" * 100)
+        assert zf.read("strike_rank-1.0.dist-info/METADATA") == b"Name: strike_rank\n"
+    assert restored.stat().st_size < wheel.stat().st_size
+
+
+def test_the_built_site_hands_a_restored_page_the_wheel_of_marks(dist):
+    found = sorted((dist / "pkg").glob("*.restored.zip"))
+    if not sorted((dist / "vendor").glob("snapshot-*.bin")):
+        pytest.skip("built without Chromium: no snapshot")
+    assert len(found) == 1, found
+    wheel = next(p for p in (dist / "pkg").glob("*.whl"))
+    with zipfile.ZipFile(wheel) as whole, zipfile.ZipFile(found[0]) as marks:
+        assert whole.namelist() == marks.namelist()
+        for name in whole.namelist():
+            expected = snapshot.baked_mark(whole.read(name)) if name.endswith(".py") else whole.read(name)
+            assert marks.read(name) == expected, name
+    boot = (dist / "pyodide-boot.mjs").read_text(encoding="utf-8")
+    assert f'const RESTORED_WHEEL = "./pkg/{found[0].name}"' in boot

@@ -146,12 +146,10 @@ function fetchSnapshot() {
     });
 }
 
-// This module is run from the page's head (web/shell.html), before PyScript, which takes it as its
-// interpreter a chain of five files later: the snapshot, Pyodide's WebAssembly and the standard
-// library Pyodide will load are asked for now, and handed to Pyodide's own fetches when it asks.
-// On a phone's first visit they are most of the bytes, and they started 1.2 s later.
-// On a return visit the device holds them all, and the phone's CPU, not the network, is what
-// the page waits for: asked for early too, they made its start 0.1 s slower (docs/startup.md).
+// On a first visit this module is run from the page's head (early.js), before PyScript, which takes
+// it as its interpreter a chain of five files later: the snapshot, Pyodide's WebAssembly and the
+// standard library Pyodide will load are asked for now, and handed to Pyodide's own fetches when it
+// asks. On a phone's 4G they are most of the bytes, and they started 1.2 s later (docs/startup.md).
 const pendingSnapshot = fetchSnapshot();
 const STARTING_STDLIB = pendingSnapshot ? new URL(RESTORED_STDLIB, import.meta.url).href : STDLIB_URL;
 if (!RETURNING) {

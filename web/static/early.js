@@ -5,9 +5,9 @@
 // for the phone's CPU instead: there it is left to PyScript (asked for early, no faster).
 if (!(navigator.serviceWorker && navigator.serviceWorker.controller)) {
   // the module Pyodide's own (which the boot module imports) comes with it, not a round trip after
-  var pyodide = document.createElement("link");
-  pyodide.rel = "modulepreload";
-  pyodide.href = "./vendor/pyodide/pyodide.mjs";
-  document.head.appendChild(pyodide);
-  import("./pyodide-boot.mjs");
+  const preload = document.createElement("link");
+  preload.rel = "modulepreload";
+  preload.href = "./vendor/pyodide/pyodide.mjs";
+  document.head.appendChild(preload);
+  import("./pyodide-boot.mjs").catch(() => {}); // PyScript imports it again, and says why it cannot
 }

@@ -203,6 +203,9 @@ def test_a_damaged_snapshot_falls_back_to_a_normal_start(fresh_app):
     page.reload()
     page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
     assert page.evaluate("globalThis.strikeRankStart") == "normal"
+    # Our wheel as marks (fetched early, for the restore it expected) is for a restored Python only.
+    assert page.evaluate("globalThis.strikeRankPrefetch.handed.every((url) => !url.includes('.restored.'))")
+    assert page.evaluate("performance.getEntriesByType('resource').some((r) => /strike_rank-.*[.]whl$/.test(r.name))")
     roll_works(page)
     watch.assert_clean()
 

@@ -141,3 +141,15 @@ def test_each_row_says_who_his_hit_points_condition_what_is_out_and_his_statemen
     page.locator("#fd-0 summary.fd-row").tap()
     assert serious_findings(page, builder.install.axe_script().read_text(encoding="utf-8")) == []
     watch.assert_clean()
+
+
+def test_every_label_in_the_bar_is_whole_on_a_phone(thumb):
+    # Six buttons share the bar at 390 px: none may cut its words ("Resolv" was the first's).
+    context, watch = thumb
+    page = open_ready(context, f"combat.html#{golden_3v3(0)}")
+    expect(page.locator("#fd-roll")).to_be_enabled()
+    cut = page.locator(".fight-bar-buttons button").evaluate_all(
+        """els => els.filter(e => [e, ...e.querySelectorAll('small')].some(n => n.scrollWidth > n.clientWidth + 0.5)
+                                  || e.scrollWidth > e.clientWidth).map(e => [e.id, e.textContent, e.clientWidth, e.scrollWidth])""")
+    assert cut == [], cut
+    watch.assert_clean()

@@ -109,27 +109,41 @@ def test_a_first_visit_on_a_fast_connection_starts_from_the_snapshot(fresh_app, 
     watch.assert_clean()
 
 
+def first_visit_restored(context, *, slowed: str, seconds: float):
+    """index.html's first visit on a fast link, the host answering for ``slowed`` ``seconds`` late;
+    once ready, Python restored from the snapshot."""
+    page = context.new_page()
+
+    def slow(route) -> None:
+        time.sleep(seconds)
+        route.continue_()
+
+    page.route(slowed, slow)
+    emulate_link(context, page)
+    page.goto("index.html")
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    assert page.evaluate("globalThis.strikeRankStart") == "snapshot"
+    return page
+
+
+def fetched(page, names: str) -> dict[str, list[float]]:
+    """When each file whose URL matches ``names`` (a JS regex) was asked for and arrived, by file name
+    (the snapshot's as ``snapshot``)."""
+    return page.evaluate(
+        """(names) => Object.fromEntries(performance.getEntriesByType('resource')
+            .filter((r) => new RegExp(names).test(r.name))
+            .map((r) => [r.name.includes('snapshot-') ? 'snapshot' : r.name.split('/').pop(), [r.startTime, r.responseEnd]]))""",
+        names,
+    )
+
+
 def test_a_start_from_the_snapshot_asks_for_the_webassembly_while_the_snapshot_arrives(fresh_app):
     # Intent: Pyodide's WebAssembly and the standard library are asked for while the
     # snapshot is still coming, not queued behind it (about 0.1 s of a return visit's 0.6 s).
     # The host here takes a second to answer for the snapshot.
     context, watch = fresh_app
-    page = context.new_page()
-
-    def slow(route) -> None:
-        time.sleep(1.0)
-        route.continue_()
-
-    page.route("**/snapshot-*", slow)
-    emulate_link(context, page)
-    page.goto("index.html")
-    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
-    assert page.evaluate("globalThis.strikeRankStart") == "snapshot"
-    timing = page.evaluate(
-        """() => Object.fromEntries(performance.getEntriesByType('resource')
-            .filter((r) => /snapshot-|pyodide\\.asm\\.wasm|python_stdlib_/.test(r.name))
-            .map((r) => [r.name.includes('snapshot-') ? 'snapshot' : r.name.split('/').pop(), [r.startTime, r.responseEnd]]))"""
-    )
+    page = first_visit_restored(context, slowed="**/snapshot-*", seconds=1.0)
+    timing = fetched(page, r"snapshot-|pyodide\.asm\.wasm|python_stdlib_")
     # (a restored page loads the standard library with what the snapshot imported blanked)
     assert set(timing) == {"snapshot", "pyodide.asm.wasm", "python_stdlib_restored.zip"}, timing
     for name in ("pyodide.asm.wasm", "python_stdlib_restored.zip"):
@@ -144,23 +158,9 @@ def test_a_first_visit_asks_for_its_big_files_before_pyscript_asks_for_python(fr
     # later, asks for Python (1.2 s of a phone's first visit on 4G). Here PyScript's code takes
     # a second and a half longer to come, and they are asked for all the same.
     context, watch = fresh_app
-    page = context.new_page()
-
-    def slow(route) -> None:
-        time.sleep(1.5)
-        route.continue_()
-
-    page.route("**/vendor/pyscript/core-*.js", slow)
-    emulate_link(context, page)
-    page.goto("index.html")
-    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
-    assert page.evaluate("globalThis.strikeRankStart") == "snapshot"
+    page = first_visit_restored(context, slowed="**/vendor/pyscript/core-*.js", seconds=1.5)
     asked = page.evaluate("performance.getEntriesByName('pyscript asks for python')[0].startTime")
-    started = page.evaluate(
-        """() => Object.fromEntries(performance.getEntriesByType('resource')
-            .filter((r) => /snapshot-|pyodide\\.asm\\.(wasm|mjs)|python_stdlib_/.test(r.name))
-            .map((r) => [r.name.includes('snapshot-') ? 'snapshot' : r.name.split('/').pop(), r.startTime]))"""
-    )
+    started = {name: start for name, (start, _) in fetched(page, r"snapshot-|pyodide\.asm\.(wasm|mjs)|python_stdlib_").items()}
     assert set(started) == {"snapshot", "pyodide.asm.wasm", "pyodide.asm.mjs", "python_stdlib_restored.zip"}, started
     for name, at in started.items():
         assert at < asked - 1000, (name, at, asked)

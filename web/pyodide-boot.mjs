@@ -135,7 +135,13 @@ function snapshotWorthIt() {
 
 function fetchSnapshot() {
   if (!SNAPSHOT_URL || !snapshotWorthIt()) return null;
-  return fetch(new URL(SNAPSHOT_URL, import.meta.url))
+  const url = new URL(SNAPSHOT_URL, import.meta.url).href;
+  // A return visit reads it from the service worker's cache itself: through the worker, its 31 MB took
+  // half a second to arrive on the phone profile, and Pyodide's WebAssembly, which the worker also
+  // serves, waited behind it (docs/startup.md, "The snapshot read from the device"). Its URL names its
+  // contents, so any cache holding it holds the right bytes; not found there, it is fetched.
+  const kept = RETURNING && globalThis.caches ? caches.match(url).then((r) => r || fetch(url), () => fetch(url)) : fetch(url);
+  return kept
     .then((response) => {
       if (!response.ok) throw new Error("snapshot: HTTP " + response.status);
       return response.arrayBuffer();

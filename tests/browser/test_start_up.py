@@ -46,6 +46,9 @@ def test_a_return_visit_restores_python_from_the_snapshot_also_offline_with_new_
     page.reload()
     page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
     assert page.evaluate("globalThis.strikeRankStart") == "snapshot"
+    # Read from the service worker's cache by the page itself: no request for it (through the worker,
+    # its 31 MB held up Pyodide's WebAssembly behind it).
+    assert not page.evaluate("performance.getEntriesByType('resource').some((r) => /snapshot-/.test(r.name))")
     rolls = [restored_rolls(page)]
     roll_works(page)
     # Our modules came compiled in the snapshot, and the page unpacked each as the mark of that code

@@ -65,6 +65,8 @@ class Paint(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     """Checkbox or radio id -> ticked (as its default)."""
     opened: dict[str, bool] = {}
     """``<details>`` id -> open."""
+    current: dict[str, bool] = {}
+    """Link id -> the one for what is shown (``aria-current="page"``: combat's tab of the mode shown)."""
     opened_at: str = ""
     """The address fragment the page was opened at, when it names the same state as ``view``: the page
     wrote its own form of that address as it started (a link made by an earlier version, written
@@ -85,6 +87,7 @@ def kept(
     values: dict[str, str],
     checked: dict[str, bool],
     opened: dict[str, bool],
+    current: dict[str, bool] | None = None,
     opened_at: str = "",
 ) -> str | None:
     """The record to keep for what the page shows now, as JSON text; ``None`` when there is nothing
@@ -100,9 +103,10 @@ def kept(
         values=dict(values),
         checked=dict(checked),
         opened=dict(opened),
+        current=dict(current or {}),
         opened_at="" if opened_at == view else opened_at,
     )
-    if not build or not (paint.html or paint.hidden or paint.values or paint.checked or paint.opened):
+    if not build or not (paint.html or paint.hidden or paint.values or paint.checked or paint.opened or paint.current):
         return None
     try:
         _check(paint)
@@ -160,7 +164,7 @@ def _check(paint: Paint) -> None:
     for name in ("build", "view", "revision", "opened_at"):
         if len(getattr(paint, name)) > MAX_LABEL:
             raise PaintError(f"The page kept to show at start has too long a {name} (at most {MAX_LABEL:,} characters).")
-    ids = [*paint.html, *paint.hidden, *paint.values, *paint.checked, *paint.opened]
+    ids = [*paint.html, *paint.hidden, *paint.values, *paint.checked, *paint.opened, *paint.current]
     if len(ids) > MAX_ELEMENTS:
         raise PaintError(f"The page kept to show at start names {len(ids)} elements (at most {MAX_ELEMENTS}).")
     for ident in ids:

@@ -97,6 +97,8 @@ def test_the_fight_in_progress_is_on_the_screen_before_python_and_the_live_page_
     )
     expect(page.locator("#fc-list button").first).to_have_css("pointer-events", "none")  # shown as starting
     expect(page.locator("#fd-0-a0-do")).to_be_visible()  # Aldo's row open as it was left, its form in it
+    expect(page.locator("#tab-fight")).to_have_attribute("aria-current", "page")  # the tab of what is shown
+    expect(page.locator("#tab-exchange")).not_to_have_attribute("aria-current", "page")
     first, second = rows.first.bounding_box(), rows.nth(1).bounding_box()
     held.wait_then_release(page)
     page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
@@ -106,6 +108,8 @@ def test_the_fight_in_progress_is_on_the_screen_before_python_and_the_live_page_
     # The live rows are where the painted ones were (Aldo's form drawn anew, not a pixel taller).
     assert (rows.first.bounding_box(), rows.nth(1).bounding_box()) == (first, second)
     expect(page.locator("#fc-list button").first).not_to_have_css("pointer-events", "none")
+    expect(page.locator("#tab-fight")).to_have_attribute("aria-current", "page")
+    expect(page.locator("#tab-exchange")).not_to_have_attribute("aria-current", "page")
     watch.assert_clean()
 
 

@@ -34,13 +34,10 @@ def exchange():
 
 def show_mode(mode: str) -> None:
     """One exchange or a fight: the tabs at the top of the page switch (``#exchange``, ``#fight``)."""
-    dom.apply(Update(hidden={"exchange-mode": mode != "exchange", "fight-mode": mode != "fight"}))
-    for tab in ("exchange", "fight"):
-        node = dom.element(f"tab-{tab}")
-        if tab == mode:
-            node.setAttribute("aria-current", "page")
-        else:
-            node.removeAttribute("aria-current")
+    dom.apply(Update(
+        hidden={"exchange-mode": mode != "exchange", "fight-mode": mode != "fight"},
+        attributes={f"tab-{tab}": {"aria-current": "page" if tab == mode else None} for tab in ("exchange", "fight")},
+    ))
 
 
 def open_fight(link: str = "") -> None:

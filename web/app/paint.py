@@ -13,7 +13,7 @@ from pyengine.pages import paint
 from pyengine.storage.keys import REVISION
 
 #: What the page drew since it started, by kind: the ids kept (and the live page's own at settle()).
-_drawn: dict[str, set[str]] = {"html": set(), "hidden": set(), "values": set(), "checked": set(), "opened": set()}
+_drawn: dict[str, set[str]] = {"html": set(), "hidden": set(), "values": set(), "checked": set(), "opened": set(), "current": set()}
 # The records' revision last seen; a keep due; the address opened at, while it names this state (Paint.opened_at).
 _state = {"seen": None, "due": False, "opened_at": "", "started": False}
 
@@ -53,6 +53,7 @@ def drawn(update) -> None:
     _drawn["html"].update(update.html, update.text)
     for kind in ("hidden", "values", "checked", "opened"):
         _drawn[kind].update(getattr(update, kind))
+    _drawn["current"].update(i for i, attributes in update.attributes.items() if "aria-current" in attributes)
     if not _state["due"]:
         _state["due"] = True
         window.setTimeout(create_once_callable(keep), 1000)
@@ -68,7 +69,7 @@ def keep(left: bool = False) -> None:
     key, revision = str(script.dataset.key), _stored(REVISION)
     text = None
     if revision == _state["seen"]:
-        found = {kind: {i: document.getElementById(i) for i in _drawn[kind]} for kind in ("html", "hidden", "opened")}
+        found = {kind: {i: document.getElementById(i) for i in _drawn[kind]} for kind in ("html", "hidden", "opened", "current")}
         nodes = {kind: {i: n for i, n in each.items() if not missing(n)} for kind, each in found.items()}
         values, ticks = paint.fields((str(f.type), str(f.id), str(f.value), bool(getattr(f, "checked", False)))
                                      for f in document.querySelectorAll(paint.FIELDS))
@@ -84,6 +85,7 @@ def keep(left: bool = False) -> None:
             values=values,
             checked=ticks,
             opened={i: bool(n.open) for i, n in nodes["opened"].items()},
+            current={i: str(n.getAttribute("aria-current")) == "page" for i, n in nodes["current"].items()},
             opened_at=_state["opened_at"],
         )
     try:

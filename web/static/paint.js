@@ -91,7 +91,8 @@
   if (fragments.some(function (fragment) { return !fragment; })) return;
   var hidden = entries(paint.hidden, "boolean", fragments), opened = entries(paint.opened, "boolean", fragments);
   var values = entries(paint.values, "string", fragments), checked = entries(paint.checked, "boolean", fragments);
-  if (!hidden || !values || !checked || !opened) return;
+  var current = entries(paint.current, "boolean", fragments);
+  if (!hidden || !values || !checked || !opened || !current) return;
 
   // Drawn, each thing as built kept aside for settle().
   var built = [];
@@ -106,6 +107,13 @@
       element[kind[1]] = pair[1];
       built.push([element.id, function () { element[kind[1]] = was; }]);
     });
+  });
+  current.forEach(function (pair) { // the link for what is shown (combat's tab of the mode shown)
+    var element = pair[0], was = element.getAttribute("aria-current");
+    if (pair[1]) element.setAttribute("aria-current", "page"); else element.removeAttribute("aria-current");
+    built.push([element.id, function () {
+      if (was === null) element.removeAttribute("aria-current"); else element.setAttribute("aria-current", was);
+    }]);
   });
   // A field's value is drawn as its default: what is typed before Python is up differs from it,
   // and the page (app.start.untouched) takes that as typed.

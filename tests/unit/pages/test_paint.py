@@ -115,7 +115,19 @@ def test_the_paint_and_the_revision_are_kept_outside_the_records():
 def test_the_golden_file_is_json_of_the_documented_fields():
     fields = set(json.loads(GOLDEN.read_text(encoding="utf-8")))
     assert fields == {"v", "build", "view", "revision", "html", "hidden", "values", "checked", "opened"}
-    assert set(paint.Paint.__struct_fields__) == fields | {"opened_at"}  # optional, only when it differs
+    # optional: opened_at only when it differs from view; current only on a page with links to its modes
+    assert set(paint.Paint.__struct_fields__) == fields | {"opened_at", "current"}
+
+
+def test_the_tab_of_the_mode_shown_is_kept_as_current():
+    # Intent: fight mode's table painted under the "One exchange" tab marked as the page shown would
+    # tell the game master he is somewhere he is not, until Python is up.
+    current = {"tab-fight": True, "tab-exchange": False}
+    text = paint.kept("b1", "#fight", "r1", **DRAWN, current=current)
+    assert json.loads(text)["current"] == current
+    assert paint.read(text).current == current
+    assert paint.kept("b1", "#fight", "r1", html={}, hidden={}, values={}, checked={}, opened={}, current=current) is not None
+    assert paint.kept("b1", "#fight", "r1", **DRAWN, current={"tab fight": True}) is None  # no page's id
 
 
 def test_the_fields_kept_are_the_typed_and_the_ticked_and_a_long_text_is_the_drafts():

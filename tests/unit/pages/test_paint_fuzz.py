@@ -11,7 +11,7 @@ import pytest
 from pyengine.pages import paint
 from tests.unit import junk
 
-WORDS = ("v", "build", "view", "revision", "html", "hidden", "values", "checked", "fd-list", "#fight", "b1", "r1")
+WORDS = ("v", "build", "view", "revision", "html", "hidden", "values", "checked", "current", "fd-list", "#fight", "b1", "r1")
 
 
 def _check(text: str) -> None:
@@ -21,7 +21,7 @@ def _check(text: str) -> None:
         assert "msgspec" not in str(exc) and "Expected" not in str(exc)
         assert paint.current(text, "b1", "#fight", "r1") is None
         return
-    assert all(paint.ELEMENT_ID.match(ident) for ident in (*kept.html, *kept.hidden, *kept.values, *kept.checked, *kept.opened))
+    assert all(paint.ELEMENT_ID.match(ident) for ident in (*kept.html, *kept.hidden, *kept.values, *kept.checked, *kept.opened, *kept.current))
     shown = paint.current(text, "b1", "#fight", "r1")
     assert shown is None or (shown.build, shown.view, shown.revision) == ("b1", "#fight", "r1")
 

@@ -6,8 +6,9 @@ What may go in (startup-snapshot.md): only pure-Python modules, no package loade
 with loadPackage, no C extension — so msgspec, and with it our engine, are imported
 after every restore; the snapshot holds the interpreter and the stdlib modules below.
 
-The shipped file is the heap XOR the memory the wasm starts with (:func:`against_initial_memory`;
-the host's brotli sends its 30 MiB in about 3.8 MB) and is named after the Pyodide build (a hash of
+The shipped file is the heap XOR the memory the wasm starts with (:func:`against_initial_memory`),
+only its pages that are not zeros (:func:`only_pages_changed`: 15 of its 30 MiB; the host's brotli
+sends them in about 3.8 MB), and is named after the Pyodide build (a hash of
 its wasm and glue), the modules baked in and how it is shipped, so a snapshot is never paired with
 another Pyodide. The pages restore it through a small module
 that PyScript takes as its interpreter (web/pyodide-boot.mjs), only when this device
@@ -56,9 +57,14 @@ INITIAL_MEMORY = 30 * 2**20
 #: since a restored interpreter reads its modules from the zip it was made with.
 STDLIB = TRIMMED_NAME
 
-#: How the shipped file holds the heap (:func:`against_initial_memory`); in the name's hash, so that a
-#: page never takes a file shipped another way (a service worker's older copy).
-SHIPPED_AS = "heap xor the wasm's initial memory"
+#: How the shipped file holds the heap (:func:`against_initial_memory`, then :func:`only_pages_changed`);
+#: in the name's hash, so that a page never takes a file shipped another way (a service worker's older copy).
+SHIPPED_AS = "heap xor the wasm's initial memory, only the pages that differ"
+#: The shipped file's own header after Pyodide's (``web/pyodide-boot.mjs`` reads it): "SRPG", the heap's
+#: size, the page size, the number of pages shipped; then their numbers, then the pages.
+PAGES_MAGIC = 0x47505253
+#: The page the shipped heap is cut in (the wasm's own 4 KiB: half the heap's pages are zeros).
+PAGE = 4096
 
 #: The environment of the interpreter the snapshot is made of, which a restored page keeps. With no
 #: column positions in compiled code (PYTHONNODEBUGRANGES: a traceback shows no ``^^^`` under the
@@ -294,6 +300,46 @@ def against_initial_memory(snapshot: bytes, wasm: bytes) -> bytes:
     return snapshot[:start] + mixed.to_bytes(size, "little") + heap[size:]
 
 
+def only_pages_changed(shipped: bytes) -> bytes:
+    """A snapshot as :func:`against_initial_memory` leaves it, with only the pages of its heap that are
+    not zeros (those the heap changed from the wasm's initial memory): Pyodide's header as it is, then
+    :data:`PAGES_MAGIC`, the heap's size, :data:`PAGE`, the number of pages kept, their numbers (32-bit,
+    little-endian), the pages. Half the heap (15 of 30 MiB) is left out, so a return visit reads half as
+    much from the device; the page rebuilds the heap on the memory it restores into (``restoringInto``).
+    :func:`all_pages` is the way back."""
+    start = len(shipped) - restored_heap(shipped)
+    heap = memoryview(shipped)[start:]
+    if start % 16 or len(heap) % PAGE:
+        raise SnapshotError(f"a snapshot whose memory starts at {start} and holds {len(heap):,} bytes is not "
+                            f"in whole pages of {PAGE}")
+    zero = bytes(PAGE)
+    kept = [i for i in range(len(heap) // PAGE) if heap[i * PAGE:(i + 1) * PAGE] != zero]
+    head = b"".join(n.to_bytes(4, "little") for n in (PAGES_MAGIC, len(heap), PAGE, len(kept), *kept))
+    return bytes(shipped[:start]) + head + b"".join(heap[i * PAGE:(i + 1) * PAGE] for i in kept)
+
+
+def all_pages(shipped: bytes) -> bytes:
+    """The snapshot :func:`only_pages_changed` was given: its heap whole again, the pages left out zeros.
+
+    :raises SnapshotError: the file is not laid out as :func:`only_pages_changed` writes it.
+    """
+    if len(shipped) < 8:
+        raise SnapshotError(f"a snapshot of {len(shipped)} bytes has no header")
+    start = int.from_bytes(shipped[4:8], "little")
+    words = [int.from_bytes(shipped[start + 4 * k:start + 4 * k + 4], "little") for k in range(4)]
+    magic, size, page, count = words if len(shipped) >= start + 16 else (0, 0, 0, 0)
+    at = start + 16 + 4 * count
+    if magic != PAGES_MAGIC or page != PAGE or size % PAGE or len(shipped) != at + count * PAGE:
+        raise SnapshotError("the snapshot is not laid out in the pages the page reads")
+    heap = bytearray(size)
+    for k in range(count):
+        n = int.from_bytes(shipped[start + 16 + 4 * k:start + 20 + 4 * k], "little")
+        if n >= size // PAGE:
+            raise SnapshotError(f"the snapshot names page {n}, past its heap of {size:,} bytes")
+        heap[n * PAGE:(n + 1) * PAGE] = shipped[at + k * PAGE:at + (k + 1) * PAGE]
+    return bytes(shipped[:start]) + bytes(heap)
+
+
 def check_fits(snapshot: bytes, wasm: bytes) -> int:
     """Returns the heap a snapshot restores, when it fits the memory Pyodide starts with.
 
@@ -451,7 +497,8 @@ def build_snapshot(vendor: Path, wheel: Path | None = None, pins: Pins | None = 
 
     Shipped raw (``….bin``), not as the maker's gzip kept in the cache: the host's brotli
     (``builder.compress``) sends it in 2.4 MB less, and the browser unpacks it; and its heap
-    XOR the wasm's initial memory (:func:`against_initial_memory`), about 1 MB less again.
+    XOR the wasm's initial memory (:func:`against_initial_memory`), about 1 MB less again; only the
+    pages of it that are not zeros (:func:`only_pages_changed`), half as much for a return visit to read.
     """
     if not Path(chromium.executable()).exists():
         say(f"no Chromium at {chromium.executable()}: building without the start-up snapshot")
@@ -481,7 +528,7 @@ def build_snapshot(vendor: Path, wheel: Path | None = None, pins: Pins | None = 
     shipped = vendor / f"{stem}.bin"
     wasm = (vendor / "pyodide" / "pyodide.asm.wasm").read_bytes()
     try:
-        shipped.write_bytes(against_initial_memory(gzip.decompress(cached.read_bytes()), wasm))
+        shipped.write_bytes(only_pages_changed(against_initial_memory(gzip.decompress(cached.read_bytes()), wasm)))
         write_restored(vendor / "pyodide" / STDLIB, vendor / "pyodide" / RESTORED_NAME,
                        json.loads(imported.read_text(encoding="utf-8")))
     except (SnapshotError, StdlibError) as exc:

@@ -176,41 +176,57 @@ export async function loadPyodide(options = {}) {
   return startPython(options);
 }
 
-// The memory a snapshot holds (its header says where it starts).
-function snapshotMemory(snapshot) {
-  return snapshot.byteLength - new Uint32Array(snapshot, 0, 2)[1];
+// The snapshot as shipped (builder.snapshot.only_pages_changed): Pyodide's header, then ours ("SRPG", the
+// heap's size, the page size, the number of pages shipped, their numbers), then those pages of the heap
+// XOR the memory Pyodide's WebAssembly starts with (its data written in: 3.2 MB, most of it unchanged in
+// the heap; builder.snapshot.against_initial_memory). The pages left out are zeros there: half the heap.
+// Read, it is Pyodide's header in a buffer the size of the whole snapshot (the heap zeros, made whole
+// when the WebAssembly is instantiated: restoringInto), and where its pages are; null when it is not laid
+// out so (damaged, or cut short), and Python starts normally.
+const PAGES_MAGIC = 0x47505253, PAGE = 4096;
+function readPages(bytes) {
+  if (bytes.byteLength < 8) return null;
+  const start = new Uint32Array(bytes, 0, 2)[1];
+  if (start % 16 || start + 16 > bytes.byteLength) return null;
+  const [magic, size, page, count] = new Uint32Array(bytes, start, 4);
+  const at = start + 16 + 4 * count;
+  if (magic !== PAGES_MAGIC || page !== PAGE || size % PAGE || !size || bytes.byteLength !== at + count * PAGE) return null;
+  const numbers = new Uint32Array(bytes, start + 16, count);
+  if (numbers.some((n) => n >= size / PAGE)) return null;
+  const whole = new ArrayBuffer(start + size);
+  new Uint8Array(whole, 0, start).set(new Uint8Array(bytes, 0, start));
+  return { bytes, whole, start, size, numbers, at };
 }
 
-// The build ships the snapshot's heap XOR the memory Pyodide's WebAssembly starts with (its data
-// written in: 3.2 MB, most of it unchanged in the heap, so zeros, and about 1 MB less on the wire;
-// builder.snapshot.against_initial_memory). So while Pyodide instantiates its WebAssembly for a
-// restore, the new instance's memory, which is just that initial memory, is XORed back into the
-// snapshot, before Pyodide copies the snapshot into it. And a snapshot made once Python's memory had
-// grown past Pyodide's initial size restores only into a memory as large (restoreSnapshot copies it
-// as it is: "RangeError: offset is out of bounds"), so the memory is grown to that size first.
-function unmix(snapshot, memory) {
-  const start = new Uint32Array(snapshot, 0, 2)[1];
-  const length = Math.min(memory.byteLength, snapshot.byteLength - start);
-  const words = start % 4 === 0 ? length >>> 2 : 0;
-  const heap = new Uint32Array(snapshot, start, words), initial = new Uint32Array(memory, 0, words);
-  for (let i = 0; i < words; i++) heap[i] ^= initial[i];
-  const bytes = new Uint8Array(snapshot, start, length), first = new Uint8Array(memory, 0, length);
-  for (let i = words * 4; i < length; i++) bytes[i] ^= first[i];
+// While Pyodide instantiates its WebAssembly for a restore, the new instance's memory is just that
+// initial memory (nothing has run in it yet): the heap is made whole from it, each page shipped XORed
+// in, before Pyodide copies the heap into it. And a snapshot made once Python's memory had grown past
+// Pyodide's initial size restores only into a memory as large (restoreSnapshot copies it as it is:
+// "RangeError: offset is out of bounds"), so the memory is grown to that size first.
+function makeWhole(pages, memory) {
+  const heap = new Uint8Array(pages.whole, pages.start, pages.size);
+  heap.set(new Uint8Array(memory, 0, Math.min(memory.byteLength, pages.size)));
+  const words = PAGE / 4;
+  for (let k = 0; k < pages.numbers.length; k++) {
+    const into = new Uint32Array(pages.whole, pages.start + pages.numbers[k] * PAGE, words);
+    const from = new Uint32Array(pages.bytes, pages.at + k * PAGE, words);
+    for (let i = 0; i < words; i++) into[i] ^= from[i];
+  }
 }
 
 async function restoringInto(snapshot, start) {
   const { instantiate, instantiateStreaming } = WebAssembly;
-  let unmixed = false;
+  let whole = false;
   const ready = async (result) => {
-    const bytes = await snapshot; // checked before Pyodide instantiates (startPython)
+    const pages = await snapshot; // checked before Pyodide instantiates (startPython)
     const instance = result instanceof WebAssembly.Instance ? result : result.instance;
     const exports = instance && instance.exports;
     // Pyodide's own instance (PyScript may instantiate other WebAssembly meanwhile), once.
-    if (unmixed || !exports || !(exports.memory instanceof WebAssembly.Memory) || !exports.Py_Initialize) return result;
-    unmixed = true;
-    unmix(bytes, exports.memory.buffer);
-    const memory = exports.memory, needed = snapshotMemory(bytes);
-    if (memory.buffer.byteLength < needed) memory.grow(Math.ceil((needed - memory.buffer.byteLength) / 65536));
+    if (whole || !exports || !(exports.memory instanceof WebAssembly.Memory) || !exports.Py_Initialize) return result;
+    whole = true;
+    makeWhole(pages, exports.memory.buffer);
+    const memory = exports.memory;
+    if (memory.buffer.byteLength < pages.size) memory.grow(Math.ceil((pages.size - memory.buffer.byteLength) / 65536));
     return result;
   };
   WebAssembly.instantiate = function (...args) { return instantiate.apply(this, args).then(ready); };
@@ -234,10 +250,12 @@ async function startPython(options) {
   if (pendingSnapshot) {
     progress(RETURNING ? "Restoring Python from this device…" : "Starting Python from a ready-made copy…");
     // A damaged snapshot is turned down here, before Pyodide instantiates anything with it.
-    const snapshot = pendingSnapshot.then((bytes) => (bytes && snapshotMemory(bytes) > 0 ? bytes : Promise.reject(NO_SNAPSHOT)));
-    snapshot.catch(() => {}); // turned down before Pyodide waits for it: not an uncaught error
+    const snapshot = pendingSnapshot.then((bytes) => (bytes && readPages(bytes)) || Promise.reject(NO_SNAPSHOT));
+    const whole = snapshot.then((pages) => pages.whole);
+    // turned down before Pyodide waits for it: not an uncaught error
+    for (const promise of [snapshot, whole]) promise.catch(() => {});
     try {
-      const restored = { ...settings, stdLibURL: STARTING_STDLIB, _loadSnapshot: snapshot };
+      const restored = { ...settings, stdLibURL: STARTING_STDLIB, _loadSnapshot: whole };
       const pyodide = await restoringInto(snapshot, () => startPyodide(restored));
       // The snapshot froze the state of the module-level random generator: reseed it.
       pyodide.runPython("import random\nrandom.seed()");

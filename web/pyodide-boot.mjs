@@ -136,10 +136,10 @@ function snapshotWorthIt() {
 function fetchSnapshot() {
   if (!SNAPSHOT_URL || !snapshotWorthIt()) return null;
   const url = new URL(SNAPSHOT_URL, import.meta.url).href;
-  // A return visit reads it from the service worker's cache itself: through the worker, its 31 MB took
-  // half a second to arrive on the phone profile, and Pyodide's WebAssembly, which the worker also
-  // serves, waited behind it (docs/startup.md, "The snapshot read from the device"). Its URL names its
-  // contents, so any cache holding it holds the right bytes; not found there, it is fetched.
+  // A return visit reads it from the service worker's cache itself: through the worker it took half a
+  // second to arrive on the phone profile, and Pyodide's WebAssembly, which the worker also serves,
+  // waited behind it (docs/startup.md, "A return visit read mark by mark"). Its URL names its contents,
+  // so any cache holding it holds the right bytes; not found there, it is fetched.
   const kept = RETURNING && globalThis.caches ? caches.match(url).then((r) => r || fetch(url), () => fetch(url)) : fetch(url);
   return kept
     .then((response) => {
@@ -216,14 +216,14 @@ function makeWhole(pages, memory) {
 
 async function restoringInto(snapshot, start) {
   const { instantiate, instantiateStreaming } = WebAssembly;
-  let whole = false;
+  let madeWhole = false;
   const ready = async (result) => {
     const pages = await snapshot; // checked before Pyodide instantiates (startPython)
     const instance = result instanceof WebAssembly.Instance ? result : result.instance;
     const exports = instance && instance.exports;
     // Pyodide's own instance (PyScript may instantiate other WebAssembly meanwhile), once.
-    if (whole || !exports || !(exports.memory instanceof WebAssembly.Memory) || !exports.Py_Initialize) return result;
-    whole = true;
+    if (madeWhole || !exports || !(exports.memory instanceof WebAssembly.Memory) || !exports.Py_Initialize) return result;
+    madeWhole = true;
     makeWhole(pages, exports.memory.buffer);
     const memory = exports.memory;
     if (memory.buffer.byteLength < pages.size) memory.grow(Math.ceil((pages.size - memory.buffer.byteLength) / 65536));

@@ -34,13 +34,15 @@ from playwright.sync_api import sync_playwright
 from builder.base import CACHE, BuildError, say
 from builder.install import pip_download_wasm
 from builder.pins import Pins
-from builder.stdlib import RESTORED_NAME, TRIMMED_NAME, StdlibError, write_restored
+from builder.stdlib import RESTORED_NAME, TRIMMED_NAME, write_restored
 from tools import chromium
 from tools.serve import serving
 
 #: Standard-library modules the engine, its renderers and the glue import, baked in; then
 #: those PyScript, Pyodide's package loader and the glue import after a restore (listed by
 #: ``python -m measure.startprofile``, which prints what a page imports on top of the snapshot).
+#: Every module a page imports before it is ready must be here: a restored page's standard library
+#: is zeros until a module of it is imported (``builder.stdlib.write_restored``; a browser test holds it).
 BAKED_MODULES = (
     "argparse", "base64", "bisect", "collections", "collections.abc", "contextlib", "dataclasses",
     "enum", "fractions", "functools", "importlib", "json", "math", "re", "struct", "typing",
@@ -71,9 +73,6 @@ PAGE = 4096
 #: failing expression, and the pages show players none), the baked code compresses 28% smaller:
 #: column tables are nearly random bytes (docs/startup.md "What the snapshot holds").
 MAKER_ENV = {"PYTHONNODEBUGRANGES": "1"}
-
-#: Beside a snapshot made, the standard library's files it holds imported (:func:`make_snapshot`).
-IMPORTED_SUFFIX = ".imported.json"
 
 #: Where PyScript unpacks our wheel (its ``files`` target ``./*``): the working directory.
 HOME = "/home/pyodide"
@@ -174,14 +173,6 @@ del baked_sources, baked_loader, json, sys, types, module
   py.runPython("import strike_rank_stdlib\\nstrike_rank_stdlib.install()\\ndel strike_rank_stdlib");
   py.runPython("import gc\\ngc.collect()\\ndel gc");
   const bytes = py.makeMemorySnapshot();
-  // The standard library's files the snapshot holds imported (builder.stdlib.write_restored), read
-  // once the snapshot is taken: reading them changes nothing in it.
-  document.body.dataset.imported = py.runPython(`
-import json, sys
-json.dumps(sorted({spec.origin.partition(".zip/")[2] for module in list(sys.modules.values())
-                   if (spec := getattr(module, "__spec__", None)) and (spec.origin or "").startswith("/lib/python")
-                   and ".zip/" in spec.origin}))
-`);
   const gz = await new Response(new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"))).blob();
   const a = document.createElement("a");
   a.href = URL.createObjectURL(gz);
@@ -384,8 +375,6 @@ def baked_json(sources: dict[str, bytes]) -> str:
 
 def make_snapshot(vendor: Path, out: Path, sources: dict[str, bytes] | None = None) -> int:
     """Makes the gzip-compressed snapshot file ``out`` with the Pyodide in ``vendor``; returns raw size.
-    Beside it (its name to the first dot, and :data:`IMPORTED_SUFFIX`), the JSON list of the standard
-    library's files the snapshot holds imported (their paths in the zip).
 
     ``sources`` maps a file's path in the page (under :data:`HOME`) to its bytes: each is
     compiled by the Pyodide in Chromium and kept in the snapshot as a code object.
@@ -408,8 +397,6 @@ def make_snapshot(vendor: Path, out: Path, sources: dict[str, bytes] | None = No
                 browser.close()
                 raise SnapshotError(f"making the Pyodide snapshot failed in Chromium: {error}")
             raw = int(page.evaluate("document.body.dataset.done"))
-            out.with_name(out.name.split(".")[0] + IMPORTED_SUFFIX).write_text(
-                page.evaluate("document.body.dataset.imported"), encoding="utf-8")
             with page.expect_download() as download:
                 page.click("#save")
             download.value.save_as(out)
@@ -510,8 +497,7 @@ def build_snapshot(vendor: Path, wheel: Path | None = None, pins: Pins | None = 
     }
     stem = f"snapshot-{build_id(vendor / 'pyodide')}-{code_id(sources)}"
     cached = CACHE / "snapshots" / f"{stem}.bin.gz"
-    imported = cached.with_name(stem + IMPORTED_SUFFIX)
-    if not (cached.exists() and imported.exists()):
+    if not cached.exists():
         say("making the Pyodide start-up snapshot in Chromium")
         cached.parent.mkdir(parents=True, exist_ok=True)
         try:
@@ -524,14 +510,12 @@ def build_snapshot(vendor: Path, wheel: Path | None = None, pins: Pins | None = 
         cached.with_suffix(".tmp").rename(cached)
         for old in sorted(cached.parent.glob("snapshot-*.bin.gz"), key=lambda p: p.stat().st_mtime)[:-4]:
             old.unlink()  # keep the cache to the few most recent sources
-            old.with_name(old.name.split(".")[0] + IMPORTED_SUFFIX).unlink(missing_ok=True)
     shipped = vendor / f"{stem}.bin"
     wasm = (vendor / "pyodide" / "pyodide.asm.wasm").read_bytes()
     try:
         shipped.write_bytes(only_pages_changed(against_initial_memory(gzip.decompress(cached.read_bytes()), wasm)))
-        write_restored(vendor / "pyodide" / STDLIB, vendor / "pyodide" / RESTORED_NAME,
-                       json.loads(imported.read_text(encoding="utf-8")))
-    except (SnapshotError, StdlibError) as exc:
+        write_restored(vendor / "pyodide" / STDLIB, vendor / "pyodide" / RESTORED_NAME)
+    except SnapshotError as exc:
         raise BuildError(str(exc)) from None
     restored_wheel = None
     if wheel:

@@ -26,6 +26,11 @@ MODULE_NAME = "strike_rank_stdlib"
 TRIMMED_NAME = "python_stdlib_used.zip"
 #: The trimmed zip as a restored interpreter loads it (:func:`write_restored`).
 RESTORED_NAME = "python_stdlib_restored.zip"
+#: The files a restored page's zip keeps whole (:func:`write_restored`): a page may import them before it is
+#: ready, and the snapshot does not hold them. ipaddress (the live table's join codes, read as the player's
+#: page opens one: ``pyengine.live.codes``) is 18 KB with brotli as source, and 56 KB more of the snapshot
+#: compiled into it.
+RESTORED_WHOLE = ("ipaddress.py",)
 #: A fixed timestamp for every file, so the same list gives the same bytes.
 ZIP_DATE = (2026, 1, 1, 0, 0, 0)
 
@@ -57,13 +62,15 @@ def module_names(files) -> set[str]:
     return names
 
 
-def finder_source(missing: set[str]) -> str:
-    """``strike_rank_stdlib.py`` with the modules left out filled in."""
+def finder_source(missing: set[str], kept: set[str] = frozenset()) -> str:
+    """``strike_rank_stdlib.py`` with the modules left out and the modules kept filled in."""
     text = MODULE_SOURCE.read_text(encoding="utf-8")
-    marker = "MISSING = frozenset()"
-    if text.count(marker) != 1:
-        raise StdlibError(f"{MODULE_SOURCE.name}: the line {marker!r} is not there once")
-    return text.replace(marker, f"MISSING = frozenset({sorted(missing)!r})")
+    for name, names in (("MISSING", missing), ("KEPT", kept)):
+        marker = f"{name} = frozenset()"
+        if text.count(marker) != 1:
+            raise StdlibError(f"{MODULE_SOURCE.name}: the line {marker!r} is not there once")
+        text = text.replace(marker, f"{name} = frozenset({sorted(names)!r})")
+    return text
 
 
 def write_trimmed(full: Path, out: Path, used: list[str] | None) -> dict[str, int]:
@@ -89,7 +96,8 @@ def write_trimmed(full: Path, out: Path, used: list[str] | None) -> dict[str, in
                 zf.writestr(zipfile.ZipInfo(name, ZIP_DATE), b"")
             for name in kept:
                 zf.writestr(zipfile.ZipInfo(name, ZIP_DATE), source.read(name))
-            zf.writestr(zipfile.ZipInfo(f"{MODULE_NAME}.py", ZIP_DATE), finder_source(missing))
+            filled = module_names(kept) - module_names(RESTORED_WHOLE)
+            zf.writestr(zipfile.ZipInfo(f"{MODULE_NAME}.py", ZIP_DATE), finder_source(missing, filled))
     return {"files": len(kept) + 1, "left out": len(files) - len(kept), "bytes": out.stat().st_size}
 
 
@@ -102,28 +110,25 @@ def write_stdlib(out: Path) -> dict[str, int]:
         raise BuildError(str(exc)) from None
 
 
-def write_restored(trimmed: Path, out: Path, imported: list[str]) -> dict[str, int]:
-    """Writes ``out``: the trimmed zip with the bytes of every file in ``imported`` (paths inside
-    the zip) made zeros, in place; returns its counts.
+def write_restored(trimmed: Path, out: Path, whole: tuple[str, ...] = RESTORED_WHOLE) -> dict[str, int]:
+    """Writes ``out``: the trimmed zip with the bytes of every file but ``whole`` made zeros, in place;
+    returns its counts.
 
-    A snapshot holds those modules imported already, and with them the zip's directory as it was
-    read (so the zip a restored interpreter loads must be the same to the byte but for what it never
-    reads again). Stored, not deflated, the zeros cost nothing with the host's compression: 0.6 MB
-    less before a restored page is ready. Only a traceback through one of those modules reads its
-    source again (linecache), and shows blank lines there. A page that starts normally loads the
-    trimmed zip itself.
-
-    :raises StdlibError: ``imported`` names a file the zip does not hold, or one it deflated.
+    A snapshot holds what the pages import before they are ready (``builder.snapshot.BAKED_MODULES``, but
+    for ``whole``, which would cost more there), and with it the zip's directory as it was read: the zip a restored interpreter loads must be the
+    same to the byte but for what it does not read before ready. Stored, not deflated, the zeros cost
+    nothing with the host's compression: 0.7 MB less before a restored page is ready. What a restored
+    page imports later (the QR code's writer, say), the finder reads from the trimmed zip itself, put
+    in the place of this one the first time (``strike_rank_stdlib.TrimmedStdlibFiller``). A page that
+    starts normally loads the trimmed zip. Until then, a traceback through the standard library shows
+    blank lines there.
     """
     data = bytearray(trimmed.read_bytes())
     with zipfile.ZipFile(trimmed) as zf:
-        entries = {info.filename: info for info in zf.infolist()}
-    for name in imported:
-        info = entries.get(name)
-        if info is None or info.compress_type != zipfile.ZIP_STORED:
-            raise StdlibError(f"the snapshot imported {name}, which {trimmed.name} does not hold as stored")
+        files = [info for info in zf.infolist() if not info.is_dir() and info.filename not in whole]
+    for info in files:
         at = info.header_offset
         start = at + 30 + int.from_bytes(data[at + 26:at + 28], "little") + int.from_bytes(data[at + 28:at + 30], "little")
         data[start:start + info.compress_size] = bytes(info.compress_size)
     out.write_bytes(bytes(data))
-    return {"blanked": len(imported), "bytes": len(data)}
+    return {"blanked": len(files), "bytes": len(data)}

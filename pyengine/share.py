@@ -18,7 +18,6 @@ import binascii
 import math
 import re
 import struct
-import urllib.parse
 import zlib
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
@@ -220,7 +219,11 @@ def decode_link(text: str) -> SharedState:
         raise _fail(f"expected text, not {kind_of(text)}")
     fragment = text.partition("#")[2] if "#" in text else text
     if "%" in fragment:  # a browser's address percent-encodes what was pasted (" 1." as "%201."); base64url has no "%"
-        fragment = urllib.parse.unquote(fragment)
+        # Imported here, only for such a link: a page restored from the snapshot would otherwise read
+        # urllib.parse and ipaddress (128 KB of source) and compile them on every visit (docs/startup.md).
+        from urllib.parse import unquote
+
+        fragment = unquote(fragment)
     fragment = fragment.strip()
     if not fragment:
         raise _fail("empty (nothing after the '#')")

@@ -1,13 +1,20 @@
 """Strike Rank's trimmed standard library, in the page: the way back to the whole of it.
 
 This file is shipped inside the trimmed standard-library zip (``builder/stdlib.py`` packs it
-as ``strike_rank_stdlib.py``, with :data:`MISSING` filled in) and runs under Pyodide only.
+as ``strike_rank_stdlib.py``, with :data:`MISSING` and :data:`KEPT` filled in) and runs under Pyodide only.
 The page loads a zip of only the standard-library files our pages import
 (``web/stdlib-used.txt``); :class:`FullStdlibFinder`, last on ``sys.meta_path``, answers an
 import of any other module of the standard library: it fetches Pyodide's whole zip
 (synchronously: an import cannot wait), puts it on the path after the trimmed one, and
 finds the module there. A probe for a module that is in neither (``try: import _foo``) is
 answered "not found" at once, without the download.
+
+A page restored from the snapshot loads the trimmed zip with every file's bytes zeros
+(``builder.stdlib.write_restored``): the snapshot holds what the pages import before they are
+ready, and the bytes of the rest are not worth moving before then. :class:`TrimmedStdlibFiller`,
+first on such a page's ``sys.meta_path``, puts the trimmed zip itself in its place (the same
+directory, to the byte, so the import system's view of it holds) the first time a module of it
+is imported.
 
 :func:`record` reports every standard-library file a page imports (the tool that writes
 ``web/stdlib-used.txt`` runs the browser tests with it: ``python -m builder.stdlib_record``).
@@ -22,9 +29,47 @@ TRIMMED = __file__.rpartition("/")[0]
 FULL = TRIMMED[: -len(".zip")] + "-full.zip"
 #: Every module of Pyodide's standard library that the trimmed zip leaves out (filled in by the build).
 MISSING = frozenset()
+#: Every module the trimmed zip holds (filled in by the build).
+KEPT = frozenset()
 
 #: The names imported from the whole standard library (read by the tests).
 FROM_FULL = []
+#: On a restored page, the module whose import put the trimmed zip in place of its zeros (read by the tests).
+FILLED_FOR = []
+
+
+def load_trimmed(fullname):
+    """Writes the trimmed zip, as the page fetches it, over the zip of zeros a restored page loaded.
+
+    :raises ImportError: the zip could not be fetched (the service worker keeps it from the first
+        visit on, so only a first visit that went offline before it was kept). The message names the module.
+    """
+    import js
+
+    try:
+        data = js.strikeRankStdlib.loadTrimmed().to_bytes()
+    except Exception as error:  # noqa: BLE001 - whatever the browser said, as an ImportError
+        raise ImportError(f"module {fullname} of Python's standard library could not be loaded (offline?): {error}",
+                          name=fullname) from None
+    with open(TRIMMED, "wb") as file:
+        file.write(data)
+
+
+class TrimmedStdlibFiller:
+    """On a restored page: the first import of a module the trimmed zip holds loads the zip's bytes."""
+
+    @classmethod
+    def find_spec(cls, fullname, path=None, target=None):
+        # Stays on the path once done (taken off while the import system walks the path, it would skip
+        # the finder after it); a set's lookup an import.
+        if fullname in KEPT and not FILLED_FOR:
+            load_trimmed(fullname)
+            FILLED_FOR.append(fullname)
+        return None  # the import system goes on, and finds the module in the zip as it is now
+
+    @classmethod
+    def invalidate_caches(cls):
+        pass
 
 
 def load_full(fullname):
@@ -72,10 +117,13 @@ class FullStdlibFinder:
         pass
 
 
-def install():
-    """Puts :class:`FullStdlibFinder` last on ``sys.meta_path`` (once)."""
+def install(restored=False):
+    """Puts :class:`FullStdlibFinder` last on ``sys.meta_path`` (once); on a page restored from the
+    snapshot (``restored``), :class:`TrimmedStdlibFiller` first."""
     if FullStdlibFinder not in sys.meta_path:
         sys.meta_path.append(FullStdlibFinder)
+    if restored and not FILLED_FOR and TrimmedStdlibFiller not in sys.meta_path:
+        sys.meta_path.insert(0, TrimmedStdlibFiller)
 
 
 def stdlib_file(origin):

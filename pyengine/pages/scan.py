@@ -18,7 +18,6 @@ code or the camera was refused). The camera and the decoding are the browser's
 from __future__ import annotations
 
 import re
-from urllib.parse import urlsplit
 
 import msgspec
 
@@ -94,11 +93,20 @@ def _shown_host(parts) -> str:
     return f"{host}:{port}" if port is not None else host
 
 
+def _split(address: str):
+    """An address read into its parts (``urllib.parse.urlsplit``), imported once a code is read: imported with
+    this module, a page restored from the snapshot read urllib.parse and ipaddress (128 KB of source) and
+    compiled them on every visit (docs/startup.md)."""
+    from urllib.parse import urlsplit
+
+    return urlsplit(address)
+
+
 def _from_here(text: str, here: str) -> tuple[str, Scanned | None]:
     """The fragment of a link to this site, or why the text is not one."""
     if _BARE_FRAGMENT.match(text):
         return text.removeprefix("#"), None
-    parts, site = urlsplit(text), urlsplit(here)
+    parts, site = _split(text), _split(here)
     if parts.scheme not in DEFAULT_PORTS or not parts.netloc:
         return "", _refused(f"This code holds {_shown(text)}, not a link to this Strike Rank")
     try:
@@ -181,7 +189,7 @@ class Scanner:
         """A code the camera read: open it if it is ours, else say why not (once per code)."""
         scanned = read_code(text, self.here)
         if scanned.url:
-            here = urlsplit(self.here).path
+            here = _split(self.here).path
             # the player's page reads a live table's code where it is (web/app/player.py: the address's change)
             in_place = scanned.page == JOIN_PAGE and not scanned.url.startswith(f"./{JOIN_PAGE}#join=")
             self.reloads = here[here.rfind("/") + 1:] == scanned.page and not in_place

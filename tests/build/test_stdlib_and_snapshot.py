@@ -4,6 +4,7 @@ its restored heap fits the memory Pyodide starts with (docs/startup.md)."""
 from __future__ import annotations
 
 import gzip
+import sys
 import zipfile
 from pathlib import Path
 
@@ -191,7 +192,8 @@ def test_a_list_naming_a_file_pyodide_does_not_have_fails_the_build(tmp_path):
     assert counts["files"] == 2 and counts["left out"] == 2
     with zipfile.ZipFile(tmp_path / "trimmed.zip") as zf:
         assert zf.namelist() == ["json/", "json/__init__.py", "strike_rank_stdlib.py"]
-        assert "'json.decoder', 'statistics'" in zf.read("strike_rank_stdlib.py").decode()
+        assert "MISSING = frozenset(['json.decoder', 'statistics'])" in zf.read("strike_rank_stdlib.py").decode()
+        assert "KEPT = frozenset(['json'])" in zf.read("strike_rank_stdlib.py").decode()
     with pytest.raises(stdlib.StdlibError, match="lists nothere.py, not in Pyodide's full.zip"):
         stdlib.write_trimmed(full, tmp_path / "again.zip", ["json/__init__.py", "nothere.py"])
 
@@ -218,37 +220,82 @@ def central_directory(data: bytes) -> bytes:
     return data[at:at + size]
 
 
-def test_a_restored_page_loads_the_trimmed_zip_with_what_the_snapshot_imported_made_zeros(tmp_path):
+def test_a_restored_page_loads_the_trimmed_zip_with_every_file_made_zeros(tmp_path):
     # Intent: the same zip to the byte (a restored interpreter keeps the directory it read), but for
-    # the bodies of the modules it holds imported already; a file it does not hold fails the build.
+    # the bodies of its files: the snapshot holds what a page imports before ready, and the rest is
+    # read from the trimmed zip itself when first imported (strike_rank_stdlib.TrimmedStdlibFiller).
     trimmed = tmp_path / "used.zip"
     with zipfile.ZipFile(trimmed, "w", compression=zipfile.ZIP_STORED) as zf:
+        zf.writestr("json/", b"")
         zf.writestr("json/__init__.py", "import json.decoder\n" * 50)
         zf.writestr("json/decoder.py", "x = 1\n")
         zf.writestr("textwrap.py", "y = 2\n")
     restored = tmp_path / "restored.zip"
-    assert stdlib.write_restored(trimmed, restored, ["json/__init__.py", "textwrap.py"])["blanked"] == 2
+    assert stdlib.write_restored(trimmed, restored)["blanked"] == 3
     before, after = trimmed.read_bytes(), restored.read_bytes()
     assert len(after) == len(before) and central_directory(after) == central_directory(before)
-    files = bodies(restored)
-    assert files["json/__init__.py"] == bytes(1000) and files["textwrap.py"] == bytes(6)
-    assert files["json/decoder.py"] == b"x = 1\n"
-    with pytest.raises(stdlib.StdlibError, match="imported http/client.py, which used.zip does not hold"):
-        stdlib.write_restored(trimmed, restored, ["http/client.py"])
+    assert bodies(restored) == {"json/__init__.py": bytes(1000), "json/decoder.py": bytes(6), "textwrap.py": bytes(6)}
+    # What a page reads before ready and the snapshot does not hold stays whole.
+    assert stdlib.write_restored(trimmed, restored, whole=("textwrap.py",))["blanked"] == 2
+    assert bodies(restored)["textwrap.py"] == b"y = 2\n" and not any(bodies(restored)["json/decoder.py"])
 
 
-def test_the_built_zip_for_a_restored_page_blanks_only_what_the_snapshot_imported(dist):
+def test_the_built_zip_for_a_restored_page_is_the_trimmed_one_with_every_file_blank(dist):
     used = (PYODIDE / stdlib.TRIMMED_NAME).read_bytes()
     restored_path = PYODIDE / stdlib.RESTORED_NAME
     if not restored_path.exists():
         pytest.skip("built without Chromium: no snapshot")
     restored = restored_path.read_bytes()
     assert len(restored) == len(used) and central_directory(restored) == central_directory(used)
-    blank = {name for name, body in bodies(restored_path).items() if not any(body)}
-    assert {"json/__init__.py", "re/__init__.py", "strike_rank_stdlib.py"} <= blank  # imported in the snapshot
-    assert "http/client.py" not in blank  # not imported before a page asks for it
+    assert sorted(name for name, body in bodies(restored_path).items() if any(body)) == ["ipaddress.py"]
+    assert stdlib.RESTORED_WHOLE == ("ipaddress.py",)
     boot = (dist / "pyodide-boot.mjs").read_text(encoding="utf-8")
     assert f'const RESTORED_STDLIB = "./vendor/pyodide/{stdlib.RESTORED_NAME}"' in boot
+    # The finder fills the zip for any other module of it (ipaddress is there as it is).
+    with zipfile.ZipFile(PYODIDE / stdlib.TRIMMED_NAME) as trimmed:
+        finder = trimmed.read("strike_rank_stdlib.py").decode()
+    kept = stdlib.module_names(stdlib.read_used()) - {"ipaddress"}
+    assert f"KEPT = frozenset({sorted(kept)!r})" in finder
+
+
+def test_a_restored_page_reads_the_trimmed_zip_itself_the_first_time_it_imports_a_module_of_it(tmp_path, monkeypatch):
+    # Intent: the zip of zeros is only what a restored page starts with. The first import of a module
+    # the trimmed zip holds writes the trimmed zip over it (the page's loadTrimmed, synchronous), and
+    # the import goes on and finds the module; once, and never on a page that started normally.
+    import importlib
+    import types
+
+    trimmed = tmp_path / "used.zip"
+    with zipfile.ZipFile(trimmed, "w", compression=zipfile.ZIP_STORED) as zf:
+        zf.writestr("srz_dice_probe.py", "FACES = 6\n")
+        zf.writestr("srz_other_probe.py", "FACES = 8\n")
+    on_path = tmp_path / "python.zip"
+    stdlib.write_restored(trimmed, on_path)
+    asked = []
+    page = types.SimpleNamespace(loadTrimmed=lambda: asked.append(1) or types.SimpleNamespace(to_bytes=trimmed.read_bytes))
+    monkeypatch.setitem(sys.modules, "js", types.SimpleNamespace(strikeRankStdlib=page))
+    finder = types.ModuleType("strike_rank_stdlib")
+    finder.__file__ = f"{on_path}/strike_rank_stdlib.py"
+    source = stdlib.finder_source(set(), {"srz_dice_probe", "srz_other_probe"})
+    exec(compile(source, finder.__file__, "exec"), finder.__dict__)
+    monkeypatch.setattr(sys, "meta_path", list(sys.meta_path))
+    monkeypatch.setattr(sys, "path", [str(on_path), *sys.path])
+    for name in ("srz_dice_probe", "srz_other_probe"):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    finder.install()
+    assert finder.TrimmedStdlibFiller not in sys.meta_path  # a page started normally loads the trimmed zip
+    finder.install(restored=True)
+    assert sys.meta_path[0] is finder.TrimmedStdlibFiller
+    assert importlib.import_module("srz_dice_probe").FACES == 6
+    assert importlib.import_module("srz_other_probe").FACES == 8
+    assert (finder.FILLED_FOR, asked) == (["srz_dice_probe"], [1])
+    assert on_path.read_bytes() == trimmed.read_bytes()
+    page.loadTrimmed = lambda: (_ for _ in ()).throw(RuntimeError("HTTP 504"))
+    finder.FILLED_FOR.clear()
+    monkeypatch.delitem(sys.modules, "srz_dice_probe")
+    with pytest.raises(ImportError, match="module srz_dice_probe of Python's standard library could not be loaded "
+                                          r"\(offline\?\): HTTP 504"):
+        importlib.import_module("srz_dice_probe")
 
 
 # ---------------------------------------------------------------- our wheel on a restored page

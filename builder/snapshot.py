@@ -82,15 +82,18 @@ class SnapshotError(RuntimeError):
     """The snapshot could not be made; the message says what Chromium reported."""
 
 #: What a restored page's copy of our wheel holds for each Python file (:func:`write_restored_wheel`): the
-#: file's sha256, which tells the baked loader to take the code it compiled from that file.
+#: id of the code the snapshot holds (:func:`code_id`), which tells the baked loader to take the code it
+#: compiled from the file of that path. One line for every file: with each file's own sha256 (64 random
+#: hex digits), the copy was 26 KB with brotli; so it is 4 KB.
 BAKED_MARK = "# compiled into the start-up snapshot: {}\n"
 
 #: Installed in the snapshot as module ``strike_rank_baked``: a finder placed before Python's
 #: own path finder that gives a module in the baked table the code object compiled at build
 #: time, when the file on disk is still the one it was compiled from (same sha256), and
 #: otherwise lets Python compile the file as usual. Code objects are plain memory, so the
-#: snapshot keeps them. A restored page unpacks our wheel with each file as its mark (BAKED_MARK),
-#: which the loader takes without reading a source; a page started normally has the files themselves.
+#: snapshot keeps them. A restored page unpacks our wheel with each file as the mark of the code the
+#: snapshot holds (BAKED_MARK), which the loader takes without hashing a source; a page started
+#: normally has the files themselves.
 BAKED_LOADER = f"MARK = {BAKED_MARK!r}\n" + r"""
 import hashlib
 import sys
@@ -98,6 +101,8 @@ from importlib.machinery import PathFinder, SourceFileLoader
 
 CODE = {}
 USED = []
+#: The mark of the code held here (bake), as a restored page's copy of the wheel holds it for every file.
+TAKEN = None
 #: What the snapshot had imported (for the profile: what a page imports on top).
 SNAPSHOT_MODULES = set()
 
@@ -111,8 +116,8 @@ class BakedLoader(SourceFileLoader):
                 data = self.get_data(path)
             except OSError:
                 data = None
-            # A restored page unpacks our wheel with each file as its mark (write_restored_wheel).
-            if data is not None and (data == MARK.format(baked[0]).encode() or hashlib.sha256(data).hexdigest() == baked[0]):
+            # A restored page unpacks our wheel with each file as the mark (write_restored_wheel).
+            if data is not None and (data == TAKEN or hashlib.sha256(data).hexdigest() == baked[0]):
                 USED.append(fullname)
                 return baked[1]
         return super().get_code(fullname)
@@ -131,12 +136,14 @@ class BakedFinder:
         pass
 
 
-def bake(sources):
+def bake(sources, code_id):
     # sources: the JavaScript object of path -> [digest, text], read one file at a time (the
     # snapshot is the whole of memory at its highest: every source at once in Python's memory
     # made it grow past Pyodide's initial size).
     import gc
 
+    global TAKEN
+    TAKEN = MARK.format(code_id).encode()
     files = sources.as_object_map()
     for path in list(files):
         entry = files[path]
@@ -160,13 +167,14 @@ try {
   const sources = await (await fetch("./baked.json")).json();
   py.globals.set("baked_sources", sources);
   py.globals.set("baked_loader", %(loader)s);
+  py.globals.set("baked_id", %(code_id)s);
   py.runPython(`
 import json, sys, types
 module = types.ModuleType("strike_rank_baked")
 exec(compile(baked_loader, "<strike_rank_baked>", "exec"), module.__dict__)
 sys.modules["strike_rank_baked"] = module
-module.bake(baked_sources)
-del baked_sources, baked_loader, json, sys, types, module
+module.bake(baked_sources, baked_id)
+del baked_sources, baked_loader, baked_id, json, sys, types, module
 `);
   // The pages' finder for modules the trimmed standard library leaves out, installed only
   // now: a baked module missing from it fails the build here instead.
@@ -385,6 +393,7 @@ def make_snapshot(vendor: Path, out: Path, sources: dict[str, bytes] | None = No
         (site / "vendor").symlink_to(vendor, target_is_directory=True)
         (site / "baked.json").write_text(baked_json(sources or {}), encoding="utf-8")
         html = MAKER_HTML % {"imports": json.dumps(imports), "loader": json.dumps(BAKED_LOADER), "env": json.dumps(MAKER_ENV),
+                             "code_id": json.dumps(code_id(sources or {})),
                              "stdlib": json.dumps(f"./vendor/pyodide/{STDLIB}")}
         (site / "index.html").write_text(html, encoding="utf-8")
         with serving(site) as url, sync_playwright() as p:
@@ -444,20 +453,25 @@ def pyscript_sources(pyscript_dir: Path) -> dict[str, bytes]:
     return {}
 
 
-def baked_mark(source: bytes) -> bytes:
-    """What a restored page's copy of our wheel holds in place of the Python file ``source``."""
-    return BAKED_MARK.format(hashlib.sha256(source).hexdigest()).encode()
+def baked_mark(code: str) -> bytes:
+    """What a restored page's copy of our wheel holds in place of each Python file, for a snapshot that
+    holds the code of :func:`code_id` ``code``."""
+    return BAKED_MARK.format(code).encode()
 
 
-def write_restored_wheel(wheel: Path, out: Path) -> None:
-    """Our wheel as a page restored from the snapshot unpacks it: the same files, each Python file as its
-    :func:`baked_mark` (the snapshot holds the code compiled from it), its other files as they are.
-    About 0.24 MB less on a first visit's wire, and no sha256 of each file as a page imports it.
-    What is lost: a restored page's tracebacks show no source lines of ours."""
-    with zipfile.ZipFile(wheel) as whole, zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED) as marks:
+def write_restored_wheel(wheel: Path, out: Path, code: str) -> None:
+    """Our wheel as a page restored from the snapshot of :func:`code_id` ``code`` unpacks it: the same files,
+    each Python file as the :func:`baked_mark` (the snapshot holds the code compiled from it), its other
+    files as they are, but its RECORD (each file's sha256, which a mark is not; nothing reads it). About
+    0.26 MB less on a first visit's wire, and no sha256 of each file as a page imports it. What is lost:
+    a restored page's tracebacks show no source lines of ours."""
+    mark = baked_mark(code)
+    with zipfile.ZipFile(wheel) as whole, zipfile.ZipFile(out, "w", compression=zipfile.ZIP_STORED) as marks:
         for info in whole.infolist():
+            if info.filename.endswith(".dist-info/RECORD"):
+                continue
             data = whole.read(info)
-            marks.writestr(info, baked_mark(data) if info.filename.endswith(".py") else data)
+            marks.writestr(zipfile.ZipInfo(info.filename, info.date_time), mark if info.filename.endswith(".py") else data)
 
 
 class Shipped(NamedTuple):
@@ -520,6 +534,6 @@ def build_snapshot(vendor: Path, wheel: Path | None = None, pins: Pins | None = 
     restored_wheel = None
     if wheel:
         restored_wheel = wheel.with_name(wheel.stem + ".restored.zip")
-        write_restored_wheel(wheel, restored_wheel)
+        write_restored_wheel(wheel, restored_wheel, code_id(sources))
     return Shipped(f"./vendor/{shipped.name}", f"./vendor/pyodide/{RESTORED_NAME}",
                    restored_wheel and f"./{restored_wheel.parent.name}/{restored_wheel.name}")

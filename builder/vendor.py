@@ -21,11 +21,13 @@ PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_st
 
 def vendor_pyscript(pins: Pins, out: Path) -> None:
     """Copies PyScript's whole dist/ (chunk names carry hashes; pitfall 11) without source maps,
-    patched (:func:`pyscript_without_eval`) so that it starts under the pages' :data:`builder.pages.CSP`."""
+    patched (:func:`pyscript_without_eval`) so that it starts under the pages' :data:`builder.pages.CSP`,
+    and for Pyodide's scripts only (:func:`pyscript_for_python_only`)."""
     src = npm_pack(pins.pyscript) / "dist"
     shutil.copytree(src, out, ignore=shutil.ignore_patterns("*.map"))
     for chunk in out.glob("core-*.js"):
-        chunk.write_text(pyscript_without_eval(chunk.read_text(encoding="utf-8")), encoding="utf-8")
+        core = pyscript_without_eval(chunk.read_text(encoding="utf-8"))
+        chunk.write_text(pyscript_for_python_only(core), encoding="utf-8")
 
 
 #: PyScript's one string evaluated as JavaScript on the main thread (docs/security.md): its
@@ -55,6 +57,25 @@ def pyscript_without_eval(core: str) -> str:
             "and update builder.vendor.pyscript_without_eval"
         )
     return core.replace(PYSCRIPT_EVAL, PYSCRIPT_NO_EVAL)
+
+
+#: The script types PyScript's core starts, each with its interpreter: Pyodide's ``py`` and MicroPython's ``mpy``.
+PYSCRIPT_TYPES = 'new Map([["py","pyodide"],["mpy","micropython"]])'
+#: Only ``py``: our pages have no MicroPython script, and for a type with no config PyScript imports every
+#: plugin, those ``pyscript.json`` turns off for ``py`` too (five chunks, 7 KB with brotli before a page is
+#: ready, and five modules evaluated on every visit).
+PYSCRIPT_PY_ONLY = 'new Map([["py","pyodide"]])'
+
+
+def pyscript_for_python_only(core: str) -> str:
+    """PyScript's core chunk with :data:`PYSCRIPT_TYPES` replaced by :data:`PYSCRIPT_PY_ONLY`.
+
+    :raises BuildError: the chunk does not hold that map exactly once (a PyScript upgrade).
+    """
+    if core.count(PYSCRIPT_TYPES) != 1:
+        raise BuildError("PyScript's core no longer lists its script types as the pinned one did: "
+                         "update builder.vendor.pyscript_for_python_only")
+    return core.replace(PYSCRIPT_TYPES, PYSCRIPT_PY_ONLY)
 
 
 def vendor_jsqr(pins: Pins, out: Path) -> None:

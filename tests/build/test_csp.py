@@ -132,3 +132,14 @@ def test_a_pyscript_that_changed_fails_the_build_with_what_to_check():
     assert patched.count("Function(") == original.count("Function(") - 1
     with pytest.raises(builder.base.BuildError, match="content security policy"):
         builder.vendor.pyscript_without_eval(patched)
+
+
+def test_pyscript_starts_pyodide_scripts_only_and_imports_none_of_the_plugins_turned_off(pages):
+    # Intent: with MicroPython's type listed, PyScript imported every plugin for it (it has no config),
+    # the ones pyscript.json turns off too: five chunks fetched and run before every page is ready.
+    (core,) = (DIST / "vendor" / "pyscript").glob("core-*.js")
+    text = core.read_text(encoding="utf-8")
+    assert builder.vendor.PYSCRIPT_TYPES not in text and text.count(builder.vendor.PYSCRIPT_PY_ONLY) == 1
+    original = next(Path(builder.install.npm_pack(builder.pins.read_pins().pyscript), "dist").glob("core-*.js")).read_text(encoding="utf-8")
+    with pytest.raises(builder.base.BuildError, match="script types"):
+        builder.vendor.pyscript_for_python_only(builder.vendor.pyscript_for_python_only(original))

@@ -308,8 +308,8 @@ def baked_loader():
 
 
 def test_the_baked_loader_takes_the_mark_of_the_code_it_holds_and_compiles_anything_else(tmp_path):
-    # Intent: a restored page unpacks our wheel with each file it holds compiled as a mark of that
-    # file's sha256: the loader gives the code it holds for the mark or the file itself, never
+    # Intent: a restored page unpacks our wheel with each file it holds compiled as the mark of the code
+    # the snapshot holds: the loader gives the code it holds for the mark or the file itself, never
     # for another mark (a service worker's copy of another build) or another text, which it compiles.
     import hashlib
 
@@ -318,6 +318,7 @@ def test_the_baked_loader_takes_the_mark_of_the_code_it_holds_and_compiles_anyth
     digest = hashlib.sha256(source).hexdigest()
     path = tmp_path / "rules.py"
     loader.CODE[str(path)] = (digest, compile("WHO = 'baked'", str(path), "exec"))
+    loader.TAKEN = snapshot.baked_mark("88d63f2e")
 
     def run(text: bytes) -> str | None:
         path.write_bytes(text)
@@ -325,9 +326,9 @@ def test_the_baked_loader_takes_the_mark_of_the_code_it_holds_and_compiles_anyth
         exec(loader.BakedLoader("rules", str(path)).get_code("rules"), names)
         return names.get("WHO")
 
-    assert run(snapshot.baked_mark(source)) == "baked"
+    assert run(snapshot.baked_mark("88d63f2e")) == "baked"
     assert run(source) == "baked"
-    assert run(snapshot.baked_mark(b"WHO = 'another build'\n")) is None  # a comment: compiled as it is
+    assert run(snapshot.baked_mark("0a1b2c3d")) is None  # another build's: a comment, compiled as it is
     assert run(b"WHO = 'changed'\n") == "changed"
 
 
@@ -335,12 +336,16 @@ def test_a_restored_page_unpacks_our_wheel_with_each_python_file_a_mark(tmp_path
     wheel = tmp_path / "strike_rank-1.0-py3-none-any.whl"
     with zipfile.ZipFile(wheel, "w") as zf:
         zf.writestr("pyengine/__init__.py", "VERSION = 1\n" * 100)
+        zf.writestr("pyengine/dice.py", "FACES = 6\n" * 100)
         zf.writestr("strike_rank-1.0.dist-info/METADATA", "Name: strike_rank\n")
+        zf.writestr("strike_rank-1.0.dist-info/RECORD", "pyengine/__init__.py,sha256=x,1200\n")
     restored = tmp_path / "restored.zip"
-    snapshot.write_restored_wheel(wheel, restored)
+    snapshot.write_restored_wheel(wheel, restored, "88d63f2e")
     with zipfile.ZipFile(restored) as zf:
-        assert zf.namelist() == ["pyengine/__init__.py", "strike_rank-1.0.dist-info/METADATA"]
-        assert zf.read("pyengine/__init__.py") == snapshot.baked_mark(b"VERSION = 1\n" * 100)
+        # RECORD lists each file's sha256, which a mark is not: left out.
+        assert zf.namelist() == ["pyengine/__init__.py", "pyengine/dice.py", "strike_rank-1.0.dist-info/METADATA"]
+        assert zf.read("pyengine/__init__.py") == zf.read("pyengine/dice.py") == snapshot.baked_mark("88d63f2e")
+        assert snapshot.baked_mark("88d63f2e") == b"# compiled into the start-up snapshot: 88d63f2e\n"
         assert zf.read("strike_rank-1.0.dist-info/METADATA") == b"Name: strike_rank\n"
     assert restored.stat().st_size < wheel.stat().st_size
 
@@ -351,10 +356,12 @@ def test_the_built_site_hands_a_restored_page_the_wheel_of_marks(dist):
         pytest.skip("built without Chromium: no snapshot")
     assert len(found) == 1, found
     wheel = next(p for p in (dist / "pkg").glob("*.whl"))
+    code = next((dist / "vendor").glob("snapshot-*.bin")).stem.rpartition("-")[2]  # the snapshot's code_id
     with zipfile.ZipFile(wheel) as whole, zipfile.ZipFile(found[0]) as marks:
-        assert whole.namelist() == marks.namelist()
-        for name in whole.namelist():
-            expected = snapshot.baked_mark(whole.read(name)) if name.endswith(".py") else whole.read(name)
+        assert [name for name in whole.namelist() if not name.endswith("/RECORD")] == marks.namelist()
+        for name in marks.namelist():
+            expected = snapshot.baked_mark(code) if name.endswith(".py") else whole.read(name)
             assert marks.read(name) == expected, name
+    assert found[0].with_name(found[0].name + ".br").stat().st_size < 8_000  # 26 KB with a sha256 a file
     boot = (dist / "pyodide-boot.mjs").read_text(encoding="utf-8")
     assert f'const RESTORED_WHEEL = "./pkg/{found[0].name}"' in boot

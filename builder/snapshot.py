@@ -44,7 +44,7 @@ from tools.serve import serving
 #: Every module a page imports before it is ready must be here: a restored page's standard library
 #: is zeros until a module of it is imported (``builder.stdlib.write_restored``; a browser test holds it).
 BAKED_MODULES = (
-    "argparse", "base64", "bisect", "collections", "collections.abc", "contextlib", "dataclasses",
+    "base64", "bisect", "collections", "collections.abc", "contextlib", "dataclasses",
     "enum", "fractions", "functools", "importlib", "json", "math", "re", "struct", "typing",
     "zlib", "asyncio", "inspect", "textwrap",
     "datetime", "decimal", "email", "encodings.cp437", "hmac", "html", "html.entities", "importlib.metadata",
@@ -362,6 +362,7 @@ def build_id(pyodide_dir: Path) -> str:
         digest.update(hashlib.sha256((pyodide_dir / name).read_bytes()).digest())
     digest.update("\n".join(BAKED_MODULES).encode())
     digest.update(BAKED_LOADER.encode())
+    digest.update(MAKER_HTML.encode())  # what the maker runs before the snapshot is taken
     digest.update(SHIPPED_AS.encode())
     digest.update(json.dumps(MAKER_ENV, sort_keys=True).encode())
     return digest.hexdigest()[:16]

@@ -28,7 +28,7 @@ TRIMMED_NAME = "python_stdlib_used.zip"
 RESTORED_NAME = "python_stdlib_restored.zip"
 #: The files a restored page's zip keeps whole (:func:`write_restored`): a page may import them before it is
 #: ready, and the snapshot does not hold them. ipaddress (the live table's join codes, read as the player's
-#: page opens one: ``pyengine.live.codes``) is 18 KB with brotli as source, and 56 KB more of the snapshot
+#: page opens one: ``pyengine.live.codes``) is 14 KB with brotli as source, and 56 KB more of the snapshot
 #: compiled into it.
 RESTORED_WHOLE = ("ipaddress.py",)
 #: A fixed timestamp for every file, so the same list gives the same bytes.
@@ -114,14 +114,14 @@ def write_restored(trimmed: Path, out: Path, whole: tuple[str, ...] = RESTORED_W
     """Writes ``out``: the trimmed zip with the bytes of every file but ``whole`` made zeros, in place;
     returns its counts.
 
-    A snapshot holds what the pages import before they are ready (``builder.snapshot.BAKED_MODULES``, but
-    for ``whole``, which would cost more there), and with it the zip's directory as it was read: the zip a restored interpreter loads must be the
-    same to the byte but for what it does not read before ready. Stored, not deflated, the zeros cost
-    nothing with the host's compression: 0.7 MB less before a restored page is ready. What a restored
-    page imports later (the QR code's writer, say), the finder reads from the trimmed zip itself, put
-    in the place of this one the first time (``strike_rank_stdlib.TrimmedStdlibFiller``). A page that
-    starts normally loads the trimmed zip. Until then, a traceback through the standard library shows
-    blank lines there.
+    A snapshot holds what the pages import before they are ready (``builder.snapshot.BAKED_MODULES``;
+    ``whole`` would cost more there), and with it the zip's directory as it was read: the zip a restored
+    interpreter loads must be the same to the byte but for what it does not read before ready. Stored,
+    not deflated, the zeros cost nothing with the host's compression: 0.68 MB less before a restored page
+    is ready. What a restored page imports later (the QR code's writer, say), the finder reads from the
+    trimmed zip itself, put in the place of this one the first time
+    (``strike_rank_stdlib.TrimmedStdlibFiller``). A page that starts normally loads the trimmed zip.
+    Until then, a traceback through the standard library shows blank lines there.
     """
     data = bytearray(trimmed.read_bytes())
     with zipfile.ZipFile(trimmed) as zf:

@@ -210,6 +210,17 @@ def encode_link(kind: str, data: dict[str, Any], *, version: int = 1) -> str:
     return fragment
 
 
+#: A run of percent-escapes (``%20``, ``%C3%A9``): the bytes of UTF-8 text.
+_PERCENT_RUN = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
+
+
+def _unquote(text: str) -> str:
+    """``urllib.parse.unquote``: each run of escapes read as UTF-8, anything else left as it is. Not
+    imported from urllib: on a page restored from the snapshot, urllib.parse and the ipaddress it imports
+    (128 KB of source) were read and compiled on every visit for it (docs/startup.md)."""
+    return _PERCENT_RUN.sub(lambda run: bytes.fromhex(run.group(0).replace("%", "")).decode("utf-8", "replace"), text)
+
+
 def decode_link(text: str) -> SharedState:
     """Reads a share link: a whole URL, or its fragment with or without ``#``.
 
@@ -219,11 +230,7 @@ def decode_link(text: str) -> SharedState:
         raise _fail(f"expected text, not {kind_of(text)}")
     fragment = text.partition("#")[2] if "#" in text else text
     if "%" in fragment:  # a browser's address percent-encodes what was pasted (" 1." as "%201."); base64url has no "%"
-        # Imported here, only for such a link: a page restored from the snapshot would otherwise read
-        # urllib.parse and ipaddress (128 KB of source) and compile them on every visit (docs/startup.md).
-        from urllib.parse import unquote
-
-        fragment = unquote(fragment)
+        fragment = _unquote(fragment)
     fragment = fragment.strip()
     if not fragment:
         raise _fail("empty (nothing after the '#')")

@@ -94,9 +94,9 @@ def _shown_host(parts) -> str:
 
 
 def _split(address: str):
-    """An address read into its parts (``urllib.parse.urlsplit``), imported once a code is read: imported with
-    this module, a page restored from the snapshot read urllib.parse and ipaddress (128 KB of source) and
-    compiled them on every visit (docs/startup.md)."""
+    """An address read into its parts (``urllib.parse.urlsplit``)."""
+    # Imported once a code is read: imported with this module, a page restored from the snapshot read
+    # urllib.parse and ipaddress (128 KB of source) and compiled them on every visit (docs/startup.md).
     from urllib.parse import urlsplit
 
     return urlsplit(address)

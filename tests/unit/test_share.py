@@ -408,3 +408,15 @@ def test_a_good_link_with_bytes_changed_raises_only_share_link_error(patch: byte
 def test_the_kind_of_a_damaged_link_is_a_kind_name_or_none_and_never_raises(text):
     kind = kind_of_damaged(text)
     assert kind is None or KIND_PATTERN.fullmatch(kind)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="%0123456789abcdefABCDEFxyz é", max_size=30))
+def test_a_percent_encoded_address_is_read_as_urllib_reads_it(text):
+    # Intent: share's own reading of escapes (urllib.parse is not imported at a page's start, docs/startup.md)
+    # is urllib's: each run of escapes as UTF-8, with a replacement character for bytes that are not.
+    from urllib.parse import unquote
+
+    from pyengine.share import _unquote
+
+    assert _unquote(text) == unquote(text)

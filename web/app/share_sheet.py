@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from pyodide.ffi import to_js
 from pyscript import document, window
 
@@ -37,14 +39,22 @@ async def share(button) -> bool:
 qr_encoder = None  # loading the vendored QR encoder: begun when a code is first asked for
 
 
+async def _install_qr_encoder() -> None:
+    import pyodide_js
+    from js import strikeRankStdlib
+
+    # On a page restored from the snapshot, what segno imports of the standard library (gzip, xml.sax) is
+    # zeros until the trimmed zip is read (strike_rank_stdlib): fetched first, as any file.
+    await strikeRankStdlib.readTrimmed()
+    await pyodide_js.loadPackage("segno")
+
+
 def load_qr_encoder():
     """Installs segno (once) from the site's own lock file: vendored, cached by the service
     worker, checked by its sha256; the awaitable that is done when it is."""
     global qr_encoder
     if qr_encoder is None:
-        import pyodide_js
-
-        qr_encoder = pyodide_js.loadPackage("segno")
+        qr_encoder = asyncio.ensure_future(_install_qr_encoder())
     return qr_encoder
 
 

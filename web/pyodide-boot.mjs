@@ -22,7 +22,9 @@ const SNAPSHOT_URL = $snapshot_url;
 const STDLIB_URL = new URL($stdlib_url, import.meta.url).href;
 // A page restored from the snapshot loads the same zip with every file's bytes zeros (the same
 // directory, to the byte: builder.stdlib.write_restored), 0.7 MB less: the snapshot holds what a page
-// imports before ready, and the first import of anything else reads the trimmed zip itself (loadTrimmed).
+// imports before it is prepared. Then it reads the trimmed zip as any file (fillTrimmed) and puts it in
+// the zeros' place; an import before then reads it synchronously (loadTrimmed: online only, for
+// Chromium's service worker does not answer a synchronous request).
 const RESTORED_STDLIB = $stdlib_restored_url;
 function loadBytes(url) {
   const request = new XMLHttpRequest();
@@ -37,22 +39,28 @@ function loadBytes(url) {
 }
 globalThis.strikeRankStdlib = {
   full: new URL($stdlib_full_url, import.meta.url).href,
-  trimmed: null,
-  filled: false,
+  filling: null,
   loadFull() { return loadBytes(this.full); },
-  loadTrimmed() {
-    const bytes = this.trimmed || loadBytes(STDLIB_URL);
-    this.trimmed = null;
-    this.filled = true;
-    return bytes;
-  },
-  // A restored page about to import what its zeros lack (the QR code's writer: gzip, xml.sax) fetches the
-  // trimmed zip first, as any file, for loadTrimmed to hand over: read synchronously offline right after
-  // the encoder's install, it was seen going to the network instead of the service worker (the browser tests).
-  async readTrimmed() {
-    if (globalThis.strikeRankStart !== "snapshot" || this.filled || this.trimmed) return;
-    const response = await fetch(STDLIB_URL);
-    if (response.ok) this.trimmed = new Uint8Array(await response.arrayBuffer());
+  loadTrimmed() { return loadBytes(STDLIB_URL); },
+  // Once, when the page is prepared (web/app/start.py); the promise is what the QR code's writer waits
+  // for before it imports what only the trimmed zip holds (gzip, xml.sax). A read that fails leaves the
+  // zeros to loadTrimmed, which says why an import could not be done.
+  fillTrimmed() {
+    const pyodide = globalThis.strikeRankStart === "snapshot" && globalThis.strikeRankPyodide;
+    if (!this.filling) {
+      this.filling = !pyodide ? Promise.resolve() : fetch(STDLIB_URL)
+        .then((response) => (response.ok ? response.arrayBuffer() : Promise.reject(new Error("HTTP " + response.status))))
+        .then((buffer) => {
+          const stdlib = pyodide.pyimport("strike_rank_stdlib");
+          try {
+            stdlib.fill_trimmed(new Uint8Array(buffer));
+          } finally {
+            stdlib.destroy();
+          }
+        })
+        .catch(() => {});
+    }
+    return this.filling;
   },
 };
 // The finder goes last on sys.meta_path (a restored snapshot has it already), and on a restored page

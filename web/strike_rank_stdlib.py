@@ -11,10 +11,12 @@ answered "not found" at once, without the download.
 
 A page restored from the snapshot loads the trimmed zip with every file's bytes zeros
 (``builder.stdlib.write_restored``): the snapshot holds what the pages import before they are
-ready, and the bytes of the rest are not worth moving before then. :class:`TrimmedStdlibFiller`,
-first on such a page's ``sys.meta_path``, puts the trimmed zip itself in its place (the same
-directory, to the byte, so the import system's view of it holds) the first time a module of it
-is imported.
+ready, and the bytes of the rest are not worth moving before then. Once the page is prepared, it
+fetches the trimmed zip as any file (from the service worker's cache, offline too) and
+:func:`fill_trimmed` puts it in the zeros' place (the same directory, to the byte, so the import
+system's view of it holds). :class:`TrimmedStdlibFiller`, first on such a page's ``sys.meta_path``,
+does it synchronously for an import before then (online only: Chromium's service worker does not
+answer a synchronous request).
 
 :func:`record` reports every standard-library file a page imports (the tool that writes
 ``web/stdlib-used.txt`` runs the browser tests with it: ``python -m builder.stdlib_record``).
@@ -34,15 +36,28 @@ KEPT = frozenset()
 
 #: The names imported from the whole standard library (read by the tests).
 FROM_FULL = []
-#: On a restored page, the module whose import put the trimmed zip in place of its zeros (read by the tests).
+#: On a restored page, what put the trimmed zip in place of its zeros: :data:`PREPARED`, or the module
+#: whose import needed it before then (read by the tests).
 FILLED_FOR = []
+#: In :data:`FILLED_FOR`: the page's own read once it was prepared.
+PREPARED = "(the page, once prepared)"
+
+
+def fill_trimmed(data, by=PREPARED):
+    """Writes the trimmed zip's bytes (bytes, or the page's Uint8Array) over the zip of zeros a
+    restored page loaded, once; ``by`` is what asked for it."""
+    if FILLED_FOR:
+        return
+    with open(TRIMMED, "wb") as file:
+        file.write(data if isinstance(data, bytes) else data.to_bytes())
+    FILLED_FOR.append(by)
 
 
 def load_trimmed(fullname):
-    """Writes the trimmed zip, as the page fetches it, over the zip of zeros a restored page loaded.
+    """Reads the trimmed zip synchronously for an import of ``fullname`` and fills the zeros with it.
 
-    :raises ImportError: the zip could not be fetched (the service worker keeps it from the first
-        visit on, so only a first visit that went offline before it was kept). The message names the module.
+    :raises ImportError: the zip could not be fetched (a synchronous request is not answered by the
+        service worker, so offline, before the page's own read once prepared). The message names the module.
     """
     import js
 
@@ -51,12 +66,12 @@ def load_trimmed(fullname):
     except Exception as error:  # noqa: BLE001 - whatever the browser said, as an ImportError
         raise ImportError(f"module {fullname} of Python's standard library could not be loaded (offline?): {error}",
                           name=fullname) from None
-    with open(TRIMMED, "wb") as file:
-        file.write(data)
+    fill_trimmed(data, fullname)
 
 
 class TrimmedStdlibFiller:
-    """On a restored page: the first import of a module the trimmed zip holds loads the zip's bytes."""
+    """On a restored page: an import of a module the trimmed zip holds, before the page's own read of
+    it, loads the zip's bytes."""
 
     @classmethod
     def find_spec(cls, fullname, path=None, target=None):
@@ -64,7 +79,6 @@ class TrimmedStdlibFiller:
         # the finder after it); a set's lookup an import.
         if fullname in KEPT and not FILLED_FOR:
             load_trimmed(fullname)
-            FILLED_FOR.append(fullname)
         return None  # the import system goes on, and finds the module in the zip as it is now
 
     @classmethod

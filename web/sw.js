@@ -2,7 +2,8 @@
 // The cache name carries a hash of every file, so each build gets a fresh cache and old ones go.
 // A few files are not pre-cached (builder.app_files.NOT_PRECACHED: Pyodide's whole standard library, which
 // a page fetches only for a module the trimmed one lacks, and PyScript's parts no page loads);
-// the worker keeps each the first time a page fetches it, so it is there offline afterwards.
+// the worker keeps each the first time a page fetches it, so it is there offline afterwards (not the
+// whole standard library: a page reads it synchronously, and no worker answers a synchronous request).
 const CACHE = self.registration.scope + " " + $cache_name;
 const ASSETS = $assets;
 const LATER = new Set($later.map((url) => new URL(url, self.location.href).href));

@@ -259,9 +259,10 @@ def test_the_built_zip_for_a_restored_page_is_the_trimmed_one_with_every_file_bl
 
 
 def test_a_restored_page_reads_the_trimmed_zip_itself_the_first_time_it_imports_a_module_of_it(tmp_path, monkeypatch):
-    # Intent: the zip of zeros is only what a restored page starts with. The first import of a module
-    # the trimmed zip holds writes the trimmed zip over it (the page's loadTrimmed, synchronous), and
-    # the import goes on and finds the module; once, and never on a page that started normally.
+    # Intent: the zip of zeros is only what a restored page starts with. The page's own read once
+    # prepared writes the trimmed zip over it; the first import of a module of it before then does
+    # (the page's loadTrimmed, synchronous), and the import goes on and finds the module; once, and
+    # never on a page that started normally.
     import importlib
     import types
 
@@ -296,6 +297,13 @@ def test_a_restored_page_reads_the_trimmed_zip_itself_the_first_time_it_imports_
     with pytest.raises(ImportError, match="module srz_dice_probe of Python's standard library could not be loaded "
                                           r"\(offline\?\): HTTP 504"):
         importlib.import_module("srz_dice_probe")
+    # The page's own read once prepared (fillTrimmed, an ordinary fetch the service worker answers offline)
+    # fills the zeros as the import would have, and no import asks for it again.
+    stdlib.write_restored(trimmed, on_path)
+    finder.fill_trimmed(types.SimpleNamespace(to_bytes=trimmed.read_bytes))
+    finder.fill_trimmed(b"not read: filled already")
+    assert finder.FILLED_FOR == [finder.PREPARED] and on_path.read_bytes() == trimmed.read_bytes()
+    assert importlib.import_module("srz_dice_probe").FACES == 6
 
 
 # ---------------------------------------------------------------- our wheel on a restored page

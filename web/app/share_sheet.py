@@ -44,8 +44,8 @@ async def _install_qr_encoder() -> None:
     from js import strikeRankStdlib
 
     # On a page restored from the snapshot, what segno imports of the standard library (gzip, xml.sax) is
-    # zeros until the trimmed zip is read (strike_rank_stdlib): fetched first, as any file.
-    await strikeRankStdlib.readTrimmed()
+    # zeros until the page has read the trimmed zip (strike_rank_stdlib), which it does once prepared.
+    await strikeRankStdlib.fillTrimmed()
     await pyodide_js.loadPackage("segno")
 
 

@@ -23,7 +23,7 @@ const STDLIB_URL = new URL($stdlib_url, import.meta.url).href;
 // A page restored from the snapshot loads the same zip with every file's bytes zeros (the same
 // directory, to the byte: builder.stdlib.write_restored), 0.7 MB less: the snapshot holds what a page
 // imports before it is prepared. Then it reads the trimmed zip as any file (fillTrimmed) and puts it in
-// the zeros' place; an import before then reads it synchronously (loadTrimmed: online only, for
+// the zeros' place; an import before then reads it synchronously (writeTrimmed: online only, for
 // Chromium's service worker does not answer a synchronous request).
 const RESTORED_STDLIB = $stdlib_restored_url;
 function loadBytes(url) {
@@ -39,21 +39,23 @@ function loadBytes(url) {
 }
 globalThis.strikeRankStdlib = {
   full: new URL($stdlib_full_url, import.meta.url).href,
+  pyodide: null,
   filling: null,
   loadFull() { return loadBytes(this.full); },
-  loadTrimmed() { return loadBytes(STDLIB_URL); },
+  // The file system takes the bytes as they are (canOwn): they never pass through Python's memory.
+  writeTrimmed(path, bytes = loadBytes(STDLIB_URL)) { this.pyodide.FS.writeFile(path, bytes, { canOwn: true }); },
   // Once, when the page is prepared (web/app/start.py); the promise is what the QR code's writer waits
   // for before it imports what only the trimmed zip holds (gzip, xml.sax). A read that fails leaves the
-  // zeros to loadTrimmed, which says why an import could not be done.
+  // zeros to writeTrimmed, which says why an import could not be done.
   fillTrimmed() {
-    const pyodide = globalThis.strikeRankStart === "snapshot" && globalThis.strikeRankPyodide;
+    const pyodide = globalThis.strikeRankStart === "snapshot" && this.pyodide;
     if (!this.filling) {
       this.filling = !pyodide ? Promise.resolve() : fetch(STDLIB_URL)
         .then((response) => (response.ok ? response.arrayBuffer() : Promise.reject(new Error("HTTP " + response.status))))
         .then((buffer) => {
           const stdlib = pyodide.pyimport("strike_rank_stdlib");
           try {
-            stdlib.fill_trimmed(new Uint8Array(buffer));
+            stdlib.fill_trimmed((path) => this.writeTrimmed(path, new Uint8Array(buffer)));
           } finally {
             stdlib.destroy();
           }
@@ -67,6 +69,7 @@ globalThis.strikeRankStdlib = {
 // the trimmed zip's filler first; a browser test's recorder (python -m tools.stdlib_record) is told of
 // every standard-library file.
 function withStdlib(pyodide, restored = false) {
+  globalThis.strikeRankStdlib.pyodide = pyodide;
   pyodide.runPython("import strike_rank_stdlib\nstrike_rank_stdlib.install(restored=" + (restored ? "True" : "False") + ")");
   if (typeof globalThis.strikeRankStdlibRecord === "function") {
     pyodide.runPython("import js, strike_rank_stdlib\nstrike_rank_stdlib.record(js.strikeRankStdlibRecord)");

@@ -43,13 +43,13 @@ FILLED_FOR = []
 PREPARED = "(the page, once prepared)"
 
 
-def fill_trimmed(data, by=PREPARED):
-    """Writes the trimmed zip's bytes (bytes, or the page's Uint8Array) over the zip of zeros a
-    restored page loaded, once; ``by`` is what asked for it."""
+def fill_trimmed(write, by=PREPARED):
+    """Puts the trimmed zip's bytes over the zip of zeros a restored page loaded, once: ``write(path)``
+    writes them (the page's, into its file system: they never pass through Python's memory, which would
+    grow by 3.7 MB and never give it back); ``by`` is what asked for it."""
     if FILLED_FOR:
         return
-    with open(TRIMMED, "wb") as file:
-        file.write(data if isinstance(data, bytes) else data.to_bytes())
+    write(TRIMMED)
     FILLED_FOR.append(by)
 
 
@@ -62,11 +62,10 @@ def load_trimmed(fullname):
     import js
 
     try:
-        data = js.strikeRankStdlib.loadTrimmed().to_bytes()
+        fill_trimmed(js.strikeRankStdlib.writeTrimmed, fullname)
     except Exception as error:  # noqa: BLE001 - whatever the browser said, as an ImportError
         raise ImportError(f"module {fullname} of Python's standard library could not be loaded (offline?): {error}",
                           name=fullname) from None
-    fill_trimmed(data, fullname)
 
 
 class TrimmedStdlibFiller:

@@ -16,7 +16,12 @@ def keeps_adventurers(store: Store) -> bool:
 
 def keeps_work(store: Store, page: str, kind: str) -> bool:
     """Whether the device keeps a record of ``kind`` or ``page``'s draft, to open at once."""
-    return has_records(store, kind) or read_draft(store, page) is not None
+    return has_records(store, kind) or keeps_draft(store, page)
+
+
+def keeps_draft(store: Store, page: str) -> bool:
+    """Whether the device keeps ``page``'s draft (the player's page: the table it was at), to open at once."""
+    return read_draft(store, page) is not None
 
 
 def begin_shown(store: Store) -> Update:

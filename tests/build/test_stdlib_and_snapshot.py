@@ -261,7 +261,7 @@ def test_the_built_zip_for_a_restored_page_is_the_trimmed_one_with_every_file_bl
 def test_a_restored_page_reads_the_trimmed_zip_itself_the_first_time_it_imports_a_module_of_it(tmp_path, monkeypatch):
     # Intent: the zip of zeros is only what a restored page starts with. The page's own read once
     # prepared writes the trimmed zip over it; the first import of a module of it before then does
-    # (the page's loadTrimmed, synchronous), and the import goes on and finds the module; once, and
+    # (the page's writeTrimmed, synchronous), and the import goes on and finds the module; once, and
     # never on a page that started normally.
     import importlib
     import types
@@ -273,7 +273,7 @@ def test_a_restored_page_reads_the_trimmed_zip_itself_the_first_time_it_imports_
     on_path = tmp_path / "python.zip"
     stdlib.write_restored(trimmed, on_path)
     asked = []
-    page = types.SimpleNamespace(loadTrimmed=lambda: asked.append(1) or types.SimpleNamespace(to_bytes=trimmed.read_bytes))
+    page = types.SimpleNamespace(writeTrimmed=lambda path: asked.append(1) or Path(path).write_bytes(trimmed.read_bytes()))
     monkeypatch.setitem(sys.modules, "js", types.SimpleNamespace(strikeRankStdlib=page))
     finder = types.ModuleType("strike_rank_stdlib")
     finder.__file__ = f"{on_path}/strike_rank_stdlib.py"
@@ -291,7 +291,7 @@ def test_a_restored_page_reads_the_trimmed_zip_itself_the_first_time_it_imports_
     assert importlib.import_module("srz_other_probe").FACES == 8
     assert (finder.FILLED_FOR, asked) == (["srz_dice_probe"], [1])
     assert on_path.read_bytes() == trimmed.read_bytes()
-    page.loadTrimmed = lambda: (_ for _ in ()).throw(RuntimeError("HTTP 504"))
+    page.writeTrimmed = lambda path: (_ for _ in ()).throw(RuntimeError("HTTP 504"))
     finder.FILLED_FOR.clear()
     monkeypatch.delitem(sys.modules, "srz_dice_probe")
     with pytest.raises(ImportError, match="module srz_dice_probe of Python's standard library could not be loaded "
@@ -300,8 +300,8 @@ def test_a_restored_page_reads_the_trimmed_zip_itself_the_first_time_it_imports_
     # The page's own read once prepared (fillTrimmed, an ordinary fetch the service worker answers offline)
     # fills the zeros as the import would have, and no import asks for it again.
     stdlib.write_restored(trimmed, on_path)
-    finder.fill_trimmed(types.SimpleNamespace(to_bytes=trimmed.read_bytes))
-    finder.fill_trimmed(b"not read: filled already")
+    finder.fill_trimmed(lambda path: Path(path).write_bytes(trimmed.read_bytes()))
+    finder.fill_trimmed(lambda path: pytest.fail("filled already"))
     assert finder.FILLED_FOR == [finder.PREPARED] and on_path.read_bytes() == trimmed.read_bytes()
     assert importlib.import_module("srz_dice_probe").FACES == 6
 

@@ -3,6 +3,8 @@ the connection to the game master's phone (``web/static/peer.js``) and bytes bet
 code's scanner is the app's (:mod:`app.scan`): a join code read opens this page with it in the address.
 What each event means, and what to ask of peer.js (the way back prepared, kept, tried), is the controller's
 (:meth:`PlayerTable.on_event`'s :class:`~pyengine.pages.player_table.Wire`); this does what it says.
+With no table kept on the phone and no code in its address, the page is ready before its controllers are
+imported (:data:`engine`, a :class:`start.Preparation`, as the other pages do): a tap before waits for them.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from pyscript import window
 from app import dom, scan, start
 from app.browser_store import BrowserStore
 from app.share_sheet import load_qr_encoder
+from pyengine.pages.at_start import keeps_draft
 
 page = None  # the PlayerTable
 codes = None  # the PlayerCodes over it (no shared network: the table by codes alone)
@@ -124,7 +127,8 @@ def on_click(event) -> None:
     send(sends)
 
 
-async def setup() -> None:
+async def load_engine() -> None:
+    """The page's controllers, over its tables (prefetched while Python started); then the page opened."""
     global page, codes
     from pyengine.pages.player import PlayerPage
     from pyengine.pages.player_codes import PlayerCodes
@@ -133,23 +137,33 @@ async def setup() -> None:
     tables, locations = await start.runequest_tables()
     page = PlayerTable(PlayerPage(tables, locations, BrowserStore(), now=dom.now))
     codes = PlayerCodes(page)
-    for ident, kind, handler in (
-        ("pl-make", "click", lambda event: asyncio.ensure_future(on_make(event))),
-        ("pl-code-use", "click", lambda event: dom.apply(page.on_typed_code(dom.values("pl-join")))),
-        ("pl-hello", "click", lambda event: dom.apply(codes.on_join(dom.values("pl-join")))),
-        ("pl-acts", "click", on_click),
-        ("fw-section", "click", on_click),
-        ("fd-form", "submit", lambda event: event.preventDefault()),
-        ("fd-list", "change", lambda event: dom.apply(page.on_form(dom.values(event.target.closest(".fd-who")), str(event.target.id)))),
-    ):
-        dom.element(ident).addEventListener(kind, create_proxy(handler))
-    # a code opened from elsewhere while this page is open (the scanner, the camera app)
-    window.addEventListener("hashchange", create_proxy(lambda event: asyncio.ensure_future(on_address(event))))
-    scan.listen()
-    start.enable("pl-make")
     wire(page.open(str(window.location.hash)))
     await on_address()
 
 
+#: A phone with no table kept and no code in the address shows the page as built (the controller's own
+#: drawing of it: tests/unit/pages/test_at_start.py), so it is ready before the engine is imported.
+engine = start.Preparation(load_engine)
+
+
+async def setup() -> None:
+    if len(str(window.location.hash)) > 1 or keeps_draft(BrowserStore(), "player"):
+        await engine.begin()
+    for ident, kind, handler in (
+        ("pl-make", "click", lambda event: on_make(event)),
+        ("pl-code-use", "click", lambda event: dom.apply(page.on_typed_code(dom.values("pl-join")))),
+        ("pl-hello", "click", lambda event: dom.apply(codes.on_join(dom.values("pl-join")))),
+        ("pl-acts", "click", on_click),
+        ("fw-section", "click", on_click),
+        ("fd-list", "change", lambda event: dom.apply(page.on_form(dom.values(event.target.closest(".fd-who")), str(event.target.id)))),
+    ):
+        dom.element(ident).addEventListener(kind, engine.listener(handler))
+    dom.element("fd-form").addEventListener("submit", start.prevent_default)
+    # a code opened from elsewhere while this page is open (the scanner, the camera app)
+    window.addEventListener("hashchange", engine.listener(on_address))
+    scan.listen()
+    start.enable("pl-make")
+
+
 async def main() -> None:
-    await start.start_page(setup)
+    await start.start_page(setup, later=engine)

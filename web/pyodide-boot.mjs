@@ -41,14 +41,18 @@ globalThis.strikeRankStdlib = {
   full: new URL($stdlib_full_url, import.meta.url).href,
   pyodide: null,
   filling: null,
-  loadFull() { return loadBytes(this.full); },
   // The file system takes the bytes as they are (canOwn): they never pass through Python's memory.
+  writeFull(path) { this.pyodide.FS.writeFile(path, loadBytes(this.full), { canOwn: true }); },
   writeTrimmed(path, bytes = loadBytes(STDLIB_URL)) { this.pyodide.FS.writeFile(path, bytes, { canOwn: true }); },
-  // Once, when the page is prepared (web/app/start.py); the promise is what the QR code's writer waits
-  // for before it imports what only the trimmed zip holds (gzip, xml.sax). A read that fails leaves the
-  // zeros to writeTrimmed, which says why an import could not be done.
-  fillTrimmed() {
+  // Once; the promise is what the QR code's writer waits for before it imports what only the trimmed zip
+  // holds (gzip, xml.sax). When the page is prepared (web/app/start.py: whenever, false) it is read only
+  // from the service worker's copy: a first visit restored from the snapshot, before the worker controls
+  // the page, would fetch it a second time over the network (the worker is fetching it too) for an import
+  // that may never come. A read that fails leaves the zeros to writeTrimmed, which says why an import
+  // could not be done.
+  fillTrimmed(whenever = true) {
     const pyodide = globalThis.strikeRankStart === "snapshot" && this.pyodide;
+    if (!whenever && !(navigator.serviceWorker && navigator.serviceWorker.controller)) return Promise.resolve();
     if (!this.filling) {
       this.filling = !pyodide ? Promise.resolve() : fetch(STDLIB_URL)
         .then((response) => (response.ok ? response.arrayBuffer() : Promise.reject(new Error("HTTP " + response.status))))

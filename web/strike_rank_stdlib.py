@@ -87,22 +87,20 @@ class TrimmedStdlibFiller:
 
 def load_full(fullname):
     """Puts Pyodide's whole standard-library zip on the path after the trimmed one (once),
-    for an import of ``fullname``.
+    for an import of ``fullname``: the page reads it synchronously into its file system.
 
-    :raises ImportError: the zip could not be fetched (offline, and the service worker has not
-        kept it: it does once a page fetched it online). The message names the module.
+    :raises ImportError: the zip could not be fetched (offline: no service worker answers a synchronous
+        request, so only the browser's own cache may hold it). The message names the module.
     """
     if FULL in sys.path:
         return
     import js
 
     try:
-        data = js.strikeRankStdlib.loadFull().to_bytes()
+        js.strikeRankStdlib.writeFull(FULL)
     except Exception as error:  # noqa: BLE001 - whatever the browser said, as an ImportError
         raise ImportError(f"module {fullname} is not in the part of Python's standard library this site keeps, and the "
                           f"whole standard library could not be loaded (offline?): {error}", name=fullname) from None
-    with open(FULL, "wb") as file:
-        file.write(data)
     sys.path.append(FULL)
 
 

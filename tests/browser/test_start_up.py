@@ -114,6 +114,27 @@ def test_a_first_visit_on_a_fast_connection_starts_from_the_snapshot(fresh_app, 
     watch.assert_clean()
 
 
+def test_a_first_visit_restored_from_the_snapshot_reads_its_standard_library_only_when_an_import_needs_it(no_worker_app):
+    # Intent: a page restored from the snapshot reads the rest of its standard library, once prepared,
+    # only from the service worker's copy; on a first visit no worker has one yet (here none ever will),
+    # and the page moves no 0.7 MB for an import that may never come: the first import that needs it
+    # reads it then (synchronously, online).
+    context, watch = no_worker_app
+    page = context.new_page()
+    emulate_link(context, page)
+    page.goto("index.html")
+    page.wait_for_selector(PREPARED, state="attached", timeout=READY_TIMEOUT_MS)
+    assert page.evaluate("globalThis.strikeRankStart") == "snapshot"
+    page.wait_for_timeout(500)
+    read = "performance.getEntriesByType('resource').filter((r) => r.name.includes('python_stdlib_used')).length"
+    assert page.evaluate(read) == 0
+    filled, gzipped = page.evaluate("""() => globalThis.strikeRankPyodide.runPython(`
+import gzip, strike_rank_stdlib as s
+[list(s.FILLED_FOR), gzip.decompress(gzip.compress(b"3D6")).decode()]`).toJs()""")
+    assert (filled, gzipped) == (["gzip"], "3D6")
+    watch.assert_clean()
+
+
 def first_visit_restored(context, *, slowed: str, seconds: float):
     """index.html's first visit on a fast link, the host answering for ``slowed`` ``seconds`` late;
     once ready, Python restored from the snapshot."""

@@ -306,6 +306,47 @@ def test_a_restored_page_reads_the_trimmed_zip_itself_the_first_time_it_imports_
     assert importlib.import_module("srz_dice_probe").FACES == 6
 
 
+def test_a_module_the_trimmed_zip_leaves_out_is_found_in_the_whole_one_the_page_writes_once(tmp_path, monkeypatch):
+    # Intent: an import of a module of Python's standard library that the trimmed zip leaves out has the
+    # page write Pyodide's whole zip beside it (the page's writeFull, synchronous: the bytes go straight
+    # into its file system), once, and finds the module there; a page that cannot says so, naming it.
+    import importlib
+    import types
+
+    on_path = tmp_path / "python.zip"
+    with zipfile.ZipFile(on_path, "w") as zf:
+        zf.writestr("srz_kept_probe.py", "FACES = 4\n")
+    whole = tmp_path / "whole.zip"
+    with zipfile.ZipFile(whole, "w") as zf:
+        zf.writestr("srz_kept_probe.py", "FACES = 4\n")
+        zf.writestr("srz_left_probe.py", "FACES = 10\n")
+        zf.writestr("srz_left_other.py", "FACES = 12\n")
+    written = []
+    page = types.SimpleNamespace(writeFull=lambda path: written.append(path) or Path(path).write_bytes(whole.read_bytes()))
+    monkeypatch.setitem(sys.modules, "js", types.SimpleNamespace(strikeRankStdlib=page))
+    finder = types.ModuleType("strike_rank_stdlib")
+    finder.__file__ = f"{on_path}/strike_rank_stdlib.py"
+    source = stdlib.finder_source({"srz_left_probe", "srz_left_other"}, {"srz_kept_probe"})
+    exec(compile(source, finder.__file__, "exec"), finder.__dict__)
+    monkeypatch.setattr(sys, "meta_path", list(sys.meta_path))
+    monkeypatch.setattr(sys, "path", [str(on_path), *sys.path])
+    for name in ("srz_kept_probe", "srz_left_probe", "srz_left_other"):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    finder.install()
+    assert importlib.import_module("srz_kept_probe").FACES == 4 and written == []
+    assert importlib.import_module("srz_left_probe").FACES == 10
+    assert importlib.import_module("srz_left_other").FACES == 12
+    # the second from the path, where the first put the whole zip
+    assert written == [str(tmp_path / "python-full.zip")] and finder.FROM_FULL == ["srz_left_probe"]
+    sys.path.remove(finder.FULL)
+    monkeypatch.delitem(sys.modules, "srz_left_probe")
+    page.writeFull = lambda path: (_ for _ in ()).throw(RuntimeError("NetworkError: Failed to load"))
+    with pytest.raises(ImportError, match="module srz_left_probe is not in the part of Python's standard library this "
+                                          r"site keeps, and the whole standard library could not be loaded \(offline\?\): "
+                                          "NetworkError: Failed to load"):
+        importlib.import_module("srz_left_probe")
+
+
 # ---------------------------------------------------------------- our wheel on a restored page
 
 

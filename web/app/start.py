@@ -205,7 +205,7 @@ def mark_prepared() -> None:
     restored from the snapshot reads the rest of its standard library (``strike_rank_stdlib``)."""
     document.body.dataset.prepared = "1"
     window.performance.mark("prepared")
-    window.strikeRankStdlib.fillTrimmed()
+    window.strikeRankStdlib.fillTrimmed(False)
 
 
 def mark_failed(message: str) -> None:

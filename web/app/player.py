@@ -3,8 +3,7 @@ the connection to the game master's phone (``web/static/peer.js``) and bytes bet
 code's scanner is the app's (:mod:`app.scan`): a join code read opens this page with it in the address.
 What each event means, and what to ask of peer.js (the way back prepared, kept, tried), is the controller's
 (:meth:`PlayerTable.on_event`'s :class:`~pyengine.pages.player_table.Wire`); this does what it says.
-With no table kept on the phone and no code in its address, the page is ready before its controllers are
-imported (:data:`engine`, a :class:`start.Preparation`, as the other pages do): a tap before waits for them.
+With no table kept and no code in the address, the page is ready before its controllers (:data:`engine`).
 """
 
 from __future__ import annotations
@@ -141,16 +140,14 @@ async def load_engine() -> None:
     await on_address()
 
 
-#: A phone with no table kept and no code in the address shows the page as built (the controller's own
-#: drawing of it: tests/unit/pages/test_at_start.py), so it is ready before the engine is imported.
-engine = start.Preparation(load_engine)
+engine = start.Preparation(load_engine)  # the page as built is its first view: tests/unit/pages/test_at_start.py
 
 
 async def setup() -> None:
     if len(str(window.location.hash)) > 1 or keeps_draft(BrowserStore(), "player"):
         await engine.begin()
     for ident, kind, handler in (
-        ("pl-make", "click", lambda event: on_make(event)),
+        ("pl-make", "click", on_make),
         ("pl-code-use", "click", lambda event: dom.apply(page.on_typed_code(dom.values("pl-join")))),
         ("pl-hello", "click", lambda event: dom.apply(codes.on_join(dom.values("pl-join")))),
         ("pl-acts", "click", on_click),

@@ -201,8 +201,7 @@ prevent_default = create_proxy(lambda event: event.preventDefault())
 
 
 def mark_prepared() -> None:
-    """Tells the page's tests and the benchmark that everything the controls need is loaded; then a page
-    restored from the snapshot reads the rest of its standard library (``strike_rank_stdlib``)."""
+    """Tells the tests and the benchmark that the controls' needs are loaded; then the standard library's rest is read."""
     document.body.dataset.prepared = "1"
     window.performance.mark("prepared")
     window.strikeRankStdlib.fillTrimmed(False)

@@ -52,7 +52,8 @@ CPYTHON_TESTS = ["tests", "--ignore=tests/browser", "--ignore=tests/build"]
 #: other failure fails as it is. Seen about once a run under this load, and once six times in one
 #: run, three tests twice in a row (never on a quiet machine, nor when run alone). To look into a
 #: crash, STRIKE_RANK_CHROMIUM_LOGS=<folder> has every Chromium write its log there (tools/chromium.py).
-RERUN_A_CRASHED_RENDERER = ["--reruns", "2", "--only-rerun", "Target crashed", "--only-rerun", "Page crashed", "-rR"]
+RERUN_A_CRASHED_RENDERER = ["--reruns", "2", *(arg for words in chromium.RENDERER_CRASHED for arg in ("--only-rerun", words)),
+                            "-rR"]
 #: Each run's report lists its slowest browser tests: where the suite's minutes go, for the next cut.
 SLOWEST = ["--durations", "25"]
 BROWSER_TESTS = ["tests/browser", "tests/build", "--browser", "chromium", "-n", "3", "--dist", "worksteal",

@@ -338,6 +338,14 @@ def starts_line(report: dict) -> str:
     return f"First visits started Python: {told} (the bare page always starts normally)."
 
 
+def crashes_line(report: dict) -> str:
+    """How many visits were made again because Chromium's renderer died under them, by subject."""
+    crashed = [(row["subject"], row.get("crashes", 0)) for row in report["subjects"] if row.get("crashes", 0)]
+    told = ", ".join(f"{subject} {n}" for subject, n in crashed)
+    total = sum(n for _, n in crashed)
+    return f"Visits made again after Chromium's renderer crashed: {total}" + (f" ({told})." if told else ".")
+
+
 def table(report: dict) -> str:
     profile = report.get("profile")
     head = f"Profile: {profile['name']} ({profile['down_bits'] / 1e6:g} Mbit/s down, {profile['up_bits'] / 1e6:g} up, " \
@@ -361,6 +369,7 @@ def table(report: dict) -> str:
             f"{fmt(row.get('bytes_before_ready'), ',')} | {row['first_visit_bytes']:,} | {row['memory_ratio']:.2f} |")
     lines.append("")
     lines.append(starts_line(report))
+    lines.append(crashes_line(report))
     lines.append(per_file_table(report))
     lines.append("")
     lines.append("Targets (issue 36's; issue 19's for the whole first visit, our own bytes, memory and offline):")

@@ -20,6 +20,11 @@ LAUNCH_ARGS = [
     "--disable-quic",
 ]
 
+#: What Playwright says when Chromium's renderer process died under a page. Seen under load only
+#: (two cores, three browsers), never from our code: a browser test that hits it runs again
+#: (``builder.commands``), a benchmark's visit is made again and counted (``measure.bench``).
+RENDERER_CRASHED = ("Target crashed", "Page crashed")
+
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 
@@ -27,6 +32,11 @@ DESKTOP = {"width": 1280, "height": 800}
 def executable() -> str:
     """The Chromium binary: $CHROMIUM_PATH, or Debian's real binary (not the /usr/bin wrapper)."""
     return os.environ.get("CHROMIUM_PATH", DEFAULT_PATH)
+
+
+def renderer_crashed(error: BaseException) -> bool:
+    """Whether ``error`` is Playwright's word that the page's renderer died (``RENDERER_CRASHED``)."""
+    return any(words in str(error) for words in RENDERER_CRASHED)
 
 
 def launch_options(**extra: object) -> dict:

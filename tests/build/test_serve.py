@@ -393,3 +393,33 @@ def test_the_service_worker_lists_no_precompressed_copy_even_when_made_after_the
     assert (site / "app.js.br").is_file()
     sw = builder.app_files.service_worker(site)
     assert '"./app.js"' in sw and "app.js.br" not in sw and "app.js.gz" not in sw
+
+
+def test_a_visit_whose_renderer_crashed_is_made_again_and_counted_and_any_other_failure_is_not():
+    # The phone bench ended twice on "Page crashed" / "Target crashed" (session 13): a renderer that died
+    # under the throttled CPU, not a page that failed. Such a visit is made again; anything else stops the bench.
+    made, recovered = [], []
+
+    def visit_failing(*errors):
+        pending = list(errors)
+
+        def visit():
+            made.append(1)
+            if pending:
+                raise pending.pop(0)
+        return visit
+
+    crashed = Exception("Page.wait_for_selector: Target crashed \nCall log: …")
+    assert bench.repeat_if_crashed(visit_failing(crashed, Exception("Page crashed")), lambda: recovered.append(1)) == 2
+    assert (len(made), len(recovered)) == (3, 2)
+    with pytest.raises(TimeoutError):
+        bench.repeat_if_crashed(visit_failing(TimeoutError("never ready")), lambda: recovered.append(1))
+    assert len(recovered) == 2
+    with pytest.raises(Exception, match="crashed"):
+        bench.repeat_if_crashed(visit_failing(*[crashed] * (bench.VISIT_REPEATS + 1)), lambda: None)
+    report = {"subjects": [{"subject": "bare PyScript + Pyodide", "crashes": 1}, {"subject": "index.html", "crashes": 0},
+                           {"subject": "player.html", "crashes": 2}]}
+    assert phone.crashes_line(report) == ("Visits made again after Chromium's renderer crashed: 3"
+                                          " (bare PyScript + Pyodide 1, player.html 2).")
+    assert phone.crashes_line({"subjects": [{"subject": "index.html"}]}) == (
+        "Visits made again after Chromium's renderer crashed: 0.")

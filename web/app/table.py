@@ -27,8 +27,9 @@ async def on_show(page) -> None:
         from pyengine.pages.fight.table_panel import TablePanel
 
         panel = TablePanel(page, lambda: float(window.performance.now()) / 1000, os.urandom, str(window.location.href))
-    await load_qr_encoder()  # the codes are drawn by segno, installed on demand
     wire(panel.on_show())
+    await load_qr_encoder()  # the codes are drawn by segno, installed on demand
+    dom.apply(panel.site_drawn())
 
 
 def open_peer(channel: int):
@@ -42,7 +43,9 @@ def open_peer(channel: int):
 async def make_code(channel: int) -> None:
     """A connection for ``channel``: its offer, made into the join code the panel shows (no WebRTC: codes alone)."""
     if channel:
-        dom.apply(panel.offer_made(channel, str(await open_peer(channel).offer()) if await scan.load_peer() else ""))
+        offer = str(await open_peer(channel).offer()) if await scan.load_peer() else ""
+        await load_qr_encoder()
+        dom.apply(panel.offer_made(channel, offer))
 
 
 async def make_spare(spare) -> None:
@@ -77,11 +80,7 @@ def send(out) -> None:
         peer = peers.get(frame.peer)
         if peer is not None and str(peer.state().channel) == "open":
             peer.send(to_js(frame.data))
-    let_go(out.closed)
-
-
-def let_go(channels) -> None:
-    for channel in channels:
+    for channel in out.closed:
         peer = peers.pop(channel, None)
         if peer is not None:
             window.setTimeout(create_once_callable(peer.close), 1000)

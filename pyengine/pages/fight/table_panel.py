@@ -82,10 +82,13 @@ class TablePanel(AnswerReading):
             out = self._open()
         if self.showing is None:
             channel = self.new_channel()
-        update = Update(
-            hidden={"lt-panel": False}, attributes={"fd-table": {"aria-expanded": "true"}}, focus="lt-hide", html={"lt-site": self._site()}
-        )
+        update = Update(hidden={"lt-panel": False}, attributes={"fd-table": {"aria-expanded": "true"}}, focus="lt-hide")
         return PanelWire(update | self.drawn() | self._making(channel), out, make=channel)
+
+    def site_drawn(self) -> Update:
+        """The site's address as a QR code, drawn once the glue has the QR encoder: the panel is shown
+        at once without it (installing the encoder took 2-3 s on a phone, the tap answered by nothing)."""
+        return Update(html={"lt-site": self._site()})
 
     def on_control(self, ident: str, kind: str, data: Mapping[str, str], values: Mapping[str, str], ticked: bool = False) -> PanelWire:
         """A control of the panel (``ident``, the event's ``kind``; ``data``: the target's ``data-*``; ``values``:

@@ -87,6 +87,7 @@ class Table:
             if said is not None:
                 self.gm(said.update)
                 self.deliver(said.out)
+                self.gm(self.panel.site_drawn())  # as the glue does once the QR encoder is in
             if not channel:
                 update, channel, _ = self.panel.on_next()
                 self.gm(update)
@@ -148,6 +149,19 @@ def test_open_the_table_shows_a_join_code_the_site_and_the_plain_sentence(table)
     table.gm(table.panel.on_hide())
     assert not dom.shown("lt-panel")  # one tap shuts it; the table stays open
     assert table.panel.is_open
+
+
+def test_the_panel_is_shown_at_once_and_its_codes_come_with_the_qr_encoder(table):
+    # On a phone the QR encoder (segno, installed on demand) took 2-3 s to come in after the tap on
+    # "Table players", and the panel waited for it: now what shows the panel draws no code.
+    said = table.panel.on_show()
+    table.gm(said.update)
+    dom = table.fm.dom
+    assert dom.shown("lt-panel") and dom.focused == "lt-hide"
+    assert "Making a join code" in dom.text("lt-status") and said.make
+    assert not any("<svg" in html for html in said.update.html.values())
+    table.gm(table.panel.site_drawn())
+    assert any(n.tag == "svg" for n in dom["lt-site"].walk()) and SITE in dom.text("lt-site")
 
 
 def test_a_player_joins_by_the_codes_and_both_say_so_in_words(table, world):

@@ -2,9 +2,8 @@
 the connection to the game master's phone (``web/static/peer.js``) and bytes between it and Python. The join
 code's scanner is the app's (:mod:`app.scan`): a join code read opens this page with it in the address.
 What each event means, and what to ask of peer.js (the way back prepared, kept, tried), is the controller's
-(:meth:`PlayerTable.on_event`'s :class:`~pyengine.pages.player_table.Wire`); this does what it says.
-With no table kept and no code in the address, the page is ready before its controllers (:data:`engine`).
-"""
+(:meth:`PlayerTable.on_event`'s :class:`~pyengine.pages.player_table.Wire`); this does what it says. With no
+table kept and no code in the address, the page is ready before its controllers (:data:`engine`)."""
 
 from __future__ import annotations
 
@@ -38,15 +37,17 @@ def new_peer(make):
 async def on_make(event) -> None:
     """ "Make my answer code": this phone's answer to the join code's offer, shown as the answer code."""
     global peer
-    await load_qr_encoder()  # the answer code is drawn by segno, installed on demand
-    update, offer = page.on_join(dom.values("pl-join"))
+    encoder = load_qr_encoder()  # segno draws the answer code: installed on demand, while the answer is made
+    update, offer = page.on_join(dom.values("pl-join"))  # says at once that the code is being made
     dom.apply(update)
     if not offer or not await scan.load_peer():
         return
     if peer is not None:
         peer.close()
     peer = new_peer(window.strikeRankPeer.open)
-    dom.apply(page.answer_made(str(await peer.answer(offer))))
+    answer = str(await peer.answer(offer))
+    await encoder
+    dom.apply(page.answer_made(answer))
 
 
 def on_event(kind: str, detail) -> None:

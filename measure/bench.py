@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import statistics
 import tempfile
+from contextlib import suppress
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -548,10 +549,8 @@ class Subject:
 
     def _close_visited(self) -> None:
         """Closes the profile of a first visit whose renderer crashed."""
-        try:
+        with suppress(Exception):  # the browser may have taken it down with the renderer
             self._visited.close()
-        except Exception:  # the browser may have taken it down with the renderer
-            pass
 
     def _first_visit(self, keep: bool, timed: bool) -> None:
         folder = tempfile.mkdtemp(prefix="profile-", dir=self.profiles)
@@ -618,13 +617,19 @@ class Subject:
         try:
             with self.wire.throttled():
                 self.page.goto(self.url)
-                self.offline.append(ready_ms(self.page))
-        finally:
-            self.wire.set_offline(False)
+                ready = ready_ms(self.page)
+        except BaseException:
+            with suppress(Exception):  # a crashed page takes no command: its own error is the one to see
+                self.wire.set_offline(False)
+            raise
+        self.wire.set_offline(False)
+        self.offline.append(ready)
 
     def _new_page(self) -> None:
         """A new page in the kept profile, in place of one whose renderer crashed."""
         self.wire.detach()
+        with suppress(Exception):
+            self.page.close()
         self.page = self.context.new_page()
         self.wire = phone.Wire(self.context, self.page, self.profile)
         self.wire.throttle_cpu(False)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import statistics
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -196,8 +196,11 @@ class Wire:
         self.throttle_cpu(True)
         try:
             yield
-        finally:
-            self.throttle_cpu(False)
+        except BaseException:
+            with suppress(Exception):  # a crashed page takes no command: its own error is the one to see
+                self.throttle_cpu(False)
+            raise
+        self.throttle_cpu(False)
 
     def reset(self) -> None:
         """Forgets what was recorded (before the next visit)."""

@@ -613,16 +613,9 @@ class Subject:
 
     def _offline_visit(self) -> None:
         self.page.goto("about:blank")
-        self.wire.set_offline(True)
-        try:
-            with self.wire.throttled():
-                self.page.goto(self.url)
-                ready = ready_ms(self.page)
-        except BaseException:
-            with suppress(Exception):  # a crashed page takes no command: its own error is the one to see
-                self.wire.set_offline(False)
-            raise
-        self.wire.set_offline(False)
+        with self.wire.cut_off(), self.wire.throttled():
+            self.page.goto(self.url)
+            ready = ready_ms(self.page)
         self.offline.append(ready)
 
     def _new_page(self) -> None:

@@ -190,17 +190,24 @@ class Wire:
         if self.profile:
             self.cdp.send("Emulation.setCPUThrottlingRate", {"rate": self.profile.cpu_slowdown if on else 1})
 
-    @contextmanager
     def throttled(self):
         """The profile's CPU slowdown for the visit inside, and none after it (``throttle_cpu``)."""
-        self.throttle_cpu(True)
+        return self._switched(lambda: self.throttle_cpu(True), lambda: self.throttle_cpu(False))
+
+    def cut_off(self):
+        """The page and its workers offline for the visit inside, online after it (``set_offline``)."""
+        return self._switched(lambda: self.set_offline(True), lambda: self.set_offline(False))
+
+    @contextmanager
+    def _switched(self, on, off):
+        on()
         try:
             yield
         except BaseException:
             with suppress(Exception):  # a crashed page takes no command: its own error is the one to see
-                self.throttle_cpu(False)
+                off()
             raise
-        self.throttle_cpu(False)
+        off()
 
     def reset(self) -> None:
         """Forgets what was recorded (before the next visit)."""

@@ -32,12 +32,18 @@ def roll_works(page) -> None:
 SLOW_LINK_MBITS = 4
 
 
-def first_visit(context):
-    """A first visit on a slow link (Python started normally), left once the service worker holds the site."""
+def open_on_a_slow_link(context, path: str = "index.html"):
+    """As ``open_ready``, on a link too slow for the snapshot: Python started normally."""
     page = context.new_page()
     tell_link(page, SLOW_LINK_MBITS)
-    page.goto("index.html")
+    page.goto(path)
     page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    return page
+
+
+def first_visit(context):
+    """A first visit on a slow link (Python started normally), left once the service worker holds the site."""
+    page = open_on_a_slow_link(context)
     page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'", timeout=READY_TIMEOUT_MS)
     return page
 
@@ -269,10 +275,7 @@ class FirstVisit:
         self.watch.attach_context(self.context)
         self.requested: list[str] = []
         self.context.on("request", lambda request: self.requested.append(request.url))
-        self.page = self.context.new_page()
-        tell_link(self.page, SLOW_LINK_MBITS)  # nothing from the snapshot: every module imported as the page runs
-        self.page.goto(page_file)
-        self.page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+        self.page = open_on_a_slow_link(self.context, page_file)  # nothing from the snapshot: every module imported as it runs
         self.start = self.page.evaluate("globalThis.strikeRankStart")
         self.page.wait_for_selector(PREPARED, state="attached", timeout=READY_TIMEOUT_MS)
         self.prefetch = self.page.evaluate(

@@ -13,6 +13,7 @@ import pyengine
 from app import dom, paint, share_sheet
 from app.browser_store import BEFORE_CHANGE, BrowserStore
 from app.dom import element
+from pyengine.pages.in_turn import InTurn
 from pyengine.storage.keys import JOURNAL
 
 
@@ -124,6 +125,7 @@ class Preparation:
     def __init__(self, work) -> None:
         self._work = work
         self._task = None
+        self._line = InTurn()  # events that wait for the work, handled in the order they came
         self.done = False
 
     def begin(self):
@@ -145,34 +147,30 @@ class Preparation:
         return self.listener(lambda event: getattr(controller(), name)(event))
 
     def listener(self, handler):
-        """A JS event listener running ``handler(event)``: at once when the work is done,
-        else once it is. (A default action is then too late to prevent: the pages' forms
-        refuse submission in listeners of their own.)"""
+        """A JS event listener running ``handler(event)``: at once when the work is done and
+        no event waits, else in its turn once it is (:mod:`pyengine.pages.in_turn`). (A default
+        action is then too late to prevent: the pages' forms refuse it in listeners of their own.)"""
 
         def call(event) -> None:
-            if not self.done:
-                asyncio.ensure_future(self._after(handler, event, dom.everything()))
+            if self._line.must_wait(self.done):
+                then = dom.everything()
+                asyncio.ensure_future(self._line.wait(self.begin(), lambda: _as_it_was(lambda: handler(event), then)))
                 return
             result = handler(event)
             if asyncio.iscoroutine(result):  # it runs later: on the fields as they are now
-                asyncio.ensure_future(_as_it_was(result, dom.everything()))
+                asyncio.ensure_future(_as_it_was(lambda: result, dom.everything()))
 
         return create_proxy(call)
 
-    async def _after(self, handler, event, then: dict[str, str]) -> None:
-        await self.begin()
-        with dom.as_it_was(then):
-            result = handler(event)
-            if asyncio.iscoroutine(result):
-                await result
-
 
 async def _as_it_was(work, then: dict[str, str]) -> None:
-    """Runs ``work`` (a handler's coroutine) reading the fields as they were when its event
-    happened (``then``): a weapon chosen and added, then another chosen at once, adds the first
-    even when the page was busy and the handler ran after the second choice."""
+    """Runs ``work()`` (a handler, or one returning its coroutine) reading the fields as they
+    were when its event happened (``then``): a weapon chosen and added, then another chosen at
+    once, adds the first even when the page was busy and the handler ran after the second choice."""
     with dom.as_it_was(then):
-        await work
+        result = work()
+        if asyncio.iscoroutine(result):
+            await result
 
 
 def listen(listeners, make) -> None:

@@ -139,11 +139,15 @@ def test_the_codes_open_a_data_channel_that_carries_a_message_each_way(browser, 
         stats = page.evaluate("""async () => { const out = []; (await window.peer.pc.getStats()).forEach(s => {
             if (s.type === "local-candidate" || s.type === "remote-candidate") out.push([s.type, s.candidateType, s.address]); }); return out; }""")
         # local candidates on an unspecified address ("0.0.0.0", "::") are Chromium's sockets bound to
-        # any interface: never written into a description, never sent to anyone
+        # any interface: never written into a description, never sent to anyone. A remote candidate
+        # learned from a check that came before the description named it (peer-reflexive) has its
+        # address withheld from the page (webrtc-stats: "address"), so it reads empty (stop 45's CI)
         assert any(t == "remote-candidate" for t, _, _ in stats), stats
         for kind, candidate, address in stats:
             assert candidate in ("host", "prflx") and (
-                address.startswith("10.99.0.") or (kind == "local-candidate" and address in ("0.0.0.0", "::"))
+                (address or "").startswith("10.99.0.")
+                or (kind == "local-candidate" and address in ("0.0.0.0", "::"))
+                or (kind == "remote-candidate" and candidate == "prflx" and not address)
             ), stats
     print(
         f"\nlive table: join code {len(codes.pack_join(join))} bytes (link QR version {join_qr.version}, "

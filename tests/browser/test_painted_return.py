@@ -23,13 +23,43 @@ KEY = PAINT_PREFIX + "combat.html"
 PAINTED = "document.documentElement.hasAttribute('data-painted')"
 
 
-@pytest.fixture
-def device(browser, site_url):
-    """A new profile with no service worker (so the page's own requests can be held back), watched."""
-    context = browser.new_context(viewport=chromium.PHONE, base_url=site_url, service_workers="block")
+def new_device(browser, site_url, storage_state=None):
+    """A new profile with no service worker (so the page's own requests can be held back), watched;
+    holding ``storage_state`` (Playwright's: the site's localStorage) if given."""
+    context = browser.new_context(viewport=chromium.PHONE, base_url=site_url, service_workers="block",
+                                  storage_state=storage_state)
     watch = Watch()
     watch.attach_context(context)
+    return context, watch
+
+
+@pytest.fixture
+def device(browser, site_url):
+    context, watch = new_device(browser, site_url)
     yield context, watch
+    context.close()
+
+
+@pytest.fixture(scope="module")
+def left(browser, site_url):
+    """Fight mode left once for the module's tests (:func:`fight_left`): the device's storage as it
+    was then, the address, the paint."""
+    context, watch = new_device(browser, site_url)
+    try:
+        address, kept = fight_left(context)
+        watch.assert_clean()
+        return context.storage_state(), address, kept
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def device_left(browser, site_url, left):
+    """A device on which fight mode was left (:func:`fight_left`), as :func:`device`: (the context, its
+    watch, the address the fight was at, its paint)."""
+    state, address, kept = left
+    context, watch = new_device(browser, site_url, storage_state=state)
+    yield context, watch, address, kept
     context.close()
 
 
@@ -82,9 +112,8 @@ def come_back(context, address: str):
     return page, held
 
 
-def test_the_fight_in_progress_is_on_the_screen_before_python_and_the_live_page_draws_it_in_place(device):
-    context, watch = device
-    address, _ = fight_left(context)
+def test_the_fight_in_progress_is_on_the_screen_before_python_and_the_live_page_draws_it_in_place(device_left):
+    context, watch, address, _ = device_left
     page, held = come_back(context, address)
     rows = page.locator("#fd-list .fd-who")
     assert page.evaluate("document.body.dataset.ready") is None  # Python is not up
@@ -113,9 +142,8 @@ def test_the_fight_in_progress_is_on_the_screen_before_python_and_the_live_page_
     watch.assert_clean()
 
 
-def test_a_kept_paint_of_another_fight_is_not_shown(device):
-    context, watch = device
-    fight_left(context)
+def test_a_kept_paint_of_another_fight_is_not_shown(device_left):
+    context, watch, _, _ = device_left
     broo = Combatant(
         name="Broo 1",
         side="Broos",
@@ -138,9 +166,8 @@ def test_a_kept_paint_of_another_fight_is_not_shown(device):
     watch.assert_clean()
 
 
-def test_a_kept_paint_is_refused_after_the_app_is_updated(device):
-    context, watch = device
-    address, _ = fight_left(context)
+def test_a_kept_paint_is_refused_after_the_app_is_updated(device_left):
+    context, watch, address, _ = device_left
 
     def updated(route):  # the same page from a newer build: another data-build
         response = route.fetch()
@@ -158,9 +185,8 @@ def test_a_kept_paint_is_refused_after_the_app_is_updated(device):
     watch.assert_clean()
 
 
-def test_a_kept_paint_is_refused_once_another_tab_saved(device):
-    context, watch = device
-    address, _ = fight_left(context)
+def test_a_kept_paint_is_refused_once_another_tab_saved(device_left):
+    context, watch, address, _ = device_left
     other = context.new_page()  # another tab: the start page rolls dice, and keeps them
     other.goto("index.html")
     other.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
@@ -177,9 +203,8 @@ def test_a_kept_paint_is_refused_once_another_tab_saved(device):
     watch.assert_clean()
 
 
-def test_what_is_typed_before_python_is_up_over_the_painted_page_is_kept(device):
-    context, watch = device
-    address, _ = fight_left(context)
+def test_what_is_typed_before_python_is_up_over_the_painted_page_is_kept(device_left):
+    context, watch, address, _ = device_left
     page, held = come_back(context, address)
     assert page.evaluate(PAINTED)
     expect(page.locator("#fa-box")).to_have_attribute("open", "")  # open, as it was left
@@ -206,9 +231,8 @@ def test_what_is_typed_before_python_is_up_over_the_painted_page_is_kept(device)
         '<p style="">Aldo</p>',  # the policy refuses inline style: parsed, even inert, it is reported
     ],
 )
-def test_a_forged_paint_runs_nothing_and_is_not_shown(device, forged):
-    context, watch = device
-    address, kept = fight_left(context)
+def test_a_forged_paint_runs_nothing_and_is_not_shown(device_left, forged):
+    context, watch, address, kept = device_left
     paint = json.loads(kept)
     paint["html"]["fd-list"] = forged  # all else as kept: only the region's HTML refuses it
     # Put there before the page's own scripts run (the new tab's about:blank has no storage of ours).

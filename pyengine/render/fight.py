@@ -129,6 +129,11 @@ def said_html(timed: Sequence[Timed] | None, draft: Mapping[str, Any], same: boo
     return "".join(to_html(n) for n in render.render_said(timed, draft, same, foreseen))
 
 
+def row_notes_html(k: int, note: str, foreseen: Sequence[str], short: str) -> str:
+    """What goes inside ``fd-<k>-notes``: the notes of his row (:func:`~pyengine.runequest.melee.table.row_notes`)."""
+    return "".join(to_html(n) for n in table.row_notes(k, note, foreseen, short))
+
+
 def template_options_html(entries: Sequence[tuple[str, str]], selected: str = "") -> str:
     """``ft-template``'s choices: the opponent templates kept on the device (id, what it says)."""
     if not entries:

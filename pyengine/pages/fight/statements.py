@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from pyengine.errors import FieldError, RulesError
 from pyengine.pages.fight.draft import Statement, as_statement, nothing_stated
 from pyengine.pages.view import Update
-from pyengine.render.fight import declaration_inner_html, declarations_html, said_html, timeline_html
+from pyengine.render.fight import declaration_inner_html, declarations_html, row_notes_html, said_html, timeline_html
 from pyengine.runequest.melee.context import DOWN
 from pyengine.runequest.melee.defaults import engaged_after, next_intents, retargeted
 from pyengine.runequest.melee.foresee import foreseen, left_out
@@ -120,12 +120,12 @@ class Statements:
         update = Update(notices={"fd-form-error": ""})
         same = self._same(k)
         statement = self.core.draft.declare[name]
+        note, told = self.carried()[1].get(name, ""), self._foreseen(k)
         if field_id.endswith("-do") and changed:
             # Its inputs (and their labels) depend on what he does: the statement is drawn again, open.
             self.opened.add(name)
-            form = declaration_inner_html(fight, state, k, statement, timed, same=same,
-                                          note=self.carried()[1].get(name, ""), gone=self.core.gone(),
-                                          foreseen=self._foreseen(k), changed=self.changed().get(name, ()))
+            form = declaration_inner_html(fight, state, k, statement, timed, same=same, note=note, gone=self.core.gone(),
+                                          foreseen=told, changed=self.changed().get(name, ()))
             self.marked -= set(mine)
             update |= Update(html={p: form}, errors={p: ""}, focus=field_id)
         else:
@@ -133,10 +133,11 @@ class Statements:
                 self.opened.add(name)  # changed inside his details: they stay open when drawn again
             cleared = {field: "" for field in mine if field in self.marked}
             self.marked -= set(mine)
-            update |= Update(html={f"{p}-sr": said_html(timed, statement, same, self._foreseen(k))},
+            update |= Update(html={f"{p}-sr": said_html(timed, statement, same, told)},
                              errors={**cleared, p: ""})
-        parries = [row.get("arm", "") for row in statement.get("parries", ()) if row.get("arm")]
-        update |= Update(text={f"{p}-short": short_statement(timed, parries)}) | self.timeline()
+        short = short_statement(timed, [row.get("arm", "") for row in statement.get("parries", ()) if row.get("arm")])
+        update |= Update(text={f"{p}-short": short}, html={f"{p}-notes": row_notes_html(k, note, told, short)})
+        update |= self.timeline()
         return update | self.page.save()
 
     def on_done(self, data: Mapping[str, str]) -> Update:

@@ -116,16 +116,29 @@ the round will make of it otherwise than stated (``foreseen``, RQ-139: said on t
     elif body.condition == "dead":
         out.append(el("span", {"class": "fd-short"}, "acts no more"))
     else:
-        out.append(el("span", {"class": "fd-short", "id": f"{p}-short"}, short_statement(timed, parries)))
-    if note or foreseen:
-        # one line, cut short: the whole of it is in his statement, a tap away
-        notes = el("span", {"class": "fd-row-notes"})
-        if note:
-            notes.append(el("span", {"class": "fd-fell", "id": f"{p}-fell"}, note))
-        if foreseen:
-            notes.append(el("span", {"class": "fd-foreseen-row", "id": f"{p}-foreseen"},
-                            ("; " if note else "") + "; ".join(foreseen)))
-        out.append(notes)
+        short = short_statement(timed, parries)
+        out.append(el("span", {"class": "fd-short", "id": f"{p}-short"}, short))
+        # one line, cut short: the whole of it is in his statement, a tap away. There while he can act,
+        # empty or not, so that a change to his statement draws the notes again (row_notes)
+        out.append(el("span", {"class": "fd-row-notes", "id": f"{p}-notes"}, *row_notes(k, note, foreseen, short)))
+    return out
+
+
+def row_notes(k: int, note: str, foreseen: Sequence[str], short: str) -> list[Element]:
+    """What goes inside the ``k``-th row's notes (``fd-<k>-notes``): why his statement is not last round's
+    (``note``), then what the round will make of it (``foreseen``). A foreseen blow's verdict comes first and
+    the blow after it when the row's statement in short (``short``) names that blow: the line is cut at a
+    phone's width, and "attacks Bera with the broadswor…" in red said nothing of why."""
+    out = []
+    if note:
+        out.append(el("span", {"class": "fd-fell", "id": f"fd-{k}-fell"}, note))
+    if foreseen:
+        said = []
+        for line in foreseen:
+            what, colon, verdict = line.partition(": ")
+            said.append(f"{verdict} ({what})" if colon and what in short else line)
+        out.append(el("span", {"class": "fd-foreseen-row", "id": f"fd-{k}-foreseen"},
+                      ("; " if note else "") + "; ".join(said)))
     return out
 
 

@@ -62,6 +62,14 @@ def test_a_blow_at_a_target_that_is_down_says_so_on_the_row(world):
     fm.statement("fd-0-a0-target", "Bera")
     assert ("attacks Bera with the broadsword: Bera is unconscious: totally helpless, killed outright unless the "
             "blow fumbles (RQ-60)") in fm.said(0)
+    # his row, one line cut short at a phone's width, says what the round will do first: the blow itself is
+    # the line above it ("attacks Bera with the broadswor…" in red said nothing of why, played by hand)
+    assert fm.dom.text("fd-0-foreseen") == ("Bera is unconscious: totally helpless, killed outright unless the blow "
+                                            "fumbles (RQ-60) (attacks Bera with the broadsword)")
+    assert "attacks Bera with the broadsword" in fm.dom.text("fd-0-short")
+    # and the row says it no longer once his blow goes elsewhere (it was drawn only with the whole row)
+    fm.statement("fd-0-a0-target", "Cora")
+    assert fm.dom.text("fd-0-notes") == "" and "Bera is unconscious" not in fm.said(0)
 
 
 def test_a_blow_with_a_weapon_broken_last_round_is_not_dropped_silently(world):

@@ -118,9 +118,9 @@ class Statements:
         timed = self._schedule(k)
         name = fight.combatants[k].name
         update = Update(notices={"fd-form-error": ""})
-        same = self._same(k)
+        carried, notes = self.carried()
+        same, note, told = self._same(k, carried), notes.get(name, ""), self._foreseen(k)
         statement = self.core.draft.declare[name]
-        note, told = self.carried()[1].get(name, ""), self._foreseen(k)
         if field_id.endswith("-do") and changed:
             # Its inputs (and their labels) depend on what he does: the statement is drawn again, open.
             self.opened.add(name)

@@ -67,6 +67,8 @@ class TablePanel(AnswerReading):
         """The table by codes alone: the fight as a code, the players' codes read."""
         self.spares: dict[int, int] = {}
         """Each seat's spare connection not yet opened: its channel."""
+        self.site_shown = False
+        """The site's QR code is in the panel: it never changes, so it is drawn once (:meth:`site_drawn`)."""
 
     @property
     def is_open(self) -> bool:
@@ -87,7 +89,11 @@ class TablePanel(AnswerReading):
 
     def site_drawn(self) -> Update:
         """The site's address as a QR code, drawn once the glue has the QR encoder: the panel is shown
-        at once without it (installing the encoder took 2-3 s on a phone, the tap answered by nothing)."""
+        at once without it (installing the encoder took 2-3 s on a phone, the tap answered by nothing). Nothing
+        once it is drawn: each "Table players" tap drew the same code again."""
+        if self.site_shown:
+            return Update()
+        self.site_shown = True
         return Update(html={"lt-site": self._site()})
 
     def on_control(self, ident: str, kind: str, data: Mapping[str, str], values: Mapping[str, str], ticked: bool = False) -> PanelWire:

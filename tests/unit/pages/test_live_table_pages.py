@@ -18,6 +18,7 @@ from pyengine.pages.fight.table_panel import SpareToMake, TablePanel
 from pyengine.pages.player import PlayerPage
 from pyengine.pages.player_table import COMING_BACK, LOST, REJOIN_KEY, PlayerTable, Wire
 from pyengine.pages.scan import read_code
+from pyengine.pages.view import Update
 from pyengine.storage.keys import CHARACTER_PREFIX
 from pyengine.storage.store import MemoryStore
 from tests.unit.live.samples import GOLDEN, SPARE_FINGERPRINT
@@ -161,6 +162,11 @@ def test_the_panel_is_shown_at_once_and_its_codes_come_with_the_qr_encoder(table
     assert "Making a join code" in dom.text("lt-status") and said.make
     assert not any("<svg" in html for html in said.update.html.values())
     table.gm(table.panel.site_drawn())
+    assert any(n.tag == "svg" for n in dom["lt-site"].walk()) and SITE in dom.text("lt-site")
+    # shut and shown again: the site's code is there still, and not drawn again (it never changes)
+    table.gm(table.panel.on_control("lt-hide", "click", {}, {}).update)
+    table.gm(table.panel.on_show().update)
+    assert table.panel.site_drawn() == Update()
     assert any(n.tag == "svg" for n in dom["lt-site"].walk()) and SITE in dom.text("lt-site")
 
 

@@ -129,7 +129,7 @@ class Device:
                 page.wait_for_selector('body[data-prepared="1"]', state="attached", timeout=READY_TIMEOUT_MS)
                 return page
             except PlaywrightError as exc:
-                if attempt == 3 or "crashed" not in str(exc):
+                if attempt == 3 or not chromium.renderer_crashed(exc):
                     raise
                 page.close()
         raise AssertionError("unreachable")

@@ -174,12 +174,12 @@ function fetchSnapshot() {
   // second to arrive on the phone profile, and Pyodide's WebAssembly, which the worker also serves,
   // waited behind it (docs/startup.md, "A return visit read mark by mark"). Its URL names its contents,
   // so any cache holding it holds the right bytes; not found there, it is fetched.
-  const kept = RETURNING && globalThis.caches ? caches.match(url).then((r) => r || fetch(url), () => fetch(url)) : fetch(url);
+  const kept = RETURNING && globalThis.caches ? caches.match(url).catch(() => undefined) : Promise.resolve(undefined);
   return kept
-    .then((response) => {
-      if (!response.ok) throw new Error("snapshot: HTTP " + response.status);
-      return response.arrayBuffer();
-    })
+    .then((response) => (response ? readKept(response) : fetch(url).then((fetched) => {
+      if (!fetched.ok) throw new Error("snapshot: HTTP " + fetched.status);
+      return readSnapshot(fetched);
+    })))
     .catch((error) => {
       console.warn("Strike Rank: no snapshot, starting Python normally:", error);
       return null;
@@ -214,32 +214,91 @@ export async function loadPyodide(options = {}) {
 // heap's size, the page size, the number of pages shipped, their numbers), then those pages of the heap
 // XOR the memory Pyodide's WebAssembly starts with (its data written in: 3.2 MB, most of it unchanged in
 // the heap; builder.snapshot.against_initial_memory). The pages left out are zeros there: half the heap.
-// Read, it is Pyodide's header in a buffer the size of the whole snapshot (the heap zeros, made whole
-// when the WebAssembly is instantiated: restoringInto), and where its pages are; null when it is not laid
-// out so (damaged, or cut short), and Python starts normally.
-const PAGES_MAGIC = 0x47505253, PAGE = 4096;
-function readPages(bytes) {
-  if (bytes.byteLength < 8) return null;
-  const start = new Uint32Array(bytes, 0, 2)[1];
-  if (start % 16 || start + 16 > bytes.byteLength) return null;
-  const [magic, size, page, count] = new Uint32Array(bytes, start, 4);
+// Its first bytes say how it is laid out: Pyodide's header in a buffer the size of the whole snapshot
+// (the heap zeros, made whole as Pyodide starts: restoringInto), and how long the
+// rest must be. undefined while more bytes are needed to tell; null when they are not laid out so (or a
+// page's number is outside the heap).
+const PAGES_MAGIC = 0x47505253, PAGE = 4096, MOST_HEADER = 1 << 20;
+function layoutOf(head) {
+  if (head.byteLength < 8) return undefined;
+  const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
+  const start = view.getUint32(4, true);
+  if (start % 16 || start > MOST_HEADER) return null;
+  if (head.byteLength < start + 16) return undefined;
+  const [magic, size, page, count] = [0, 4, 8, 12].map((k) => view.getUint32(start + k, true));
+  if (magic !== PAGES_MAGIC || page !== PAGE || !size || size % PAGE || count > size / PAGE) return null;
   const at = start + 16 + 4 * count;
-  if (magic !== PAGES_MAGIC || page !== PAGE || size % PAGE || !size || bytes.byteLength !== at + count * PAGE) return null;
-  const numbers = new Uint32Array(bytes, start + 16, count);
-  if (numbers.some((n) => n >= size / PAGE)) return null;
+  if (head.byteLength < at) return undefined;
+  if (new Uint32Array(head.slice(start + 16, at).buffer).some((n) => n >= size / PAGE)) return null;
   const whole = new ArrayBuffer(start + size);
-  new Uint8Array(whole, 0, start).set(new Uint8Array(bytes, 0, start));
-  return { bytes, whole, start, size, numbers, at };
+  new Uint8Array(whole, 0, start).set(head.subarray(0, start));
+  return { whole, start, size, count, at, length: at + count * PAGE };
+}
+
+// The snapshot read as it arrives. As soon as its first bytes say how it is laid out, Pyodide is handed
+// the heap's buffer (whole) and instantiates its WebAssembly while the rest arrives; restoringInto waits
+// for the last page (pages) before Pyodide copies the heap in. Read whole first, Pyodide's instantiating
+// came after the last byte: 0.6-0.8 s of a phone's first visit (docs/startup.md). null when the first bytes
+// are not a snapshot; pages is refused when the rest is not as long as they say.
+function joined(a, b) {
+  const both = new Uint8Array(a.byteLength + b.byteLength);
+  both.set(a);
+  both.set(b, a.byteLength);
+  return both;
+}
+async function readSnapshot(response) {
+  const reader = response.body.getReader();
+  let head = new Uint8Array(0);
+  let layout;
+  while (layout === undefined) {
+    const { done, value } = await reader.read();
+    if (done) return null;
+    head = joined(head, value);
+    layout = layoutOf(head);
+  }
+  if (!layout || head.byteLength > layout.length) {
+    reader.cancel().catch(() => {});
+    return null;
+  }
+  const bytes = new Uint8Array(layout.length);
+  bytes.set(head);
+  const pages = (async () => {
+    let got = head.byteLength;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (got + value.byteLength > layout.length) throw new Error("snapshot: longer than its pages");
+      bytes.set(value, got);
+      got += value.byteLength;
+    }
+    if (got !== layout.length) throw new Error("snapshot: cut short");
+    return { ...layout, bytes: bytes.buffer, numbers: new Uint32Array(bytes.buffer, layout.start + 16, layout.count) };
+  })();
+  pages.catch(() => {});
+  return { ...layout, pages };
+}
+
+// The snapshot kept on this device is read whole at once (off the page's thread: read piece by piece,
+// every piece came through the page's busy thread), its first bytes apart to say how it is laid out.
+// Its length is known from the start, so a copy cut short or too long is refused before Pyodide starts.
+async function readKept(response) {
+  const blob = await response.blob();
+  let layout;
+  for (let read = 1 << 16; layout === undefined && read < 2 * blob.size; read *= 2) {
+    layout = layoutOf(new Uint8Array(await blob.slice(0, read).arrayBuffer()));
+  }
+  if (!layout || blob.size !== layout.length) return null;
+  const pages = blob.arrayBuffer().then((bytes) => ({ ...layout, bytes, numbers: new Uint32Array(bytes, layout.start + 16, layout.count) }));
+  pages.catch(() => {});
+  return { ...layout, pages };
 }
 
 // While Pyodide instantiates its WebAssembly for a restore, the new instance's memory is just that
-// initial memory (nothing has run in it yet): the heap is made whole from it, each page shipped XORed
-// in, before Pyodide copies the heap into it. And a snapshot made once Python's memory had grown past
-// Pyodide's initial size restores only into a memory as large (restoreSnapshot copies it as it is:
-// "RangeError: offset is out of bounds"), so the memory is grown to that size first.
-function makeWhole(pages, memory) {
-  const heap = new Uint8Array(pages.whole, pages.start, pages.size);
-  heap.set(new Uint8Array(memory, 0, Math.min(memory.byteLength, pages.size)));
+// initial memory (nothing has run in it yet): the heap is made from a copy of it, each page shipped then
+// XORed in, before Pyodide copies the heap into its memory. And a snapshot made once Python's memory had
+// grown past Pyodide's initial size restores only into a memory as large (restoreSnapshot copies it as
+// it is: "RangeError: offset is out of bounds"), so the memory is grown to that size first.
+function xorPages(pages) {
   const words = PAGE / 4;
   for (let k = 0; k < pages.numbers.length; k++) {
     const into = new Uint32Array(pages.whole, pages.start + pages.numbers[k] * PAGE, words);
@@ -248,25 +307,34 @@ function makeWhole(pages, memory) {
   }
 }
 
-async function restoringInto(snapshot, start) {
+// The pages are XORed in by Pyodide's last step before it starts its runtime (fsInit, which it waits
+// for), so its instantiating and the first steps of its start run while the last pages arrive. A
+// snapshot whose rest is refused leaves that start waiting for ever, and it is left behind.
+async function restoringInto(snapshot, settings) {
   const { instantiate, instantiateStreaming } = WebAssembly;
-  let madeWhole = false;
+  let copied = false;
   const ready = async (result) => {
-    const pages = await snapshot; // checked before Pyodide instantiates (startPython)
+    const { whole, start, size } = await snapshot;
     const instance = result instanceof WebAssembly.Instance ? result : result.instance;
     const exports = instance && instance.exports;
     // Pyodide's own instance (PyScript may instantiate other WebAssembly meanwhile), once.
-    if (madeWhole || !exports || !(exports.memory instanceof WebAssembly.Memory) || !exports.Py_Initialize) return result;
-    madeWhole = true;
-    makeWhole(pages, exports.memory.buffer);
+    if (copied || !exports || !(exports.memory instanceof WebAssembly.Memory) || !exports.Py_Initialize) return result;
+    copied = true;
+    performance.mark("webassembly instantiated");
     const memory = exports.memory;
-    if (memory.buffer.byteLength < pages.size) memory.grow(Math.ceil((pages.size - memory.buffer.byteLength) / 65536));
+    new Uint8Array(whole, start, size).set(new Uint8Array(memory.buffer, 0, Math.min(memory.buffer.byteLength, size)));
+    if (memory.buffer.byteLength < size) memory.grow(Math.ceil((size - memory.buffer.byteLength) / 65536));
     return result;
+  };
+  const pages = snapshot.then((read) => read.pages);
+  const fsInit = async (...args) => {
+    xorPages(await pages.catch(() => new Promise(() => {})));
+    if (settings.fsInit) await settings.fsInit(...args);
   };
   WebAssembly.instantiate = function (...args) { return instantiate.apply(this, args).then(ready); };
   WebAssembly.instantiateStreaming = function (...args) { return instantiateStreaming.apply(this, args).then(ready); };
   try {
-    return await start();
+    return await Promise.race([startPyodide({ ...settings, fsInit }), pages.then(() => new Promise(() => {}))]);
   } finally {
     WebAssembly.instantiate = instantiate;
     WebAssembly.instantiateStreaming = instantiateStreaming;
@@ -274,23 +342,23 @@ async function restoringInto(snapshot, start) {
 }
 
 // Pyodide is handed the snapshot still arriving: it asks for its WebAssembly and standard library
-// as it starts, so they come while the snapshot does (it waits for the snapshot only before it
-// instantiates). Awaiting the snapshot first queued those files behind it: about 0.1 s of a
-// return visit's 0.6 s (docs/startup.md).
+// as it starts, so they come while the snapshot does, and instantiates its WebAssembly once the
+// snapshot's first bytes are in (readSnapshot). Awaiting the snapshot first queued those files behind
+// it: about 0.1 s of a return visit's 0.6 s (docs/startup.md).
 const NO_SNAPSHOT = new Error("no snapshot");
 
 async function startPython(options) {
   const settings = { ...options, indexURL: INDEX_URL, stdLibURL: STDLIB_URL };
   if (pendingSnapshot) {
     progress(RETURNING ? "Restoring Python from this device…" : "Starting Python from a ready-made copy…");
-    // A damaged snapshot is turned down here, before Pyodide instantiates anything with it.
-    const snapshot = pendingSnapshot.then((bytes) => (bytes && readPages(bytes)) || Promise.reject(NO_SNAPSHOT));
-    const whole = snapshot.then((pages) => pages.whole);
+    // A snapshot whose first bytes are damaged is turned down here, before Pyodide instantiates anything
+    // with it; one whose rest is, as Pyodide waits for it (restoringInto).
+    const snapshot = pendingSnapshot.then((read) => read || Promise.reject(NO_SNAPSHOT));
+    const whole = snapshot.then((read) => read.whole);
     // turned down before Pyodide waits for it: not an uncaught error
     for (const promise of [snapshot, whole]) promise.catch(() => {});
     try {
-      const restored = { ...settings, stdLibURL: STARTING_STDLIB, _loadSnapshot: whole };
-      const pyodide = await restoringInto(snapshot, () => startPyodide(restored));
+      const pyodide = await restoringInto(snapshot, { ...settings, stdLibURL: STARTING_STDLIB, _loadSnapshot: whole });
       // First: its standard library is zeros until the filler is on the path.
       withStdlib(pyodide, true);
       // The snapshot froze the state of the module-level random generator: reseed it.

@@ -184,6 +184,56 @@ def test_a_start_from_the_snapshot_asks_for_the_webassembly_while_the_snapshot_a
     watch.assert_clean()
 
 
+def hold_the_snapshot(cut_pages: int = 0) -> str:
+    """An init script: the snapshot's bytes held back after its first 64 KiB until Pyodide has
+    instantiated its WebAssembly (20 s at most), then the rest, less its last ``cut_pages`` pages of
+    4 KiB; the page's own fetch, wrapped before any script runs."""
+    return """
+(() => {
+  const fetched = globalThis.fetch;
+  const instantiated = async () => {
+    for (let waited = 0; waited < 20000; waited += 50) {
+      if (performance.getEntriesByName('webassembly instantiated').length) return;
+      await new Promise((done) => setTimeout(done, 50));
+    }
+  };
+  globalThis.fetch = async function (input, init) {
+    const response = await fetched.apply(this, arguments);
+    if (!String(input).includes('/snapshot-')) return response;
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const body = new ReadableStream({
+      async start(controller) {
+        controller.enqueue(bytes.slice(0, 65536));
+        await instantiated();
+        performance.mark('snapshot released');
+        controller.enqueue(bytes.slice(65536, bytes.length - 4096 * CUT));
+        controller.close();
+      },
+    });
+    return new Response(body, { status: response.status, headers: response.headers });
+  };
+})();
+""".replace("CUT", str(cut_pages))
+
+
+def test_pyodide_instantiates_its_webassembly_while_the_snapshot_still_arrives(fresh_app):
+    # Intent: the snapshot's first bytes say how large Python's heap is; Pyodide instantiates its
+    # WebAssembly from them while the rest arrives, and the pages are put in place after. Waiting for
+    # the last byte first put the instantiating after it: 0.4 s of a phone's first visit.
+    context, watch = fresh_app
+    page = context.new_page()
+    page.add_init_script(hold_the_snapshot())
+    tell_link(page, 80)
+    page.goto("index.html")
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    assert page.evaluate("globalThis.strikeRankStart") == "snapshot"
+    at = page.evaluate("(names) => names.map((name) => performance.getEntriesByName(name)[0].startTime)",
+                       ["webassembly instantiated", "snapshot released", "python started"])
+    assert at == sorted(at), at
+    roll_works(page)
+    watch.assert_clean()
+
+
 def test_a_first_visit_asks_for_its_big_files_before_pyscript_asks_for_python(fresh_app):
     # Intent: the snapshot, Pyodide's WebAssembly and the standard library are most of a first
     # visit's bytes; the page asks for them from its head, not when PyScript, a chain of files
@@ -217,20 +267,41 @@ def test_a_snapshot_the_host_does_not_have_costs_only_a_normal_start(fresh_app):
     watch.assert_clean()
 
 
-def test_a_damaged_snapshot_falls_back_to_a_normal_start(fresh_app):
+#: How the service worker's copy of the snapshot is damaged. Its first bytes tell a restore how the rest is
+#: laid out: it is refused before Pyodide instantiates anything when they are wrong, and as Pyodide waits
+#: for the last pages when the rest is not as long as they say.
+DAMAGED_SNAPSHOTS = ["not a snapshot", "a page outside the heap", "cut short after its header", "longer than its pages"]
+
+
+@pytest.mark.parametrize("damage", DAMAGED_SNAPSHOTS)
+def test_a_damaged_snapshot_falls_back_to_a_normal_start(fresh_app, damage):
     # Intent: a snapshot that does not restore (damaged in the cache, or from another
     # Pyodide) costs nothing but the time: the page starts Python normally and works.
     context, watch = fresh_app
     page = first_visit(context)
     page.evaluate(
-        """async () => {
+        """async (damage) => {
             const url = new URL(JSON.parse((await (await fetch('./pyodide-boot.mjs')).text())
                 .match(/const SNAPSHOT_URL = (.*);/)[1]), location.href).href;
+            const damaged = (bytes) => {
+                const view = new DataView(bytes.buffer), start = view.getUint32(4, true);
+                if (damage === "not a snapshot") return new Uint8Array([31, 139, 8, 0, 1, 2, 3]);
+                if (damage === "a page outside the heap") view.setUint32(start + 16, view.getUint32(start + 4, true) / 4096, true);
+                if (damage === "cut short after its header") return bytes.slice(0, bytes.length - 4096 * 100);
+                if (damage !== "longer than its pages") return bytes;
+                const longer = new Uint8Array(bytes.length + 4096);
+                longer.set(bytes);
+                return longer;
+            };
+            let found = 0;
             for (const name of await caches.keys()) {
                 const cache = await caches.open(name);
-                if (await cache.match(url)) await cache.put(url, new Response(new Uint8Array([31, 139, 8, 0, 1, 2, 3])));
+                const kept = await cache.match(url);
+                if (kept) found += 1, await cache.put(url, new Response(damaged(new Uint8Array(await kept.arrayBuffer()))));
             }
-        }"""
+            if (!found) throw new Error("no snapshot kept");
+        }""",
+        damage,
     )
     page.reload()
     page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
@@ -238,6 +309,24 @@ def test_a_damaged_snapshot_falls_back_to_a_normal_start(fresh_app):
     # Our wheel as marks (fetched early, for the restore it expected) is for a restored Python only.
     assert page.evaluate("globalThis.strikeRankPrefetch.handed.every((url) => !url.includes('.restored.'))")
     assert page.evaluate("performance.getEntriesByType('resource').some((r) => /strike_rank-.*[.]whl$/.test(r.name))")
+    roll_works(page)
+    watch.assert_clean()
+
+
+def test_a_snapshot_cut_short_on_the_wire_falls_back_to_a_normal_start(fresh_app):
+    # Intent: a first visit reads the snapshot as it arrives, and Pyodide instantiates its WebAssembly
+    # from its first bytes; a snapshot cut short is found out only as its last bytes come, after that.
+    # The start it began is left, and Python starts normally.
+    context, watch = fresh_app
+    page = context.new_page()
+    page.add_init_script(hold_the_snapshot(cut_pages=100))
+    tell_link(page, 80)
+    page.goto("index.html")
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    assert page.evaluate("globalThis.strikeRankStart") == "normal"
+    at = page.evaluate("(names) => names.map((name) => performance.getEntriesByName(name)[0].startTime)",
+                       ["webassembly instantiated", "snapshot released", "python started"])
+    assert at == sorted(at), at
     roll_works(page)
     watch.assert_clean()
 

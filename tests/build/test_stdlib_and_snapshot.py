@@ -116,7 +116,7 @@ def test_the_shipped_snapshot_is_the_one_made_xor_the_initial_memory(dist):
 
 def test_only_the_pages_that_are_not_zeros_are_shipped_and_the_heap_comes_back_whole():
     # Intent: half the heap XORed with the initial memory is zeros; a return visit reads the rest only,
-    # and the page (web/pyodide-boot.mjs, readPages) rebuilds exactly the snapshot as made.
+    # and the page (web/pyodide-boot.mjs: layoutOf, readSnapshot, xorPages) rebuilds exactly the snapshot as made.
     header = (16).to_bytes(4, "little") * 4
     heap = bytearray(5 * snapshot.PAGE)
     heap[snapshot.PAGE + 3] = 9  # page 1

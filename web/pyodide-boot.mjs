@@ -215,9 +215,9 @@ export async function loadPyodide(options = {}) {
 // XOR the memory Pyodide's WebAssembly starts with (its data written in: 3.2 MB, most of it unchanged in
 // the heap; builder.snapshot.against_initial_memory). The pages left out are zeros there: half the heap.
 // Its first bytes say how it is laid out: Pyodide's header in a buffer the size of the whole snapshot
-// (the heap zeros, made whole as Pyodide starts: restoringInto), and how long the
-// rest must be. undefined while more bytes are needed to tell; null when they are not laid out so (or a
-// page's number is outside the heap).
+// (the heap zeros, made whole as Pyodide starts: restoringInto), and how long the rest must be.
+// undefined while more bytes are needed to tell; null when they are not laid out so (or a page's number
+// is outside the heap).
 const PAGES_MAGIC = 0x47505253, PAGE = 4096, MOST_HEADER = 1 << 20;
 function layoutOf(head) {
   if (head.byteLength < 8) return undefined;

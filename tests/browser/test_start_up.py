@@ -268,48 +268,50 @@ def test_a_snapshot_the_host_does_not_have_costs_only_a_normal_start(fresh_app):
 
 
 #: How the service worker's copy of the snapshot is damaged. Its first bytes tell a restore how the rest is
-#: laid out: it is refused before Pyodide instantiates anything when they are wrong, and as Pyodide waits
-#: for the last pages when the rest is not as long as they say.
-DAMAGED_SNAPSHOTS = ["not a snapshot", "a page outside the heap", "cut short after its header", "longer than its pages"]
+#: laid out: it is refused before Pyodide instantiates anything when they are wrong, or when the copy is
+#: not as long as they say.
+DAMAGED_SNAPSHOTS = ["not a snapshot", "a page outside the heap", "cut short after its header"]
 
 
-@pytest.mark.parametrize("damage", DAMAGED_SNAPSHOTS)
-def test_a_damaged_snapshot_falls_back_to_a_normal_start(fresh_app, damage):
+def test_a_damaged_snapshot_falls_back_to_a_normal_start(fresh_app):
     # Intent: a snapshot that does not restore (damaged in the cache, or from another
     # Pyodide) costs nothing but the time: the page starts Python normally and works.
+    # Each damage is made to the copy as it was kept (one visit for all: each is a first visit's time).
     context, watch = fresh_app
     page = first_visit(context)
-    page.evaluate(
-        """async (damage) => {
-            const url = new URL(JSON.parse((await (await fetch('./pyodide-boot.mjs')).text())
-                .match(/const SNAPSHOT_URL = (.*);/)[1]), location.href).href;
-            const damaged = (bytes) => {
-                const view = new DataView(bytes.buffer), start = view.getUint32(4, true);
-                if (damage === "not a snapshot") return new Uint8Array([31, 139, 8, 0, 1, 2, 3]);
-                if (damage === "a page outside the heap") view.setUint32(start + 16, view.getUint32(start + 4, true) / 4096, true);
-                if (damage === "cut short after its header") return bytes.slice(0, bytes.length - 4096 * 100);
-                if (damage !== "longer than its pages") return bytes;
-                const longer = new Uint8Array(bytes.length + 4096);
-                longer.set(bytes);
-                return longer;
-            };
-            let found = 0;
-            for (const name of await caches.keys()) {
-                const cache = await caches.open(name);
-                const kept = await cache.match(url);
-                if (kept) found += 1, await cache.put(url, new Response(damaged(new Uint8Array(await kept.arrayBuffer()))));
-            }
-            if (!found) throw new Error("no snapshot kept");
-        }""",
-        damage,
-    )
-    page.reload()
-    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
-    assert page.evaluate("globalThis.strikeRankStart") == "normal"
-    # Our wheel as marks (fetched early, for the restore it expected) is for a restored Python only.
-    assert page.evaluate("globalThis.strikeRankPrefetch.handed.every((url) => !url.includes('.restored.'))")
-    assert page.evaluate("performance.getEntriesByType('resource').some((r) => /strike_rank-.*[.]whl$/.test(r.name))")
-    roll_works(page)
+    for damage in DAMAGED_SNAPSHOTS:
+        page.evaluate(
+            """async (damage) => {
+                const url = new URL(JSON.parse((await (await fetch('./pyodide-boot.mjs')).text())
+                    .match(/const SNAPSHOT_URL = (.*);/)[1]), location.href).href;
+                const damaged = (bytes) => {
+                    const view = new DataView(bytes.buffer), start = view.getUint32(4, true);
+                    if (damage === "not a snapshot") return new Uint8Array([31, 139, 8, 0, 1, 2, 3]);
+                    if (damage === "a page outside the heap") view.setUint32(start + 16, view.getUint32(start + 4, true) / 4096, true);
+                    if (damage === "cut short after its header") return bytes.slice(0, bytes.length - 4096 * 100);
+                    return bytes;
+                };
+                let found = 0;
+                for (const name of await caches.keys()) {
+                    const cache = await caches.open(name);
+                    const kept = (await cache.match(url + '?as-kept')) || (await cache.match(url));
+                    if (!kept) continue;
+                    found += 1;
+                    const bytes = new Uint8Array(await kept.arrayBuffer());
+                    await cache.put(url + '?as-kept', new Response(bytes.slice()));
+                    await cache.put(url, new Response(damaged(bytes)));
+                }
+                if (!found) throw new Error("no snapshot kept");
+            }""",
+            damage,
+        )
+        page.reload()
+        page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+        assert page.evaluate("globalThis.strikeRankStart") == "normal", damage
+        # Our wheel as marks (fetched early, for the restore it expected) is for a restored Python only.
+        assert page.evaluate("globalThis.strikeRankPrefetch.handed.every((url) => !url.includes('.restored.'))")
+        assert page.evaluate("performance.getEntriesByType('resource').some((r) => /strike_rank-.*[.]whl$/.test(r.name))")
+        roll_works(page)
     watch.assert_clean()
 
 

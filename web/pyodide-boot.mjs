@@ -240,6 +240,10 @@ function layoutOf(head) {
 // for the last page (pages) before Pyodide copies the heap in. Read whole first, Pyodide's instantiating
 // came after the last byte: 0.6-0.8 s of a phone's first visit (docs/startup.md). null when the first bytes
 // are not a snapshot; pages is refused when the rest is not as long as they say.
+// The whole snapshot as shipped, laid out as its first bytes said: what restoringInto XORs in.
+function shipped(layout, bytes) {
+  return { ...layout, bytes, numbers: new Uint32Array(bytes, layout.start + 16, layout.count) };
+}
 function joined(a, b) {
   const both = new Uint8Array(a.byteLength + b.byteLength);
   both.set(a);
@@ -272,7 +276,7 @@ async function readSnapshot(response) {
       got += value.byteLength;
     }
     if (got !== layout.length) throw new Error("snapshot: cut short");
-    return { ...layout, bytes: bytes.buffer, numbers: new Uint32Array(bytes.buffer, layout.start + 16, layout.count) };
+    return shipped(layout, bytes.buffer);
   })();
   pages.catch(() => {});
   return { ...layout, pages };
@@ -288,7 +292,7 @@ async function readKept(response) {
     layout = layoutOf(new Uint8Array(await blob.slice(0, read).arrayBuffer()));
   }
   if (!layout || blob.size !== layout.length) return null;
-  const pages = blob.arrayBuffer().then((bytes) => ({ ...layout, bytes, numbers: new Uint32Array(bytes, layout.start + 16, layout.count) }));
+  const pages = blob.arrayBuffer().then((bytes) => shipped(layout, bytes));
   pages.catch(() => {});
   return { ...layout, pages };
 }
